@@ -1,0 +1,217 @@
+"""``python -m engine adjudicate [FILE]``: the JSON adjudication command.
+
+The contract (input and output objects, batch lists, exit codes) is documented in the
+README ("The adjudication command"). :func:`adjudicate_object` is the same thing as a
+Python call on one decoded input object.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Mapping
+
+from engine.game import resolve
+from engine.map import STANDARD, Location
+from engine.names import table
+from engine.phase import Phase
+from engine.position import Dislodged, Position
+from engine.power import Power
+from engine.results import PhaseOutcome
+from engine.units import Unit
+
+LANGUAGES = ("en", "es", "ru", "bg")
+
+
+class InputError(ValueError):
+    """Bad input: not a position the engine can play. The message names the bad value."""
+
+
+def _power(name: Any) -> Power:
+    if not isinstance(name, str):
+        raise InputError(f"power must be a string, not {name!r}")
+    try:
+        return Power(name.strip().upper())
+    except ValueError:
+        raise InputError(f"unknown power {name!r}") from None
+
+
+def _location(text: str, what: str) -> Location:
+    loc = Location.parse(text)
+    if not STANDARD.is_valid_location(loc):
+        if loc.province not in STANDARD.provinces:
+            raise InputError(f"unknown province {text!r} in {what}")
+        raise InputError(f"unknown coast {text!r} in {what}")
+    return loc
+
+
+def _unit(power: Power, text: Any) -> Unit:
+    if not isinstance(text, str):
+        raise InputError(f"malformed unit {text!r} of {power.value}")
+    parts = text.split()
+    if len(parts) != 2 or parts[0].upper() not in ("A", "F"):
+        raise InputError(f"malformed unit {text!r} of {power.value} (expected e.g. 'A PAR' or 'F STP/SC')")
+    loc = _location(parts[1], f"unit {text!r}")
+    unit = Unit.parse(power, f"{parts[0]} {loc}")
+    province = STANDARD.provinces[loc.province]
+    if unit.type.value == "A" and province.is_sea:
+        raise InputError(f"malformed unit {text!r}: an army cannot stand at sea")
+    if unit.type.value == "F":
+        if not (province.is_sea or province.is_coastal):
+            raise InputError(f"malformed unit {text!r}: a fleet cannot stand inland")
+        if province.coasts and loc.coast is None:
+            raise InputError(f"malformed unit {text!r}: say which coast of {loc.province}")
+    elif loc.coast is not None:
+        unit = Unit(power, unit.type, loc.without_coast())
+    return unit
+
+
+def _mapping(obj: Any, what: str) -> Mapping:
+    if obj is None:
+        return {}
+    if not isinstance(obj, dict):
+        raise InputError(f"{what} must be an object keyed by power")
+    return obj
+
+
+def position_from_json(obj: Mapping[str, Any]) -> Position:
+    """Read the position part of an input object (phase, units, centers, dislodged)."""
+    if not isinstance(obj, dict):
+        raise InputError("the input must be a JSON object")
+    if "phase" not in obj:
+        raise InputError("missing 'phase'")
+    if "units" not in obj:
+        raise InputError("missing 'units'")
+    try:
+        phase = Phase.parse(str(obj["phase"]))
+    except ValueError:
+        raise InputError(f"malformed phase {obj['phase']!r}") from None
+    units: list[Unit] = []
+    seen: dict[str, str] = {}
+    for name, items in _mapping(obj["units"], "'units'").items():
+        power = _power(name)
+        if not isinstance(items, list):
+            raise InputError(f"units of {power.value} must be a list")
+        for text in items:
+            unit = _unit(power, text)
+            if unit.province in seen:
+                raise InputError(f"two units in {unit.province} ({seen[unit.province]!r} and {text!r})")
+            seen[unit.province] = text
+            units.append(unit)
+    centres: dict[str, Power] | None = None
+    if obj.get("centers") is not None:
+        centres = {}
+        for name, items in _mapping(obj["centers"], "'centers'").items():
+            power = _power(name)
+            for code in items:
+                loc = _location(str(code), f"centers of {power.value}")
+                if loc.province not in STANDARD.supply_centres:
+                    raise InputError(f"{code!r} in centers of {power.value} is not a supply centre")
+                centres[loc.province] = power
+    dislodged: list[Dislodged] = []
+    for name, items in _mapping(obj.get("dislodged"), "'dislodged'").items():
+        power = _power(name)
+        if not isinstance(items, dict):
+            raise InputError(f"dislodged units of {power.value} must be an object")
+        for text, options in items.items():
+            unit = _unit(power, text)
+            if not isinstance(options, list):
+                raise InputError(f"retreat options of {text!r} must be a list")
+            dislodged.append(Dislodged(unit, tuple(_location(str(o), f"retreats of {text!r}")
+                                                   for o in options)))
+    try:
+        return Position.build(phase, units, centres, dislodged)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+
+
+def _orders(obj: Mapping[str, Any]) -> dict[Power, list[str]]:
+    out: dict[Power, list[str]] = {}
+    for name, items in _mapping(obj.get("orders"), "'orders'").items():
+        power = _power(name)
+        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+            raise InputError(f"orders of {power.value} must be a list of strings")
+        out[power] = list(items)
+    return out
+
+
+def position_to_json(position: Position) -> dict[str, Any]:
+    units: dict[str, list[str]] = {}
+    for unit in position.units.values():
+        units.setdefault(unit.power.value, []).append(str(unit))
+    centres: dict[str, list[str]] = {}
+    for code, power in position.centres.items():
+        centres.setdefault(power.value, []).append(code)
+    dislodged: dict[str, dict[str, list[str]]] = {}
+    for d in position.dislodged.values():
+        dislodged.setdefault(d.unit.power.value, {})[str(d.unit)] = [str(o) for o in d.retreats]
+    return {
+        "phase": str(position.phase),
+        "units": {p: sorted(v) for p, v in sorted(units.items())},
+        "centers": {p: sorted(v) for p, v in sorted(centres.items())},
+        "dislodged": {p: dict(sorted(v.items())) for p, v in sorted(dislodged.items())},
+    }
+
+
+def outcome_to_json(outcome: PhaseOutcome) -> dict[str, Any]:
+    return {
+        "phase": str(outcome.phase_position.phase),
+        "orders": [{"power": r.power.value, "order": r.text, "ok": r.ok, "result": r.result.value}
+                   for r in outcome.results],
+        "destroyed": [f"{u.power.value} {u}" for u in outcome.destroyed],
+        "next": position_to_json(outcome.next),
+        "winner": outcome.winner.value if outcome.winner else None,
+    }
+
+
+def adjudicate_object(obj: Mapping[str, Any]) -> dict[str, Any]:
+    """Adjudicate one input object of the contract; raise :class:`InputError` on bad input."""
+    position = position_from_json(obj)
+    orders = _orders(obj)
+    language = obj.get("language", "en") or "en"
+    if language not in LANGUAGES:
+        raise InputError(f"unknown language {language!r} (use one of {', '.join(LANGUAGES)})")
+    try:
+        table(language)
+    except ValueError:
+        raise InputError(f"language {language!r} is not available yet") from None
+    return outcome_to_json(resolve(position, orders, language=language))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description="Diplomacy rules engine.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    adj = sub.add_parser("adjudicate", help="adjudicate a phase given as JSON (see README)")
+    adj.add_argument("file", nargs="?", default="-", help="JSON file; '-' or absent: standard input")
+    args = parser.parse_args(argv)
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as fh:
+                text = fh.read()
+    except OSError as exc:
+        print(f"error: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        print(f"error: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", file=sys.stderr)
+        return 2
+    if isinstance(data, list):
+        out: list[Any] = []
+        for item in data:
+            try:
+                out.append(adjudicate_object(item))
+            except InputError as exc:
+                out.append({"error": str(exc)})
+        json.dump(out, sys.stdout, ensure_ascii=False)
+    else:
+        try:
+            result = adjudicate_object(data)
+        except InputError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        json.dump(result, sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0

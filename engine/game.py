@@ -1,0 +1,251 @@
+"""The phase machine: play one phase of a position with the powers' orders.
+
+:func:`resolve` takes a position and each power's orders (values or texts), matches the
+orders to units (an order for a unit the power does not have, or a second order for a
+unit, is reported and not carried out), adjudicates the phase, and returns every order's
+result and the next position to play: Spring and Fall movement; a retreat phase only
+when some dislodged unit can retreat; after the Fall turn (and its retreats) supply
+centres change hands, the winner is checked, and the Winter adjustment phase is played
+only when some power has a build or a disband to make.
+"""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from engine.adjudication.adjustments import adjudicate_adjustments
+from engine.adjudication.movement import adjudicate_movement
+from engine.adjudication.retreats import adjudicate_retreats
+from engine.map import Location
+from engine.names import table
+from engine.orders import Build, Disband, Hold, Move, Order, Retreat, Waive
+from engine.parser import OrderParseError, parse_order
+from engine.phase import Phase, PhaseKind, Season
+from engine.position import Dislodged, Position
+from engine.power import Power
+from engine.results import OrderResult, PhaseOutcome, Result
+from engine.rules import Rules
+from engine.units import Unit, UnitType
+
+OrderInput = Order | str
+
+
+def _english_name(code: str) -> str:
+    return table("en").province_name(code)
+
+
+def _read(position: Position, power: Power, item: OrderInput,
+          language: str) -> tuple[Order | None, str]:
+    if not isinstance(item, str):
+        return item, str(item)
+    try:
+        order = parse_order(item, position=position, language=language,
+                            game_map=position.map)
+    except OrderParseError:
+        return None, item
+    return order, str(order)
+
+
+def _with_unit(order: Order, unit: Unit) -> Order:
+    """The order as it applies to the unit it names: DATC 4.B.5 and 4.C.2 — a wrong
+    coast or unit letter for the ordered unit itself is ignored."""
+    if isinstance(order, Waive):
+        return order
+    if order.unit_type is unit.type and order.location == unit.location:
+        return order
+    cls = type(order)
+    fields = {f: getattr(order, f) for f in order.__slots__}  # type: ignore[attr-defined]
+    fields["unit_type"] = unit.type
+    fields["location"] = unit.location
+    return cls(**fields)
+
+
+def resolve(position: Position, orders: Mapping[Power, Sequence[OrderInput]],
+            rules: Rules = Rules(), *, language: str = "en") -> PhaseOutcome:
+    """Play the position's phase with these orders; see the module docstring."""
+    kind = position.phase.kind
+    if kind is PhaseKind.ADJUSTMENT:
+        return _adjustment(position, orders, rules, language)
+    pool = position.units if kind is PhaseKind.MOVEMENT else {
+        p: d.unit for p, d in position.dislodged.items()}
+    entries: list[tuple[Power, Order | None, str, Result | None, str | None]] = []
+    assigned: dict[str, Order] = {}
+    for power, items in orders.items():
+        for item in items:
+            order, text = _read(position, power, item, language)
+            if order is None:
+                entries.append((power, None, text, Result.UNPARSED, None))
+                continue
+            if isinstance(order, Waive):
+                entries.append((power, order, text, Result.ILLEGAL, None))
+                continue
+            unit = pool.get(order.location.province)
+            if unit is None or unit.power is not power:
+                entries.append((power, order, text, Result.NO_UNIT, None))
+                continue
+            prov = unit.province
+            if prov in assigned:
+                entries.append((power, order, str(_with_unit(order, unit)), Result.DUPLICATE, None))
+                continue
+            order = _with_unit(order, unit)
+            if kind is PhaseKind.RETREAT and isinstance(order, Move):
+                order = Retreat(order.unit_type, order.location, order.destination)
+            assigned[prov] = order
+            entries.append((power, order, str(order), None, prov))
+    if kind is PhaseKind.MOVEMENT:
+        return _movement(position, entries, assigned, rules)
+    return _retreat(position, entries, assigned, rules)
+
+
+def _movement(position: Position, entries, assigned: dict[str, Order], rules: Rules) -> PhaseOutcome:
+    outcome = adjudicate_movement(position.map, position.units, assigned, rules)
+    results: list[OrderResult] = []
+    for power, order, text, result, prov in entries:
+        if prov is not None:
+            judged = outcome.orders[prov]
+            if rules.passive(power) and judged != order:
+                results.append(OrderResult(power, order, text, Result.VOID))
+                continue
+            results.append(OrderResult(power, order, text, outcome.results[prov],
+                                       dislodged=prov in outcome.dislodged))
+        else:
+            results.append(OrderResult(power, order, text, result))  # type: ignore[arg-type]
+    for prov in sorted(position.units, key=lambda p: (position.units[p].power, p)):
+        if prov not in assigned:
+            unit = position.units[prov]
+            hold = Hold(unit.type, unit.location)
+            results.append(OrderResult(unit.power, hold, str(hold), outcome.results[prov],
+                                       implied=True, dislodged=prov in outcome.dislodged))
+    units: dict[str, Unit] = {}
+    dislodged: dict[str, Dislodged] = {}
+    destroyed: list[Unit] = []
+    for prov, unit in position.units.items():
+        if prov in outcome.moved:
+            loc = outcome.moved[prov]
+            units[loc.province] = Unit(unit.power, unit.type, loc)
+        elif prov in outcome.dislodged:
+            options = outcome.retreats[prov]
+            if options:
+                dislodged[prov] = Dislodged(unit, options, outcome.dislodged[prov])
+            else:
+                destroyed.append(unit)
+        else:
+            units[prov] = unit
+    phase = position.phase
+    if dislodged:
+        nxt = Position(phase.retreat(), units, dict(position.centres), dislodged, position.map)
+        return PhaseOutcome(position, tuple(results), tuple(destroyed), nxt)
+    return _end_of_season(position, tuple(results), destroyed, units, rules)
+
+
+def _retreat(position: Position, entries, assigned: dict[str, Order], rules: Rules) -> PhaseOutcome:
+    outcome = adjudicate_retreats(position.dislodged, assigned)
+    results: list[OrderResult] = []
+    for power, order, text, result, prov in entries:
+        if prov is not None:
+            judged = outcome.orders[prov]
+            results.append(OrderResult(power, judged, str(judged), outcome.results[prov]))
+        else:
+            results.append(OrderResult(power, order, text, result))  # type: ignore[arg-type]
+    for prov in sorted(position.dislodged, key=lambda p: (position.dislodged[p].unit.power, p)):
+        if prov not in assigned:
+            unit = position.dislodged[prov].unit
+            disband = Disband(unit.type, unit.location)
+            results.append(OrderResult(unit.power, disband, str(disband), Result.OK, implied=True))
+    units = dict(position.units)
+    for unit in outcome.survivors.values():
+        units[unit.province] = unit
+    return _end_of_season(position, tuple(results), list(outcome.destroyed), units, rules)
+
+
+def _end_of_season(position: Position, results: tuple[OrderResult, ...], destroyed: list[Unit],
+                   units: dict[str, Unit], rules: Rules) -> PhaseOutcome:
+    phase = position.phase
+    if phase.season is Season.SPRING:
+        nxt = Position(phase.next_movement(), units, dict(position.centres), {}, position.map)
+        return PhaseOutcome(position, results, tuple(destroyed), nxt)
+    centres = dict(position.centres)
+    for prov, unit in units.items():
+        if prov in position.map.supply_centres:
+            centres[prov] = unit.power
+    winners = _winners(centres, rules)
+    adjustment = Position(phase.adjustment(), units, centres, {}, position.map)
+    if _someone_can_adjust(adjustment, rules):
+        return PhaseOutcome(position, results, tuple(destroyed), adjustment,
+                            winners[0] if len(winners) == 1 else None, winners)
+    # nobody has a choice to make: play the adjustments at once (passive powers' disbands)
+    auto = _adjustment(adjustment, {}, rules, "en")
+    return PhaseOutcome(position, results + auto.results, tuple(destroyed) + auto.destroyed,
+                        auto.next, winners[0] if len(winners) == 1 else None, winners)
+
+
+def _winners(centres: Mapping[str, Power], rules: Rules) -> tuple[Power, ...]:
+    count: dict[Power, int] = {}
+    for p in centres.values():
+        count[p] = count.get(p, 0) + 1
+    if rules.win_groups:
+        for group in rules.win_groups:
+            if sum(count.get(p, 0) for p in group) >= rules.win_centres:
+                return tuple(sorted(group))
+        return ()
+    for p, n in count.items():
+        if n >= rules.win_centres:
+            return (p,)
+    return ()
+
+
+def buildable_centres(position: Position, power: Power) -> list[str]:
+    """Home centres where ``power`` could build now: owned and vacant."""
+    homes = position.map.home_centres.get(power, frozenset())
+    return sorted(c for c in homes
+                  if position.centres.get(c) is power and c not in position.units)
+
+
+def _someone_can_adjust(position: Position, rules: Rules) -> bool:
+    for power in Power:
+        if rules.passive(power):
+            continue
+        delta = position.adjustment_delta(power)
+        if delta < 0 or (delta > 0 and buildable_centres(position, power)):
+            return True
+    return False
+
+
+def _adjustment(position: Position, orders: Mapping[Power, Sequence[OrderInput]], rules: Rules,
+                language: str) -> PhaseOutcome:
+    flat: list[tuple[Power, Order]] = []
+    entries: list[tuple[Power, Order | None, str]] = []
+    for power, items in orders.items():
+        for item in items:
+            order, text = _read(position, power, item, language)
+            entries.append((power, order, text))
+            if order is not None:
+                if not isinstance(order, (Build, Disband, Waive)):
+                    continue
+                if rules.passive(power):
+                    continue
+                flat.append((power, order))
+    outcome = adjudicate_adjustments(position.map, dict(position.units), dict(position.centres),
+                                     flat, rules, _english_name)
+    results: list[OrderResult] = []
+    it = iter(zip(outcome.results, outcome.judged))
+    for power, order, text in entries:
+        if order is None:
+            results.append(OrderResult(power, None, text, Result.UNPARSED))
+        elif not isinstance(order, (Build, Disband, Waive)) or rules.passive(power):
+            results.append(OrderResult(power, order, text, Result.ILLEGAL if not rules.passive(power) else Result.VOID))
+        else:
+            result, judged = next(it)
+            results.append(OrderResult(power, judged, str(judged), result))
+    for unit in outcome.civil_disorder:
+        disband = Disband(unit.type, unit.location)
+        results.append(OrderResult(unit.power, disband, str(disband), Result.OK, implied=True))
+    units = dict(position.units)
+    for unit in [*outcome.removed, *outcome.civil_disorder]:
+        units.pop(unit.province, None)
+    for unit in outcome.built:
+        units[unit.province] = unit
+    phase = position.phase
+    nxt = Position(Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT), units,
+                   dict(position.centres), {}, position.map)
+    return PhaseOutcome(position, tuple(results),
+                        tuple([*outcome.removed, *outcome.civil_disorder]), nxt)

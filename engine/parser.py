@@ -1,0 +1,327 @@
+"""Reading orders as players type them.
+
+Accepts the canonical form (``A PAR - BUR``, ``F NTH C A LON - NWY``, ``A LON - BEL VIA``,
+``F STP/NC B``, ``WAIVE``) and the usual variants: any case, full names and common
+abbreviations (``North Sea``, ``GoL``), ``->``/``to``, ``S``/``supports``,
+``C``/``convoys``, ``H``/``holds``, ``via convoy``, coasts as ``/nc``, ``(nc)``, `` nc``,
+``north coast`` or before the province. Several orders may be given in one text,
+separated by new lines, ``;`` or ``,``.
+
+>>> str(parse_order("f north sea convoys army london to norway"))
+'F NTH C A LON - NWY'
+>>> str(parse_order("A Lon -> Bel via convoy"))
+'A LON - BEL VIA'
+>>> parse_order("A Par - Burgandy")
+Traceback (most recent call last):
+...
+engine.parser.OrderParseError: I don't know the word "burgandy". Did you mean: BUR (Burgundy)?
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from engine.map import STANDARD, Location, Map, ProvinceKind
+from engine.names import Entry, NameTable, table, tokens
+from engine.orders import (
+    Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive,
+)
+from engine.phase import Phase, PhaseKind
+from engine.position import Position
+from engine.units import UnitType
+
+_SPLIT = re.compile(r"[\n;,]+")
+
+
+class OrderParseError(ValueError):
+    """An order that cannot be read. ``code`` and ``params`` let a message catalogue say it
+    in the player's language; ``str()`` is the English message."""
+
+    def __init__(self, code: str, message: str, *, text: str = "", word: str = "",
+                 suggestions: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.code = code
+        self.text = text
+        self.word = word
+        self.suggestions = tuple(suggestions)
+
+    @property
+    def params(self) -> dict[str, str]:
+        return {"text": self.text, "word": self.word, "suggestions": ", ".join(self.suggestions)}
+
+
+@dataclass(slots=True)
+class _Tok:
+    kind: str            # province/coast/unit/<word kind>/unknown
+    value: str
+    raw: str
+    coast: str | None = None
+
+
+@dataclass(slots=True)
+class _Cursor:
+    toks: list[_Tok]
+    text: str
+    i: int = 0
+    names: NameTable = field(default_factory=table)
+
+    def peek(self, *kinds: str) -> bool:
+        return self.i < len(self.toks) and (not kinds or self.toks[self.i].kind in kinds)
+
+    def take(self, *kinds: str) -> _Tok | None:
+        if self.peek(*kinds):
+            tok = self.toks[self.i]
+            self.i += 1
+            return tok
+        return None
+
+
+def _suggest(word: str, names: NameTable, game_map: Map) -> list[str]:
+    spellings = {s.casefold(): code for s, code in names.vocabulary.items()}
+    close = difflib.get_close_matches(word.casefold(), list(spellings), n=6, cutoff=0.6)
+    out: list[str] = []
+    for spelling in close:
+        code = spellings[spelling]
+        label = f"{code} ({names.province_name(code)})"
+        if label not in out:
+            out.append(label)
+    return out[:3]
+
+
+def _lex(text: str, names: NameTable, game_map: Map) -> list[_Tok]:
+    words = tokens(text)
+    out: list[_Tok] = []
+    i = 0
+    while i < len(words):
+        for length in range(min(names.longest, len(words) - i), 0, -1):
+            key = tuple(words[i:i + length])
+            entries = names.lookup(key)
+            if entries:
+                out.append(_pick(entries, out, " ".join(key)))
+                i += length
+                break
+        else:
+            word = words[i]
+            suggestions = _suggest(word, names, game_map)
+            hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
+            raise OrderParseError("unknown_word", f'I don\'t know the word "{word}".{hint}',
+                                  text=text, word=word, suggestions=suggestions)
+    return _attach_coasts(out, text, game_map)
+
+
+def _pick(entries: tuple[Entry, ...], before: list[_Tok], raw: str) -> _Tok:
+    """Choose between meanings of one spelling from what precedes it."""
+    if len(entries) > 1:
+        after_location = bool(before) and before[-1].kind == "province"
+        preferred = [e for e in entries if (e.kind != "province") == after_location] or list(entries)
+        entry = preferred[0]
+    else:
+        entry = entries[0]
+    return _Tok(entry.kind, entry.value, raw)
+
+
+def _attach_coasts(toks: list[_Tok], text: str, game_map: Map) -> list[_Tok]:
+    out: list[_Tok] = []
+    pending: _Tok | None = None
+    for tok in toks:
+        if tok.kind == "coast":
+            if out and out[-1].kind == "province" and out[-1].coast is None and pending is None:
+                _set_coast(out[-1], tok, text, game_map)
+                continue
+            pending = tok
+            continue
+        if pending is not None:
+            if tok.kind != "province":
+                raise OrderParseError("stray_coast", f'"{pending.raw}" must stand next to a province.',
+                                      text=text, word=pending.raw)
+            _set_coast(tok, pending, text, game_map)
+            pending = None
+        out.append(tok)
+    if pending is not None:
+        raise OrderParseError("stray_coast", f'"{pending.raw}" must stand next to a province.',
+                              text=text, word=pending.raw)
+    return out
+
+
+def _set_coast(province: _Tok, coast: _Tok, text: str, game_map: Map) -> None:
+    coasts = game_map.provinces[province.value].coasts
+    if not coasts:
+        return  # a coast named for a province without split coasts is irrelevant: ignore it
+    if coast.value not in coasts:
+        raise OrderParseError(
+            "bad_coast", f"{province.value} has no {coast.raw}; its coasts are "
+            f"{', '.join(province.value + '/' + c for c in coasts)}.",
+            text=text, word=coast.raw, suggestions=[f"{province.value}/{c}" for c in coasts])
+    province.coast = coast.value
+
+
+def _location(tok: _Tok) -> Location:
+    return Location(tok.value, tok.coast)
+
+
+def _infer_type(loc: Location, position: Position | None, game_map: Map, text: str,
+                *, build: bool = False) -> UnitType:
+    if position is not None and not build:
+        unit = position.units.get(loc.province)
+        if unit is None and position.dislodged.get(loc.province) is not None:
+            unit = position.dislodged[loc.province].unit
+        if unit is not None:
+            return unit.type
+    kind = game_map.provinces[loc.province].kind
+    if kind is ProvinceKind.INLAND:
+        return UnitType.ARMY
+    if kind is ProvinceKind.SEA:
+        return UnitType.FLEET
+    if build:
+        # DATC 4.C.3: an army in a land area, a fleet if a coast was given
+        return UnitType.FLEET if loc.coast else UnitType.ARMY
+    raise OrderParseError("missing_unit_type",
+                          f"Write A (army) or F (fleet) before {loc.province}.",
+                          text=text, word=loc.province)
+
+
+def _expect_location(cur: _Cursor, what: str) -> _Tok:
+    tok = cur.take("province")
+    if tok is None:
+        got = cur.toks[cur.i].raw if cur.peek() else ""
+        if got:
+            raise OrderParseError("expected_province", f'Expected {what} where "{got}" is.',
+                                  text=cur.text, word=got)
+        raise OrderParseError("incomplete", f"The order stops before {what}.", text=cur.text)
+    return tok
+
+
+def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
+                position: Position | None = None, language: str = "en",
+                game_map: Map = STANDARD) -> Order:
+    """Read one order. ``position`` (if given) fills in missing unit types; ``phase`` tells
+    a retreat (``A BUR - PAR`` is a retreat in a retreat phase) and a build (``F EDI`` in
+    an adjustment phase) from a move and a hold."""
+    if position is not None and phase is None:
+        phase = position.phase
+    kind = phase.kind if isinstance(phase, Phase) else phase
+    names = table(language)
+    toks = _lex(text, names, game_map)
+    if not toks:
+        raise OrderParseError("empty", "The order is empty.", text=text)
+    cur = _Cursor(toks, text, names=names)
+
+    if cur.take("waive"):
+        _expect_end(cur)
+        return Waive()
+    prefix = cur.take("build", "disband")
+    unit_tok = cur.take("unit")
+    loc_tok = _expect_location(cur, "the unit's province")
+    loc = _location(loc_tok)
+    if prefix is not None:
+        _expect_end(cur)
+        if prefix.kind == "build":
+            utype = UnitType(unit_tok.value) if unit_tok else _infer_type(
+                loc, position, game_map, text, build=True)
+            return Build(utype, loc)
+        utype = UnitType(unit_tok.value) if unit_tok else _infer_type(loc, position, game_map, text)
+        return Disband(utype, loc)
+
+    building = kind is PhaseKind.ADJUSTMENT and not cur.peek()
+    if unit_tok is not None:
+        utype = UnitType(unit_tok.value)
+    else:
+        utype = _infer_type(loc, position, game_map, text, build=building)
+
+    if not cur.peek():
+        if kind is PhaseKind.ADJUSTMENT:
+            return Build(utype, loc)
+        if kind is PhaseKind.RETREAT:
+            raise OrderParseError("incomplete", "Say where the unit retreats to (R …) or that it disbands (D).",
+                                  text=text)
+        return Hold(utype, loc)
+    if cur.take("hold"):
+        _expect_end(cur)
+        return Hold(utype, loc)
+    if cur.take("build"):
+        _expect_end(cur)
+        return Build(utype, loc)
+    if cur.take("disband"):
+        _expect_end(cur)
+        return Disband(utype, loc)
+    if cur.take("retreat"):
+        dest = _location(_expect_location(cur, "the province to retreat to"))
+        _expect_end(cur)
+        return Retreat(utype, loc, dest)
+    if cur.take("support"):
+        sup_unit = cur.take("unit")
+        target_tok = _expect_location(cur, "the supported unit's province")
+        target = _location(target_tok)
+        stype = UnitType(sup_unit.value) if sup_unit else _infer_type(target, position, game_map, text)
+        if cur.take("move") or cur.peek("province"):
+            dest = _location(_expect_location(cur, "the supported move's destination"))
+            cur.take("hold")
+            _expect_end(cur)
+            return SupportMove(utype, loc, stype, target, dest)
+        cur.take("hold")
+        _expect_end(cur)
+        return SupportHold(utype, loc, stype, target)
+    if cur.take("convoy"):
+        army_type = cur.take("unit")
+        if army_type is not None and army_type.value != "A":
+            raise OrderParseError("convoy_fleet", "Only armies can be convoyed.", text=text,
+                                  word=army_type.raw)
+        army = _location(_expect_location(cur, "the convoyed army's province"))
+        cur.take("move")
+        dest = _location(_expect_location(cur, "the convoyed army's destination"))
+        _expect_end(cur)
+        return Convoy(utype, loc, army, dest)
+    if cur.take("move") or cur.peek("province"):
+        dest = _location(_expect_location(cur, "the destination"))
+        via = bool(cur.take("via"))
+        if not via and cur.take("convoy"):
+            via = True  # "A LON - BEL convoy"
+        _expect_end(cur)
+        if kind is PhaseKind.RETREAT:
+            return Retreat(utype, loc, dest)
+        return Move(utype, loc, dest, via)
+    got = cur.toks[cur.i]
+    raise OrderParseError("unexpected_word", f'I can\'t read "{got.raw}" here.', text=text, word=got.raw)
+
+
+def _expect_end(cur: _Cursor) -> None:
+    if cur.peek():
+        got = cur.toks[cur.i]
+        raise OrderParseError("unexpected_word", f'The order should end before "{got.raw}".',
+                              text=cur.text, word=got.raw)
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedLine:
+    """One order of a multi-order text: the text as typed and the order or the error."""
+
+    text: str
+    order: Order | None
+    error: OrderParseError | None
+
+
+def split_orders(text: str) -> list[str]:
+    return [part.strip() for part in _SPLIT.split(text) if part.strip()]
+
+
+def read_orders(text: str, **kwargs) -> list[ParsedLine]:
+    """Read every order of a text, keeping the good ones when some cannot be read."""
+    out = []
+    for part in split_orders(text):
+        try:
+            out.append(ParsedLine(part, parse_order(part, **kwargs), None))
+        except OrderParseError as exc:
+            out.append(ParsedLine(part, None, exc))
+    return out
+
+
+def parse_orders(text: str, **kwargs) -> list[Order]:
+    """Read every order of a text; raise the first error."""
+    orders = []
+    for line in read_orders(text, **kwargs):
+        if line.error is not None:
+            raise line.error
+        orders.append(line.order)
+    return orders
