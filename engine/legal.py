@@ -76,6 +76,8 @@ def legal_orders(position: Position, province: str, rules: Rules = Rules()) -> l
     for other in sorted(position.units.values(), key=lambda u: u.province):
         if other.province == province:
             continue
+        routes = (convoy_routes(m, other.province, fleets)
+                  if other.type is UnitType.ARMY and m.provinces[other.province].is_coastal else {})
         if m.can_reach(fleet, unit.location, other.province) and other.province not in rules.closed:
             out.append(SupportHold(unit.type, unit.location, other.type, other.location))
         for move in possible_moves(position, other, rules, fleets):
@@ -84,6 +86,9 @@ def legal_orders(position: Position, province: str, rules: Rules = Rules()) -> l
                 continue
             if move.via_convoy:
                 continue  # the same support as for the land move
+            if (other.type is UnitType.ARMY and not m.army_can_move(other.province, dest.province)
+                    and not any(province not in r for r in routes.get(dest.province, ()))):
+                continue  # DATC 6.D.31: only this unit could convoy that move
             out.append(SupportMove(unit.type, unit.location, other.type, other.location, dest))
     if fleet and m.provinces[province].is_sea:
         for army in sorted(position.units.values(), key=lambda u: u.province):

@@ -151,7 +151,7 @@ def _set_coast(province: _Tok, coast: _Tok, text: str, game_map: Map) -> None:
         return  # a coast named for a province without split coasts is irrelevant: ignore it
     if coast.value not in coasts:
         raise OrderParseError(
-            "bad_coast", f"{province.value} has no {coast.raw}; its coasts are "
+            "bad_coast", f"{province.value} has no {table().coast_names.get(coast.value, coast.raw)}; its coasts are "
             f"{', '.join(province.value + '/' + c for c in coasts)}.",
             text=text, word=coast.raw, suggestions=[f"{province.value}/{c}" for c in coasts])
     province.coast = coast.value
@@ -162,7 +162,9 @@ def _location(tok: _Tok) -> Location:
 
 
 def _infer_type(loc: Location, position: Position | None, game_map: Map, text: str,
-                *, build: bool = False) -> UnitType:
+                *, build: bool = False, other: bool = False) -> UnitType:
+    """The type of a unit the player did not name: the unit standing there, else what
+    the province allows. ``other``: a supported unit, whose type only informs (DATC 4.C.5)."""
     if position is not None and not build:
         unit = position.units.get(loc.province)
         if unit is None and position.dislodged.get(loc.province) is not None:
@@ -174,7 +176,7 @@ def _infer_type(loc: Location, position: Position | None, game_map: Map, text: s
         return UnitType.ARMY
     if kind is ProvinceKind.SEA:
         return UnitType.FLEET
-    if build:
+    if build or other:
         # DATC 4.C.3: an army in a land area, a fleet if a coast was given
         return UnitType.FLEET if loc.coast else UnitType.ARMY
     raise OrderParseError("missing_unit_type",
@@ -247,6 +249,7 @@ def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
         _expect_end(cur)
         return Disband(utype, loc)
     if cur.take("retreat"):
+        cur.take("move")  # "retreats to"
         dest = _location(_expect_location(cur, "the province to retreat to"))
         _expect_end(cur)
         return Retreat(utype, loc, dest)
@@ -254,7 +257,8 @@ def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
         sup_unit = cur.take("unit")
         target_tok = _expect_location(cur, "the supported unit's province")
         target = _location(target_tok)
-        stype = UnitType(sup_unit.value) if sup_unit else _infer_type(target, position, game_map, text)
+        stype = UnitType(sup_unit.value) if sup_unit else _infer_type(
+            target, position, game_map, text, other=True)
         if cur.take("move") or cur.peek("province"):
             dest = _location(_expect_location(cur, "the supported move's destination"))
             cur.take("hold")

@@ -1,0 +1,161 @@
+"""The order parser: canonical form, what players type, errors, and the round trip."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from engine import (
+    STANDARD, Build, Convoy, Disband, Hold, Location, Move, OrderParseError, Position, Retreat,
+    SupportHold, SupportMove, UnitType, Waive, parse_order, parse_orders,
+)
+from engine.parser import read_orders
+from engine.phase import PhaseKind
+
+A, F = UnitType.ARMY, UnitType.FLEET
+L = Location.parse
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("A PAR H", "A PAR H"),
+    ("A Paris holds", "A PAR H"),
+    ("a par -> bur", "A PAR - BUR"),
+    ("A Paris to Burgundy", "A PAR - BUR"),
+    ("A PAR BUR", "A PAR - BUR"),
+    ("A lon-bel", "A LON - BEL"),
+    ("A LON - BEL VIA", "A LON - BEL VIA"),
+    ("a lon -> bel via convoy", "A LON - BEL VIA"),
+    ("A MUN S F KIE", "A MUN S F KIE"),
+    ("A Munich supports F Kiel holds", "A MUN S F KIE"),
+    ("A MAR S A PAR - BUR", "A MAR S A PAR - BUR"),
+    ("a mar supports a par to bur", "A MAR S A PAR - BUR"),
+    ("F NTH C A LON - NWY", "F NTH C A LON - NWY"),
+    ("F North Sea convoys A London to Norway", "F NTH C A LON - NWY"),
+    ("f nth c lon - nwy", "F NTH C A LON - NWY"),
+    ("F LYO - SPA/SC", "F LYO - SPA/SC"),
+    ("F GoL - Spa sc", "F LYO - SPA/SC"),
+    ("f gulf of lyon -> spa(sc)", "F LYO - SPA/SC"),
+    ("F Gulf of Lyons - Spain south coast", "F LYO - SPA/SC"),
+    ("F Mid-Atlantic Ocean - Spain (nc)", "F MAO - SPA/NC"),
+    ("F mid-atlantic - nc spa", "F MAO - SPA/NC"),
+    ("F MAO - north coast Spain", "F MAO - SPA/NC"),
+    ("F Con - Bul ec", "F CON - BUL/EC"),
+    ("F St. Petersburg (sc) - Gulf of Bothnia", "F STP/SC - BOT"),
+    ("F ENG - English Channel", "F ENG - ENG"),
+    ("F NWG - Barents Sea", "F NWG - BAR"),
+    ("F TYS - Tyn", "F TYS - TYS"),
+    ("A VIE R BOH", "A VIE R BOH"),
+    ("A Vienna retreats to Bohemia", "A VIE R BOH"),
+    ("A BUR D", "A BUR D"),
+    ("disband F NTH", "F NTH D"),
+    ("remove A Par", "A PAR D"),
+    ("A PAR B", "A PAR B"),
+    ("build F StP nc", "F STP/NC B"),
+    ("F STP/NC B", "F STP/NC B"),
+    ("WAIVE", "WAIVE"),
+    ("waive", "WAIVE"),
+])
+def test_reads_what_players_type(text, expected):
+    assert str(parse_order(text)) == expected
+
+
+def test_values():
+    assert parse_order("F NTH C A LON - NWY") == Convoy(F, L("NTH"), L("LON"), L("NWY"))
+    assert parse_order("A MAR S A PAR - BUR") == SupportMove(A, L("MAR"), A, L("PAR"), L("BUR"))
+    assert parse_order("A LON - BEL VIA") == Move(A, L("LON"), L("BEL"), True)
+    assert parse_order("F STP/NC B") == Build(F, L("STP/NC"))
+
+
+def test_unit_type_from_the_position_or_the_province():
+    start = Position.initial()
+    assert parse_order("Kie - Hol", position=start) == Move(F, L("KIE"), L("HOL"))
+    assert parse_order("Par - Bur") == Move(A, L("PAR"), L("BUR"))     # inland: army
+    assert parse_order("NTH - HEL") == Move(F, L("NTH"), L("HEL"))     # sea: fleet
+    with pytest.raises(OrderParseError) as err:
+        parse_order("Kie - Hol")                                       # coastal, unknown
+    assert err.value.code == "missing_unit_type"
+
+
+def test_phase_decides_retreats_and_builds():
+    assert parse_order("A BUR - PAR", phase=PhaseKind.RETREAT) == Retreat(A, L("BUR"), L("PAR"))
+    assert parse_order("F EDI", phase=PhaseKind.ADJUSTMENT) == Build(F, L("EDI"))
+    assert parse_order("Mun", phase=PhaseKind.ADJUSTMENT) == Build(A, L("MUN"))
+    assert parse_order("F EDI") == Hold(F, L("EDI"))
+
+
+def test_several_orders_in_one_text():
+    text = "A PAR - BUR; A MAR S A PAR - BUR\nF BRE H, F NTH C A LON - NWY"
+    assert [str(o) for o in parse_orders(text)] == [
+        "A PAR - BUR", "A MAR S A PAR - BUR", "F BRE H", "F NTH C A LON - NWY"]
+
+
+def test_good_orders_survive_a_bad_one():
+    lines = read_orders("A PAR - BUR\nA MAR - Burgandy\nF BRE H")
+    assert [l.order is not None for l in lines] == [True, False, True]
+    assert lines[1].error.word == "burgandy"
+
+
+@pytest.mark.parametrize("text,code,word", [
+    ("A Par - Burgandy", "unknown_word", "burgandy"),
+    ("A PAR - XYZ", "unknown_word", "xyz"),
+    ("F NTH C A", "incomplete", ""),
+    ("F SPA/EC - MAO", "bad_coast", "ec"),
+    ("A PAR - BUR BUR", "unexpected_word", "bur"),
+    ("hold", "expected_province", "hold"),
+    ("", "empty", ""),
+    ("F NTH C F LON - NWY", "convoy_fleet", "f"),
+    ("A PAR - nc", "stray_coast", "nc"),
+])
+def test_errors_say_which_word(text, code, word):
+    with pytest.raises(OrderParseError) as err:
+        parse_order(text)
+    assert err.value.code == code
+    assert err.value.word == word
+    assert str(err.value)
+
+
+def test_errors_offer_the_closest_names():
+    with pytest.raises(OrderParseError) as err:
+        parse_order("A Par - Burgandy")
+    assert "BUR (Burgundy)" in err.value.suggestions
+    assert "Did you mean: BUR (Burgundy)?" in str(err.value)
+    with pytest.raises(OrderParseError) as err:
+        parse_order("F Norwegain Sea - NTH")
+    assert "NWG (Norwegian Sea)" in err.value.suggestions
+
+
+# -- round trip: parse(format(x)) == x for every order -----------------------------------
+
+def _locations() -> list[Location]:
+    out = []
+    for code, p in STANDARD.provinces.items():
+        out.append(Location(code))
+        out.extend(Location(code, c) for c in p.coasts)
+    return out
+
+
+LOCS = st.sampled_from(_locations())
+TYPES = st.sampled_from([A, F])
+ORDERS = st.one_of(
+    st.builds(Hold, TYPES, LOCS),
+    st.builds(Move, TYPES, LOCS, LOCS, st.booleans()),
+    st.builds(SupportHold, TYPES, LOCS, TYPES, LOCS),
+    st.builds(SupportMove, TYPES, LOCS, TYPES, LOCS, LOCS),
+    st.builds(Convoy, TYPES, LOCS, LOCS, LOCS),
+    st.builds(Retreat, TYPES, LOCS, LOCS),
+    st.builds(Disband, TYPES, LOCS),
+    st.builds(Build, TYPES, LOCS),
+    st.just(Waive()),
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(ORDERS)
+def test_round_trip(order):
+    assert parse_order(str(order)) == order
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(ORDERS, min_size=1, max_size=8))
+def test_round_trip_of_several(orders):
+    text = "\n".join(str(o) for o in orders)
+    assert parse_orders(text) == orders
