@@ -1,7 +1,11 @@
 """Name tables: how each language writes provinces, coasts, unit types and order words.
 
 A language is data (``data/names/<code>.json``), not code: adding one means adding a file.
-The tables are loaded once per language and are read-only afterwards.
+The tables are loaded once per language and are read-only afterwards. Spellings are
+matched whole after :func:`normalise` (case, accents on capitals, dashes, brackets and
+full stops do not matter); one spelling may stand for several things (Spanish ``A`` is a
+unit letter and the support word; ``Gal`` is Wales in Spanish and Galicia's code): the
+parser settles such cases from the grammar and the position, or asks.
 """
 from __future__ import annotations
 
@@ -13,23 +17,50 @@ from functools import lru_cache
 from importlib import resources
 from typing import Mapping
 
-LANGUAGES = ("en",)  # grows as data/names/<code>.json files are added
+LANGUAGES = ("en", "es", "ru", "bg")
 
-_DASHES = re.compile(r"->|=>|→|—|–|−")
+_DASHES = re.compile(r"->|=>|→|—|–|−|‐|‑")
 _TOKEN = re.compile(r"-|[^\s\-]+")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+# letters that look alike in the two alphabets (after case folding)
+_LATIN_TO_CYRILLIC = str.maketrans("aeopcxkymt", "аеорсхкумт")
+_CYRILLIC_TO_LATIN = str.maketrans("аеорсхкумтф", "aeopcxkymtf")
 
 
 def normalise(text: str) -> str:
-    """Lower-case, strip accents that players often omit, unify dashes and brackets."""
+    """Lower-case, unify dashes and brackets, drop full stops and quotes."""
     text = unicodedata.normalize("NFC", text).casefold()
     text = _DASHES.sub(" - ", text)
-    text = text.replace("(", " ").replace(")", " ").replace("/", " ").replace(".", " ")
-    text = text.replace("’", "'").replace(":", " ")
+    for ch in "()/.:'\"«»„“”`":
+        text = text.replace(ch, " ")
     return text
 
 
 def tokens(text: str) -> list[str]:
     return _TOKEN.findall(normalise(text))
+
+
+def homoglyph_variants(word: str) -> list[str]:
+    """The same word with look-alike letters of the other alphabet, for a player who typed
+    a Latin "A" among Cyrillic letters or the other way round."""
+    out = []
+    if _CYRILLIC.search(word):
+        out.append(word.translate(_LATIN_TO_CYRILLIC))
+        out.append(word.translate(_CYRILLIC_TO_LATIN))
+    else:
+        out.append(word.translate(_LATIN_TO_CYRILLIC))
+    return [w for w in dict.fromkeys(out) if w != word]
+
+
+def _strip_accents(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text)
+    # keep the Cyrillic short i and yo as they are: they are letters, not accents
+    out = []
+    for ch in decomposed:
+        if unicodedata.category(ch) == "Mn" and out and not _CYRILLIC.match(out[-1]):
+            continue
+        out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out))
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,13 +73,17 @@ class Entry:
 class NameTable:
     language: str
     province_names: Mapping[str, str]          # code -> display name
+    province_abbr: Mapping[str, str]           # code -> abbreviation used when writing orders
     coast_names: Mapping[str, str]
+    coast_abbr: Mapping[str, str]
+    coast_before: bool                         # coasts are written before the province
+    unit_letters: Mapping[str, str]            # "A"/"F" -> this language's letter
     unit_names: Mapping[str, str]
     power_names: Mapping[str, str]
     canonical: Mapping[str, str]               # word kind -> canonical word in this language
     index: Mapping[tuple[str, ...], tuple[Entry, ...]]
     longest: int
-    vocabulary: Mapping[str, str]              # every spelling -> code, for suggestions
+    vocabulary: Mapping[str, str]              # every province spelling -> code, for suggestions
 
     def lookup(self, key: tuple[str, ...]) -> tuple[Entry, ...]:
         return self.index.get(key, ())
@@ -59,29 +94,32 @@ class NameTable:
 
 @lru_cache(maxsize=None)
 def table(language: str = "en") -> NameTable:
-    """The name table of a language (``en``, and the others as their data arrives)."""
+    """The name table of a language: ``en``, ``es``, ``ru``, ``bg``."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}")
     try:
         raw = resources.files("engine").joinpath(f"data/names/{language}.json").read_text("utf-8")
     except FileNotFoundError:
-        raise ValueError(f"unknown language {language!r}") from None
+        raise ValueError(f"language {language!r} is not available") from None
     data = json.loads(raw)
     index: dict[tuple[str, ...], list[Entry]] = {}
     vocabulary: dict[str, str] = {}
 
     def add(spelling: str, entry: Entry) -> None:
-        key = tuple(tokens(spelling))
-        if not key:
-            return
-        bucket = index.setdefault(key, [])
-        if entry not in bucket:
-            bucket.append(entry)
+        for variant in {spelling, _strip_accents(spelling)}:
+            key = tuple(tokens(variant))
+            if not key:
+                continue
+            bucket = index.setdefault(key, [])
+            if entry not in bucket:
+                bucket.append(entry)
 
     for code, item in data["provinces"].items():
-        for spelling in [code, item["name"], *item.get("aliases", [])]:
+        for spelling in [code, item["name"], item.get("abbr", code), *item.get("aliases", [])]:
             add(spelling, Entry("province", code))
-            vocabulary[spelling] = code
+            vocabulary.setdefault(spelling, code)
     for code, item in data["coasts"].items():
-        for spelling in [item["name"], *item.get("aliases", [])]:
+        for spelling in [item["name"], item.get("abbr", code), *item.get("aliases", [])]:
             add(spelling, Entry("coast", code))
     for letter, item in data["unit_types"].items():
         for spelling in [item["letter"], item["name"], *item.get("aliases", [])]:
@@ -89,10 +127,15 @@ def table(language: str = "en") -> NameTable:
     for kind, spellings in data["words"].items():
         for spelling in spellings:
             add(spelling, Entry(kind, kind))
+    coast_positions = {item.get("position", "after") for item in data["coasts"].values()}
     return NameTable(
         language=language,
         province_names={c: i["name"] for c, i in data["provinces"].items()},
+        province_abbr={c: i.get("abbr", c) for c, i in data["provinces"].items()},
         coast_names={c: i["name"] for c, i in data["coasts"].items()},
+        coast_abbr={c: i.get("abbr", c) for c, i in data["coasts"].items()},
+        coast_before=coast_positions == {"before"},
+        unit_letters={c: i["letter"] for c, i in data["unit_types"].items()},
         unit_names={c: i["name"] for c, i in data["unit_types"].items()},
         power_names={c: i["name"] for c, i in data["powers"].items()},
         canonical=dict(data["canonical"]),

@@ -1,30 +1,34 @@
-"""Reading orders as players type them.
+"""Reading orders as players type them, in English, Spanish, Russian or Bulgarian.
 
 Accepts the canonical form (``A PAR - BUR``, ``F NTH C A LON - NWY``, ``A LON - BEL VIA``,
 ``F STP/NC B``, ``WAIVE``) and the usual variants: any case, full names and common
 abbreviations (``North Sea``, ``GoL``), ``->``/``to``, ``S``/``supports``,
 ``C``/``convoys``, ``H``/``holds``, ``via convoy``, coasts as ``/nc``, ``(nc)``, `` nc``,
 ``north coast`` or before the province. Several orders may be given in one text,
-separated by new lines, ``;`` or ``,``.
+separated by new lines, ``;`` or ``,``. Other languages read their rulebooks' notation
+(``language="es"``: ``E Par - Bor``, ``F MNe T E Ank - Seb``, ``F Con - CE Bul``).
+
+A word that means two provinces in the language (Spanish ``Gal``: Wales, or Galicia's
+code) is settled by the position when only one reading is a possible order there;
+otherwise the parser asks which was meant (error code ``ambiguous``) instead of guessing.
 
 >>> str(parse_order("f north sea convoys army london to norway"))
 'F NTH C A LON - NWY'
 >>> str(parse_order("A Lon -> Bel via convoy"))
 'A LON - BEL VIA'
->>> parse_order("A Par - Burgandy")
-Traceback (most recent call last):
-...
-engine.parser.OrderParseError: I don't know the word "burgandy". Did you mean: BUR (Burgundy)?
+>>> str(parse_order("F MNe T E Ank - Seb", language="es"))
+'F BLA C A ANK - SEV'
 """
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from engine.map import STANDARD, Location, Map, ProvinceKind
-from engine.names import Entry, NameTable, table, tokens
+from engine.names import Entry, NameTable, homoglyph_variants, table, tokens
 from engine.orders import (
     Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive,
 )
@@ -33,11 +37,14 @@ from engine.position import Position
 from engine.units import UnitType
 
 _SPLIT = re.compile(r"[\n;,]+")
+_UNIT_FOLLOWS = {"support", "convoy", "build", "disband"}
 
 
 class OrderParseError(ValueError):
     """An order that cannot be read. ``code`` and ``params`` let a message catalogue say it
-    in the player's language; ``str()`` is the English message."""
+    in the player's language; ``str()`` is the English message. Codes: ``unknown_word``,
+    ``expected_province``, ``incomplete``, ``unexpected_word``, ``missing_unit_type``,
+    ``bad_coast``, ``stray_coast``, ``empty``, ``convoy_fleet``, ``ambiguous``."""
 
     def __init__(self, code: str, message: str, *, text: str = "", word: str = "",
                  suggestions: Sequence[str] = ()) -> None:
@@ -54,10 +61,14 @@ class OrderParseError(ValueError):
 
 @dataclass(slots=True)
 class _Tok:
-    kind: str            # province/coast/unit/<word kind>/unknown
-    value: str
+    kind: str                    # province/coast/unit/<word kind>
+    values: tuple[str, ...]      # candidates (several only for an ambiguous province)
     raw: str
     coast: str | None = None
+
+    @property
+    def value(self) -> str:
+        return self.values[0]
 
 
 @dataclass(slots=True)
@@ -65,7 +76,6 @@ class _Cursor:
     toks: list[_Tok]
     text: str
     i: int = 0
-    names: NameTable = field(default_factory=table)
 
     def peek(self, *kinds: str) -> bool:
         return self.i < len(self.toks) and (not kinds or self.toks[self.i].kind in kinds)
@@ -78,48 +88,71 @@ class _Cursor:
         return None
 
 
-def _suggest(word: str, names: NameTable, game_map: Map) -> list[str]:
+def _label(code: str, names: NameTable) -> str:
+    return f"{code} ({names.province_name(code)})"
+
+
+def _suggest(word: str, names: NameTable) -> list[str]:
     spellings = {s.casefold(): code for s, code in names.vocabulary.items()}
     close = difflib.get_close_matches(word.casefold(), list(spellings), n=6, cutoff=0.6)
     out: list[str] = []
     for spelling in close:
-        code = spellings[spelling]
-        label = f"{code} ({names.province_name(code)})"
+        label = _label(spellings[spelling], names)
         if label not in out:
             out.append(label)
     return out[:3]
 
 
-def _lex(text: str, names: NameTable, game_map: Map) -> list[_Tok]:
+def _lex(text: str, names: NameTable) -> list[_Tok]:
     words = tokens(text)
     out: list[_Tok] = []
     i = 0
     while i < len(words):
-        for length in range(min(names.longest, len(words) - i), 0, -1):
-            key = tuple(words[i:i + length])
-            entries = names.lookup(key)
-            if entries:
-                out.append(_pick(entries, out, " ".join(key)))
-                i += length
-                break
-        else:
+        match = _longest(words, i, names)
+        if match is None:
             word = words[i]
-            suggestions = _suggest(word, names, game_map)
+            suggestions = _suggest(word, names)
             hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
             raise OrderParseError("unknown_word", f'I don\'t know the word "{word}".{hint}',
                                   text=text, word=word, suggestions=suggestions)
-    return _attach_coasts(out, text, game_map)
+        length, entries = match
+        out.append(_pick(entries, out, " ".join(words[i:i + length])))
+        i += length
+    return out
+
+
+def _longest(words: list[str], i: int, names: NameTable) -> tuple[int, tuple[Entry, ...]] | None:
+    for length in range(min(names.longest, len(words) - i), 0, -1):
+        key = tuple(words[i:i + length])
+        entries = names.lookup(key)
+        if not entries:
+            for variant in itertools.product(*([w, *homoglyph_variants(w)] for w in key)):
+                entries = names.lookup(tuple(variant))
+                if entries:
+                    break
+        if entries:
+            return length, entries
+    return None
 
 
 def _pick(entries: tuple[Entry, ...], before: list[_Tok], raw: str) -> _Tok:
-    """Choose between meanings of one spelling from what precedes it."""
-    if len(entries) > 1:
-        after_location = bool(before) and before[-1].kind == "province"
-        preferred = [e for e in entries if (e.kind != "province") == after_location] or list(entries)
-        entry = preferred[0]
-    else:
-        entry = entries[0]
-    return _Tok(entry.kind, entry.value, raw)
+    """Choose between the meanings of one spelling from what precedes it: a unit letter
+    starts an order or follows support/convoy/build/disband; after a province comes an
+    order word; elsewhere a province."""
+    kinds = {e.kind for e in entries}
+    if len(kinds) > 1:
+        prev = before[-1].kind if before else None
+        if "unit" in kinds and (prev is None or prev in _UNIT_FOLLOWS):
+            wanted = "unit"
+        elif prev in ("province", "coast"):
+            wanted = next((k for k in (e.kind for e in entries) if k not in ("province", "unit", "coast")),
+                          next(iter(kinds - {"province"}), "province"))
+        else:
+            wanted = "province" if "province" in kinds else next(
+                k for k in (e.kind for e in entries) if k != "unit")
+        entries = tuple(e for e in entries if e.kind == wanted)
+    values = tuple(dict.fromkeys(e.value for e in entries))
+    return _Tok(entries[0].kind, values, raw)
 
 
 def _attach_coasts(toks: list[_Tok], text: str, game_map: Map) -> list[_Tok]:
@@ -127,21 +160,34 @@ def _attach_coasts(toks: list[_Tok], text: str, game_map: Map) -> list[_Tok]:
     pending: _Tok | None = None
     for tok in toks:
         if tok.kind == "coast":
-            if out and out[-1].kind == "province" and out[-1].coast is None and pending is None:
+            if out and out[-1].kind == "province" and out[-1].coast is None and pending is None \
+                    and game_map.provinces[out[-1].value].coasts:
                 _set_coast(out[-1], tok, text, game_map)
                 continue
+            if pending is not None:
+                raise OrderParseError("stray_coast", f'"{pending.raw}" must stand next to a province.',
+                                      text=text, word=pending.raw)
             pending = tok
             continue
         if pending is not None:
             if tok.kind != "province":
-                raise OrderParseError("stray_coast", f'"{pending.raw}" must stand next to a province.',
-                                      text=text, word=pending.raw)
-            _set_coast(tok, pending, text, game_map)
-            pending = None
+                if out and out[-1].kind == "province":
+                    _set_coast(out[-1], pending, text, game_map)
+                    pending = None
+                else:
+                    raise OrderParseError("stray_coast", f'"{pending.raw}" must stand next to a province.',
+                                          text=text, word=pending.raw)
+            else:
+                tok = replace(tok)
+                _set_coast(tok, pending, text, game_map)
+                pending = None
         out.append(tok)
     if pending is not None:
-        raise OrderParseError("stray_coast", f'"{pending.raw}" must stand next to a province.',
-                              text=text, word=pending.raw)
+        if out and out[-1].kind == "province":
+            _set_coast(out[-1], pending, text, game_map)
+        else:
+            raise OrderParseError("stray_coast", f'"{pending.raw}" must stand next to a province.',
+                                  text=text, word=pending.raw)
     return out
 
 
@@ -151,8 +197,8 @@ def _set_coast(province: _Tok, coast: _Tok, text: str, game_map: Map) -> None:
         return  # a coast named for a province without split coasts is irrelevant: ignore it
     if coast.value not in coasts:
         raise OrderParseError(
-            "bad_coast", f"{province.value} has no {table().coast_names.get(coast.value, coast.raw)}; its coasts are "
-            f"{', '.join(province.value + '/' + c for c in coasts)}.",
+            "bad_coast", f"{province.value} has no {table().coast_names.get(coast.value, coast.raw)}; "
+            f"its coasts are {', '.join(province.value + '/' + c for c in coasts)}.",
             text=text, word=coast.raw, suggestions=[f"{province.value}/{c}" for c in coasts])
     province.coast = coast.value
 
@@ -195,28 +241,21 @@ def _expect_location(cur: _Cursor, what: str) -> _Tok:
     return tok
 
 
-def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
-                position: Position | None = None, language: str = "en",
-                game_map: Map = STANDARD) -> Order:
-    """Read one order. ``position`` (if given) fills in missing unit types; ``phase`` tells
-    a retreat (``A BUR - PAR`` is a retreat in a retreat phase) and a build (``F EDI`` in
-    an adjustment phase) from a move and a hold."""
-    if position is not None and phase is None:
-        phase = position.phase
-    kind = phase.kind if isinstance(phase, Phase) else phase
-    names = table(language)
-    toks = _lex(text, names, game_map)
-    if not toks:
-        raise OrderParseError("empty", "The order is empty.", text=text)
-    cur = _Cursor(toks, text, names=names)
+def _expect_end(cur: _Cursor) -> None:
+    if cur.peek():
+        got = cur.toks[cur.i]
+        raise OrderParseError("unexpected_word", f'The order should end before "{got.raw}".',
+                              text=cur.text, word=got.raw)
 
+
+def _grammar(cur: _Cursor, text: str, kind: PhaseKind | None, position: Position | None,
+             game_map: Map) -> Order:
     if cur.take("waive"):
         _expect_end(cur)
         return Waive()
     prefix = cur.take("build", "disband")
     unit_tok = cur.take("unit")
-    loc_tok = _expect_location(cur, "the unit's province")
-    loc = _location(loc_tok)
+    loc = _location(_expect_location(cur, "the unit's province"))
     if prefix is not None:
         _expect_end(cur)
         if prefix.kind == "build":
@@ -226,7 +265,7 @@ def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
         utype = UnitType(unit_tok.value) if unit_tok else _infer_type(loc, position, game_map, text)
         return Disband(utype, loc)
 
-    building = kind is PhaseKind.ADJUSTMENT and not cur.peek()
+    building = kind is PhaseKind.ADJUSTMENT and (not cur.peek() or cur.peek("build"))
     if unit_tok is not None:
         utype = UnitType(unit_tok.value)
     else:
@@ -236,7 +275,7 @@ def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
         if kind is PhaseKind.ADJUSTMENT:
             return Build(utype, loc)
         if kind is PhaseKind.RETREAT:
-            raise OrderParseError("incomplete", "Say where the unit retreats to (R …) or that it disbands (D).",
+            raise OrderParseError("incomplete", "Say where the unit retreats to, or that it disbands.",
                                   text=text)
         return Hold(utype, loc)
     if cur.take("hold"):
@@ -255,8 +294,7 @@ def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
         return Retreat(utype, loc, dest)
     if cur.take("support"):
         sup_unit = cur.take("unit")
-        target_tok = _expect_location(cur, "the supported unit's province")
-        target = _location(target_tok)
+        target = _location(_expect_location(cur, "the supported unit's province"))
         stype = UnitType(sup_unit.value) if sup_unit else _infer_type(
             target, position, game_map, text, other=True)
         if cur.take("move") or cur.peek("province"):
@@ -290,11 +328,83 @@ def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
     raise OrderParseError("unexpected_word", f'I can\'t read "{got.raw}" here.', text=text, word=got.raw)
 
 
-def _expect_end(cur: _Cursor) -> None:
-    if cur.peek():
-        got = cur.toks[cur.i]
-        raise OrderParseError("unexpected_word", f'The order should end before "{got.raw}".',
-                              text=cur.text, word=got.raw)
+def _plausible(order: Order, position: Position) -> bool:
+    """Could this reading be a real order in the position? Used only to settle a word
+    that names two provinces."""
+    m = position.map
+    if isinstance(order, Waive):
+        return True
+    here = order.location.province
+    phase = position.phase
+    if isinstance(order, Build):
+        province = m.provinces[here]
+        return province.home_of is not None and here not in position.units
+    pool = position.units if not phase.is_retreat else {p: d.unit for p, d in position.dislodged.items()}
+    unit = pool.get(here)
+    if unit is None:
+        return False
+    fleet = unit.type is UnitType.FLEET
+    if isinstance(order, (Move, Retreat)):
+        dest = order.destination.province
+        return m.can_reach(fleet, unit.location, dest) or (
+            not fleet and isinstance(order, Move) and m.sea_route_exists(here, dest))
+    if isinstance(order, SupportHold):
+        return order.supported.province in position.units and m.can_reach(
+            fleet, unit.location, order.supported.province)
+    if isinstance(order, SupportMove):
+        other = position.units.get(order.supported.province)
+        dest = order.destination.province
+        return other is not None and m.can_reach(fleet, unit.location, dest) and (
+            m.can_reach(other.type is UnitType.FLEET, other.location, dest)
+            or m.sea_route_exists(other.province, dest))
+    if isinstance(order, Convoy):
+        army = position.units.get(order.army.province)
+        return fleet and army is not None and m.sea_route_exists(order.army.province,
+                                                                  order.destination.province)
+    return True
+
+
+def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
+                position: Position | None = None, language: str = "en",
+                game_map: Map = STANDARD) -> Order:
+    """Read one order. ``position`` (if given) fills in missing unit types and settles
+    ambiguous words; ``phase`` tells a retreat (``A BUR - PAR`` in a retreat phase) and a
+    build (``F EDI`` in an adjustment phase) from a move and a hold."""
+    if position is not None and phase is None:
+        phase = position.phase
+    kind = phase.kind if isinstance(phase, Phase) else phase
+    names = table(language)
+    toks = _lex(text, names)
+    if not toks:
+        raise OrderParseError("empty", "The order is empty.", text=text)
+    ambiguous = [i for i, t in enumerate(toks) if len(t.values) > 1]
+    readings: list[tuple[Order, tuple[str, ...]]] = []
+    first_error: OrderParseError | None = None
+    for choice in itertools.product(*(toks[i].values for i in ambiguous)):
+        concrete = list(toks)
+        for i, value in zip(ambiguous, choice):
+            concrete[i] = _Tok(toks[i].kind, (value,), toks[i].raw)
+        try:
+            concrete = _attach_coasts(concrete, text, game_map)
+            order = _grammar(_Cursor(concrete, text), text, kind, position, game_map)
+        except OrderParseError as exc:
+            first_error = first_error or exc
+            continue
+        readings.append((order, choice))
+    if not readings:
+        assert first_error is not None
+        raise first_error
+    if len(readings) > 1 and position is not None:
+        plausible = [r for r in readings if _plausible(r[0], position)]
+        if plausible:
+            readings = plausible
+    distinct = list(dict.fromkeys(order for order, _ in readings))
+    if len(distinct) == 1:
+        return distinct[0]
+    word = toks[ambiguous[0]].raw
+    options = [_label(v, names) for v in dict.fromkeys(c[0] for _, c in readings)]
+    raise OrderParseError("ambiguous", f'"{word}" could mean {" or ".join(options)}: write the name in full.',
+                          text=text, word=word, suggestions=options)
 
 
 @dataclass(frozen=True, slots=True)
