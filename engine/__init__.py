@@ -36,3 +36,7 @@ __all__ = [
     "SupportHold", "SupportMove", "Unit", "UnitType", "Waive", "format_order", "legal_adjustments", "legal_orders",
     "parse_order", "parse_orders", "resolve",
 ]
+
+from engine.review import OrderWarning, order_warnings  # noqa: E402
+
+__all__ += ["OrderWarning", "order_warnings"]
