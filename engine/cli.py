@@ -7,18 +7,19 @@ Python call on one decoded input object.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from typing import Any, Mapping
 
 from engine.game import resolve
-from engine.map import STANDARD, Location
+from engine.map import STANDARD, Location, ProvinceKind
 from engine.names import table
 from engine.phase import Phase
 from engine.position import Dislodged, Position
 from engine.power import Power
-from engine.results import PhaseOutcome
-from engine.units import Unit
+from engine.results import PhaseOutcome, Result
+from engine.units import Unit, UnitType
 
 LANGUAGES = ("en", "es", "ru", "bg")
 
@@ -27,19 +28,25 @@ class InputError(ValueError):
     """Bad input: not a position the engine can play. The message names the bad value."""
 
 
+_POWERS = {p.value: p for p in Power}
+_OK = Result.OK
+_UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+
+
 def _power(name: Any) -> Power:
     if not isinstance(name, str):
         raise InputError(f"power must be a string, not {name!r}")
-    try:
-        return Power(name.strip().upper())
-    except ValueError:
-        raise InputError(f"unknown power {name!r}") from None
+    power = _POWERS.get(name) or _POWERS.get(name.strip().upper())
+    if power is None:
+        raise InputError(f"unknown power {name!r}")
+    return power
 
 
 def _location(text: str, what: str) -> Location:
-    loc = Location.parse(text)
-    if not STANDARD.is_valid_location(loc):
-        if loc.province not in STANDARD.provinces:
+    loc = STANDARD.location(text)
+    if loc is None:
+        parsed = Location.parse(text)
+        if parsed.province not in STANDARD.provinces:
             raise InputError(f"unknown province {text!r} in {what}")
         raise InputError(f"unknown coast {text!r} in {what}")
     return loc
@@ -48,22 +55,30 @@ def _location(text: str, what: str) -> Location:
 def _unit(power: Power, text: Any) -> Unit:
     if not isinstance(text, str):
         raise InputError(f"malformed unit {text!r} of {power.value}")
+    return _read_unit(power, text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _read_unit(power: Power, text: str) -> Unit:
+    """One unit of the input (cached: units are values, and the same few hundred texts
+    come back in every position)."""
     parts = text.split()
-    if len(parts) != 2 or parts[0].upper() not in ("A", "F"):
+    utype = _UNIT_TYPES.get(parts[0].upper()) if len(parts) == 2 else None
+    if utype is None:
         raise InputError(f"malformed unit {text!r} of {power.value} (expected e.g. 'A PAR' or 'F STP/SC')")
     loc = _location(parts[1], f"unit {text!r}")
-    unit = Unit.parse(power, f"{parts[0]} {loc}")
     province = STANDARD.provinces[loc.province]
-    if unit.type.value == "A" and province.is_sea:
-        raise InputError(f"malformed unit {text!r}: an army cannot stand at sea")
-    if unit.type.value == "F":
-        if not (province.is_sea or province.is_coastal):
+    if utype is UnitType.ARMY:
+        if province.is_sea:
+            raise InputError(f"malformed unit {text!r}: an army cannot stand at sea")
+        if loc.coast is not None:
+            loc = STANDARD.location(loc.province)  # type: ignore[assignment]
+    else:
+        if province.kind is ProvinceKind.INLAND:
             raise InputError(f"malformed unit {text!r}: a fleet cannot stand inland")
         if province.coasts and loc.coast is None:
             raise InputError(f"malformed unit {text!r}: say which coast of {loc.province}")
-    elif loc.coast is not None:
-        unit = Unit(power, unit.type, loc.without_coast())
-    return unit
+    return Unit(power, utype, loc)
 
 
 def _mapping(obj: Any, what: str) -> Mapping:
@@ -104,10 +119,12 @@ def position_from_json(obj: Mapping[str, Any]) -> Position:
         for name, items in _mapping(obj["centers"], "'centers'").items():
             power = _power(name)
             for code in items:
-                loc = _location(str(code), f"centers of {power.value}")
-                if loc.province not in STANDARD.supply_centres:
-                    raise InputError(f"{code!r} in centers of {power.value} is not a supply centre")
-                centres[loc.province] = power
+                if code not in STANDARD.supply_centres:
+                    loc = _location(str(code), f"centers of {power.value}")
+                    if loc.province not in STANDARD.supply_centres:
+                        raise InputError(f"{code!r} in centers of {power.value} is not a supply centre")
+                    code = loc.province
+                centres[code] = power
     dislodged: list[Dislodged] = []
     for name, items in _mapping(obj.get("dislodged"), "'dislodged'").items():
         power = _power(name)
@@ -129,6 +146,8 @@ def _orders(obj: Mapping[str, Any]) -> dict[Power, list[str]]:
     out: dict[Power, list[str]] = {}
     for name, items in _mapping(obj.get("orders"), "'orders'").items():
         power = _power(name)
+        if items is None:
+            items = []  # a power that sent no orders
         if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
             raise InputError(f"orders of {power.value} must be a list of strings")
         out[power] = list(items)
@@ -136,15 +155,16 @@ def _orders(obj: Mapping[str, Any]) -> dict[Power, list[str]]:
 
 
 def position_to_json(position: Position) -> dict[str, Any]:
+    # Power is a str enum: it serialises as its name without going through .value
     units: dict[str, list[str]] = {}
     for unit in position.units.values():
-        units.setdefault(unit.power.value, []).append(str(unit))
+        units.setdefault(unit.power, []).append(str(unit))
     centres: dict[str, list[str]] = {}
     for code, power in position.centres.items():
-        centres.setdefault(power.value, []).append(code)
+        centres.setdefault(power, []).append(code)
     dislodged: dict[str, dict[str, list[str]]] = {}
     for d in position.dislodged.values():
-        dislodged.setdefault(d.unit.power.value, {})[str(d.unit)] = [str(o) for o in d.retreats]
+        dislodged.setdefault(d.unit.power, {})[str(d.unit)] = [str(o) for o in d.retreats]
     return {
         "phase": str(position.phase),
         "units": {p: sorted(v) for p, v in sorted(units.items())},
@@ -156,9 +176,9 @@ def position_to_json(position: Position) -> dict[str, Any]:
 def outcome_to_json(outcome: PhaseOutcome) -> dict[str, Any]:
     return {
         "phase": str(outcome.phase_position.phase),
-        "orders": [{"power": r.power.value, "order": r.text, "ok": r.ok, "result": r.result.value}
+        "orders": [{"power": r.power, "order": r.text, "ok": r.result is _OK, "result": r.result}
                    for r in outcome.results],
-        "destroyed": [f"{u.power.value} {u}" for u in outcome.destroyed],
+        "destroyed": [f"{u.power} {u}" for u in outcome.destroyed],
         "next": position_to_json(outcome.next),
         "winner": outcome.winner.value if outcome.winner else None,
     }

@@ -18,7 +18,7 @@ def convoy_routes(game_map: Map, army: str, fleets: set[str] | frozenset[str]) -
     is minimal when no fleet of it could be left out."""
     found: dict[str, set[frozenset[str]]] = {}
     adj = game_map.adjacent_provinces
-    provinces = game_map.provinces
+    coastal = game_map.coastal
     budget = [_MAX_STEPS]
 
     def walk(sea: str, path: list[str]) -> None:
@@ -31,7 +31,7 @@ def convoy_routes(game_map: Map, army: str, fleets: set[str] | frozenset[str]) -
                     path.append(n)
                     walk(n, path)
                     path.pop()
-            elif n != army and provinces[n].is_coastal:
+            elif n != army and n in coastal:
                 found.setdefault(n, set()).add(frozenset(path))
 
     for sea in sorted(adj(army)):

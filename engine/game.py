@@ -83,14 +83,17 @@ def resolve(position: Position, orders: Mapping[Power, Sequence[OrderInput]],
                 entries.append((power, order, text, Result.NO_UNIT, None))
                 continue
             prov = unit.province
+            fixed = _with_unit(order, unit)
+            if fixed is not order:
+                order, text = fixed, str(fixed)
             if prov in assigned:
-                entries.append((power, order, str(_with_unit(order, unit)), Result.DUPLICATE, None))
+                entries.append((power, order, text, Result.DUPLICATE, None))
                 continue
-            order = _with_unit(order, unit)
             if kind is PhaseKind.RETREAT and isinstance(order, Move):
                 order = Retreat(order.unit_type, order.location, order.destination)
+                text = str(order)
             assigned[prov] = order
-            entries.append((power, order, str(order), None, prov))
+            entries.append((power, order, text, None, prov))
     if kind is PhaseKind.MOVEMENT:
         return _movement(position, entries, assigned, rules)
     return _retreat(position, entries, assigned, rules)
@@ -99,22 +102,23 @@ def resolve(position: Position, orders: Mapping[Power, Sequence[OrderInput]],
 def _movement(position: Position, entries, assigned: dict[str, Order], rules: Rules) -> PhaseOutcome:
     outcome = adjudicate_movement(position.map, position.units, assigned, rules)
     results: list[OrderResult] = []
+    passive = rules.neutral | rules.civil_disorder
+    judged_results, was_dislodged = outcome.results, outcome.dislodged
     for power, order, text, result, prov in entries:
         if prov is not None:
-            judged = outcome.orders[prov]
-            if rules.passive(power) and judged != order:
-                results.append(OrderResult(power, order, text, Result.VOID))
+            if passive and power in passive:
+                results.append(OrderResult(power, order, text, Result.VOID))  # not obeyed
                 continue
-            results.append(OrderResult(power, order, text, outcome.results[prov],
-                                       dislodged=prov in outcome.dislodged))
+            results.append(OrderResult(power, order, text, judged_results[prov], False,
+                                       prov in was_dislodged))
         else:
             results.append(OrderResult(power, order, text, result))  # type: ignore[arg-type]
-    for prov in sorted(position.units, key=lambda p: (position.units[p].power, p)):
-        if prov not in assigned:
-            unit = position.units[prov]
-            hold = Hold(unit.type, unit.location)
-            results.append(OrderResult(unit.power, hold, str(hold), outcome.results[prov],
-                                       implied=True, dislodged=prov in outcome.dislodged))
+    units_before = position.units
+    for _, prov in sorted((u.power, p) for p, u in units_before.items() if p not in assigned):
+        unit = units_before[prov]
+        hold = Hold(unit.type, unit.location)
+        results.append(OrderResult(unit.power, hold, str(hold), judged_results[prov], True,
+                                   prov in was_dislodged))
     units: dict[str, Unit] = {}
     dislodged: dict[str, Dislodged] = {}
     destroyed: list[Unit] = []

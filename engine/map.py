@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 from importlib import resources
@@ -30,9 +30,14 @@ class Location:
 
     province: str
     coast: str | None = None
+    _text: str = field(init=False, repr=False, compare=False, default="")
+
+    def __post_init__(self) -> None:
+        # the canonical text is asked for constantly (results, JSON): compute it once
+        object.__setattr__(self, "_text", f"{self.province}/{self.coast}" if self.coast else self.province)
 
     def __str__(self) -> str:
-        return f"{self.province}/{self.coast}" if self.coast else self.province
+        return self._text
 
     @classmethod
     def parse(cls, text: str) -> "Location":
@@ -100,6 +105,14 @@ class Map:
         self.home_centres: dict[Power, frozenset[str]] = {
             power: frozenset(code for code, p in provinces.items() if p.home_of is power)
             for power in Power}
+        self.seas: frozenset[str] = frozenset(c for c, p in provinces.items() if p.is_sea)
+        self.coastal: frozenset[str] = frozenset(c for c, p in provinces.items() if p.is_coastal)
+        # every valid location by its canonical text ("PAR", "STP/NC"), one shared value each
+        self._locations: dict[str, Location] = {}
+        for code, p in provinces.items():
+            self._locations[code] = Location(code)
+            for c in p.coasts:
+                self._locations[f"{code}/{c}"] = Location(code, c)
 
     def _fleet_locations(self) -> list[Location]:
         out = []
@@ -143,6 +156,13 @@ class Map:
 
     # -- queries ---------------------------------------------------------------------------
 
+    def location(self, text: str) -> Location | None:
+        """The location written canonically (``PAR``, ``STP/NC``; any case), or None."""
+        loc = self._locations.get(text)
+        if loc is None:
+            loc = self._locations.get(text.strip().upper().replace("(", "/").replace(")", ""))
+        return loc
+
     def province(self, code: str) -> Province:
         return self.provinces[code]
 
@@ -169,8 +189,18 @@ class Map:
         """A fleet at ``src`` can move to some coast of ``dst_province``."""
         return dst_province in self._fleet_provinces.get(src, ())
 
-    def fleet_coasts_reachable(self, src: Location, dst_province: str) -> list[Location]:
-        return [n for n in self._fleet.get(src, ()) if n.province == dst_province]
+    def fleet_coasts_reachable(self, src: Location, dst_province: str) -> tuple[Location, ...]:
+        return self._fleet_by_province.get(src, {}).get(dst_province, ())
+
+    @cached_property
+    def _fleet_by_province(self) -> dict[Location, dict[str, tuple[Location, ...]]]:
+        out: dict[Location, dict[str, tuple[Location, ...]]] = {}
+        for src, neighbours in self._fleet.items():
+            grouped: dict[str, list[Location]] = {}
+            for n in sorted(neighbours, key=str):
+                grouped.setdefault(n.province, []).append(n)
+            out[src] = {p: tuple(v) for p, v in grouped.items()}
+        return out
 
     def can_reach(self, is_fleet: bool, src: Location, dst_province: str) -> bool:
         """A unit of this type at ``src`` could move into ``dst_province`` (coasts ignored)."""

@@ -22,6 +22,7 @@ otherwise the parser asks which was meant (error code ``ambiguous``) instead of 
 from __future__ import annotations
 
 import difflib
+import functools
 import itertools
 import re
 from dataclasses import dataclass, field, replace
@@ -37,6 +38,10 @@ from engine.position import Position
 from engine.units import UnitType
 
 _SPLIT = re.compile(r"[\n;,]+")
+_LOC = r"([A-Z]{3}(?:/[NSE]C)?)"
+_CANONICAL = re.compile(
+    rf"^([AF]) {_LOC}(?: (?:(H)|(-) {_LOC}( VIA)?|(S) ([AF]) {_LOC}(?: - {_LOC})?"
+    rf"|(C) A {_LOC} - {_LOC}|(R) {_LOC}|(D)|(B)))$")
 _UNIT_FOLLOWS = {"support", "convoy", "build", "disband"}
 
 
@@ -122,16 +127,18 @@ def _lex(text: str, names: NameTable) -> list[_Tok]:
 
 
 def _longest(words: list[str], i: int, names: NameTable) -> tuple[int, tuple[Entry, ...]] | None:
-    for length in range(min(names.longest, len(words) - i), 0, -1):
-        key = tuple(words[i:i + length])
-        entries = names.lookup(key)
-        if not entries:
-            for variant in itertools.product(*([w, *homoglyph_variants(w)] for w in key)):
-                entries = names.lookup(tuple(variant))
-                if entries:
-                    break
+    top = min(names.longest, len(words) - i)
+    for length in range(top, 0, -1):
+        entries = names.lookup(tuple(words[i:i + length]))
         if entries:
             return length, entries
+    # nothing matched as typed: try look-alike letters of the other alphabet
+    for length in range(top, 0, -1):
+        key = tuple(words[i:i + length])
+        for variant in itertools.product(*([w, *homoglyph_variants(w)] for w in key)):
+            entries = names.lookup(tuple(variant))
+            if entries:
+                return length, entries
     return None
 
 
@@ -364,6 +371,45 @@ def _plausible(order: Order, position: Position) -> bool:
     return True
 
 
+_UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+
+
+@functools.lru_cache(maxsize=8192)
+def _canonical(text: str, kind: PhaseKind | None, game_map: Map) -> Order | None:
+    """The fast path for text already in canonical form (what programs send): no lexing.
+    Returns None for anything else, which then goes through the full parser."""
+    m = _CANONICAL.match(text)
+    if m is None:
+        return None
+    (letter, here, hold, move, dest, via, sup, stype, target, sdest, conv, army, cdest,
+     ret, rdest, disband, build) = m.groups()
+    utype = _UNIT_TYPES[letter]
+    location = game_map.location
+    locs = [location(x) if x else None for x in (here, dest, target, sdest, army, cdest, rdest)]
+    given = [x for x in (here, dest, target, sdest, army, cdest, rdest) if x]
+    if sum(1 for x in locs if x is not None) != len(given):
+        return None
+    loc, dest_l, target_l, sdest_l, army_l, cdest_l, rdest_l = locs
+    assert loc is not None
+    if hold:
+        return Hold(utype, loc)
+    if move:
+        if kind is PhaseKind.RETREAT and not via:
+            return Retreat(utype, loc, dest_l)  # type: ignore[arg-type]
+        return Move(utype, loc, dest_l, bool(via))  # type: ignore[arg-type]
+    if sup:
+        if sdest_l is not None:
+            return SupportMove(utype, loc, _UNIT_TYPES[stype], target_l, sdest_l)  # type: ignore[arg-type]
+        return SupportHold(utype, loc, _UNIT_TYPES[stype], target_l)  # type: ignore[arg-type]
+    if conv:
+        return Convoy(utype, loc, army_l, cdest_l)  # type: ignore[arg-type]
+    if ret:
+        return Retreat(utype, loc, rdest_l)  # type: ignore[arg-type]
+    if disband:
+        return Disband(utype, loc)
+    return Build(utype, loc)
+
+
 def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
                 position: Position | None = None, language: str = "en",
                 game_map: Map = STANDARD) -> Order:
@@ -373,6 +419,12 @@ def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
     if position is not None and phase is None:
         phase = position.phase
     kind = phase.kind if isinstance(phase, Phase) else phase
+    if language == "en":
+        if text == "WAIVE":
+            return Waive()
+        fast = _canonical(text, kind, game_map)
+        if fast is not None:
+            return fast
     names = table(language)
     toks = _lex(text, names)
     if not toks:

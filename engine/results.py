@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 from engine.orders import Order
 from engine.position import Position
@@ -27,11 +28,12 @@ class Result(StrEnum):
     PARADOX = "paradox"  # a convoy broken by the paradox rule (Szykman)
 
 
-@dataclass(frozen=True, slots=True)
-class OrderResult:
+class OrderResult(NamedTuple):
     """One order's fate. ``order`` is None only when the text could not be read; ``text``
     is the canonical text, or the text as given when unreadable. ``implied`` marks the
-    order the rules gave a unit that had none (hold, disband, civil-disorder disband)."""
+    order the rules gave a unit that had none (hold, disband, civil-disorder disband).
+    (An immutable named tuple rather than a dataclass: a phase makes dozens of these and
+    the adjudication command's speed matters.)"""
 
     power: Power
     order: Order | None

@@ -28,7 +28,7 @@ class Unit:
         return self.location.province
 
     def __str__(self) -> str:
-        return f"{self.type.value} {self.location}"
+        return f"{self.type} {self.location}"
 
     @classmethod
     def parse(cls, power: Power, text: str) -> "Unit":

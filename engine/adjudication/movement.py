@@ -67,18 +67,18 @@ class _Movement:
         self.units = units
         self.rules = rules
         self.orders: dict[str, _Order] = {}
+        passive = rules.neutral | rules.civil_disorder
         for prov, unit in units.items():
             order = orders.get(prov)
-            if order is None or rules.passive(unit.power):
+            if order is None or (passive and unit.power in passive):
                 order = Hold(unit.type, unit.location)
             self.orders[prov] = _Order(unit, order)
         self.moves_into: dict[str, list[str]] = {}
         self.supports_of: dict[str, list[str]] = {}   # supported province -> supporter provinces
         self.convoys_of: dict[str, list[str]] = {}    # army province -> convoying fleets
         self.resolver = Resolver(self._adjudicate, self._backup_rule)
-        self.fleets_at_sea = frozenset(
-            p for p, u in units.items()
-            if u.type is UnitType.FLEET and game_map.provinces[p].is_sea)
+        seas = game_map.seas
+        self.fleets_at_sea = frozenset(p for p in units if p in seas)
         self._routes: dict[str, dict[str, list[frozenset[str]]]] = {}
         self.paradox: set[str] = set()
 
@@ -101,6 +101,8 @@ class _Movement:
 
     def _check_legality(self, o: _Order) -> None:
         order, unit, m = o.order, o.unit, self.map
+        if type(order) is Hold:
+            return None
         here = unit.location
         fleet = unit.type is UnitType.FLEET
         if isinstance(order, Move):
@@ -121,13 +123,13 @@ class _Movement:
                     dest = reachable[0]              # 4.B.2: the only reachable coast
                 o.kind, o.dest, o.dest_loc = "move", dest.province, dest
                 return None
-            dest = dest.without_coast()              # 4.B.6: an army ignores coasts
-            if m.provinces[dest.province].is_sea:
-                return self._illegal(o)
-            if not (m.army_can_move(here.province, dest.province)
-                    or m.sea_route_exists(here.province, dest.province)):
+            if dest.coast is not None:
+                dest = dest.without_coast()          # 4.B.6: an army ignores coasts
+            if dest.province in m.seas:
                 return self._illegal(o)
             by_land = m.army_can_move(here.province, dest.province)
+            if not (by_land or m.sea_route_exists(here.province, dest.province)):
+                return self._illegal(o)
             if (not by_land or order.via_convoy) and not self.routes(here.province).get(dest.province):
                 return self._illegal(o)              # DATC 6.D.32: no fleets to carry it
             o.kind, o.dest, o.dest_loc = "move", dest.province, dest
@@ -156,7 +158,7 @@ class _Movement:
             return None
         if isinstance(order, Convoy):
             army_p, dest_p = order.army.province, order.destination.province
-            if not fleet or not m.provinces[here.province].is_sea:
+            if not fleet or here.province not in m.seas:
                 return self._illegal(o)              # only fleets at sea convoy
             if army_p not in m.provinces or dest_p not in m.provinces \
                     or not any(here.province in r for r in self.routes(army_p).get(dest_p, ())):
@@ -171,7 +173,7 @@ class _Movement:
     def routes(self, army: str) -> dict[str, list[frozenset[str]]]:
         found = self._routes.get(army)
         if found is None:
-            if self.map.provinces[army].is_coastal:
+            if army in self.map.coastal and self.fleets_at_sea:
                 found = convoy_routes(self.map, army, self.fleets_at_sea)
             else:
                 found = {}
@@ -186,16 +188,14 @@ class _Movement:
     def _decide_convoy_intent(self) -> None:
         """2023 rulebook: an army moving to an adjacent province goes by convoy only when
         ordered "via convoy" or when a fleet of its own power convoys it."""
+        own_convoys = {(f.unit.power, f.dest, f.order.destination.province)  # type: ignore[union-attr]
+                       for f in self.orders.values() if f.kind == "convoy"}
+        if not own_convoys:
+            return
         for prov, o in self.orders.items():
-            if o.kind != "move" or o.convoyed or o.unit.type is not UnitType.ARMY:
-                continue
-            if not self.map.sea_route_exists(prov, o.dest):
-                continue
-            for f in self.orders.values():
-                if (f.kind == "convoy" and f.unit.power is o.unit.power
-                        and f.dest == prov and f.order.destination.province == o.dest):  # type: ignore[union-attr]
-                    o.convoyed = True
-                    break
+            if (o.kind == "move" and not o.convoyed
+                    and (o.unit.power, prov, o.dest) in own_convoys):
+                o.convoyed = True
 
     def _match(self) -> None:
         orders = self.orders
@@ -407,6 +407,8 @@ class _Movement:
 
     def _retreat_options(self, moved: dict[str, Location],
                          dislodged: dict[str, str]) -> dict[str, tuple[Location, ...]]:
+        if not dislodged:
+            return {}
         occupied = {loc.province for loc in moved.values()}
         occupied.update(p for p in self.orders if p not in moved and p not in dislodged)
         standoff = set()
