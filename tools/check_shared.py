@@ -13,8 +13,9 @@
 2. ``datc/datc_v2.4_06.godip.txt``: every case; checked: the full post-position
    (POSTSTATE) and the dislodged units (POSTSTATE_DISLODGED).
 3. HOOK (``check_testdata``): ``testdata/godip_extra/*.txt`` (same jDip format)
-   are run like (2).  The MILA game replays in ``testdata/mila_games`` are not
-   run yet -- add them there.
+   are run like (2); ``testdata/mila_games/*.json`` are replayed phase by phase
+   (see "MILA games" below for the mismatch classes and their allow-list) and
+   ``testdata/teddriggs/dipmath.json`` is run like (1).
 
 Prints one summary line per source and exits 1 when a mismatch is not in the
 documented allow-list (deliberate rule differences: see ALLOWED).
@@ -453,13 +454,255 @@ def safe(fn, *a):
 
 
 def check_testdata(shared: Path):
-    """HOOK for /work/shared/testdata replays.  Implemented: godip_extra/*.txt (jDip format).
-    TODO(lead): mila_games/*.json phase replays (see testdata/README.md), teddriggs/dipmath.json."""
+    """HOOK for /work/shared/testdata replays: ``godip_extra/*.txt`` (jDip format).  The MILA
+    games and ``teddriggs/dipmath.json`` have their own summary lines: see
+    :func:`check_testdata_more`, called from :func:`main`."""
     results = []
     for f in sorted((shared / "testdata" / "godip_extra").glob("*.txt")):
         for c in parse_jdip(f):
             results.append((f"{f.name}:{c['name']}", safe(run_jdip_case, c)))
     return results
+
+
+# ------------------------------------------------------------ MILA games
+# testdata/mila_games/*.json: three human-played games saved by the MILA server.  Every
+# phase i is replayed: phases[i].state + phases[i].orders through the engine, compared with
+# phases[i+1].state (phase name, units, centres, dislodged units and their retreat options)
+# and with phases[i].results (the result code of every unit, where the codes compare).
+#
+# Mismatch classes:
+#
+# 1. Rule-edition differences (MILA follows DATC v2.4 / the pre-2023 rulebook here): the
+#    explicit allow-list MILA_RULE_DIFFERENCES below.  An entry names the phase and the
+#    orders to rewrite so that *our* engine plays them the way the older rule reads them;
+#    the phase must then match MILA exactly, so an entry can never hide anything else.  An
+#    entry whose phase matches without the rewrite is reported as stale.
+# 2. Errors in the reference data (MILA bugs), recognised by a check, never by a list:
+#    "mila-retreats": for a unit dislodged by a *convoyed* army MILA offers every
+#    neighbour of the unit as a retreat, including provinces occupied by units that stayed
+#    and provinces left vacant by a standoff -- illegal retreats under every rulebook
+#    (rules: "a unit may not retreat to a province that is occupied, that was left vacant
+#    by a standoff, or from which the attacker came", the last exception lifted only for a
+#    convoyed attacker).  Accepted only when MILA's list is the unit's full neighbour list,
+#    the attacker came by convoy, our options are a subset of MILA's, and every option MILA
+#    has in excess is occupied in MILA's own next state or was the target of a move MILA
+#    itself reports as bounced.
+# 3. Anything else: a suspected engine bug (exit status 1).
+
+MILA_RULE_DIFFERENCES = {
+    # DATC 6.G.8 "explicit convoy that isn't there": an army ordered "- X VIA" to an
+    # adjacent province with no fleet convoying it.  DATC v2.4 (and MILA) fall back to the
+    # land route; DATC v3.0 / the 2023 rulebook (this engine) make the move fail.  Rewrite:
+    # the same move without VIA.
+    ("game_3.json", "S1902M"): ("6.G.8", {"TURKEY": {"A CON - BUL VIA": "A CON - BUL"}}),
+    ("game_3.json", "S1907M"): ("6.G.8", {"TURKEY": {"A CON - BUL VIA": "A CON - BUL"}}),
+    ("game_3.json", "F1907M"): ("6.G.8", {"TURKEY": {"A ANK - CON VIA": "A ANK - CON",
+                                                     "A CON - BUL VIA": "A CON - BUL"}}),
+    # the same, where the land move bounces anyway: MILA "bounce", this engine "no_convoy"
+    ("game_3.json", "S1906M"): ("6.G.8", {"TURKEY": {"A CON - BUL VIA": "A CON - BUL",
+                                                     "A SMY - CON VIA": "A SMY - CON"}}),
+    ("game_3.json", "S1908M"): ("6.G.8", {"TURKEY": {"A CON - BUL VIA": "A CON - BUL"}}),
+}
+
+
+def mila_split(state):
+    """MILA state -> (units, dislodged) in the engine's JSON form ('*A PAR' = dislodged)."""
+    units, dislodged = {}, {}
+    for power, items in state["units"].items():
+        for u in items:
+            if u.startswith("*"):
+                options = (state.get("retreats") or {}).get(power, {}).get(u[1:], [])
+                dislodged.setdefault(power, {})[u[1:]] = sorted(options)
+            else:
+                units.setdefault(power, []).append(u)
+    return ({p: sorted(v) for p, v in units.items() if v},
+            {p: dict(sorted(v.items())) for p, v in dislodged.items() if v})
+
+
+def mila_expected_result(kind, codes):
+    """The engine results that match one MILA result list (None: not comparable)."""
+    codes = {c for c in codes if c}
+    if kind == "M":
+        if not codes:
+            return {"ok"}
+        for code, ours in (("dislodged", {"dislodged"}), ("no convoy", {"no_convoy"}),
+                           ("disrupted", {"no_convoy", "paradox"}), ("bounce", {"bounce"}),
+                           ("cut", {"cut"}), ("void", {"void"})):
+            if code in codes:
+                return ours
+        return None
+    if kind == "R":
+        return {"disband"} if "disband" in codes else {"ok"}
+    return {"ok"}   # adjustments: MILA lists the builds and disbands it carried out
+
+
+def mila_compare(kind, orders, results, out, expected_next, prev_destroyed=frozenset()):
+    """Problems as (class, text): class is a unit's province for result codes, or the
+    aspect of the next position ('phase', 'units', 'centers', 'dislodged').
+    ``prev_destroyed``: units ('A PAR') the engine destroyed in the phase before: MILA
+    reports a unit dislodged with nowhere to go as 'disband' in the *next* phase's results."""
+    problems = []
+    nxt = out["next"]
+    have = {
+        "phase": nxt["phase"],
+        "units": {p: v for p, v in nxt["units"].items() if v},
+        "centers": {p: v for p, v in nxt["centers"].items() if v},
+        "dislodged": {p: {u: sorted(o) for u, o in d.items()} for p, d in nxt["dislodged"].items() if d},
+    }
+    for aspect in ("phase", "units", "centers"):
+        if have[aspect] != expected_next[aspect]:
+            problems.append((aspect, f"{aspect} after: MILA {expected_next[aspect]}, engine {have[aspect]}"))
+    want_d, have_d = expected_next["dislodged"], have["dislodged"]
+    for power in sorted(set(want_d) | set(have_d)):
+        for unit in sorted(set(want_d.get(power, {})) | set(have_d.get(power, {}))):
+            w, h = want_d.get(power, {}).get(unit), have_d.get(power, {}).get(unit)
+            if w != h:
+                problems.append((("dislodged", power, unit, tuple(w or ()), tuple(h or ())),
+                                 f"dislodged {power} {unit}: MILA retreats {w}, engine {h}"))
+    ours = {}
+    for e in out["orders"]:
+        if e["result"] in ("unparsed", "no_unit", "duplicate") or e["order"] == "WAIVE":
+            continue
+        w = e["order"].split()
+        result = e["result"]
+        if kind == "R" and w[-1] == "D" and result == "ok":
+            result = "disband"
+        if kind == "R" and result == "bounce":
+            result = "disband"
+        ours[prov(w[1])] = (e["order"], result)
+    for unit, codes in results.items():
+        want = mila_expected_result(kind, codes)
+        got = ours.get(prov(unit.split()[1]))
+        if want is None:
+            continue
+        if got is None and "disband" in codes and unit in prev_destroyed:
+            continue
+        if got is None:
+            problems.append((prov(unit.split()[1]), f"{unit}: MILA {codes}, no engine result"))
+        elif got[1] not in want:
+            problems.append((prov(unit.split()[1]), f"{got[0]}: MILA {codes}, engine {got[1]}"))
+    return problems
+
+
+def mila_input(phase):
+    units, dislodged = mila_split(phase["state"])
+    obj = {"phase": phase["name"], "units": units, "centers": phase["state"]["centers"],
+           "orders": {p: list(o) for p, o in phase["orders"].items() if o}}
+    if dislodged:
+        obj["dislodged"] = dislodged
+    return obj
+
+
+def mila_expected_next(phase):
+    units, dislodged = mila_split(phase["state"])
+    return {"phase": phase["name"], "units": units,
+            "centers": {p: sorted(v) for p, v in phase["state"]["centers"].items() if v},
+            "dislodged": dislodged}
+
+
+def mila_retreat_error(problem, phase, nxt_phase):
+    """Class 2 above: True when MILA's retreat list is provably wrong in the known way."""
+    (_, power, unit, want, have) = problem
+    utype, where = unit.split()
+    neighbours = MAP.army[prov(where)] if utype == "A" else MAP.fleet[where]
+    if set(want) != set(neighbours) or not set(have) <= set(want):
+        return False
+    convoyed = False          # the army that took the unit's province came by convoy
+    for items in phase["orders"].values():
+        for o in items or ():
+            w = o.split()
+            if (len(w) >= 4 and w[0] == "A" and w[2] == "-" and prov(w[3]) == prov(where)
+                    and ("VIA" in w or not MAP.army_adj(w[1], w[3]))):
+                convoyed = True
+    if not convoyed:
+        return False
+    staying = {prov(u.lstrip("*").split()[1]) for us in nxt_phase["state"]["units"].values()
+               for u in us if not u.startswith("*")}
+    bounced = set()
+    for items in phase["orders"].values():
+        for o in items or ():
+            w = o.split()
+            if len(w) >= 4 and w[2] == "-" and "bounce" in phase["results"].get(f"{w[0]} {w[1]}", []):
+                bounced.add(prov(w[3]))
+    return all(prov(x) in staying or prov(x) in bounced for x in set(want) - set(have))
+
+
+def run_mila_game(path: Path):
+    """Replay one game.  Returns (transitions, rule differences [(phase, rule)],
+    reference errors [text], unexplained [(phase, text)])."""
+    phases = json.loads(path.read_text())["phases"]
+    rule_diffs, ref_errors, unexplained = [], [], []
+    prev_destroyed: set[str] = set()
+    for i in range(len(phases) - 1):
+        ph, nxt = phases[i], phases[i + 1]
+        name, kind = ph["name"], ph["name"][-1]
+        expected = mila_expected_next(nxt)
+        try:
+            out = adjudicate_object(mila_input(ph))
+            problems = mila_compare(kind, ph["orders"], ph["results"], out, expected,
+                                    prev_destroyed)
+            prev_destroyed = {d.split(" ", 1)[1] for d in out["destroyed"]}
+        except Exception as e:  # InputError or a crash: report, don't stop the run
+            unexplained.append((name, f"engine {type(e).__name__}: {e}"))
+            continue
+        rest = []
+        for cls, text in problems:
+            if isinstance(cls, tuple) and mila_retreat_error(cls, ph, nxt):
+                ref_errors.append(f"{name}: {text}")
+            else:
+                rest.append(text)
+        allowed = MILA_RULE_DIFFERENCES.get((path.name, name))
+        if allowed is None:
+            unexplained.extend((name, t) for t in rest)
+            continue
+        rule, rewrite = allowed
+        if not rest:
+            unexplained.append((name, f"stale allow-list entry ({rule}): the phase matches MILA"))
+            continue
+        obj = mila_input(ph)
+        for power, changes in rewrite.items():
+            obj["orders"][power] = [changes.get(o, o) for o in obj["orders"][power]]
+        out = adjudicate_object(obj)
+        again = [t for c, t in mila_compare(kind, ph["orders"], ph["results"], out, expected,
+                                            prev_destroyed)
+                 if not (isinstance(c, tuple) and mila_retreat_error(c, ph, nxt))]
+        if again:
+            unexplained.extend((name, f"with the {rule} rewrite: {t}") for t in again)
+        else:
+            rule_diffs.append((name, rule))
+    return len(phases) - 1, rule_diffs, ref_errors, unexplained
+
+
+def check_mila(shared: Path) -> int:
+    failures = 0
+    for path in sorted((shared / "testdata" / "mila_games").glob("*.json")):
+        n, rule_diffs, ref_errors, unexplained = run_mila_game(path)
+        rules = ", ".join(f"{p} {r}" for p, r in rule_diffs)
+        extra = f"; {len(rule_diffs)} allowed rule differences ({rules})" if rule_diffs else ""
+        if ref_errors:
+            extra += f"; {len(ref_errors)} MILA retreat-list errors (checked)"
+        print(f"shared testdata mila {path.name}: {n} phases replayed, "
+              f"{len(unexplained)} mismatches{extra}")
+        for phase, text in unexplained:
+            print(f"  {phase}: {text}")
+        failures += len(unexplained)
+    return failures
+
+
+def check_dipmath(shared: Path) -> int:
+    """teddriggs/dipmath.json: same format as datc_v3_0.json, run by the same loader."""
+    cases = json.loads((shared / "testdata" / "teddriggs" / "dipmath.json").read_text())["cases"]
+    res = [(c["name"], safe(run_json_entry, c["name"], c)) for c in cases]
+    return report("shared testdata dipmath", res, "dipmath")
+
+
+def check_testdata_more(shared: Path) -> int:
+    failures = 0
+    if (shared / "testdata" / "mila_games").is_dir():
+        failures += check_mila(shared)
+    if (shared / "testdata" / "teddriggs" / "dipmath.json").is_file():
+        failures += check_dipmath(shared)
+    return failures
 
 
 def main(argv):
@@ -476,6 +719,7 @@ def main(argv):
     failures += report("shared DATC godip", res, "godip")
     if (shared / "testdata" / "godip_extra").is_dir():
         failures += report("shared testdata godip_extra", check_testdata(shared), "extra")
+    failures += check_testdata_more(shared)
     return 1 if failures else 0
 
 

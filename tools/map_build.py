@@ -25,6 +25,7 @@ from pathlib import Path
 import numpy as np
 import shapely
 from shapely.geometry import MultiPoint, MultiPolygon, Point, Polygon, box
+import shapely.ops
 from shapely.ops import polylabel
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -46,6 +47,7 @@ NOISE_AMPLITUDE = 7.0
 NOISE_WAVES = ((0.021, 0.013, 0.4), (-0.011, 0.027, 1.9), (0.034, -0.029, 3.1), (0.055, 0.047, 5.0))
 
 SIMPLIFY_PX = 0.6
+SMALL_FRAGMENT_PX = 300.0
 
 
 # ---------------------------------------------------------------- TopoJSON decoding
@@ -241,9 +243,42 @@ def fix_orphans(parts: dict[str, shapely.Geometry], seeds) -> dict[str, shapely.
                     best, best_len = other, shared
             if best is not None and best_len > 2.0:
                 moved[best].append(comp)
+            elif comp.area < SMALL_FRAGMENT_PX:
+                # A scrap (a fjord's end, an islet): it goes to the nearest other province, so
+                # no stray pocket of a far-away sea touches its neighbours.
+                def gap(o: str) -> float:
+                    return comp.distance(comps[0] if o == code else parts[o])
+                nearest = min((o for o in parts if o not in ("XX", "WATER")), key=gap)
+                (keep if nearest == code else moved)[nearest].append(comp)
             else:
                 keep[code].append(comp)  # an island: it stays
     return {c: clean(shapely.union_all(keep[c] + moved[c])) for c in parts}
+
+
+def absorb_scraps(geoms: dict[str, shapely.Geometry]) -> dict[str, shapely.Geometry]:
+    """After simplification a narrow channel can pinch off a pocket of water or land; such a
+    scrap joins the province it shares most border with (a fjord's end becomes land)."""
+    geoms = dict(geoms)
+    for code in list(geoms):
+        if code in ("XX", "WATER", "SWI"):
+            continue
+        comps = sorted(polygons(geoms[code]), key=lambda p: -p.area)
+        for comp in comps[1:]:
+            if comp.area >= SMALL_FRAGMENT_PX:
+                continue
+            best, best_len = None, 0.5
+            for other, og in geoms.items():
+                if other in (code, "XX", "WATER", "SWI"):
+                    continue
+                if code not in SEA_CODES and other in SEA_CODES:
+                    continue  # islands stay islands
+                shared = comp.boundary.intersection(og.buffer(0.3)).length
+                if shared > best_len:
+                    best, best_len = other, shared
+            if best:
+                geoms[best] = clean(shapely.union_all([geoms[best], comp]))
+                geoms[code] = clean(geoms[code].difference(comp.buffer(0.01)))
+    return geoms
 
 
 # ---------------------------------------------------------------- the build
@@ -301,16 +336,16 @@ def build(atlas_dir: Path) -> dict:
     land_pieces.setdefault("XX", []).append(to_px(impassable))
     land = {c: clean(shapely.union_all(v)) for c, v in land_pieces.items()}
 
-    # Kiel-style tidying is unnecessary, but Denmark-Sweden is a land bridge on the board:
-    # fill the Danish straits so Denmark touches Sweden and the Baltic is cut off from the
-    # Skagerrak, as the rules say.
-    straits = proj.geometry(box(10.2, 54.9, 13.1, 56.15))
-    pair = shapely.union_all([land["DEN"], land["SWE"]])
-    bridge = pair.buffer(9).buffer(-9).intersection(straits)
+    # Narrow water the board treats as land (src.CLOSE_WATER): e.g. the Danish straits, so
+    # Denmark touches Sweden and the Baltic is cut off from the Skagerrak, as the rules say.
     all_land = shapely.union_all(list(land.values()))
-    bridge = clean(bridge.difference(all_land))
-    land["DEN"] = clean(shapely.union_all([land["DEN"], bridge]))
-    all_land = shapely.union_all([all_land, bridge])
+    for code, partners, bx, radius in src.CLOSE_WATER:
+        area = proj.geometry(box(*bx))
+        pair = shapely.union_all([land[c] for c in (code, *partners)])
+        fill = pair.buffer(radius).buffer(-radius).intersection(area)
+        fill = clean(fill.difference(all_land))
+        land[code] = clean(shapely.union_all([land[code], fill]))
+        all_land = shapely.union_all([all_land, fill])
 
     water = clean(frame.difference(all_land))
     seeds = [(c, *proj.point(lon, lat)) for c, lon, lat in src.SEA_SEEDS]
@@ -320,6 +355,7 @@ def build(atlas_dir: Path) -> dict:
     codes = list(everything)
     cov = shapely.coverage_simplify([everything[c] for c in codes], SIMPLIFY_PX)
     everything = {c: clean(g) for c, g in zip(codes, cov)}
+    everything = absorb_scraps(everything)
 
     return {"proj": proj, "geoms": everything, "W": W, "H": H}
 
@@ -333,6 +369,19 @@ def nudge_inside(g: shapely.Geometry, x: float, y: float, offsets) -> tuple[floa
     return x, y
 
 
+def inside(g: shapely.Geometry, x: float, y: float, margin: float = 5.0) -> tuple[float, float]:
+    """The point itself when it lies well inside g, else the nearest point that does (a
+    coast anchor given at sea lands on the coast)."""
+    core = g.buffer(-margin)
+    if core.is_empty:
+        core = g
+    p = Point(x, y)
+    if core.contains(p):
+        return x, y
+    q = shapely.ops.nearest_points(core, p)[0]
+    return q.x, q.y
+
+
 def anchors(code: str, g: shapely.Geometry, proj: Projection) -> dict:
     main = max(polygons(g), key=lambda p: p.area)
     c = polylabel(main, tolerance=0.5)
@@ -340,17 +389,23 @@ def anchors(code: str, g: shapely.Geometry, proj: Projection) -> dict:
     over = src.ANCHORS.get(code, {})
     if "unit" in over:
         ux, uy = proj.point(*over["unit"])
-    lx, ly = nudge_inside(g, ux, uy, [(0, -24), (0, 24), (-30, 0), (30, 0), (0, -16), (0, 0)])
+    # Label above the unit, far enough that a unit token never covers it.
+    lx, ly = nudge_inside(g, ux, uy, [(0, -27), (0, 27), (-34, -8), (34, -8), (0, -22), (0, 0)])
     if "label" in over:
         lx, ly = proj.point(*over["label"])
     out = {"label": [lx, ly], "unit": [ux, uy]}
-    dx, dy = nudge_inside(g, ux, uy, [(20, 14), (-20, 14), (20, -14), (-20, -14), (14, 0), (0, 0)])
+    below = 1 if ly < uy else -1
+    dx, dy = nudge_inside(g, ux, uy, [(22, 16 * below), (-22, 16 * below), (24, 0), (-24, 0), (0, 0)])
     out["dislodged"] = list(proj.point(*over["dislodged"])) if "dislodged" in over else [dx, dy]
     if code in SUPPLY_CENTRES:
-        sx, sy = nudge_inside(g, ux, uy, [(-20, 14), (20, 14), (-22, 0), (22, 0), (0, 18), (0, 0)])
+        sx, sy = nudge_inside(g, ux, uy, [(-24, 10 * below), (24, 10 * below), (0, 22 * below),
+                                          (-22, 0), (22, 0), (0, 0)])
         out["sc"] = list(proj.point(*over["sc"])) if "sc" in over else [sx, sy]
     if "coasts" in over:
-        out["coasts"] = {k: list(proj.point(*v)) for k, v in over["coasts"].items()}
+        out["coasts"] = {k: list(inside(g, *proj.point(*v))) for k, v in over["coasts"].items()}
+    for k in ("label", "unit", "dislodged", "sc"):
+        if k in out:
+            out[k] = list(inside(g, *out[k]))
     return {k: ([round(v[0], 1), round(v[1], 1)] if isinstance(v, list) else
                 {ck: [round(cv[0], 1), round(cv[1], 1)] for ck, cv in v.items()})
             for k, v in out.items()}

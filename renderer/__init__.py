@@ -1,0 +1,14 @@
+"""Maps of Diplomacy positions as PNG images, drawn with Pillow.
+
+Owns the picture: `render(position, orders, results, ...) -> bytes`. It takes plain values
+(the JSON shapes of the adjudication command) and returns bytes; it never does I/O besides
+reading its own assets once. Thread-safe: the only shared state is the lock-protected
+cache of static layers (renderer.layers).
+"""
+
+from __future__ import annotations
+
+from renderer.render import encode_png, render, render_image
+from renderer.scene import Order, Scene, Unit, parse_order, scene_from_objects
+
+__all__ = ["Order", "Scene", "Unit", "encode_png", "parse_order", "render", "render_image", "scene_from_objects"]

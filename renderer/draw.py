@@ -1,0 +1,420 @@
+"""Drawing one scene on top of the cached static layers.
+
+Owns the per-render work: owner tints (a palette swap on the cached index image), supply
+centres, unit tokens, orders in the conventions players know, result marks and the legend.
+Shapes are anti-aliased cheaply: each unit or order is drawn at SUPERSAMPLE scale in its
+own small patch, reduced, and composited, so no full-size supersampled layer is needed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from PIL import Image, ImageDraw
+
+from renderer import style
+from renderer.board import Point
+from renderer.layers import FIRST_PROVINCE_INDEX, IMPASSABLE_INDEX, SEA_INDEX, StaticLayers
+from renderer.scene import Order, Scene, Unit, phase_parts
+
+Colour = tuple[int, ...]
+
+
+class Sketch:
+    """Shapes in board coordinates, drawn together in one small supersampled patch."""
+
+    __slots__ = ("ops", "box")
+
+    def __init__(self) -> None:
+        self.ops: list[tuple] = []
+        self.box = [math.inf, math.inf, -math.inf, -math.inf]
+
+    def _grow(self, pts: Iterable[Point], pad: float) -> None:
+        b = self.box
+        for x, y in pts:
+            b[0], b[1] = min(b[0], x - pad), min(b[1], y - pad)
+            b[2], b[3] = max(b[2], x + pad), max(b[3], y + pad)
+
+    def line(self, pts: Sequence[Point], colour: Colour, width: float) -> None:
+        self._grow(pts, width + 2)
+        self.ops.append(("line", list(pts), colour, width))
+
+    def dashed(self, a: Point, b: Point, colour: Colour, width: float, dash: float, gap: float) -> None:
+        length = math.dist(a, b)
+        if length == 0:
+            return
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        t = 0.0
+        while t < length:
+            e = min(t + dash, length)
+            self.line([(a[0] + ux * t, a[1] + uy * t), (a[0] + ux * e, a[1] + uy * e)], colour, width)
+            t = e + gap
+
+    def polygon(self, pts: Sequence[Point], fill: Colour | None, outline: Colour | None = None,
+                width: float = 0) -> None:
+        self._grow(pts, width + 2)
+        self.ops.append(("polygon", list(pts), fill, outline, width))
+
+    def circle(self, c: Point, r: float, fill: Colour | None, outline: Colour | None = None,
+               width: float = 0) -> None:
+        self._grow([c], r + width + 2)
+        self.ops.append(("circle", c, r, fill, outline, width))
+
+    def stamp(self, canvas: Image.Image) -> None:
+        if not self.ops:
+            return
+        x0, y0 = max(0, math.floor(self.box[0])), max(0, math.floor(self.box[1]))
+        x1 = min(canvas.width, math.ceil(self.box[2]))
+        y1 = min(canvas.height, math.ceil(self.box[3]))
+        if x1 <= x0 or y1 <= y0:
+            return
+        k = style.SUPERSAMPLE
+        patch = Image.new("RGBA", ((x1 - x0) * k, (y1 - y0) * k), (0, 0, 0, 0))
+        d = ImageDraw.Draw(patch)
+
+        def tr(p: Point) -> tuple[float, float]:
+            return ((p[0] - x0) * k, (p[1] - y0) * k)
+
+        for op in self.ops:
+            if op[0] == "line":
+                _, pts, colour, width = op
+                w = max(1, round(width * k))
+                d.line([tr(p) for p in pts], fill=colour, width=w, joint="curve")
+                if w > 3:  # round caps, so thick strokes do not end square
+                    for p in (pts[0], pts[-1]):
+                        x, y = tr(p)
+                        d.ellipse((x - w / 2 + 0.5, y - w / 2 + 0.5, x + w / 2 - 0.5, y + w / 2 - 0.5), fill=colour)
+            elif op[0] == "polygon":
+                _, pts, fill, outline, width = op
+                d.polygon([tr(p) for p in pts], fill=fill, outline=outline,
+                          width=max(1, round(width * k)) if outline else 0)
+            else:
+                _, c, r, fill, outline, width = op
+                x, y = tr(c)
+                d.ellipse((x - r * k, y - r * k, x + r * k, y + r * k), fill=fill, outline=outline,
+                          width=max(1, round(width * k)) if outline else 0)
+        canvas.alpha_composite(patch.reduce(k), dest=(x0, y0))
+
+
+# ---------------------------------------------------------------- geometry helpers
+
+def _towards(a: Point, b: Point, dist: float) -> Point:
+    length = math.dist(a, b) or 1.0
+    return (a[0] + (b[0] - a[0]) * dist / length, a[1] + (b[1] - a[1]) * dist / length)
+
+
+def _lerp(a: Point, b: Point, t: float) -> Point:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def _trim(a: Point, b: Point, start: float, end: float) -> tuple[Point, Point]:
+    length = math.dist(a, b)
+    if length <= start + end + 4:
+        mid = _lerp(a, b, 0.5)
+        return _towards(mid, a, 2), _towards(mid, b, 2)
+    return _towards(a, b, start), _towards(b, a, end)
+
+
+# ---------------------------------------------------------------- tokens
+
+def unit_token(sk: Sketch, unit_kind: str, c: Point, fill: Colour, size: float = style.UNIT_SIZE) -> None:
+    """An army is a tank, a fleet a ship: they differ by outline, not only colour."""
+    s = size / 30.0
+    x, y = c
+    o = style.OUTLINE
+    if unit_kind == "A":
+        hull = [(x - 14 * s, y + 2 * s), (x + 14 * s, y + 2 * s), (x + 11 * s, y + 9 * s), (x - 11 * s, y + 9 * s)]
+        sk.line([(x + 2 * s, y - 4 * s), (x + 15 * s, y - 6 * s)], o, 4.2 * s)  # gun barrel
+        sk.line([(x + 2 * s, y - 4 * s), (x + 14.5 * s, y - 6 * s)], fill, 1.8 * s)
+        sk.polygon([(x - 8 * s, y - 7 * s), (x + 5 * s, y - 7 * s), (x + 7 * s, y + 2 * s), (x - 10 * s, y + 2 * s)],
+                   fill, o, 1.4 * s)  # turret
+        sk.polygon(hull, fill, o, 1.4 * s)
+        for i in range(4):  # road wheels
+            sk.circle((x + (-8.4 + 5.6 * i) * s, y + 5.5 * s), 1.6 * s, o)
+    else:
+        hull = [(x - 16 * s, y + 1 * s), (x + 16 * s, y + 1 * s), (x + 11 * s, y + 8 * s), (x - 12 * s, y + 8 * s)]
+        sk.polygon([(x - 8 * s, y - 4 * s), (x + 6 * s, y - 4 * s), (x + 6 * s, y + 1 * s), (x - 8 * s, y + 1 * s)],
+                   fill, o, 1.4 * s)  # superstructure
+        sk.polygon([(x - 3 * s, y - 10 * s), (x + 1 * s, y - 10 * s), (x + 1 * s, y - 4 * s), (x - 3 * s, y - 4 * s)],
+                   fill, o, 1.4 * s)  # funnel
+        sk.line([(x + 6 * s, y - 2 * s), (x + 14 * s, y - 5 * s)], o, 2.0 * s)  # gun
+        sk.polygon(hull, fill, o, 1.4 * s)
+
+
+def cross(sk: Sketch, c: Point, r: float = 7.0, colour: Colour = style.FAIL) -> None:
+    """The mark of a failed order: a red cross with a white edge, readable on any fill."""
+    for width, col in ((5.2, (255, 255, 255)), (3.0, colour)):
+        sk.line([(c[0] - r, c[1] - r), (c[0] + r, c[1] + r)], col, width)
+        sk.line([(c[0] - r, c[1] + r), (c[0] + r, c[1] - r)], col, width)
+
+
+def arrow(sk: Sketch, a: Point, b: Point, colour: Colour, edge: Colour = style.OUTLINE,
+          width: float = style.ARROW_WIDTH) -> None:
+    """A shaft with a head, in the power's colour over a dark edge, so it reads on any tint."""
+    head_len, head_w = 4.2 * width, 2.6 * width
+    length = math.dist(a, b) or 1.0
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    base = (b[0] - ux * head_len, b[1] - uy * head_len)
+    sk.line([a, base], edge, width + 2.4)
+    sk.line([a, _towards(base, b, 1)], colour, width)
+    nx, ny = -uy, ux
+    sk.polygon([b, (base[0] + nx * head_w, base[1] + ny * head_w), (base[0] - nx * head_w, base[1] - ny * head_w)],
+               colour, edge, 1.3)
+
+
+# ---------------------------------------------------------------- the scene
+
+class _Where:
+    """Where things stand on this map: unit anchors, also for dislodged units."""
+
+    def __init__(self, layers: StaticLayers, scene: Scene) -> None:
+        self.board = layers.board
+        self.units = {u.province: u for u in scene.units}
+        self.dislodged = {u.province: u for u in scene.dislodged}
+
+    def unit(self, u: Unit, dislodged: bool = False) -> Point | None:
+        prov = self.board.province(u.province)
+        if prov is None:
+            return None
+        if dislodged:
+            return prov.dislodged
+        return prov.unit_anchor(u.coast)
+
+    def target(self, province: str, coast: str | None = None) -> Point | None:
+        prov = self.board.province(province)
+        return prov.unit_anchor(coast) if prov else None
+
+
+def base_image(layers: StaticLayers, scene: Scene) -> Image.Image:
+    """The board with owner tints and the static overlay, as an RGBA image to draw on."""
+    palette = [0] * 768
+
+    def put(i: int, rgb: tuple[int, int, int]) -> None:
+        palette[3 * i:3 * i + 3] = rgb
+
+    put(SEA_INDEX, style.SEA)
+    put(IMPASSABLE_INDEX, style.IMPASSABLE)
+    occupied = {u.province: u.power for u in scene.units}
+    for code, i in layers.province_index.items():
+        prov = layers.board.provinces[code]
+        if code in scene.centres:
+            put(i, style.tint(scene.centres[code]))
+        elif prov.sc is None and code in occupied:
+            # A non-centre province takes a faint tint of the power standing in it: fronts read
+            # at a glance, while owned centres keep the full tint.
+            t = style.tint(occupied[code])
+            put(i, tuple((a + b) // 2 for a, b in zip(t, style.NEUTRAL_LAND)))
+        else:
+            put(i, style.NEUTRAL_LAND)
+    img = layers.index.copy()
+    img.putpalette(palette)
+    img = img.convert("RGBA")
+    img.alpha_composite(layers.overlay)
+    return img
+
+
+def draw_scene(layers: StaticLayers, scene: Scene) -> Image.Image:
+    img = base_image(layers, scene)
+    where = _Where(layers, scene)
+    board = layers.board
+
+    # Supply centres: a disc in the owner's colour; a neutral one is a plain ring with a dot.
+    sk = Sketch()
+    for prov in board.provinces.values():
+        if prov.sc is None:
+            continue
+        owner = scene.centres.get(prov.code)
+        if owner:
+            sk.circle(prov.sc, style.SC_RADIUS + 1.5, (255, 255, 255))
+            sk.circle(prov.sc, style.SC_RADIUS, style.unit_colour(owner), style.OUTLINE, 1.4)
+        else:
+            sk.circle(prov.sc, style.SC_RADIUS, (255, 250, 235), style.OUTLINE, 1.4)
+            sk.circle(prov.sc, 1.8, style.OUTLINE)
+    _stamp_spread(sk, img)
+
+    orders = [o for o in scene.orders if o.kind != "unreadable"]
+    # Order lines go under the units, marks (crosses, rings) over them.
+    for o in orders:
+        _draw_order_line(img, where, o)
+    built = {(o.unit.province) for o in orders if o.kind == "build" and o.unit}
+    for u in scene.units:
+        if u.province in built:
+            continue
+        c = where.unit(u)
+        if c:
+            sk = Sketch()
+            unit_token(sk, u.kind, c, style.unit_colour(u.power))
+            sk.stamp(img)
+    for u in scene.dislodged:
+        c = where.unit(u, dislodged=True)
+        if c:
+            sk = Sketch()
+            sk.circle(c, style.UNIT_SIZE * 0.62, (255, 255, 255, 150), style.FAIL, 2.2)
+            unit_token(sk, u.kind, c, style.unit_colour(u.power), style.UNIT_SIZE * 0.85)
+            sk.stamp(img)
+    for o in orders:
+        _draw_order_marks(img, where, o)
+    for u in scene.destroyed:
+        c = where.unit(u, dislodged=u.province in where.dislodged)
+        if c:
+            sk = Sketch()
+            cross(sk, c, 10, style.OUTLINE)
+            sk.stamp(img)
+    return img
+
+
+def _stamp_spread(sk: Sketch, img: Image.Image) -> None:
+    """Stamp shapes scattered over the board one by one: small patches beat one huge one."""
+    for op in sk.ops:
+        one = Sketch()
+        one.ops.append(op)
+        if op[0] == "circle":
+            one._grow([op[1]], op[2] + op[5] + 2)
+        else:
+            one._grow(op[1], (op[4] if op[0] == "polygon" else op[3]) + 2)
+        one.stamp(img)
+
+
+def _draw_order_line(img: Image.Image, where: _Where, o: Order) -> None:
+    if o.unit is None:
+        return
+    colour = style.unit_colour(o.power)
+    sk = Sketch()
+    if o.kind in ("move", "retreat") and o.target:
+        a = where.unit(o.unit, dislodged=o.kind == "retreat")
+        b = where.target(o.target, o.target_coast)
+        if a and b:
+            a, b = _trim(a, b, 15, 17)
+            edge = style.FAIL if o.kind == "retreat" else style.OUTLINE
+            arrow(sk, a, b, colour, edge, style.ARROW_WIDTH if o.kind == "move" else style.ARROW_WIDTH - 1)
+    elif o.kind == "support" and o.other:
+        a = where.unit(o.unit)
+        src = where.unit(o.other)
+        if a and src:
+            if o.target:
+                dst = where.target(o.target)
+                if dst:
+                    end = _lerp(src, dst, 0.62)
+                    a2, end = _trim(a, end, 12, 2)
+                    sk.dashed(a2, end, style.OUTLINE, 5.0, 9, 5)
+                    sk.dashed(a2, end, colour, 2.8, 9, 5)
+                    sk.circle(end, 3.6, colour, style.OUTLINE, 1.2)
+            else:
+                a2, end = _trim(a, src, 12, style.UNIT_SIZE * 0.62)
+                sk.dashed(a2, end, style.OUTLINE, 5.0, 9, 5)
+                sk.dashed(a2, end, colour, 2.8, 9, 5)
+                sk.circle(src, style.UNIT_SIZE * 0.62, None, colour, 2.4)
+    elif o.kind == "convoy" and o.other and o.target:
+        a = where.unit(o.unit)
+        src = where.unit(o.other)
+        dst = where.target(o.target)
+        if a and src and dst:
+            end = _lerp(src, dst, 0.5)
+            a2, end = _trim(a, end, 12, 2)
+            n = max(2, int(math.dist(a2, end) // 8))
+            for i in range(n + 1):  # a chain of beads: the convoy's own style
+                sk.circle(_lerp(a2, end, i / n), 2.6, style.CONVOY, (255, 255, 255), 1.0)
+            # and a small ring on the convoyed army, so its route reads as carried
+            sk.circle(src, style.UNIT_SIZE * 0.62, None, style.CONVOY, 2.0)
+    elif o.kind == "hold":
+        c = where.unit(o.unit)
+        if c:
+            r = style.UNIT_SIZE * 0.62
+            pts = [(c[0] + r * math.cos(math.pi / 8 + i * math.pi / 4),
+                    c[1] + r * math.sin(math.pi / 8 + i * math.pi / 4)) for i in range(8)]
+            sk.polygon(pts, None, style.OUTLINE, 3.6)
+            sk.polygon(pts, None, colour, 2.0)
+    elif o.kind == "build":
+        c = where.unit(o.unit)
+        if c:
+            sk.circle(c, style.UNIT_SIZE * 0.68, (255, 255, 255, 170), style.BUILD, 3.0)
+            unit_token(sk, o.unit.kind, c, colour)
+            p = (c[0] + 14, c[1] - 13)
+            sk.circle(p, 6.5, style.BUILD, (255, 255, 255), 1.2)
+            sk.line([(p[0] - 3.5, p[1]), (p[0] + 3.5, p[1])], (255, 255, 255), 2.0)
+            sk.line([(p[0], p[1] - 3.5), (p[0], p[1] + 3.5)], (255, 255, 255), 2.0)
+    sk.stamp(img)
+
+
+def _draw_order_marks(img: Image.Image, where: _Where, o: Order) -> None:
+    if o.unit is None:
+        return
+    sk = Sketch()
+    dislodged_here = o.unit.province in where.dislodged and o.kind in ("retreat", "disband")
+    c = where.unit(o.unit, dislodged=dislodged_here)
+    if c is None:
+        return
+    if o.kind == "disband":
+        cross(sk, c, 11)
+    elif o.ok is False:
+        if o.kind in ("move", "retreat") and o.target:
+            b = where.target(o.target, o.target_coast)
+            if b:
+                cross(sk, _trim(c, b, 15, 17)[1])
+        elif o.kind == "support" and o.other:
+            src = where.unit(o.other)
+            dst = where.target(o.target) if o.target else src
+            if src and dst:
+                end = _lerp(src, dst, 0.62) if o.target else src
+                cross(sk, _lerp(c, end, 0.4), 6)
+        elif o.kind == "convoy" and o.other and o.target:
+            src, dst = where.unit(o.other), where.target(o.target)
+            if src and dst:
+                cross(sk, _lerp(c, _lerp(src, dst, 0.5), 0.5), 6)
+        if o.result == "dislodged":
+            # The unit was dislodged where it stood: a red burst ring marks it.
+            sk.circle(c, style.UNIT_SIZE * 0.66, None, (255, 255, 255), 4.4)
+            sk.circle(c, style.UNIT_SIZE * 0.66, None, style.FAIL, 2.6)
+            cross(sk, (c[0] + 13, c[1] - 12), 5)
+        elif o.kind in ("hold", "build"):
+            cross(sk, c, 8)
+    sk.stamp(img)
+
+
+# ---------------------------------------------------------------- legend
+
+def phase_title(phase: str) -> str:
+    parts = phase_parts(phase)
+    if parts is None:
+        return phase
+    season, year, kind = parts
+    return f"{season} {year}, {kind}"
+
+
+def power_name(power: str) -> str:
+    return power.title()
+
+
+def legend(layers: StaticLayers, scene: Scene, width: int, game_name: str,
+           powers: Sequence[str]) -> Image.Image:
+    """The strip under the board: game name, phase, supply-centre count per power.
+    When a narrow (front) crop has no room, the counts go on a second row."""
+    title = layers.font(style.BOLD_FONT, style.LEGEND_TITLE_SIZE)
+    text = layers.font(style.BOLD_FONT, style.LEGEND_TEXT_SIZE)
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    heading = " · ".join(t for t in (game_name, phase_title(scene.phase)) if t)
+    head_w = int(probe.textlength(heading, font=title)) + 42
+    counts = dict(scene.supply_centre_counts)
+    labels = [f"{power_name(p)} {counts.get(p, 0)}" for p in powers]
+    widths = [int(probe.textlength(t, font=text)) + 30 for t in labels]
+    if head_w + sum(widths) > width - 10:
+        labels = [f"{p[:3].title()} {counts.get(p, 0)}" for p in powers]
+        widths = [int(probe.textlength(t, font=text)) + 30 for t in labels]
+    two_rows = head_w + sum(widths) > width - 10
+    row_h = style.LEGEND_HEIGHT
+    strip = Image.new("RGB", (width, row_h * (2 if two_rows else 1)), style.LEGEND_BG)
+    d = ImageDraw.Draw(strip)
+    d.line([(0, 0), (width, 0)], fill=style.LAND_BORDER, width=2)
+    mid = row_h // 2 + 1
+    d.text((14, mid), heading, font=title, fill=style.LABEL, anchor="lm")
+    if two_rows:
+        x, mid = 14, mid + row_h - 8
+    else:
+        x = max(head_w, width - 10 - sum(widths))
+    for p, label, w in zip(powers, labels, widths):
+        d.rounded_rectangle((x, mid - 9, x + 18, mid + 9), radius=4, fill=style.unit_colour(p),
+                            outline=style.OUTLINE, width=2)
+        d.text((x + 24, mid), label, font=text, fill=style.LABEL, anchor="lm")
+        x += w
+    return strip

@@ -1,0 +1,89 @@
+"""The look of the board: colours, sizes and fonts, in one place.
+
+Owns every visual constant. Power colours were chosen so that all pairs stay apart under a
+deuteranopia simulation (Machado et al. 2009, full severity): unit colours by at least
+30 CIE76 units, territory tints by at least 12 (tests/renderer/test_style.py checks this).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import ImageFont
+
+from renderer.board import assets_dir
+
+RGB = tuple[int, int, int]
+
+# Strong colours, for units, arrows and supply-centre dots.
+UNIT_COLOURS: dict[str, RGB] = {
+    "AUSTRIA": (213, 94, 0),
+    "ENGLAND": (200, 70, 160),
+    "FRANCE": (0, 100, 190),
+    "GERMANY": (55, 55, 55),
+    "ITALY": (0, 150, 80),
+    "RUSSIA": (250, 250, 250),
+    "TURKEY": (245, 215, 40),
+}
+# Light tints, for the land a power owns.
+TINTS: dict[str, RGB] = {
+    "AUSTRIA": (238, 140, 100),
+    "ENGLAND": (200, 120, 200),
+    "FRANCE": (120, 165, 225),
+    "GERMANY": (168, 168, 160),
+    "ITALY": (110, 190, 120),
+    "RUSSIA": (245, 245, 250),
+    "TURKEY": (250, 225, 90),
+}
+UNKNOWN_POWER: RGB = (150, 150, 150)  # a power this style does not know (variants)
+NEUTRAL_LAND: RGB = (232, 218, 182)
+IMPASSABLE: RGB = (118, 110, 100)
+SEA: RGB = (178, 208, 232)
+SEA_DEEP: RGB = (160, 194, 224)
+COAST_HALO: RGB = (214, 232, 244)
+LAND_BORDER: RGB = (70, 52, 40)
+SEA_BORDER: RGB = (120, 150, 180)
+LABEL: RGB = (25, 20, 15)
+SEA_LABEL: RGB = (40, 70, 110)
+OUTLINE: RGB = (20, 20, 20)
+FAIL: RGB = (215, 20, 30)
+SUPPORT: RGB = (30, 30, 30)
+CONVOY: RGB = (20, 70, 160)
+BUILD: RGB = (20, 140, 40)
+LEGEND_BG: RGB = (245, 240, 228)
+
+# Sizes in board pixels.
+LAND_BORDER_WIDTH = 1.6
+SEA_BORDER_WIDTH = 1.0
+LABEL_SIZE = 15
+SEA_LABEL_SIZE = 15
+UNIT_SIZE = 34  # width of a unit token
+SC_RADIUS = 5.5
+ARROW_WIDTH = 4.0
+LEGEND_HEIGHT = 56
+LEGEND_TITLE_SIZE = 22
+LEGEND_TEXT_SIZE = 18
+SUPERSAMPLE = 2  # static layers and shapes are drawn this many times larger, then reduced
+
+PNG_COLOURS = 160  # palette size of the PNG: looks the same as full colour, a quarter of the bytes
+PNG_COMPRESS_LEVEL = 3  # zlib level: 6 costs twice the time for 15 % fewer bytes
+
+BOLD_FONT = "DejaVuSansCondensed-Bold.ttf"
+ITALIC_FONT = "DejaVuSerifCondensed-Italic.ttf"
+
+
+def unit_colour(power: str) -> RGB:
+    return UNIT_COLOURS.get(power, UNKNOWN_POWER)
+
+
+def tint(power: str) -> RGB:
+    return TINTS.get(power, UNKNOWN_POWER)
+
+
+def load_font(name: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Load a bundled font; renderer.layers keeps the loaded fonts in its cache."""
+    path = Path(assets_dir()) / "fonts" / name
+    try:
+        return ImageFont.truetype(str(path), size)
+    except OSError:  # fonts missing (odd install): Pillow's own scalable font still reads
+        return ImageFont.load_default(size=size)
