@@ -15,7 +15,10 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
+
+if TYPE_CHECKING:
+    from engine.phase import Phase
 
 LANGUAGES = ("en", "es", "ru", "bg")
 
@@ -81,6 +84,7 @@ class NameTable:
     unit_names: Mapping[str, str]
     power_names: Mapping[str, str]
     canonical: Mapping[str, str]               # word kind -> canonical word in this language
+    phase_words: Mapping[str, str]             # S/F/W, M/R/A and "format"
     index: Mapping[tuple[str, ...], tuple[Entry, ...]]
     longest: int
     vocabulary: Mapping[str, str]              # every province spelling -> code, for suggestions
@@ -90,6 +94,17 @@ class NameTable:
 
     def province_name(self, code: str) -> str:
         return self.province_names.get(code, code)
+
+    def phase_name(self, phase: "Phase | str") -> str:
+        """``Spring 1901, movement`` in this language."""
+        text = str(phase)
+        words = self.phase_words
+        return words["format"].format(season=words[text[0]], year=text[1:5], kind=words[text[5]])
+
+
+def _english_phases() -> dict[str, str]:
+    return dict(json.loads(resources.files("engine").joinpath("data/names/en.json")
+                           .read_text("utf-8"))["phases"])
 
 
 @lru_cache(maxsize=None)
@@ -139,6 +154,7 @@ def table(language: str = "en") -> NameTable:
         unit_names={c: i["name"] for c, i in data["unit_types"].items()},
         power_names={c: i["name"] for c, i in data["powers"].items()},
         canonical=dict(data["canonical"]),
+        phase_words=dict(data.get("phases") or _english_phases()),
         index={k: tuple(v) for k, v in index.items()},
         longest=max(len(k) for k in index),
         vocabulary=vocabulary,
