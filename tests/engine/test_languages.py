@@ -1,0 +1,538 @@
+"""Order languages: the Spanish, Russian and Bulgarian name tables (``engine/data/names``).
+
+Each language reads its own rulebook's notation (rules digest §2.3), knows the 75 provinces
+(§7.2), and encodes the abbreviation traps of §7.3 as data: a spelling that really means two
+provinces in that language is listed under both, and the parser settles it from the position
+or asks. Whatever the formatter writes in a language must read back as the same order.
+"""
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from engine import (
+    STANDARD, Build, Convoy, Disband, Hold, Location, Move, OrderParseError, Position, Power,
+    Retreat, SupportHold, SupportMove, Unit, UnitType, Waive, format_order, parse_order,
+    parse_orders,
+)
+from engine.names import Entry, table, tokens
+from engine.phase import PhaseKind
+
+A, F = UnitType.ARMY, UnitType.FLEET
+L = Location.parse
+LANGUAGES = ("es", "ru", "bg")
+MOVEMENT, RETREAT, ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
+
+
+def _raw(language: str) -> dict:
+    text = resources.files("engine").joinpath(f"data/names/{language}.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def _position(phase: str, *units: tuple[Power, str]) -> Position:
+    return Position.build(phase, [Unit(power, UnitType(text[0]), L(text[2:])) for power, text in units])
+
+
+def _ambiguous(text: str, language: str, **kwargs) -> OrderParseError:
+    with pytest.raises(OrderParseError) as err:
+        parse_order(text, language=language, **kwargs)
+    assert err.value.code == "ambiguous", str(err.value)
+    return err.value
+
+
+# -- the rulebooks' own examples (digest §2.3 and the sample game) --------------------------
+
+RULEBOOK = {
+    "es": [
+        ("E Par - Bor", None, "A PAR - BUR"),
+        ("E París-Borgoña", None, "A PAR - BUR"),
+        ("E Paris - Borgona", None, "A PAR - BUR"),
+        ("E Par A E Mar - Bor", None, "A PAR S A MAR - BUR"),
+        ("E Tir A E Boh - Mun", None, "A TYR S A BOH - MUN"),
+        ("F Din A F Bal", None, "F DEN S F BAL"),
+        ("F Rom A F MTi M", None, "F ROM S F TYS"),
+        ("F MNe T E Ank - Seb", None, "F BLA C A ANK - SEV"),
+        ("F Mar Negro transporta E Ankara - Sebastopol", None, "F BLA C A ANK - SEV"),
+        ("F Con - CE Bul", None, "F CON - BUL/EC"),
+        ("F Con–CS Bul", None, "F CON - BUL/SC"),
+        ("F Con - Costa Este Bulgaria", None, "F CON - BUL/EC"),
+        ("F Londres se mantiene", None, "F LON H"),
+        ("F Lon M", None, "F LON H"),
+        ("E Lon - Bel vía transporte", None, "A LON - BEL VIA"),
+        ("E Lon - Bel via convoy", None, "A LON - BEL VIA"),
+        ("F Edi", ADJUSTMENT, "F EDI B"),
+        ("E Mun", ADJUSTMENT, "A MUN B"),
+        ("construye F CN SPt", None, "F STP/NC B"),
+        ("E SPt–Mos", RETREAT, "A STP R MOS"),
+        ("E SPt R Mos", None, "A STP R MOS"),
+        ("retira E Var", None, "A WAR D"),
+        ("E Var disuelve", None, "A WAR D"),
+        ("RENUNCIA", None, "WAIVE"),
+        # sample game, as printed (typos included)
+        ("F Ank–MNg", None, "F ANK - BLA"),
+        ("F MNo–MBa", None, "F NWG - BAR"),
+        ("A Ruh–Bel", None, "A RUH - BEL"),
+        ("F MOc–Afr", None, "F WES - NAF"),
+        ("F Ber–Pru", None, "F BER - PRU"),
+        ("E Sil A F Ber–Pru", None, "A SIL S F BER - PRU"),
+    ],
+    "ru": [
+        ("A Par-Bur", None, "A PAR - BUR"),
+        ("A Paris-Burgundy", None, "A PAR - BUR"),
+        ("A Par Holds", None, "A PAR H"),
+        ("F London Holds", None, "F LON H"),
+        ("F Lon-Holds", None, "F LON H"),
+        ("A Par S A Mar-Bur", None, "A PAR S A MAR - BUR"),
+        ("F Den S F Bal", None, "F DEN S F BAL"),
+        ("F Bla C A Ank-Sev", None, "F BLA C A ANK - SEV"),
+        ("F Con-Bul EC", None, "F CON - BUL/EC"),
+        ("F Con-Bul SC", None, "F CON - BUL/SC"),
+        ("A Lon-Bel via convoy", None, "A LON - BEL VIA"),
+        ("F Kiel", ADJUSTMENT, "F KIE B"),
+        ("удаляет A Gal", None, "A GAL D"),
+        ("A StP-Mos", RETREAT, "A STP R MOS"),
+        ("ОТКАЗ", None, "WAIVE"),
+        # Russian full names and words
+        ("A Париж - Бургундия", None, "A PAR - BUR"),
+        ("A Париж стоит", None, "A PAR H"),
+        ("F Дания S F Балтийское море", None, "F DEN S F BAL"),
+        ("A Марсель поддерживает A Париж - Бургундия", None, "A MAR S A PAR - BUR"),
+        ("F Чёрное море C A Анкара - Севастополь", None, "F BLA C A ANK - SEV"),
+        ("F Черное море конвоирует A Анкара - Севастополь", None, "F BLA C A ANK - SEV"),
+        ("F Константинополь - Болгария ВП", None, "F CON - BUL/EC"),
+        ("F Санкт-Петербург ЮП - Ботнический залив", None, "F STP/SC - BOT"),
+        ("F С. Петербург (SC) - Bot", None, "F STP/SC - BOT"),
+        ("A Лондон - Бельгия через конвой", None, "A LON - BEL VIA"),
+        ("строит F Kiel", None, "F KIE B"),
+        ("распустить A Gal", None, "A GAL D"),
+        ("A Вена отступает в Богемия", None, "A VIE R BOH"),
+        # sample game, as printed
+        ("F Wes-Mid", None, "F WES - MAO"),
+        ("F Kiel-Den", None, "F KIE - DEN"),
+        ("A Ruhr-Bel", None, "A RUH - BEL"),
+        ("F Gol-Spa SC", None, "F LYO - SPA/SC"),
+    ],
+    "bg": [
+        ("А Пар-Бур", None, "A PAR - BUR"),
+        ("А Париж-Бургундия", None, "A PAR - BUR"),
+        ("А Пар П А Мар-Бур", None, "A PAR S A MAR - BUR"),
+        ("Ф Дан П Ф БалМ", None, "F DEN S F BAL"),
+        ("Ф ЧеМ К А Рум-Анк", None, "F BLA C A RUM - ANK"),
+        ("Ф Кон – Бъл ИБ", None, "F CON - BUL/EC"),
+        ("Ф Кон – Бъл ЮБ", None, "F CON - BUL/SC"),
+        ("Ф Кон - България източен бряг", None, "F CON - BUL/EC"),
+        ("Ф Лондон задържа позиция", None, "F LON H"),
+        ("Ф Лон-задържа позиция", None, "F LON H"),
+        ("А Лон-Бел чрез конвоиране", None, "A LON - BEL VIA"),
+        ("Ф Еди", ADJUSTMENT, "F EDI B"),
+        ("А Мюн", ADJUSTMENT, "A MUN B"),
+        ("изгражда Ф СтП СБ", None, "F STP/NC B"),
+        ("отстранява А Гал", None, "A GAL D"),
+        ("А СаП-Мос", RETREAT, "A STP R MOS"),
+        ("А Вие О Бох", None, "A VIE R BOH"),
+        ("ОТКАЗ", None, "WAIVE"),
+        ("Ф Санкт Петербург (СЦ) - БоЗ", None, "F STP/SC - BOT"),
+    ],
+}
+
+
+@pytest.mark.parametrize("language,text,phase,expected", [
+    (lang, text, phase, expected) for lang, rows in RULEBOOK.items() for text, phase, expected in rows
+])
+def test_reads_the_rulebook_notation(language, text, phase, expected):
+    assert str(parse_order(text, language=language, phase=phase)) == expected
+
+
+# -- §7.3 trap 1: Spanish "Gal" is Gales (Wales) in the Spanish table and GAL is Galicia's code --
+
+def test_es_gal_asks_without_a_position():
+    err = _ambiguous("F Gal - Lon", "es")
+    assert err.word.casefold() == "gal"
+    assert set(err.suggestions) == {"WAL (Gales)", "GAL (Galicia)"}
+
+
+def test_es_gal_is_settled_by_the_position():
+    spring = _position("S1901M", (Power.ENGLAND, "F WAL"), (Power.RUSSIA, "A WAR"))
+    assert parse_order("F Gal - Lon", language="es", position=spring) == Move(F, L("WAL"), L("LON"))
+    assert parse_order("E Var - Gal", language="es", position=spring) == Move(A, L("WAR"), L("GAL"))
+
+
+def test_es_sample_game_disband_of_gal():
+    # "Rusia retira 'E Gal'" (winter 1902): Galicia, which the position settles
+    winter = _position("W1902A", (Power.RUSSIA, "A GAL"), (Power.ENGLAND, "F LON"))
+    assert parse_order("retira E Gal", language="es", position=winter) == Disband(A, L("GAL"))
+    err = _ambiguous("retira E Gal", "es")
+    assert set(err.suggestions) == {"WAL (Gales)", "GAL (Galicia)"}
+
+
+def test_es_unambiguous_spellings_of_wales_and_galicia():
+    assert parse_order("E Gli - Ucr", language="es") == Move(A, L("GAL"), L("UKR"))
+    assert parse_order("F Gales - Lon", language="es") == Move(F, L("WAL"), L("LON"))
+    assert parse_order("F País de Gales - MIr", language="es") == Move(F, L("WAL"), L("IRI"))
+    assert parse_order("E Galicia - Var", language="es") == Move(A, L("GAL"), L("WAR"))
+    assert format_order(Move(F, L("LON"), L("WAL")), "es").split()[-1] == "Gales"
+    assert format_order(Move(A, L("WAR"), L("GAL")), "es").split()[-1] == "Gli"
+
+
+# -- trap 2: Spanish "A" is the support letter, and an army letter where a unit letter goes --
+
+@pytest.mark.parametrize("text,expected", [
+    ("A Var - Sil", "A WAR - SIL"),                 # start table: "A Varsovia"
+    ("A Smirna M", "A SMY H"),
+    ("A Smi A A Con", "A SMY S A CON"),
+    ("E Par A A Mar - Bor", "A PAR S A MAR - BUR"),
+    ("E Par A Mar - Bor", "A PAR S A MAR - BUR"),
+    ("E Par apoya a E Mar - Bor", "A PAR S A MAR - BUR"),
+    ("F MNt T A Lon - Nor", "F NTH C A LON - NWY"),
+])
+def test_es_a_is_army_or_support_by_position(text, expected):
+    assert str(parse_order(text, language="es")) == expected
+
+
+# -- trap 3: Spanish coasts before the province; CMa (Channel) is not a convoy -------------
+
+@pytest.mark.parametrize("text,expected", [
+    ("F AtC - CN Esp", "F MAO - SPA/NC"),
+    ("F CS Esp - MOc", "F SPA/SC - WES"),
+    ("F AtC A F GLe - CS Esp", "F MAO S F LYO - SPA/SC"),
+    ("F CMa - Bre", "F ENG - BRE"),
+    ("F CMa T E Lon - Bre", "F ENG C A LON - BRE"),
+    ("F Con - Bul CE", "F CON - BUL/EC"),           # written after, as other languages do
+])
+def test_es_coasts(text, expected):
+    assert str(parse_order(text, language="es")) == expected
+
+
+def test_es_writes_coasts_before_the_province():
+    assert tokens(format_order(Move(F, L("CON"), L("BUL/EC")), "es")) == tokens("F Con - CE Bul")
+    assert tokens(format_order(Build(F, L("STP/NC")), "es")) == tokens("F CN SPt C")
+
+
+# -- trap 4: Bulgarian "Сев" is Sevastopol, and the North Sea in Diagram 7 ----------------
+
+def test_bg_sev_asks_without_a_position():
+    err = _ambiguous("Ф Сев - Рум", "bg")
+    assert err.word.casefold() == "сев"
+    assert set(err.suggestions) == {"SEV (Севастопол)", "NTH (Северно море)"}
+
+
+def test_bg_sev_is_settled_by_the_position():
+    start = Position.initial()
+    assert parse_order("Ф Сев-Рум", language="bg", position=start) == Move(F, L("SEV"), L("RUM"))
+    both = _position("S1901M", (Power.ENGLAND, "F NTH"), (Power.RUSSIA, "F SEV"))
+    assert parse_order("Ф Сев. - Нор", language="bg", position=both) == Move(F, L("NTH"), L("NWY"))
+    assert parse_order("Ф Сев - Рум", language="bg", position=both) == Move(F, L("SEV"), L("RUM"))
+
+
+def test_bg_rulebook_convoy_to_sev():
+    # the rulebook's own convoy example ends in the ambiguous "Сев"
+    err = _ambiguous("Ф ЧеМ К А Анк-Сев", "bg")
+    assert set(err.suggestions) == {"SEV (Севастопол)", "NTH (Северно море)"}
+    turkey = _position("S1901M", (Power.TURKEY, "F BLA"), (Power.TURKEY, "A ANK"))
+    assert parse_order("Ф ЧеМ К А Анк-Сев", language="bg", position=turkey) == \
+        Convoy(F, L("BLA"), L("ANK"), L("SEV"))
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Ф Сев.М - Нор", "F NTH - NWY"),
+    ("Ф СеМ - Нор", "F NTH - NWY"),
+    ("Ф Северно море - Нор", "F NTH - NWY"),
+    ("Ф Севастопол - Рум", "F SEV - RUM"),
+    ("Ф САф - Тун", "F NAF - TUN"),
+])
+def test_bg_unambiguous_north_sea_and_sevastopol(text, expected):
+    assert str(parse_order(text, language="bg")) == expected
+
+
+# -- trap 5: Bulgarian "СеА"/"СеАО" fits both the Mid- and the North Atlantic -------------
+
+def test_bg_sea_asks_without_a_position():
+    err = _ambiguous("Ф ЗСМ-СеА", "bg")
+    assert set(err.suggestions) == {"MAO (Среден Атлантически океан)", "NAO (Северен Атлантически океан)"}
+    _ambiguous("Ф СеАО - Кла", "bg")
+
+
+def test_bg_sea_is_settled_by_the_position():
+    # sample game, Fall 1902: the Italian fleet goes Wes -> Mid (Wes borders only Mid)
+    italy = _position("F1902M", (Power.ITALY, "F WES"))
+    assert parse_order("Ф ЗСМ-СеА", language="bg", position=italy) == Move(F, L("WES"), L("MAO"))
+    england = _position("F1902M", (Power.ENGLAND, "F NAO"))
+    assert parse_order("Ф СеАО - Кла", language="bg", position=england) == Move(F, L("NAO"), L("CLY"))
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Ф СрАО - Бре", "F MAO - BRE"),
+    ("Ф СвАО - Кла", "F NAO - CLY"),
+    ("Ф Среден Атлантически океан - Бре", "F MAO - BRE"),
+    ("Ф Северен Атлантически океан - Кла", "F NAO - CLY"),
+])
+def test_bg_unambiguous_atlantics(text, expected):
+    assert str(parse_order(text, language="bg")) == expected
+
+
+# -- traps 6-11 ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("language,text,expected", [
+    # 6: Liv is Liverpool, Livonia is Lvn
+    ("es", "E Liv - Yor", "A LVP - YOR"),
+    ("es", "E Lvn - Mos", "A LVN - MOS"),
+    ("es", "E Livonia - Mos", "A LVN - MOS"),
+    ("bg", "А Лив-Йор", "A LVP - YOR"),
+    ("bg", "А Лвн-Мос", "A LVN - MOS"),
+    ("ru", "A Liv-Yor", "A LVP - YOR"),
+    ("ru", "A Lvn-Mos", "A LVN - MOS"),
+    # 7: Nor is Norway; the seas have their own forms
+    ("es", "F Nor - MNo", "F NWY - NWG"),
+    ("es", "F MNt - Nor", "F NTH - NWY"),
+    ("bg", "Ф Нор-НоМ", "F NWY - NWG"),
+    ("bg", "Ф СеМ-Нор", "F NTH - NWY"),
+    # 8: the OCR typos of the Russian list
+    ("ru", "F Wai-Iri", "F WAL - IRI"),
+    ("ru", "A Bui-Gre", "A BUL - GRE"),
+    ("ru", "A Hoi-Bel", "A HOL - BEL"),
+    ("ru", "F Nat-Cly", "F NAO - CLY"),
+    # 9: the Bulgarian English Channel, and Ankara
+    ("bg", "Ф АКл-Бре", "F ENG - BRE"),
+    ("bg", "Ф Анг-Бре", "F ENG - BRE"),
+    ("bg", "Ф Английски канал - Бре", "F ENG - BRE"),
+    ("bg", "А Анк-Арм", "A ANK - ARM"),     # "АнК" (a third Channel form) is Ankara's "Анк" once case goes
+    # 11: Spanish "Mar" is Marseilles; the seas take their second word
+    ("es", "E Mar - Bor", "A MAR - BUR"),
+    ("es", "F Mar - GLe", "F MAR - LYO"),
+    ("es", "F Mar Negro - Ank", "F BLA - ANK"),
+    ("es", "F Mar del Norte - Nor", "F NTH - NWY"),
+    ("es", "F Mar Tirreno - Rom", "F TYS - ROM"),
+    ("es", "F Mar - Mar Tirreno", "F MAR - TYS"),
+    ("es", "E Tir - Mun", "A TYR - MUN"),
+    ("es", "F MTi - Rom", "F TYS - ROM"),
+])
+def test_traps(language, text, expected):
+    assert str(parse_order(text, language=language)) == expected
+
+
+@pytest.mark.parametrize("abbr,code", [
+    ("Бел", "BEL"), ("Бъл", "BUL"), ("Вен", "VEN"), ("Вие", "VIE"),
+    ("БалМ", "BAL"), ("БаМ", "BAR"), ("Пи", "PIE"), ("Пик", "PIC"),
+])
+def test_bg_one_letter_apart(abbr, code):
+    # trap 10: each of these near-identical abbreviations names its own province
+    assert parse_order(f"Ф {abbr} З", language="bg").location == Location(code)
+
+
+# -- trap 12: Cyrillic/Latin look-alikes -----------------------------------------------------
+
+@pytest.mark.parametrize("language,text,expected", [
+    ("bg", "A Пар-Бур", "A PAR - BUR"),                    # Latin A
+    ("bg", "F Кон - Бъл ЮБ", "F CON - BUL/SC"),            # Latin F
+    ("bg", "Ф ЧеМ K А Рум-Анк", "F BLA C A RUM - ANK"),    # Latin K
+    ("bg", "A Пар П A Мар-Бур", "A PAR S A MAR - BUR"),
+    ("bg", "Ф ЧeМ К А Рум-Анк", "F BLA C A RUM - ANK"),    # Latin e inside a Cyrillic word
+    ("bg", "А Вие O Бох", "A VIE R BOH"),                  # Latin O for О (retreat)
+    ("ru", "А Par-Bur", "A PAR - BUR"),                    # Cyrillic А
+    ("ru", "Ф Nth - Nwy", "F NTH - NWY"),
+    ("ru", "F Nth С A Lon-Nwy", "F NTH C A LON - NWY"),    # Cyrillic С
+    ("ru", "A Pаr-Bur", "A PAR - BUR"),                    # Cyrillic а inside a Latin word
+])
+def test_homoglyphs(language, text, expected):
+    assert str(parse_order(text, language=language)) == expected
+
+
+# -- trap 13: the long forms of the Russian orders and of the Bulgarian wiki -----------------
+
+@pytest.mark.parametrize("language,spelling,code", [
+    ("ru", "Kiel", "KIE"), ("ru", "Ruhr", "RUH"), ("ru", "Port", "POR"), ("ru", "Skag", "SKA"),
+    ("ru", "West", "WES"), ("ru", "Gol", "LYO"), ("ru", "Mid", "MAO"), ("ru", "Nat", "NAO"),
+    ("bg", "Kiel", "KIE"), ("bg", "Ruhr", "RUH"), ("bg", "Skag", "SKA"), ("bg", "Pied", "PIE"),
+    ("bg", "Rome", "ROM"), ("bg", "MAt", "MAO"), ("bg", "East", "EAS"), ("bg", "West", "WES"),
+    ("bg", "Liv", "LVP"),
+])
+def test_long_forms(language, spelling, code):
+    assert table(language).lookup(tuple(tokens(spelling))) == (Entry("province", code),)
+
+
+# -- trap 14: the Spanish-only abbreviations --------------------------------------------------
+
+@pytest.mark.parametrize("abbr,code", [
+    ("Gli", "GAL"), ("Tir", "TYR"), ("Bor", "BUR"), ("Pia", "PIE"), ("Tos", "TUS"), ("Seb", "SEV"),
+    ("SPt", "STP"), ("Ucr", "UKR"), ("Var", "WAR"), ("Smi", "SMY"), ("Sir", "SYR"), ("Din", "DEN"),
+    ("Nor", "NWY"), ("Afr", "NAF"), ("Esp", "SPA"), ("Sue", "SWE"), ("MAd", "ADR"), ("MEg", "AEG"),
+    ("MBa", "BAR"), ("MNe", "BLA"), ("MOr", "EAS"), ("CMa", "ENG"), ("GBo", "BOT"), ("GLe", "LYO"),
+    ("MJo", "ION"), ("MIr", "IRI"), ("AtC", "MAO"), ("AtN", "NAO"), ("MNt", "NTH"), ("MNo", "NWG"),
+    ("MTi", "TYS"), ("MOc", "WES"), ("Liv", "LVP"), ("Mar", "MAR"),
+])
+def test_es_abbreviations(abbr, code):
+    assert table("es").lookup(tuple(tokens(abbr))) == (Entry("province", code),)
+
+
+# -- the traps are data -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("language,spelling,codes", [
+    ("es", "Gal", {"GAL", "WAL"}),
+    ("bg", "Сев", {"SEV", "NTH"}),
+    ("bg", "СеА", {"MAO", "NAO"}),
+    ("bg", "СеАО", {"MAO", "NAO"}),
+])
+def test_genuinely_ambiguous_spellings_name_both_provinces(language, spelling, codes):
+    entries = table(language).lookup(tuple(tokens(spelling)))
+    assert {e.value for e in entries if e.kind == "province"} == codes
+
+
+def test_es_a_is_both_a_unit_letter_and_the_support_word():
+    assert set(table("es").lookup(("a",))) == {Entry("unit", "A"), Entry("support", "support")}
+
+
+# -- the formatter writes each language's notation --------------------------------------------
+
+@pytest.mark.parametrize("language,order,expected", [
+    ("es", SupportMove(A, L("PAR"), A, L("MAR"), L("BUR")), "E Par apoya E Mar - Bor"),
+    ("es", Convoy(F, L("BLA"), L("ANK"), L("SEV")), "F MNe T E Ank - Seb"),
+    ("es", Hold(F, L("ROM")), "F Rom M"),
+    ("es", Move(A, L("LON"), L("BEL"), True), "E Lon - Bel vía transporte"),
+    ("es", Waive(), "RENUNCIA"),
+    ("ru", SupportHold(F, L("DEN"), F, L("BAL")), "F Den S F Bal"),
+    ("ru", Move(F, L("CON"), L("BUL/EC")), "F Con - Bul EC"),
+    ("ru", Move(F, L("WES"), L("MAO")), "F Wes - Mid"),
+    ("bg", SupportMove(A, L("PAR"), A, L("MAR"), L("BUR")), "А Пар П А Мар - Бур"),
+    ("bg", Move(F, L("CON"), L("BUL/EC")), "Ф Кон - Бъл ИБ"),
+    ("bg", Convoy(F, L("BLA"), L("ANK"), L("SEV")), "Ф ЧеМ К А Анк - Севастопол"),
+    ("bg", Move(F, L("WES"), L("MAO")), "Ф ЗСМ - СрАО"),
+    ("bg", Retreat(A, L("VIE"), L("BOH")), "А Вие О Бох"),
+])
+def test_formats_in_the_language(language, order, expected):
+    written = format_order(order, language)
+    assert tokens(written) == tokens(expected), written
+
+
+# -- round trip: parse(format(x, lang), lang) == x ---------------------------------------------
+
+def _locations() -> list[Location]:
+    out = []
+    for code, p in STANDARD.provinces.items():
+        out.append(Location(code))
+        out.extend(Location(code, c) for c in p.coasts)
+    return out
+
+
+LOCS = st.sampled_from(_locations())
+TYPES = st.sampled_from([A, F])
+ORDERS = st.one_of(
+    st.builds(Hold, TYPES, LOCS),
+    st.builds(Move, TYPES, LOCS, LOCS, st.booleans()),
+    st.builds(SupportHold, TYPES, LOCS, TYPES, LOCS),
+    st.builds(SupportMove, TYPES, LOCS, TYPES, LOCS, LOCS),
+    st.builds(Convoy, TYPES, LOCS, LOCS, LOCS),
+    st.builds(Retreat, TYPES, LOCS, LOCS),
+    st.builds(Disband, TYPES, LOCS),
+    st.builds(Build, TYPES, LOCS),
+    st.just(Waive()),
+)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@settings(max_examples=400, deadline=None)
+@given(order=ORDERS)
+def test_round_trip(language, order):
+    written = format_order(order, language)
+    assert parse_order(written, language=language) == order, written
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@settings(max_examples=100, deadline=None)
+@given(orders=st.lists(ORDERS, min_size=1, max_size=6))
+def test_round_trip_of_several(language, orders):
+    text = "\n".join(format_order(o, language) for o in orders)
+    assert parse_orders(text, language=language) == orders
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("loc", _locations(), ids=str)
+def test_every_location_round_trips(language, loc):
+    for order in (Hold(F, loc), Move(F, L("NTH"), loc), SupportMove(A, loc, F, loc, loc)):
+        assert parse_order(format_order(order, language), language=language) == order
+
+
+# -- the tables themselves ---------------------------------------------------------------------
+
+ALL = ("en", *LANGUAGES)
+
+
+@pytest.mark.parametrize("language", ALL)
+def test_table_is_complete(language):
+    data, en = _raw(language), _raw("en")
+    assert data["language"] == language
+    assert set(data["provinces"]) == set(STANDARD.provinces) and len(data["provinces"]) == 75
+    assert set(data["coasts"]) == {"NC", "SC", "EC"}
+    assert set(data["unit_types"]) == {"A", "F"}
+    assert set(data["powers"]) == {p.value for p in Power}
+    assert set(data["words"]) >= set(en["words"])
+    assert set(data["canonical"]) == set(en["canonical"])
+    for code, item in data["provinces"].items():
+        assert item["name"] and item["abbr"], code
+        assert isinstance(item["aliases"], list), code
+    for code, item in data["coasts"].items():
+        assert item["name"] and item["abbr"], code
+        assert item["position"] in ("before", "after"), code
+    for letter, item in data["unit_types"].items():
+        assert item["letter"] and item["name"], letter
+    for kind, word in data["canonical"].items():
+        assert word in data["words"][kind], kind
+    for power, item in data["powers"].items():
+        assert item["name"], power
+
+
+@pytest.mark.parametrize("language,position", [("en", "after"), ("es", "before"), ("ru", "after"), ("bg", "after")])
+def test_coast_position(language, position):
+    assert {c["position"] for c in _raw(language)["coasts"].values()} == {position}
+
+
+@pytest.mark.parametrize("language", ALL)
+def test_what_the_formatter_writes_is_unambiguous(language):
+    data, names = _raw(language), table(language)
+
+    def only(spelling: str, entry: Entry) -> None:
+        found = names.lookup(tuple(tokens(spelling)))
+        assert found == (entry,), f"{language}: {spelling!r} reads as {found}"
+
+    for code, item in data["provinces"].items():
+        only(item["abbr"], Entry("province", code))
+        only(item["name"], Entry("province", code))
+    for code, item in data["coasts"].items():
+        only(item["abbr"], Entry("coast", code))
+    for letter, item in data["unit_types"].items():
+        only(item["letter"], Entry("unit", letter))
+    for kind, word in data["canonical"].items():
+        only(word, Entry(kind, kind))
+
+
+@pytest.mark.parametrize("language", ALL)
+def test_no_other_spelling_collides_by_accident(language):
+    """Every spelling that names two things is one of the §7.3 traps, listed on purpose."""
+    intended = {
+        "es": {("gal",), ("a",)},
+        "bg": {("сев",), ("сеа",), ("сеао",)},
+    }.get(language, set())
+    names = table(language)
+    clashes = {key for key, entries in names.index.items() if len(entries) > 1}
+    assert clashes == intended
+
+
+@pytest.mark.parametrize("language,script", [("ru", "Cyrillic"), ("bg", "Cyrillic"), ("es", "Latin")])
+def test_display_names_are_in_the_language(language, script):
+    import unicodedata
+    for code, item in _raw(language)["provinces"].items():
+        letters = [ch for ch in item["name"] if ch.isalpha()]
+        assert all(script.upper() in unicodedata.name(ch) for ch in letters), (code, item["name"])
+
+
+@pytest.mark.parametrize("language,expected", [
+    ("es", "Primavera de 1901, movimientos"),
+    ("ru", "Весна 1901, ходы"),
+    ("bg", "Пролет 1901 г., ходове"),
+])
+def test_phase_names(language, expected):
+    names = table(language)
+    assert names.phase_name("S1901M") == expected
+    assert set(_raw(language)["phases"]) == set(_raw("en")["phases"])
