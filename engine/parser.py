@@ -152,8 +152,13 @@ def _pick(entries: tuple[Entry, ...], before: list[_Tok], raw: str) -> _Tok:
         if "unit" in kinds and (prev is None or prev in _UNIT_FOLLOWS):
             wanted = "unit"
         elif prev in ("province", "coast"):
-            wanted = next((k for k in (e.kind for e in entries) if k not in ("province", "unit", "coast")),
-                          next(iter(kinds - {"province"}), "province"))
+            words = [e.kind for e in entries if e.kind not in ("province", "unit", "coast")]
+            # Spanish "a": support right after the unit, "to" once the order's verb is past
+            verb_seen = any(t.kind in ("support", "convoy", "move", "retreat") for t in before)
+            if "move" in words and "support" in words:
+                wanted = "move" if verb_seen else "support"
+            else:
+                wanted = words[0] if words else next(iter(kinds - {"province"}), "province")
         else:
             wanted = "province" if "province" in kinds else next(
                 k for k in (e.kind for e in entries) if k != "unit")

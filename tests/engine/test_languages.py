@@ -380,8 +380,14 @@ def test_genuinely_ambiguous_spellings_name_both_provinces(language, spelling, c
     assert {e.value for e in entries if e.kind == "province"} == codes
 
 
-def test_es_a_is_both_a_unit_letter_and_the_support_word():
-    assert set(table("es").lookup(("a",))) == {Entry("unit", "A"), Entry("support", "support")}
+def test_es_a_is_a_unit_letter_the_support_word_and_to():
+    assert set(table("es").lookup(("a",))) == {
+        Entry("unit", "A"), Entry("support", "support"), Entry("move", "move")}
+    # the grammar decides: unit letter first, support after the unit, "to" after the verb
+    assert parse_order("A Par A A Mar a Bor", language="es") == SupportMove(A, L("PAR"), A, L("MAR"), L("BUR"))
+    assert parse_order("F Mar Negro transporta E Ankara a Sebastopol", language="es") == \
+        Convoy(F, L("BLA"), L("ANK"), L("SEV"))
+    assert parse_order("E Par A Bor", language="es") == SupportHold(A, L("PAR"), A, L("BUR"))
 
 
 # -- the formatter writes each language's notation --------------------------------------------
