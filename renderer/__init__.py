@@ -9,6 +9,6 @@ cache of static layers (renderer.layers).
 from __future__ import annotations
 
 from renderer.render import encode_png, render, render_image
-from renderer.scene import Order, Scene, Unit, parse_order, scene_from_objects
+from renderer.scene import Order, Scene, Unit, drawn_order, scene_from_objects
 
-__all__ = ["Order", "Scene", "Unit", "encode_png", "parse_order", "render", "render_image", "scene_from_objects"]
+__all__ = ["Order", "Scene", "Unit", "drawn_order", "encode_png", "render", "render_image", "scene_from_objects"]

@@ -2,7 +2,7 @@
 
 Owns reading one JSON object of the adjudication command (shared spec engine-cli.md) from
 a file or stdin and writing the PNG. An input object is drawn with its orders, adjudicated
-first when the engine is installed (so results show); an output object is drawn as the
+first by the engine (so results show); an output object is drawn as the
 orders and results of its phase, its units read from the order entries.
 """
 
@@ -13,15 +13,14 @@ import json
 import sys
 from pathlib import Path
 
+from engine.cli import adjudicate_object
+from engine.names import LANGUAGES
+from engine.orders import Build, Waive
+from engine.parser import parse_order
 from renderer.render import render
-from renderer.scene import parse_order
 
 
 def _adjudicate(obj: dict) -> dict | None:
-    try:
-        from engine.cli import adjudicate_object  # type: ignore[import-not-found]
-    except ImportError:
-        return None
     try:
         return adjudicate_object(obj)
     except Exception:  # a drawing tool still draws the orders when the engine refuses them
@@ -32,9 +31,14 @@ def position_from_output(out: dict) -> dict:
     """The position before an output object's phase: every unit has an order entry."""
     units: dict[str, list[str]] = {}
     for entry in out.get("orders", []):
-        o = parse_order(entry["power"], entry["order"])
-        if o.unit is not None and o.kind not in ("build",):
-            units.setdefault(o.power, []).append(f"{o.unit.kind} {o.unit.location}")
+        try:
+            o = parse_order(entry["order"])
+        except ValueError:
+            continue
+        if not isinstance(o, (Build, Waive)):
+            listed = units.setdefault(entry["power"].upper(), [])
+            if f"{o.unit_type} {o.location}" not in listed:
+                listed.append(f"{o.unit_type} {o.location}")
     nxt = out.get("next") or {}
     position = {"phase": out.get("phase", ""), "units": units, "centers": nxt.get("centers", {})}
     if out.get("phase", "").endswith("R"):
@@ -50,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-o", "--output", type=Path, required=True, help="PNG file to write")
     ap.add_argument("--game", default="", help="game name for the legend")
     ap.add_argument("--front", help="crop around this power's units, e.g. FRANCE")
+    ap.add_argument("--language", default="en", choices=LANGUAGES,
+                    help="language of labels and legend (default: en)")
     ap.add_argument("--next", action="store_true", help="for an output object: draw its `next` position")
     args = ap.parse_args(argv)
     text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
@@ -61,14 +67,18 @@ def main(argv: list[str] | None = None) -> int:
     if not isinstance(obj, dict) or "phase" not in obj:
         print("expected one JSON object with a 'phase'", file=sys.stderr)
         return 2
-    if "next" in obj and args.next:
-        png = render(obj["next"] or {"phase": obj["phase"], "units": {}}, orders=[], game_name=args.game,
-                     front=args.front)
-    elif "next" in obj or isinstance(obj.get("orders"), list):
-        png = render(position_from_output(obj), results=obj, game_name=args.game, front=args.front)
-    else:
-        results = _adjudicate(obj) if obj.get("orders") else None
-        png = render(obj, results=results, game_name=args.game, front=args.front)
+    look = {"game_name": args.game, "front": args.front, "language": args.language}
+    try:
+        if "next" in obj and args.next:
+            png = render(obj["next"] or {"phase": obj["phase"], "units": {}}, orders=[], **look)
+        elif "next" in obj or isinstance(obj.get("orders"), list):
+            png = render(position_from_output(obj), results=obj, **look)
+        else:
+            results = _adjudicate(obj) if obj.get("orders") else None
+            png = render(obj, results=results, **look)
+    except ValueError as exc:  # a position the engine cannot read
+        print(f"cannot draw: {exc}", file=sys.stderr)
+        return 2
     args.output.write_bytes(png)
     return 0
 

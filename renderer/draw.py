@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from renderer import style
 from renderer.board import Point
 from renderer.layers import FIRST_PROVINCE_INDEX, IMPASSABLE_INDEX, SEA_INDEX, StaticLayers
-from renderer.scene import Order, Scene, Unit, phase_parts
+from renderer.scene import Order, Scene, Unit
 
 Colour = tuple[int, ...]
 
@@ -119,27 +119,43 @@ def _trim(a: Point, b: Point, start: float, end: float) -> tuple[Point, Point]:
 # ---------------------------------------------------------------- tokens
 
 def unit_token(sk: Sketch, unit_kind: str, c: Point, fill: Colour, size: float = style.UNIT_SIZE) -> None:
-    """An army is a tank, a fleet a ship: they differ by outline, not only colour."""
+    """An army is a tank, a fleet a ship: they differ by silhouette, not only colour. Chunky
+    shapes with a dark outline over a white edge, so they stay legible at phone size and
+    apart from arrows and borders underneath."""
     s = size / 30.0
     x, y = c
-    o = style.OUTLINE
+
+    def pts(*xy: float) -> list[Point]:
+        return [(x + xy[i] * s, y + xy[i + 1] * s) for i in range(0, len(xy), 2)]
+
     if unit_kind == "A":
-        hull = [(x - 14 * s, y + 2 * s), (x + 14 * s, y + 2 * s), (x + 11 * s, y + 9 * s), (x - 11 * s, y + 9 * s)]
-        sk.line([(x + 2 * s, y - 4 * s), (x + 15 * s, y - 6 * s)], o, 4.2 * s)  # gun barrel
-        sk.line([(x + 2 * s, y - 4 * s), (x + 14.5 * s, y - 6 * s)], fill, 1.8 * s)
-        sk.polygon([(x - 8 * s, y - 7 * s), (x + 5 * s, y - 7 * s), (x + 7 * s, y + 2 * s), (x - 10 * s, y + 2 * s)],
-                   fill, o, 1.4 * s)  # turret
-        sk.polygon(hull, fill, o, 1.4 * s)
-        for i in range(4):  # road wheels
-            sk.circle((x + (-8.4 + 5.6 * i) * s, y + 5.5 * s), 1.6 * s, o)
+        barrel = pts(3, -4, 17, -6.5)
+        turret = pts(-8, -9, 5, -9, 8, 1, -10, 1)
+        hull = pts(-15, 0, 15, 0, 12, 10, -12, 10)
+        wheels = [pts(-7.5 + 7.5 * i, 5.6)[0] for i in range(3)]
+        parts = [("line", barrel), ("poly", hull), ("poly", turret)]
     else:
-        hull = [(x - 16 * s, y + 1 * s), (x + 16 * s, y + 1 * s), (x + 11 * s, y + 8 * s), (x - 12 * s, y + 8 * s)]
-        sk.polygon([(x - 8 * s, y - 4 * s), (x + 6 * s, y - 4 * s), (x + 6 * s, y + 1 * s), (x - 8 * s, y + 1 * s)],
-                   fill, o, 1.4 * s)  # superstructure
-        sk.polygon([(x - 3 * s, y - 10 * s), (x + 1 * s, y - 10 * s), (x + 1 * s, y - 4 * s), (x - 3 * s, y - 4 * s)],
-                   fill, o, 1.4 * s)  # funnel
-        sk.line([(x + 6 * s, y - 2 * s), (x + 14 * s, y - 5 * s)], o, 2.0 * s)  # gun
-        sk.polygon(hull, fill, o, 1.4 * s)
+        hull = pts(-17.5, 0, 18, 0, 13, 9, -13, 9)
+        deck = pts(-9, -5, 7, -5, 7, 0, -9, 0)
+        funnel = pts(-3, -11, 2, -11, 2, -5, -3, -5)
+        gun = pts(7, -2.5, 15.5, -6)
+        wheels = []
+        parts = [("line", gun), ("poly", funnel), ("poly", deck), ("poly", hull)]
+    white, o = (255, 255, 255), style.OUTLINE
+    for kind, p in parts:  # the white edge, under everything
+        if kind == "line":
+            sk.line(p, white, 5.6 * s)
+        else:
+            sk.polygon(p, white)
+            sk.line(p + p[:1], white, 4.4 * s)
+    for kind, p in parts:
+        if kind == "line":
+            sk.line(p, o, 3.8 * s)
+            sk.line([p[0], _towards(p[1], p[0], 0.9 * s)], fill, 1.6 * s)
+        else:
+            sk.polygon(p, fill, o, 1.7 * s)
+    for w in wheels:
+        sk.circle(w, 2.1 * s, o)
 
 
 def cross(sk: Sketch, c: Point, r: float = 7.0, colour: Colour = style.FAIL) -> None:
@@ -170,6 +186,9 @@ class _Where:
 
     def __init__(self, layers: StaticLayers, scene: Scene) -> None:
         self.board = layers.board
+        self.index = layers.index
+        self.province_index = layers.province_index
+        self.label_boxes = layers.label_boxes
         self.units = {u.province: u for u in scene.units}
         self.dislodged = {u.province: u for u in scene.dislodged}
 
@@ -185,6 +204,42 @@ class _Where:
         prov = self.board.province(province)
         return prov.unit_anchor(coast) if prov else None
 
+    def clear_of_label(self, a: Point, p: Point, province: str) -> Point:
+        """p, or a point back towards a where a failure cross no longer hides the label."""
+        box = self.label_boxes.get(province.upper())
+        if box is None:
+            return p
+        r = 8
+        for _ in range(12):
+            if not (box[0] - r < p[0] < box[2] + r and box[1] - r < p[1] < box[3] + r):
+                return p
+            p = _towards(p, a, 4)
+        return p
+
+    def move_end(self, a: Point, province: str, coast: str | None = None) -> Point | None:
+        """Where a move from `a` into a province ends: at the unit anchor there, or, when
+        the anchor lies far inside a big province (a sea), a fixed way past its border, so
+        that arrows stay short and point at the border they cross."""
+        b = self.target(province, coast)
+        value = self.province_index.get(province.upper())
+        if b is None or value is None:
+            return b
+        length = math.dist(a, b)
+        if length <= style.ARROW_INTO + 20:
+            return b
+        px = self.index.load()
+        W, H = self.index.size
+        steps = int(length // 3)
+        for i in range(1, steps):
+            x, y = _lerp(a, b, i / steps)
+            if 0 <= x < W and 0 <= y < H and px[int(x), int(y)] == value:
+                entry = (x, y)
+                if math.dist(entry, b) > style.ARROW_INTO + style.ARROW_END_GAP:
+                    # no token stands here: _trim's end gap is added back
+                    return _towards(entry, b, style.ARROW_INTO + style.ARROW_END_GAP)
+                return b
+        return b
+
 
 def base_image(layers: StaticLayers, scene: Scene) -> Image.Image:
     """The board with owner tints and the static overlay, as an RGBA image to draw on."""
@@ -198,7 +253,9 @@ def base_image(layers: StaticLayers, scene: Scene) -> Image.Image:
     occupied = {u.province: u.power for u in scene.units}
     for code, i in layers.province_index.items():
         prov = layers.board.provinces[code]
-        if code in scene.centres:
+        if prov.kind == "sea":
+            put(i, style.SEA)
+        elif code in scene.centres:
             put(i, style.tint(scene.centres[code]))
         elif prov.sc is None and code in occupied:
             # A non-centre province takes a faint tint of the power standing in it: fronts read
@@ -237,6 +294,10 @@ def draw_scene(layers: StaticLayers, scene: Scene) -> Image.Image:
     # Order lines go under the units, marks (crosses, rings) over them.
     for o in orders:
         _draw_order_line(img, where, o)
+    # Labels over the order lines (an arrow never hides a name), under the units (whose
+    # anchors keep clear of every label).
+    for patch, at in layers.labels:
+        img.alpha_composite(patch, dest=at)
     built = {(o.unit.province) for o in orders if o.kind == "build" and o.unit}
     for u in scene.units:
         if u.province in built:
@@ -250,8 +311,8 @@ def draw_scene(layers: StaticLayers, scene: Scene) -> Image.Image:
         c = where.unit(u, dislodged=True)
         if c:
             sk = Sketch()
-            sk.circle(c, style.UNIT_SIZE * 0.62, (255, 255, 255, 150), style.FAIL, 2.2)
-            unit_token(sk, u.kind, c, style.unit_colour(u.power), style.UNIT_SIZE * 0.85)
+            sk.circle(c, style.UNIT_SIZE * 0.62 * style.DISLODGED_SCALE, (255, 255, 255, 150), style.FAIL, 2.2)
+            unit_token(sk, u.kind, c, style.unit_colour(u.power), style.UNIT_SIZE * style.DISLODGED_SCALE)
             sk.stamp(img)
     for o in orders:
         _draw_order_marks(img, where, o)
@@ -283,9 +344,9 @@ def _draw_order_line(img: Image.Image, where: _Where, o: Order) -> None:
     sk = Sketch()
     if o.kind in ("move", "retreat") and o.target:
         a = where.unit(o.unit, dislodged=o.kind == "retreat")
-        b = where.target(o.target, o.target_coast)
+        b = where.move_end(a, o.target, o.target_coast) if a else None
         if a and b:
-            a, b = _trim(a, b, 15, 17)
+            a, b = _trim(a, b, style.ARROW_START_GAP, style.ARROW_END_GAP)
             edge = style.FAIL if o.kind == "retreat" else style.OUTLINE
             arrow(sk, a, b, colour, edge, style.ARROW_WIDTH if o.kind == "move" else style.ARROW_WIDTH - 1)
     elif o.kind == "support" and o.other:
@@ -293,7 +354,7 @@ def _draw_order_line(img: Image.Image, where: _Where, o: Order) -> None:
         src = where.unit(o.other)
         if a and src:
             if o.target:
-                dst = where.target(o.target)
+                dst = where.move_end(src, o.target)
                 if dst:
                     end = _lerp(src, dst, 0.62)
                     a2, end = _trim(a, end, 12, 2)
@@ -308,7 +369,7 @@ def _draw_order_line(img: Image.Image, where: _Where, o: Order) -> None:
     elif o.kind == "convoy" and o.other and o.target:
         a = where.unit(o.unit)
         src = where.unit(o.other)
-        dst = where.target(o.target)
+        dst = where.move_end(src, o.target) if src else None
         if a and src and dst:
             end = _lerp(src, dst, 0.5)
             a2, end = _trim(a, end, 12, 2)
@@ -349,17 +410,19 @@ def _draw_order_marks(img: Image.Image, where: _Where, o: Order) -> None:
         cross(sk, c, 11)
     elif o.ok is False:
         if o.kind in ("move", "retreat") and o.target:
-            b = where.target(o.target, o.target_coast)
+            b = where.move_end(c, o.target, o.target_coast)
             if b:
-                cross(sk, _trim(c, b, 15, 17)[1])
+                tip = _trim(c, b, style.ARROW_START_GAP, style.ARROW_END_GAP)[1]
+                cross(sk, where.clear_of_label(c, tip, o.target))
         elif o.kind == "support" and o.other:
             src = where.unit(o.other)
-            dst = where.target(o.target) if o.target else src
+            dst = where.move_end(src, o.target) if o.target and src else src
             if src and dst:
                 end = _lerp(src, dst, 0.62) if o.target else src
                 cross(sk, _lerp(c, end, 0.4), 6)
         elif o.kind == "convoy" and o.other and o.target:
-            src, dst = where.unit(o.other), where.target(o.target)
+            src = where.unit(o.other)
+            dst = where.move_end(src, o.target) if src else None
             if src and dst:
                 cross(sk, _lerp(c, _lerp(src, dst, 0.5), 0.5), 6)
         if o.result == "dislodged":
@@ -374,16 +437,16 @@ def _draw_order_marks(img: Image.Image, where: _Where, o: Order) -> None:
 
 # ---------------------------------------------------------------- legend
 
-def phase_title(phase: str) -> str:
-    parts = phase_parts(phase)
-    if parts is None:
+def phase_title(layers: StaticLayers, phase: str) -> str:
+    """``Spring 1901, movement`` in the map's language (the phase code if it is none)."""
+    try:
+        return layers.names.phase_name(phase)
+    except (KeyError, IndexError, ValueError):
         return phase
-    season, year, kind = parts
-    return f"{season} {year}, {kind}"
 
 
-def power_name(power: str) -> str:
-    return power.title()
+def power_name(layers: StaticLayers, power: str) -> str:
+    return layers.names.power_names.get(power, power.title())
 
 
 def legend(layers: StaticLayers, scene: Scene, width: int, game_name: str,
@@ -393,13 +456,13 @@ def legend(layers: StaticLayers, scene: Scene, width: int, game_name: str,
     title = layers.font(style.BOLD_FONT, style.LEGEND_TITLE_SIZE)
     text = layers.font(style.BOLD_FONT, style.LEGEND_TEXT_SIZE)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    heading = " · ".join(t for t in (game_name, phase_title(scene.phase)) if t)
+    heading = " · ".join(t for t in (game_name, phase_title(layers, scene.phase)) if t)
     head_w = int(probe.textlength(heading, font=title)) + 42
     counts = dict(scene.supply_centre_counts)
-    labels = [f"{power_name(p)} {counts.get(p, 0)}" for p in powers]
+    labels = [f"{power_name(layers, p)} {counts.get(p, 0)}" for p in powers]
     widths = [int(probe.textlength(t, font=text)) + 30 for t in labels]
     if head_w + sum(widths) > width - 10:
-        labels = [f"{p[:3].title()} {counts.get(p, 0)}" for p in powers]
+        labels = [f"{power_name(layers, p)[:3]} {counts.get(p, 0)}" for p in powers]
         widths = [int(probe.textlength(t, font=text)) + 30 for t in labels]
     two_rows = head_w + sum(widths) > width - 10
     row_h = style.LEGEND_HEIGHT

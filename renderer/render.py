@@ -21,28 +21,9 @@ FRONT_MARGIN = 110  # board pixels kept around a power's units in a front crop
 FRONT_MIN_SIZE = (760, 560)
 
 
-def _standard_centres() -> dict[str, list[str]] | None:
-    """1901 ownership from the engine, for an input object without "centers" (the spec's
-    default). None when the engine cannot tell us (then no centre is owned)."""
-    try:
-        from engine.map import STANDARD  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    out: dict[str, list[str]] = {}
-    for code, prov in STANDARD.provinces.items():
-        home = getattr(prov, "home_of", None)
-        if getattr(prov, "supply_centre", False) and home:
-            out.setdefault(str(home).upper(), []).append(code)
-    return out
-
-
 def make_scene(position: Mapping | Scene, orders: object = None, results: Mapping | None = None) -> Scene:
     if isinstance(position, Scene):
         return position
-    if "centers" not in position and "units" in position:
-        default = _standard_centres()
-        if default is not None:
-            position = {**position, "centers": default}
     return scene_from_objects(position, orders, results)
 
 

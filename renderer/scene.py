@@ -2,17 +2,22 @@
 
 Owns turning the JSON shapes of the adjudication command (shared spec engine-cli.md: the
 input object, the output object, its `orders` entries) into frozen values the drawing code
-uses. Order strings here are the canonical form the engine writes; anything else is kept
-as unreadable and simply not drawn (the renderer never guesses what a player meant).
+uses. Reading is the engine's: the position through `engine.cli.position_from_json` (so a
+malformed position raises the engine's `InputError`, a ValueError), each order through
+`engine.parser.parse_order`. An order the engine cannot read is kept as "unreadable" and
+simply not drawn (the renderer never guesses what a player meant).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
-SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
-PHASE_KINDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
+from engine import orders as eo
+from engine.cli import position_from_json
+from engine.parser import parse_order
+from engine.phase import PhaseKind
+from engine.units import Unit as EngineUnit
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,10 +31,15 @@ class Unit:
     def location(self) -> str:
         return f"{self.province}/{self.coast}" if self.coast else self.province
 
+    @classmethod
+    def of(cls, unit: EngineUnit) -> "Unit":
+        return cls(str(unit.power), str(unit.type), unit.location.province, unit.location.coast)
+
 
 @dataclass(frozen=True, slots=True)
 class Order:
-    """One order as drawn. `kind` is hold, move, support, convoy, retreat, disband, build or waive."""
+    """One order as drawn. `kind` is hold, move, support, convoy, retreat, disband, build,
+    waive or unreadable."""
 
     power: str
     kind: str
@@ -54,93 +64,60 @@ class Scene:
     supply_centre_counts: tuple[tuple[str, int], ...] = field(default=())
 
 
-def split_location(text: str) -> tuple[str, str | None]:
-    text = text.upper()
-    if "/" in text:
-        province, coast = text.split("/", 1)
-        return province, coast
-    return text, None
+_KINDS = {eo.Hold: "hold", eo.Move: "move", eo.SupportHold: "support", eo.SupportMove: "support",
+          eo.Convoy: "convoy", eo.Retreat: "retreat", eo.Disband: "disband", eo.Build: "build"}
 
 
-def parse_unit(power: str, text: str) -> Unit:
-    """'A PAR' or 'F STP/SC' -> Unit. Raises ValueError on anything else."""
-    parts = text.split()
-    if len(parts) != 2 or parts[0].upper() not in ("A", "F"):
-        raise ValueError(f"not a unit: {text!r}")
-    province, coast = split_location(parts[1])
-    return Unit(power.upper(), parts[0].upper(), province, coast)
-
-
-def parse_order(power: str, text: str, ok: bool | None = None, result: str | None = None) -> Order:
-    """Read one canonical order string; an unreadable one becomes kind 'unreadable'."""
-    tokens = text.upper().replace("->", "-").split()
-    base = Order(power.upper(), "unreadable", text, ok=ok, result=result)
+def drawn_order(power: str, text: str, ok: bool | None = None, result: str | None = None,
+                phase: PhaseKind | None = None) -> Order:
+    """One order text (read by the engine's parser) as the renderer draws it."""
+    power = power.upper()
+    base = Order(power, "unreadable", text, ok=ok, result=result)
     try:
-        if tokens == ["WAIVE"]:
-            return _replace(base, kind="waive")
-        unit = parse_unit(power, " ".join(tokens[:2]))
-        rest = tokens[2:]
-        if rest == ["H"]:
-            return _replace(base, kind="hold", unit=unit)
-        if rest in (["D"], ["B"]):
-            return _replace(base, kind="disband" if rest == ["D"] else "build", unit=unit)
-        if len(rest) in (2, 3) and rest[0] == "-" and rest[2:] in ([], ["VIA"]):
-            target, coast = split_location(rest[1])
-            return _replace(base, kind="move", unit=unit, target=target, target_coast=coast,
-                            via_convoy=rest[2:] == ["VIA"])
-        if len(rest) == 2 and rest[0] == "R":
-            target, coast = split_location(rest[1])
-            return _replace(base, kind="retreat", unit=unit, target=target, target_coast=coast)
-        if len(rest) >= 3 and rest[0] in ("S", "C"):
-            other = parse_unit(power, " ".join(rest[1:3]))
-            target = None
-            if rest[3:4] == ["-"] and len(rest) == 5:
-                target = split_location(rest[4])[0]
-            elif len(rest) != 3:
-                return base
-            if rest[0] == "C" and target is None:
-                return base
-            return _replace(base, kind="support" if rest[0] == "S" else "convoy", unit=unit,
-                            other=other, target=target)
+        order = parse_order(text, phase=phase)
     except ValueError:
         return base
-    return base
+    if isinstance(order, eo.Waive):
+        return replace(base, kind="waive")
+    unit = Unit(power, str(order.unit_type), order.location.province, order.location.coast)
+    out = replace(base, kind=_KINDS[type(order)], unit=unit)
+    if isinstance(order, (eo.Move, eo.Retreat)):
+        return replace(out, target=order.destination.province, target_coast=order.destination.coast,
+                       via_convoy=isinstance(order, eo.Move) and order.via_convoy)
+    if isinstance(order, (eo.SupportHold, eo.SupportMove)):
+        other = Unit(power, str(order.supported_type), order.supported.province, order.supported.coast)
+        target = order.destination.province if isinstance(order, eo.SupportMove) else None
+        return replace(out, other=other, target=target)
+    if isinstance(order, eo.Convoy):
+        return replace(out, other=Unit(power, "A", order.army.province), target=order.destination.province)
+    return out
 
 
-def _replace(order: Order, **changes: object) -> Order:
-    values = {name: getattr(order, name) for name in Order.__slots__}
-    values.update(changes)
-    return Order(**values)
-
-
-def phase_parts(phase: str) -> tuple[str, int, str] | None:
-    """'S1901M' -> ('Spring', 1901, 'movement'); None when it is not a phase code."""
-    if len(phase) == 6 and phase[0] in SEASONS and phase[1:5].isdigit() and phase[5] in PHASE_KINDS:
-        return SEASONS[phase[0]], int(phase[1:5]), PHASE_KINDS[phase[5]]
-    return None
-
-
-def _units(mapping: Mapping[str, Iterable[str]] | None) -> tuple[Unit, ...]:
-    return tuple(parse_unit(power, u) for power, units in (mapping or {}).items() for u in units)
+def _destroyed(entry: str) -> Unit | None:
+    """'GERMANY F KIE' (the output object's `destroyed`) -> Unit; None when unreadable."""
+    power, _, text = entry.partition(" ")
+    try:
+        unit = EngineUnit.parse(power.upper(), text)  # type: ignore[arg-type]
+    except ValueError:
+        return None
+    return Unit(power.upper(), str(unit.type), unit.location.province, unit.location.coast)
 
 
 def scene_from_objects(position: Mapping, orders: object = None, results: Mapping | None = None) -> Scene:
     """Build a Scene from the spec's shapes.
 
-    position: an input object ({phase, units, centers, dislodged, orders?}).
+    position: an input object ({phase, units, centers, dislodged, orders?}); without
+        "centers" the 1901 ownership applies (the spec's default). Read by the engine:
+        a malformed one raises engine.cli.InputError (a ValueError).
     orders: {power: [order, ...]} (input shape) or [{power, order, ok, result}, ...]
         (output shape); default: the position's own "orders".
     results: an output object; its order entries supply ok/result and its `destroyed`.
     """
-    phase = str(position.get("phase", ""))
-    units = _units(position.get("units"))
-    centres_raw = position.get("centers")
-    if centres_raw is None:
-        centres_raw = {}
-    centres = {prov.upper(): power.upper() for power, provs in centres_raw.items() for prov in provs}
-    dislodged = tuple(
-        parse_unit(power, u) for power, entries in (position.get("dislodged") or {}).items() for u in entries
-    )
+    pos = position_from_json(position if isinstance(position, dict) else dict(position))
+    kind = pos.phase.kind
+    units = tuple(Unit.of(u) for u in pos.units.values())
+    centres = {prov: str(power) for prov, power in pos.centres.items()}
+    dislodged = tuple(Unit.of(d.unit) for d in pos.dislodged.values())
     if orders is None:
         orders = position.get("orders")
     if orders is None and results is not None:
@@ -148,32 +125,26 @@ def scene_from_objects(position: Mapping, orders: object = None, results: Mappin
     parsed: list[Order] = []
     if isinstance(orders, Mapping):
         for power, texts in orders.items():
-            parsed.extend(parse_order(power, t) for t in texts)
+            parsed.extend(drawn_order(power, t, phase=kind) for t in texts or ())
     elif orders:
         for entry in orders:
-            parsed.append(parse_order(entry["power"], entry["order"], entry.get("ok"), entry.get("result")))
+            parsed.append(drawn_order(entry["power"], entry["order"], entry.get("ok"), entry.get("result"), kind))
     if results is not None:
         outcome = {(e["power"].upper(), e["order"]): e for e in results.get("orders", [])}
         merged = []
         for o in parsed:
             e = outcome.get((o.power, o.text))
-            merged.append(_replace(o, ok=e.get("ok"), result=e.get("result")) if e else o)
+            merged.append(replace(o, ok=e.get("ok"), result=e.get("result")) if e else o)
         known = {(o.power, o.text) for o in parsed}
-        merged.extend(parse_order(e["power"], e["order"], e.get("ok"), e.get("result"))
+        merged.extend(drawn_order(e["power"], e["order"], e.get("ok"), e.get("result"), kind)
                       for e in results.get("orders", []) if (e["power"].upper(), e["order"]) not in known)
         parsed = merged
-    destroyed = []
-    for entry in (results or {}).get("destroyed", []):
-        power, _, unit = entry.partition(" ")
-        try:
-            destroyed.append(parse_unit(power, unit))
-        except ValueError:
-            continue
+    destroyed = [u for u in map(_destroyed, (results or {}).get("destroyed", [])) if u is not None]
     counts: dict[str, int] = {}
     for power in centres.values():
         counts[power] = counts.get(power, 0) + 1
     return Scene(
-        phase=phase,
+        phase=str(pos.phase),
         units=units,
         centres=centres,
         dislodged=dislodged,

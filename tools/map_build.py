@@ -29,7 +29,9 @@ import shapely.ops
 from shapely.ops import polylabel
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from mapdata import standard as src  # noqa: E402
+from renderer import style  # noqa: E402  (token and label sizes: one source of truth)
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "assets" / "standard_map.json"
@@ -362,13 +364,6 @@ def build(atlas_dir: Path) -> dict:
 
 # ---------------------------------------------------------------- anchors and output
 
-def nudge_inside(g: shapely.Geometry, x: float, y: float, offsets) -> tuple[float, float]:
-    for dx, dy in offsets:
-        if g.buffer(-6).contains(Point(x + dx, y + dy)):
-            return x + dx, y + dy
-    return x, y
-
-
 def inside(g: shapely.Geometry, x: float, y: float, margin: float = 5.0) -> tuple[float, float]:
     """The point itself when it lies well inside g, else the nearest point that does (a
     coast anchor given at sea lands on the coast)."""
@@ -382,33 +377,167 @@ def inside(g: shapely.Geometry, x: float, y: float, margin: float = 5.0) -> tupl
     return q.x, q.y
 
 
-def anchors(code: str, g: shapely.Geometry, proj: Projection) -> dict:
-    main = max(polygons(g), key=lambda p: p.area)
-    c = polylabel(main, tolerance=0.5)
-    ux, uy = c.x, c.y
-    over = src.ANCHORS.get(code, {})
-    if "unit" in over:
-        ux, uy = proj.point(*over["unit"])
-    # Label above the unit, far enough that a unit token never covers it.
-    lx, ly = nudge_inside(g, ux, uy, [(0, -27), (0, 27), (-34, -8), (34, -8), (0, -22), (0, 0)])
-    if "label" in over:
-        lx, ly = proj.point(*over["label"])
-    out = {"label": [lx, ly], "unit": [ux, uy]}
-    below = 1 if ly < uy else -1
-    dx, dy = nudge_inside(g, ux, uy, [(22, 16 * below), (-22, 16 * below), (24, 0), (-24, 0), (0, 0)])
-    out["dislodged"] = list(proj.point(*over["dislodged"])) if "dislodged" in over else [dx, dy]
-    if code in SUPPLY_CENTRES:
-        sx, sy = nudge_inside(g, ux, uy, [(-24, 10 * below), (24, 10 * below), (0, 22 * below),
-                                          (-22, 0), (22, 0), (0, 0)])
-        out["sc"] = list(proj.point(*over["sc"])) if "sc" in over else [sx, sy]
-    if "coasts" in over:
-        out["coasts"] = {k: list(inside(g, *proj.point(*v))) for k, v in over["coasts"].items()}
-    for k in ("label", "unit", "dislodged", "sc"):
-        if k in out:
-            out[k] = list(inside(g, *out[k]))
-    return {k: ([round(v[0], 1), round(v[1], 1)] if isinstance(v, list) else
-                {ck: [round(cv[0], 1), round(cv[1], 1)] for ck, cv in v.items()})
-            for k, v in out.items()}
+# Layout of the anchors: every province gets a unit anchor (pole of inaccessibility, or by
+# hand), then a label, a supply-centre disc and a dislodged-unit spot placed around it so
+# that none of them touches a unit token standing anywhere on the board. Sizes are the
+# renderer's (renderer/style.py), so what is checked here is what is drawn.
+GAP = 3.0  # px of air between a label or disc and a token
+LABEL_RESERVE_W = 40.0  # a label slot is at least this wide, so localised names fit too
+
+
+def _token(x: float, y: float, scale: float = 1.0, pad: float = 0.0) -> shapely.Geometry:
+    return box(x - style.UNIT_HALF_W * scale - pad, y - style.UNIT_UP * scale - pad,
+               x + style.UNIT_HALF_W * scale + pad, y + style.UNIT_DOWN * scale + pad)
+
+
+def _label_size(code: str, sea: bool) -> tuple[float, float]:
+    from PIL import ImageFont
+    name, size = (style.ITALIC_FONT, style.SEA_LABEL_SIZE) if sea else (style.BOLD_FONT, style.LABEL_SIZE)
+    font = ImageFont.truetype(str(ROOT / "assets" / "fonts" / name), size)
+    l, t, r, b = font.getbbox(code, anchor="mm", stroke_width=style.LABEL_STROKE)
+    # the slot's height has room for accents and descenders (Cyrillic у, Spanish ñ and Á)
+    _, t2, _, b2 = font.getbbox("ÁWДуgj", anchor="mm", stroke_width=style.LABEL_STROKE)
+    return max(r - l, LABEL_RESERVE_W), max(b, b2) - min(t, t2)
+
+
+def _rings_around(x: float, y: float, w: float, h: float, scale: float = 1.0):
+    """Candidate centres for a w x h box around a token at (x, y): above, below, the sides and
+    the corners, at growing distance."""
+    hw, up, dn = style.UNIT_HALF_W * scale, style.UNIT_UP * scale, style.UNIT_DOWN * scale
+    for extra in (0, 5, 10, 16, 24, 34):
+        gap = GAP + extra
+        yield x, y - up - gap - h / 2
+        yield x, y + dn + gap + h / 2
+        yield x - hw - gap - w / 2, y
+        yield x + hw + gap + w / 2, y
+        yield x - hw - gap - w / 2 + w / 3, y - up - gap - h / 2
+        yield x + hw + gap + w / 2 - w / 3, y - up - gap - h / 2
+        yield x - hw - gap - w / 2 + w / 3, y + dn + gap + h / 2
+        yield x + hw + gap + w / 2 - w / 3, y + dn + gap + h / 2
+
+
+def _refit(g, a: dict, w: float, h: float, make, tokens: list, labels: list, margin: float = 12.0):
+    """Try other unit anchors (grid points well inside g, most central first) until one
+    leaves room for the label; on success move the unit (and its token in `tokens`)."""
+    ux, uy = a["unit"]
+    old = _token(ux, uy, pad=GAP)
+    others = [t for t in tokens if not t.equals(old)]
+    core = g.buffer(-margin)
+    if core.is_empty:
+        return None
+    x0, y0, x1, y1 = core.bounds
+    pts = [(x, y) for x in np.arange(x0, x1 + 1, 4.0) for y in np.arange(y0, y1 + 1, 4.0)
+           if core.contains(Point(x, y))]
+    pts.sort(key=lambda p: -g.boundary.distance(Point(p)))
+    for px, py in pts:
+        tok = _token(px, py, pad=GAP)
+        if any(tok.intersects(b) for b in labels + others):
+            continue
+        found = _place(g, _rings_around(px, py, w, h), make, others + [tok] + labels, 1.0, strict=True)
+        if found is not None:
+            a["unit"] = [float(px), float(py)]
+            tokens[:] = others + [tok]
+            return found
+    return None
+
+
+def _grid(g: shapely.Geometry, step: float = 4.0) -> list[tuple[float, float]]:
+    """Points inside g, most central first: the last resort of a placement."""
+    x0, y0, x1, y1 = g.bounds
+    pts = [(float(x), float(y)) for x in np.arange(x0, x1 + 1, step) for y in np.arange(y0, y1 + 1, step)
+           if g.contains(Point(x, y))]
+    pts.sort(key=lambda p: -g.boundary.distance(Point(p)))
+    return pts
+
+
+def _place(g: shapely.Geometry, candidates, make, blocked: list[shapely.Geometry], margin: float,
+           strict: bool = False):
+    """The first candidate whose shape lies inside g (by margin) and touches nothing blocked;
+    else (unless strict) the candidate inside g with the least overlap; else None."""
+    core = g.buffer(-margin)
+    best, best_cost = None, math.inf
+    for cx, cy in candidates:
+        shape = make(cx, cy)
+        if not core.contains(shape):
+            continue
+        cost = sum(shape.intersection(b).area for b in blocked if shape.intersects(b))
+        if cost == 0:
+            return cx, cy
+        if cost < best_cost:
+            best, best_cost = (cx, cy), cost
+    return None if strict else best
+
+
+def layout(geoms: dict[str, shapely.Geometry], codes: list[str], proj: Projection) -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    for code in codes:
+        g = geoms[code]
+        over = src.ANCHORS.get(code, {})
+        if "unit" in over:
+            ux, uy = inside(g, *proj.point(*over["unit"]), margin=12.0)
+        else:
+            c = polylabel(max(polygons(g), key=lambda p: p.area), tolerance=0.5)
+            ux, uy = c.x, c.y
+        out[code] = {"unit": [ux, uy]}
+        if "coasts" in over:
+            out[code]["coasts"] = {k: list(inside(g, *proj.point(*v))) for k, v in over["coasts"].items()}
+    tokens = [_token(*a["unit"], pad=GAP) for a in out.values()]
+    tokens += [_token(*p, pad=GAP) for a in out.values() for p in a.get("coasts", {}).values()]
+    labels: list[shapely.Geometry] = []
+    discs: list[shapely.Geometry] = []
+    r = style.SC_RADIUS + 2
+    for code in codes:  # labels first: they matter most
+        g, a = geoms[code], out[code]
+        over = src.ANCHORS.get(code, {})
+        ux, uy = a["unit"]
+        w, h = _label_size(code, code in SEA_CODES)
+        make = lambda cx, cy: box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)  # noqa: E731
+        if "label" in over:
+            lx, ly = proj.point(*over["label"])
+        else:
+            found = _place(g, _rings_around(ux, uy, w, h), make, tokens + labels, 1.0, strict=True)
+            if found is None and "unit" not in over:
+                # A narrow province: move the unit to where it and its label both fit.
+                found = (_refit(g, a, w, h, make, tokens, labels)
+                         or _refit(g, a, w, h, make, tokens, labels, margin=7.0))
+            lx, ly = found or _place(g, _rings_around(ux, uy, w, h), make, tokens + labels, 1.0) or (ux, uy - 27)
+        a["label"] = [lx, ly]
+        labels.append(make(lx, ly).buffer(1.0))
+    for code in codes:  # then the supply-centre discs, clear of tokens and labels
+        if code not in SUPPLY_CENTRES:
+            continue
+        g, a = geoms[code], out[code]
+        over = src.ANCHORS.get(code, {})
+        if "sc" in over:
+            sx, sy = proj.point(*over["sc"])
+        else:
+            make = lambda cx, cy: Point(cx, cy).buffer(r)  # noqa: E731
+            cands = [*_rings_around(*a["unit"], 2 * r, 2 * r), *_grid(g.buffer(-r - 1))]
+            sx, sy = _place(g, cands, make, tokens + labels, 1.0) or tuple(a["unit"])
+        a["sc"] = [sx, sy]
+        discs.append(Point(sx, sy).buffer(r))
+    k = style.DISLODGED_SCALE
+    for code in codes:  # a dislodged unit stands beside the unit that dislodged it
+        g, a = geoms[code], out[code]
+        over = src.ANCHORS.get(code, {})
+        if "dislodged" in over:
+            dx, dy = proj.point(*over["dislodged"])
+        else:
+            ux, uy = a["unit"]
+            sw, sh = 2 * style.UNIT_HALF_W * k, (style.UNIT_UP + style.UNIT_DOWN) * k
+            cands = [*_rings_around(ux, uy, sw, sh), *_grid(g.buffer(-4))]
+            make = lambda cx, cy: _token(cx, cy, k)  # noqa: E731
+            own = _token(ux, uy, pad=GAP)
+            dx, dy = _place(g, cands, make, [own] + labels + discs, -14.0) or (ux + 22, uy + 16)
+        a["dislodged"] = [dx, dy]
+    for code in codes:
+        g, a = geoms[code], out[code]
+        for key in ("label", "unit", "dislodged", "sc"):
+            if key in a:
+                a[key] = [round(v, 1) for v in inside(g, *a[key], margin=2.0 if key == "label" else 5.0)]
+        if "coasts" in a:
+            a["coasts"] = {ck: [round(cv[0], 1), round(cv[1], 1)] for ck, cv in a["coasts"].items()}
+    return out
 
 
 def rings(g: shapely.Geometry) -> list[list[list[float]]]:
@@ -426,14 +555,16 @@ def rings(g: shapely.Geometry) -> list[list[list[float]]]:
 def to_json(built: dict) -> dict:
     geoms, proj = built["geoms"], built["proj"]
     provinces = {}
-    for code in sorted(c for c in geoms if c not in ("XX", "WATER", "SWI")):
+    codes = sorted(c for c in geoms if c not in ("XX", "WATER", "SWI"))
+    anchors = layout(geoms, codes, proj)
+    for code in codes:
         g = geoms[code]
         if code in SEA_CODES:
             kind = "sea"
         else:
             touches_sea = any(g.buffer(1.0).intersects(geoms[s]) for s in SEA_CODES)
             kind = "coast" if touches_sea else "land"
-        provinces[code] = {"kind": kind, "polygons": rings(g), **anchors(code, g, proj)}
+        provinces[code] = {"kind": kind, "polygons": rings(g), **anchors[code]}
     return {
         "format": FORMAT_VERSION,
         "about": "Standard Diplomacy board geometry in pixels, built by tools/map_build.py from "

@@ -12,7 +12,7 @@ from PIL import Image
 from renderer import render, render_image
 from renderer import style
 from renderer.board import load_board
-from renderer.scene import parse_order
+from renderer.scene import drawn_order as parse_order
 
 START = {
     "phase": "S1901M",
@@ -114,7 +114,7 @@ def test_renders_from_threads_agree():
     assert len(set(outputs)) == 1
 
 
-def test_parse_order_canonical_forms():
+def test_orders_are_read_by_the_engine_parser():
     assert parse_order("FRANCE", "A PAR - BUR").kind == "move"
     via = parse_order("ENGLAND", "A LON - BEL VIA")
     assert via.via_convoy and via.target == "BEL"
@@ -141,3 +141,15 @@ def test_cli_renders_an_output_object(tmp_path):
     src.write_text(json.dumps(out))
     assert main([str(src), "-o", str(tmp_path / "map.png")]) == 0
     png_image((tmp_path / "map.png").read_bytes())
+
+
+def test_retreat_phase_reads_a_dash_as_a_retreat():
+    from engine.phase import PhaseKind
+
+    assert parse_order("GERMANY", "A MUN - RUH", phase=PhaseKind.RETREAT).kind == "retreat"
+    assert parse_order("GERMANY", "a mun -> ruh").target == "RUH"  # any form the engine reads
+
+
+def test_malformed_position_raises_a_clear_value_error():
+    with pytest.raises(ValueError, match="two units in PAR"):
+        render({"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A PAR"]}})

@@ -209,10 +209,22 @@ SEA_SEEDS: list[tuple[str, float, float]] = [
     ("WATER", 28.2, 40.7), ("WATER", 50.5, 42.0), ("WATER", 49.5, 45.0),
 ]
 
-# Hand-placed anchors, overriding the automatic ones (pole of inaccessibility).
-# Keys: label, unit, dislodged, sc; coasts: {coast: (lon, lat)} for the fleet anchor.
+# Hand-placed anchors, overriding the automatic ones. Keys: label, unit, dislodged, sc;
+# coasts: {coast: (lon, lat)} for the fleet anchor. Without them the unit stands at the
+# pole of inaccessibility and map_build.layout places label, centre and dislodged spot
+# around it, clear of every token. The big seas get a unit anchor by hand, near the coasts
+# their fleets sail to, so a move arrow into them stays short (the pole of the Norwegian
+# Sea is half-way to the Arctic); their labels follow the unit.
 ANCHORS: dict[str, dict] = {
     "STP": {"coasts": {"NC": (36.5, 68.6), "SC": (29.0, 60.1)}},
     "SPA": {"coasts": {"NC": (-5.5, 43.2), "SC": (-1.0, 37.7)}},
     "BUL": {"coasts": {"EC": (28.0, 43.0), "SC": (24.8, 41.2)}},
+    "NWG": {"unit": (-5.9, 62.4)},
+    "NAO": {"unit": (-13.0, 56.2)},
+    "MAO": {"unit": (-6.2, 45.1)},
+    "IRI": {"unit": (-5.6, 52.0)},
+    # Southern Italy is too narrow for the automatic layout: Naples' unit goes south to
+    # Calabria, its label north by the border; Apulia's unit into the heel's base.
+    "NAP": {"unit": (15.16, 40.02), "label": (14.55, 41.14)},
+    "APU": {"unit": (16.28, 41.22)},
 }
