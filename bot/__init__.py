@@ -1,0 +1,8 @@
+"""The Discord bot: games in server channels, orders by direct message, phases resolved
+at their deadlines, maps and results posted. ``python -m bot`` runs it.
+
+Layers inside: :mod:`bot.cogs` (application commands, thin) → :mod:`bot.service` (the game
+service) → :mod:`bot.storage` (SQLite); :mod:`bot.scheduler` (deadlines) and
+:mod:`bot.outbox` (posting, with :mod:`bot.maps`) run beside them; every text a user reads
+comes from :mod:`bot.i18n`.
+"""

@@ -1,0 +1,82 @@
+"""The bot: a discord.py client wired to the database, the game service, the deadline
+scheduler and the outbox. ``DiplomacyBot(...)`` takes test options (clock, random
+generator, whether to sync commands) so tests build the real thing."""
+from __future__ import annotations
+
+import logging
+import random
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.clock import Clock, system_clock
+from bot.i18n import t
+from bot.outbox import Outbox
+from bot.scheduler import Scheduler
+from bot.service import GameService, UserError
+from bot.storage import Storage
+
+log = logging.getLogger(__name__)
+
+
+class DiplomacyTree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, UserError):
+            text = original.text()
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            text = t("error.guild_only")
+        else:
+            command = interaction.command.qualified_name if interaction.command else "?"
+            log.error("command /%s by %s failed", command, interaction.user.id, exc_info=original)
+            text = t("error.internal")
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not tell user %s about an error", interaction.user.id)
+
+
+class DiplomacyBot(commands.Bot):
+    def __init__(self, *, db_path: str, clock: Clock = system_clock, rng: random.Random | None = None,
+                 sync_commands: bool = True, run_scheduler: bool = True, **options) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True            # channels and permissions; no privileged intent is needed
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+                         tree_cls=DiplomacyTree, help_command=None, **options)
+        self.db_path = db_path
+        self.clock = clock
+        self.rng = rng
+        self.sync_commands = sync_commands
+        self.run_scheduler = run_scheduler     # tests: a bot that is up but lets deadlines pass
+        self.storage: Storage | None = None
+
+    async def setup_hook(self) -> None:
+        from bot.cogs.games import GameCog
+        from bot.cogs.orders import OrderCog
+
+        self.storage = await Storage.open(self.db_path)
+        self.service = GameService(self.storage, clock=self.clock, rng=self.rng or random.Random())
+        self.scheduler = Scheduler(self.service)
+        self.outbox = Outbox(self)
+        self.service.on_timer_change = self.scheduler.wake
+        self.service.on_posts = self.outbox.kick
+        await self.add_cog(GameCog(self))
+        await self.add_cog(OrderCog(self))
+        if self.sync_commands:
+            await self.tree.sync()
+        if self.run_scheduler:
+            self.scheduler.start()
+        self.outbox.start()
+
+    async def close(self) -> None:
+        for part in (getattr(self, "scheduler", None), getattr(self, "outbox", None)):
+            if part is not None:
+                await part.stop()
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+        await super().close()

@@ -1,0 +1,26 @@
+"""The one clock the bot reads time from. Tests inject their own (simcord's virtual time)."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Callable
+
+Clock = Callable[[], datetime]
+"""A function returning the current time as an aware UTC datetime."""
+
+
+def system_clock() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def discord_clock() -> datetime:
+    """discord.py's ``utcnow``: simcord moves it with its virtual clock."""
+    import discord.utils
+    return discord.utils.utcnow()
+
+
+def to_unix(moment: datetime) -> float:
+    return moment.timestamp()
+
+
+def from_unix(seconds: float) -> datetime:
+    return datetime.fromtimestamp(seconds, timezone.utc)

@@ -1,0 +1,130 @@
+"""``/order``, ``/orders``, ``/clear``, ``/ready``, ``/unready``: a player's orders, from
+anywhere (a DM with the bot or a server channel); replies only the player sees."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.common import answering, reply, sheet_text
+from bot.i18n import t
+from bot.service import phase_title
+
+if TYPE_CHECKING:
+    from bot.app import DiplomacyBot
+
+
+def _game_id(value: str | None) -> int | None:
+    if value is None or not value.strip():
+        return None
+    try:
+        return int(value.strip())
+    except ValueError:
+        return -1      # not one of the offered games: the service says "unknown game"
+
+
+_ANYWHERE = dict(guilds=True, dms=True, private_channels=True)
+
+
+class OrderCog(commands.Cog):
+    def __init__(self, bot: "DiplomacyBot") -> None:
+        self.bot = bot
+
+    @property
+    def service(self):
+        return self.bot.service
+
+    async def game_autocomplete(self, interaction: discord.Interaction, current: str
+                                ) -> list[app_commands.Choice[str]]:
+        games = await self.service.games_of(interaction.user.id)
+        out = []
+        for g in games:
+            label = f"{g.name} — {phase_title(g.phase, g.language) if g.phase else t('status.forming_short', g.language)}"
+            if current.lower() in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=str(g.id)))
+        return out[:25]
+
+    async def orders_autocomplete(self, interaction: discord.Interaction, current: str
+                                  ) -> list[app_commands.Choice[str]]:
+        choices = await self.service.order_choices(
+            interaction.user.id, current, game_id=_game_id(getattr(interaction.namespace, "game", None)),
+            channel_id=interaction.channel_id)
+        return [app_commands.Choice(name=c, value=c) for c in choices]
+
+    @app_commands.command(name="order", description=t("cmd.order"))
+    @app_commands.describe(orders=t("cmd.order.orders"), game=t("cmd.option.game"))
+    @app_commands.allowed_contexts(**_ANYWHERE)
+    @app_commands.allowed_installs(guilds=True, users=False)
+    async def order(self, interaction: discord.Interaction, orders: str, game: str | None = None) -> None:
+        async with answering(interaction):
+            report = await self.service.submit_orders(interaction.user.id, orders, game_id=_game_id(game),
+                                                      channel_id=interaction.channel_id)
+            lang = report.sheet.game.language
+            lines = [t("reply.header", lang, game=report.sheet.game.name, phase=phase_title(report.sheet.phase, lang))]
+            for line in report.lines:
+                if line.order is not None:
+                    lines.append(t("reply.ok", lang, order=line.order))
+                else:
+                    lines.append(t("reply.error", lang, text=line.text,
+                                   reason=t(line.error or "illegal.generic", lang, **line.params)))
+            lines.append(sheet_text(report.sheet, lang))
+            await reply(interaction, "\n".join(lines)[:2000])
+
+    order.autocomplete("game")(game_autocomplete)
+    order.autocomplete("orders")(orders_autocomplete)
+
+    @app_commands.command(name="orders", description=t("cmd.orders"))
+    @app_commands.describe(game=t("cmd.option.game"))
+    @app_commands.allowed_contexts(**_ANYWHERE)
+    @app_commands.allowed_installs(guilds=True, users=False)
+    async def orders(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        async with answering(interaction):
+            sheet = await self.service.my_orders(interaction.user.id, game_id=_game_id(game),
+                                                 channel_id=interaction.channel_id)
+            await reply(interaction, sheet_text(sheet, sheet.game.language, list_orders=True)[:2000])
+
+    orders.autocomplete("game")(game_autocomplete)
+
+    @app_commands.command(name="clear", description=t("cmd.clear"))
+    @app_commands.describe(unit=t("cmd.clear.unit"), game=t("cmd.option.game"))
+    @app_commands.allowed_contexts(**_ANYWHERE)
+    @app_commands.allowed_installs(guilds=True, users=False)
+    async def clear(self, interaction: discord.Interaction, unit: str | None = None,
+                    game: str | None = None) -> None:
+        async with answering(interaction):
+            count, sheet = await self.service.clear(interaction.user.id, unit, game_id=_game_id(game),
+                                                    channel_id=interaction.channel_id)
+            lang = sheet.game.language
+            await reply(interaction, t("clear.done", lang, count=count) + "\n" + sheet_text(sheet, lang))
+
+    clear.autocomplete("game")(game_autocomplete)
+
+    @app_commands.command(name="ready", description=t("cmd.ready"))
+    @app_commands.describe(game=t("cmd.option.game"))
+    @app_commands.allowed_contexts(**_ANYWHERE)
+    @app_commands.allowed_installs(guilds=True, users=False)
+    async def ready(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        async with answering(interaction):
+            report = await self.service.set_ready(interaction.user.id, True, game_id=_game_id(game),
+                                                  channel_id=interaction.channel_id)
+            lang = report.sheet.game.language
+            text = t("ready.resolving" if report.resolving else "ready.done", lang)
+            if report.sheet.missing:
+                text += "\n" + t("ready.warning", lang, units=", ".join(report.sheet.missing))
+            await reply(interaction, text)
+
+    ready.autocomplete("game")(game_autocomplete)
+
+    @app_commands.command(name="unready", description=t("cmd.unready"))
+    @app_commands.describe(game=t("cmd.option.game"))
+    @app_commands.allowed_contexts(**_ANYWHERE)
+    @app_commands.allowed_installs(guilds=True, users=False)
+    async def unready(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        async with answering(interaction):
+            report = await self.service.set_ready(interaction.user.id, False, game_id=_game_id(game),
+                                                  channel_id=interaction.channel_id)
+            await reply(interaction, t("unready.done", report.sheet.game.language))
+
+    unready.autocomplete("game")(game_autocomplete)

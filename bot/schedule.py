@@ -1,0 +1,107 @@
+"""Deadline schedules: reading ``24h`` / ``90m`` / ``2d`` / ``20:00 Europe/Madrid`` and
+computing the next deadline from them.
+
+A duration counts from the moment a phase starts. A time of day is a fixed schedule: the
+deadline is the next such time (in that time zone, daylight saving included) after the
+deadline the previous phase had, so resolving early (everyone ready) keeps the game on its
+daily rhythm instead of pulling every later deadline earlier.
+
+>>> str(parse_schedule("36h"))
+'36h'
+>>> str(parse_schedule("20:00 Europe/Madrid"))
+'20:00 Europe/Madrid'
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta, timezone
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+MIN_DURATION = timedelta(minutes=5)
+MAX_DURATION = timedelta(days=14)
+MIN_LEAD = timedelta(hours=1)   # a fixed-time first deadline is at least this far away
+
+_DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?\s*$", re.I)
+_TIME = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*(\S+)?\s*$")
+
+
+class ScheduleError(ValueError):
+    """A schedule that cannot be read; ``code`` names the message to show."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(f"{code}: {text!r}")
+        self.code = code
+        self.text = text
+
+
+@dataclass(frozen=True, slots=True)
+class Duration:
+    length: timedelta
+
+    def __str__(self) -> str:
+        minutes = int(self.length.total_seconds() // 60)
+        days, rest = divmod(minutes, 24 * 60)
+        hours, mins = divmod(rest, 60)
+        parts = [f"{days}d" if days else "", f"{hours}h" if hours else "", f"{mins}m" if mins else ""]
+        return "".join(parts) or "0m"
+
+    def next_deadline(self, now: datetime, previous: datetime | None = None) -> datetime:
+        return now + self.length
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOfDay:
+    at: time
+    zone: str
+
+    def __str__(self) -> str:
+        return f"{self.at:%H:%M} {self.zone}"
+
+    def next_deadline(self, now: datetime, previous: datetime | None = None) -> datetime:
+        tz = ZoneInfo(self.zone)
+        anchor = max(now + MIN_LEAD, previous) if previous is not None else now + MIN_LEAD
+        local = anchor.astimezone(tz)
+        day = local.date()
+        for _ in range(3):
+            candidate = datetime.combine(day, self.at, tzinfo=tz)
+            if candidate > local:
+                return candidate.astimezone(timezone.utc)
+            day += timedelta(days=1)
+        raise AssertionError("unreachable")
+
+
+Schedule = Duration | TimeOfDay
+
+
+def parse_schedule(text: str) -> Schedule:
+    """Read a schedule; raise :class:`ScheduleError` with a message code."""
+    raw = text.strip()
+    match = _TIME.match(raw)
+    if match:
+        hour, minute, zone = int(match.group(1)), int(match.group(2)), match.group(3) or "UTC"
+        if hour > 23 or minute > 59:
+            raise ScheduleError("schedule.bad_time", raw)
+        try:
+            ZoneInfo(zone)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ScheduleError("schedule.bad_zone", zone) from None
+        return TimeOfDay(time(hour, minute), zone)
+    match = _DURATION.match(raw)
+    if match and any(match.groups()):
+        days, hours, mins = (int(g) if g else 0 for g in match.groups())
+        length = timedelta(days=days, hours=hours, minutes=mins)
+        if length < MIN_DURATION or length > MAX_DURATION:
+            raise ScheduleError("schedule.out_of_range", raw)
+        return Duration(length)
+    raise ScheduleError("schedule.unreadable", raw)
+
+
+def reminder_time(start: datetime, deadline: datetime) -> datetime | None:
+    """When to remind players with incomplete orders: a quarter of the phase before the
+    deadline, between 10 minutes and 12 hours; none for phases shorter than 20 minutes."""
+    length = deadline - start
+    if length < timedelta(minutes=20):
+        return None
+    lead = min(max(length / 4, timedelta(minutes=10)), timedelta(hours=12))
+    return deadline - lead

@@ -1,0 +1,38 @@
+"""Fixtures for the bot's tests: a movable clock, a fresh database, the service."""
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from bot.service import GameService
+from bot.storage import Storage
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.moment = datetime(2026, 3, 2, 12, 0, tzinfo=timezone.utc)
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+    def advance(self, **kwargs: float) -> None:
+        self.moment += timedelta(**kwargs)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def storage(tmp_path):
+    db = await Storage.open(str(tmp_path / "test.sqlite3"))
+    yield db
+    await db.close()
+
+
+@pytest.fixture
+def service(storage, clock) -> GameService:
+    return GameService(storage, clock=clock, rng=random.Random(7))

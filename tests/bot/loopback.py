@@ -1,0 +1,345 @@
+"""A small loopback Discord: REST (aiohttp) and gateway (websocket) on 127.0.0.1, enough for
+the real discord.py network path of this bot: login, command sync, slash commands and
+autocomplete, interaction callbacks and follow-ups (JSON or multipart), channel and DM
+messages with PNG attachments. Messages with a nonce honour ``enforce_nonce`` the way
+Discord does (a repeated nonce returns the first message instead of posting again).
+
+Test-only: the shapes are the minimal ones discord.py 2.7 accepts (see
+shared/research/discord-testing.md, sections 3 and 4).
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+EPOCH = 1420070400000
+APP_ID = "900000000000000001"
+BOT = {"id": APP_ID, "username": "Diplomacy", "discriminator": "0", "global_name": None,
+       "avatar": None, "bot": True, "flags": 0, "public_flags": 0}
+EVERYTHING = str((1 << 50) - 1)
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    # discord.py only parses JSON when the content type is exactly application/json
+    return web.Response(body=json.dumps(data).encode(), status=status, content_type="application/json")
+
+
+@dataclass
+class Posted:
+    channel_id: str
+    content: str
+    files: list[tuple[str, bytes]]
+    nonce: str | None
+    message: dict[str, Any]
+
+
+@dataclass
+class Emulator:
+    guild_id: str = "910000000000000001"
+    channels: dict[str, dict[str, Any]] = field(default_factory=dict)
+    users: dict[str, dict[str, Any]] = field(default_factory=dict)
+    commands: list[dict[str, Any]] = field(default_factory=list)
+    posts: list[Posted] = field(default_factory=list)
+    callbacks: dict[str, asyncio.Future] = field(default_factory=dict)
+    identified: asyncio.Event = field(default_factory=asyncio.Event)
+    synced: asyncio.Event = field(default_factory=asyncio.Event)
+    posted: asyncio.Condition = field(default_factory=asyncio.Condition)
+    nonces: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    dm_of: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._ids = itertools.count(1)
+        self._ws: web.WebSocketResponse | None = None
+        self._seq = 0
+        self.port = 0
+        self._runner: web.AppRunner | None = None
+
+    # -- ids and objects ---------------------------------------------------------------
+    def snowflake(self) -> str:
+        return str(((int(time.time() * 1000) - EPOCH) << 22) | (next(self._ids) & 0x3FFFFF))
+
+    def add_user(self, name: str) -> dict[str, Any]:
+        user = {"id": self.snowflake(), "username": name, "discriminator": "0", "global_name": name,
+                "avatar": None, "bot": False, "flags": 0, "public_flags": 0}
+        self.users[user["id"]] = user
+        return user
+
+    def add_channel(self, name: str) -> dict[str, Any]:
+        channel = {"id": self.snowflake(), "type": 0, "guild_id": self.guild_id, "name": name,
+                   "position": len(self.channels), "permission_overwrites": [], "nsfw": False,
+                   "parent_id": None, "topic": None, "last_message_id": None, "rate_limit_per_user": 0}
+        self.channels[channel["id"]] = channel
+        return channel
+
+    def guild_payload(self) -> dict[str, Any]:
+        return {"id": self.guild_id, "name": "Loopback", "icon": None, "owner_id": "1",
+                "roles": [{"id": self.guild_id, "name": "@everyone", "permissions": EVERYTHING,
+                           "position": 0, "color": 0, "hoist": False, "managed": False,
+                           "mentionable": False, "flags": 0}],
+                "channels": [c for c in self.channels.values() if c["type"] == 0],
+                "members": [], "member_count": len(self.users) + 1, "emojis": [], "stickers": [],
+                "features": [], "large": False, "unavailable": False, "threads": [],
+                "voice_states": [], "presences": [], "joined_at": "2026-01-01T00:00:00+00:00",
+                "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
+                "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0,
+                "preferred_locale": "en-US", "nsfw_level": 0, "system_channel_flags": 0}
+
+    # -- server ------------------------------------------------------------------------
+    async def start(self) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/", self._gateway)
+        r = app.router
+        base = "/api/v10"
+        r.add_get(base + "/users/@me", self._me)
+        r.add_get(base + "/oauth2/applications/@me", self._app_info)
+        r.add_put(base + "/applications/{app}/commands", self._sync)
+        r.add_put(base + "/applications/{app}/guilds/{guild}/commands", self._sync)
+        r.add_post(base + "/interactions/{id}/{token}/callback", self._callback)
+        r.add_post(base + "/webhooks/{app}/{token}", self._followup)
+        r.add_get(base + "/webhooks/{app}/{token}/messages/@original", self._original)
+        r.add_patch(base + "/webhooks/{app}/{token}/messages/@original", self._followup)
+        r.add_post(base + "/channels/{channel}/messages", self._message)
+        r.add_post(base + "/users/@me/channels", self._open_dm)
+        r.add_get(base + "/users/{user}", self._user)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/"
+
+    async def _me(self, request: web.Request) -> web.Response:
+        return _json(BOT)
+
+    async def _app_info(self, request: web.Request) -> web.Response:
+        owner = dict(BOT, id="1", username="owner", bot=False)
+        return _json({"id": APP_ID, "name": "Diplomacy", "description": "", "icon": None,
+                      "bot_public": True, "bot_require_code_grant": False, "owner": owner,
+                      "verify_key": "0" * 64, "flags": 0, "team": None, "summary": ""})
+
+    async def _sync(self, request: web.Request) -> web.Response:
+        payload = await request.json()
+        out = []
+        for command in payload:
+            command = dict(command, id=self.snowflake(), application_id=APP_ID, version="1")
+            out.append(command)
+        self.commands = out
+        self.synced.set()
+        return _json(out)
+
+    async def _user(self, request: web.Request) -> web.Response:
+        user = self.users.get(request.match_info["user"])
+        if user is None:
+            return _json({"message": "Unknown User", "code": 10013}, 404)
+        return _json(user)
+
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        uid = str(body["recipient_id"])
+        if uid not in self.dm_of:
+            channel = {"id": self.snowflake(), "type": 1, "recipients": [self.users[uid]],
+                       "last_message_id": None}
+            self.channels[channel["id"]] = channel
+            self.dm_of[uid] = channel["id"]
+        return _json(self.channels[self.dm_of[uid]])
+
+    async def _read_body(self, request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+        if request.content_type.startswith("multipart/"):
+            payload: dict[str, Any] = {}
+            files: list[tuple[str, bytes]] = []
+            reader = await request.multipart()
+            async for part in reader:
+                data = await part.read()
+                if part.name == "payload_json":
+                    payload = json.loads(data)
+                else:
+                    files.append((part.filename or "file", bytes(data)))
+            return payload, files
+        if request.can_read_body:
+            return await request.json(), []
+        return {}, []
+
+    def _message_object(self, channel_id: str, payload: dict[str, Any], files: list[tuple[str, bytes]],
+                        *, flags: int = 0) -> dict[str, Any]:
+        attachments = []
+        for i, (name, data) in enumerate(files):
+            kind = "image/png" if data[:8] == b"\x89PNG\r\n\x1a\n" else "application/octet-stream"
+            attachments.append({"id": self.snowflake(), "filename": name, "size": len(data),
+                                "url": f"http://127.0.0.1:{self.port}/a/{i}/{name}",
+                                "proxy_url": f"http://127.0.0.1:{self.port}/a/{i}/{name}",
+                                "content_type": kind})
+        return {"id": self.snowflake(), "channel_id": channel_id, "author": BOT,
+                "content": payload.get("content") or "", "timestamp": "2026-01-01T00:00:00+00:00",
+                "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
+                "mention_roles": [], "attachments": attachments, "embeds": payload.get("embeds") or [],
+                "pinned": False, "type": 0, "flags": flags, "components": []}
+
+    async def _record(self, channel_id: str, payload: dict[str, Any], files: list[tuple[str, bytes]],
+                      flags: int = 0) -> dict[str, Any]:
+        nonce = payload.get("nonce")
+        if nonce and payload.get("enforce_nonce"):
+            seen = self.nonces.get((channel_id, str(nonce)))
+            if seen is not None:
+                return seen
+        message = self._message_object(channel_id, payload, files, flags=flags)
+        if nonce:
+            self.nonces[(channel_id, str(nonce))] = message
+        async with self.posted:
+            self.posts.append(Posted(channel_id, message["content"], files, nonce, message))
+            self.posted.notify_all()
+        return message
+
+    async def _message(self, request: web.Request) -> web.Response:
+        channel_id = request.match_info["channel"]
+        if channel_id not in self.channels:
+            return _json({"message": "Unknown Channel", "code": 10003}, 404)
+        payload, files = await self._read_body(request)
+        return _json(await self._record(channel_id, payload, files))
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        interaction_id = request.match_info["id"]
+        body, files = await self._read_body(request)
+        kind = body.get("type")
+        data = body.get("data") or {}
+        message = None
+        if kind in (4, 7):
+            message = self._message_object("0", data, files, flags=data.get("flags") or 0)
+        future = self.callbacks.get(interaction_id)
+        if future is not None and not future.done():
+            future.set_result({"type": kind, "data": data, "files": files})
+        reply: dict[str, Any] = {
+            "interaction": {"id": interaction_id, "type": 2,
+                            "response_message_id": message["id"] if message else None,
+                            "response_message_loading": kind == 5,
+                            "response_message_ephemeral": bool((data.get("flags") or 0) & 64)},
+            "resource": {"type": kind}}
+        if message is not None:
+            reply["resource"]["message"] = message
+        return _json(reply)
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        payload, files = await self._read_body(request)
+        token = request.match_info["token"]
+        message = self._message_object("0", payload, files, flags=payload.get("flags") or 0)
+        future = self.callbacks.get("followup:" + token)
+        if future is not None and not future.done():
+            future.set_result({"type": "followup", "data": payload, "files": files})
+        return _json(message)
+
+    async def _original(self, request: web.Request) -> web.Response:
+        return _json(self._message_object("0", {"content": ""}, []))
+
+    # -- gateway -----------------------------------------------------------------------
+    async def _send(self, op: int, data: Any, event: str | None = None) -> None:
+        assert self._ws is not None
+        frame: dict[str, Any] = {"op": op, "d": data, "s": None, "t": event}
+        if op == 0:
+            self._seq += 1
+            frame["s"] = self._seq
+        await self._ws.send_str(json.dumps(frame))
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self._ws = ws
+        self._seq = 0
+        await self._send(10, {"heartbeat_interval": 40000})
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                continue
+            frame = json.loads(msg.data)
+            if frame["op"] == 1:
+                await self._send(11, None)
+            elif frame["op"] in (2, 6):
+                await self._send(0, {"v": 10, "user": BOT, "guilds": [{"id": self.guild_id, "unavailable": True}],
+                                     "session_id": "loopback", "resume_gateway_url": self.gateway_url,
+                                     "application": {"id": APP_ID, "flags": 0}}, "READY")
+                await self._send(0, self.guild_payload(), "GUILD_CREATE")
+                self.identified.set()
+        return ws
+
+    # -- driving the bot as a user would -----------------------------------------------
+    def _command(self, name: str) -> dict[str, Any]:
+        for command in self.commands:
+            if command["name"] == name:
+                return command
+        raise KeyError(f"command /{name} was not synced")
+
+    async def slash(self, user: dict[str, Any], name: str, options: dict[str, Any] | None = None, *,
+                    channel: dict[str, Any] | None = None, sub: str | None = None,
+                    autocomplete: str | None = None, timeout: float = 10.0) -> dict[str, Any]:
+        """Invoke ``/name [sub] options`` as ``user`` in ``channel`` (None: in the bot's DM);
+        return the callback the bot made (``{"type", "data", "files"}``)."""
+        command = self._command(name)
+        opts = []
+        for key, value in (options or {}).items():
+            kind = 4 if isinstance(value, int) and not isinstance(value, bool) else 3
+            option = {"name": key, "type": kind, "value": value}
+            if key == autocomplete:
+                option["focused"] = True
+            opts.append(option)
+        if sub is not None:
+            opts = [{"name": sub, "type": 1, "options": opts}]
+        interaction_id = self.snowflake()
+        token = f"tok{interaction_id}"
+        payload: dict[str, Any] = {
+            "id": interaction_id, "application_id": APP_ID, "type": 4 if autocomplete else 2,
+            "token": token, "version": 1, "locale": "en-US", "attachment_size_limit": 26214400,
+            "entitlements": [], "app_permissions": EVERYTHING,
+            "authorizing_integration_owners": {"0": self.guild_id},
+            "data": {"id": command["id"], "name": name, "type": 1, "options": opts}}
+        if channel is not None:
+            payload.update({"guild_id": self.guild_id, "guild_locale": "en-US", "channel_id": channel["id"],
+                            "guild": {"id": self.guild_id, "locale": "en-US", "features": []},
+                            "channel": channel, "context": 0,
+                            "member": {"user": user, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
+                                       "deaf": False, "mute": False, "flags": 0, "pending": False,
+                                       "permissions": EVERYTHING, "nick": None, "avatar": None}})
+        else:
+            dm = self.dm_of.get(user["id"])
+            if dm is None:
+                dm = self.snowflake()
+                self.channels[dm] = {"id": dm, "type": 1, "recipients": [user], "last_message_id": None}
+                self.dm_of[user["id"]] = dm
+            payload.update({"channel_id": dm, "channel": self.channels[dm], "user": user, "context": 1})
+        loop = asyncio.get_running_loop()
+        future = self.callbacks[interaction_id] = loop.create_future()
+        followup = self.callbacks["followup:" + token] = loop.create_future()
+        await self._send(0, payload, "INTERACTION_CREATE")
+        try:
+            result = await asyncio.wait_for(future, timeout)
+            if result["type"] == 5:    # deferred: the answer comes as a follow-up
+                result = await asyncio.wait_for(followup, timeout)
+            return result
+        finally:
+            self.callbacks.pop(interaction_id, None)
+            self.callbacks.pop("followup:" + token, None)
+
+    async def wait_posts(self, predicate, count: int = 1, timeout: float = 20.0) -> list[Posted]:
+        async def ready() -> list[Posted]:
+            async with self.posted:
+                while True:
+                    found = [p for p in self.posts if predicate(p)]
+                    if len(found) >= count:
+                        return found
+                    await self.posted.wait()
+        return await asyncio.wait_for(ready(), timeout)

@@ -1,0 +1,113 @@
+"""SIGKILL the bot process at random moments of a resolution, restart it on the same
+database, and check that every phase resolved once and every post arrived once.
+
+The bot runs as ``python -m bot`` against the loopback emulator (the real network path).
+Posts carry their outbox row as nonce with ``enforce_nonce``; the emulator, like Discord,
+drops a repeated nonce, which is what makes "sent, then killed before recording it" safe.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import sqlite3
+import sys
+from collections import Counter
+from pathlib import Path
+
+from tests.bot.loopback import Emulator
+
+ROOT = Path(__file__).resolve().parents[2]
+PHASES = 5
+
+
+def game_phase(db: Path) -> str | None:
+    if not db.exists():
+        return None
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as con:
+        row = con.execute("SELECT phase FROM games ORDER BY id DESC LIMIT 1").fetchone()
+    return row[0] if row else None
+
+
+async def launch(emu: Emulator, db: Path) -> asyncio.subprocess.Process:
+    emu.identified.clear()
+    emu.synced.clear()
+    env = dict(os.environ, DISCORD_TOKEN="loopback", DIPLOMACY_DB=str(db), LOG_LEVEL="WARNING",
+               DISCORD_API_URL=emu.api_url, DISCORD_GATEWAY_URL=emu.gateway_url,
+               PYTHONPATH=str(ROOT))
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=str(ROOT), env=env)
+    await asyncio.wait_for(emu.synced.wait(), 30)
+    await asyncio.wait_for(emu.identified.wait(), 30)
+    await asyncio.sleep(0.2)
+    return proc
+
+
+def kill(proc: asyncio.subprocess.Process) -> None:
+    if proc.returncode is None:
+        proc.send_signal(signal.SIGKILL)
+
+
+async def test_sigkill_during_resolutions(tmp_path):
+    seed = random.randrange(1 << 30)
+    rng = random.Random(seed)
+    emu = Emulator()
+    channel = emu.add_channel("game-1")
+    users = [emu.add_user("alice"), emu.add_user("bob")]
+    db = tmp_path / "db.sqlite3"
+    await emu.start()
+    proc = await launch(emu, db)
+    try:
+        await emu.slash(users[0], "game", {"name": "Crash", "players": 2}, channel=channel, sub="create")
+        for u in users:
+            await emu.slash(u, "game", channel=channel, sub="join")
+        await emu.slash(users[0], "game", channel=channel, sub="start")
+        await emu.wait_posts(lambda p: "has started!" in p.content)
+        seen = ["S1914M"]
+        kills = []
+        while len(seen) <= PHASES:
+            phase = game_phase(db)
+            assert phase == seen[-1], (seed, seen, phase)
+            await emu.slash(users[0], "ready")
+            last = asyncio.ensure_future(emu.slash(users[1], "ready"))
+            delay = rng.uniform(0.0, 0.5)
+            await asyncio.sleep(delay)
+            kill(proc)
+            await proc.wait()
+            last.cancel()
+            kills.append(round(delay, 3))
+            proc = await launch(emu, db)
+            if game_phase(db) == phase:        # killed before "ready" was stored: say it again
+                for u in users:
+                    await emu.slash(u, "ready")
+            for _ in range(100):
+                if game_phase(db) != phase:
+                    break
+                await asyncio.sleep(0.1)
+            new = game_phase(db)
+            assert new != phase, (seed, kills)
+            seen.append(new)
+        # let the last posts go out, then stop cleanly
+        await emu.wait_posts(lambda p: p.content.startswith("⏳") and seen[-1][1:5] in p.content
+                             and p.channel_id == channel["id"], timeout=30)
+        await asyncio.sleep(1.0)
+    finally:
+        kill(proc)
+        await proc.wait()
+        await emu.stop()
+    with sqlite3.connect(db) as con:
+        resolved = con.execute("SELECT phase FROM phases WHERE results IS NOT NULL").fetchall()
+        rows = con.execute("SELECT id, channel_id, user_id, content, sent_at FROM outbox").fetchall()
+    assert sorted(p for (p,) in resolved) == sorted(seen[:-1]), (seed, kills)
+    channel_posts = Counter(p.content for p in emu.posts if p.channel_id == channel["id"])
+    results = [c for c in channel_posts if c.startswith("📜")]
+    assert len(results) == PHASES, (seed, kills, results)
+    assert all(n == 1 for n in channel_posts.values()), (seed, kills, channel_posts)
+    # every outbox row was delivered exactly once (the nonce is the row id)
+    delivered = Counter(p.nonce for p in emu.posts if p.nonce and p.nonce.startswith("o"))
+    assert all(n == 1 for n in delivered.values())
+    assert {f"o{r[0]}" for r in rows} == set(delivered), (seed, kills)
+    assert all(r[4] is not None for r in rows)
+    for posted in emu.posts:
+        if posted.content.startswith("📜"):
+            assert posted.files and posted.files[0][1][:8] == b"\x89PNG\r\n\x1a\n"
