@@ -1,4 +1,4 @@
-"""English texts. Other languages copy these keys; placeholders in braces stay as they are."""
+"""English texts of the core game (issue 4). Other languages copy these keys; placeholders in braces stay as they are."""
 
 MESSAGES: dict[str, str] = {
     # phases

@@ -1,12 +1,4 @@
-"""The database schema as numbered migrations, applied in order by :mod:`bot.storage`.
-
-A migration is never edited once released: a change to the schema is a new number.
-``PRAGMA user_version`` records the last one applied.
-"""
-from __future__ import annotations
-
-MIGRATIONS: tuple[tuple[int, str], ...] = (
-    (1, """
+-- The first schema: games, players, phases (positions and results), orders, the outbox.
 CREATE TABLE games (
     id           INTEGER PRIMARY KEY,
     guild_id     INTEGER NOT NULL,
@@ -82,5 +74,3 @@ CREATE TABLE outbox (
     CHECK ((channel_id IS NULL) != (user_id IS NULL))
 );
 CREATE INDEX outbox_pending ON outbox (next_attempt) WHERE sent_at IS NULL AND error IS NULL;
-"""),
-)

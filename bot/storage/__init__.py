@@ -1,7 +1,11 @@
-"""SQLite storage through aiosqlite: the only module that speaks SQL.
+"""SQLite storage through aiosqlite: the only package that speaks SQL.
+
+The core queries are here; each feature area keeps its queries in a mixin module of this
+package (``moderation``, ``sheet``, ``languages``) that :class:`Tx` inherits, so every
+query still runs inside a transaction and nothing outside ``bot.storage`` writes SQL.
 
 Owns the connection (WAL, foreign keys on), the numbered migrations of
-:mod:`bot.migrations`, and one method per query. Every write happens inside
+:mod:`bot.storage.migrations`, and one method per query. Every write happens inside
 :meth:`Storage.transaction` (``BEGIN IMMEDIATE`` under one asyncio lock, so coroutines
 sharing the connection never interleave their statements). Changing a game's phase is a
 compare-and-set on the phase it had (:meth:`Tx.advance_game`), so a late write can never
@@ -18,7 +22,10 @@ from typing import Any, AsyncIterator, Iterable
 
 import aiosqlite
 
-from bot.migrations import MIGRATIONS
+from bot.storage.languages import LanguageQueries
+from bot.storage.migrations import migrations
+from bot.storage.moderation import ModerationQueries
+from bot.storage.sheet import SheetQueries
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +108,7 @@ def _game(row: Any) -> GameRow:
     return GameRow(*values)
 
 
-class Tx:
+class Tx(ModerationQueries, SheetQueries, LanguageQueries):
     """Queries inside one transaction (see :meth:`Storage.transaction`)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -345,7 +352,7 @@ class Storage:
         async with self._lock:
             async with self._db.execute("PRAGMA user_version") as cur:
                 version = (await cur.fetchone())[0]
-            for number, sql in MIGRATIONS:
+            for number, sql in migrations():
                 if number <= version:
                     continue
                 log.info("applying database migration %d", number)

@@ -1,0 +1,1 @@
+"""English texts, one module per feature area."""
