@@ -1,0 +1,1 @@
+"""Bulgarian texts, one module per feature area (same keys and placeholders as English)."""

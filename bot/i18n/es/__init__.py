@@ -1,0 +1,1 @@
+"""Spanish texts, one module per feature area (same keys and placeholders as English)."""

@@ -1,0 +1,1 @@
+"""Russian texts, one module per feature area (same keys and placeholders as English)."""
