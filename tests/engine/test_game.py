@@ -7,16 +7,12 @@ import pytest
 from engine import Location, Position, Power, Result, Rules, Unit, UnitType, resolve
 from engine.variants import ITALIAN_PROVINCES, setup_for
 
+from tests.engine.support import pos  # noqa: E402
+
 AUS, ENG, FRA, GER, ITA, RUS, TUR = (Power.AUSTRIA, Power.ENGLAND, Power.FRANCE, Power.GERMANY,
                                      Power.ITALY, Power.RUSSIA, Power.TURKEY)
 
 
-def pos(phase: str, *units: str, centres=None) -> Position:
-    out = []
-    for item in units:
-        power, letter, loc = item.split()
-        out.append(Unit(Power.parse(power), UnitType(letter), Location.parse(loc)))
-    return Position.build(phase, out, centres)
 
 
 def units_of(p: Position) -> set[str]:

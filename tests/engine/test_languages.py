@@ -18,6 +18,7 @@ from engine import (
     Retreat, SupportHold, SupportMove, Unit, UnitType, Waive, format_order, parse_order,
     parse_orders,
 )
+from tests.engine.support import LOCATIONS, ORDERS as ALL_ORDERS, all_locations
 from engine.names import Entry, table, tokens
 from engine.phase import PhaseKind
 
@@ -414,27 +415,7 @@ def test_formats_in_the_language(language, order, expected):
 
 # -- round trip: parse(format(x, lang), lang) == x ---------------------------------------------
 
-def _locations() -> list[Location]:
-    out = []
-    for code, p in STANDARD.provinces.items():
-        out.append(Location(code))
-        out.extend(Location(code, c) for c in p.coasts)
-    return out
-
-
-LOCS = st.sampled_from(_locations())
-TYPES = st.sampled_from([A, F])
-ORDERS = st.one_of(
-    st.builds(Hold, TYPES, LOCS),
-    st.builds(Move, TYPES, LOCS, LOCS, st.booleans()),
-    st.builds(SupportHold, TYPES, LOCS, TYPES, LOCS),
-    st.builds(SupportMove, TYPES, LOCS, TYPES, LOCS, LOCS),
-    st.builds(Convoy, TYPES, LOCS, LOCS, LOCS),
-    st.builds(Retreat, TYPES, LOCS, LOCS),
-    st.builds(Disband, TYPES, LOCS),
-    st.builds(Build, TYPES, LOCS),
-    st.just(Waive()),
-)
+LOCS, ORDERS = LOCATIONS, ALL_ORDERS
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -454,7 +435,7 @@ def test_round_trip_of_several(language, orders):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("loc", _locations(), ids=str)
+@pytest.mark.parametrize("loc", all_locations(), ids=str)
 def test_every_location_round_trips(language, loc):
     for order in (Hold(F, loc), Move(F, L("NTH"), loc), SupportMove(A, loc, F, loc, loc)):
         assert parse_order(format_order(order, language), language=language) == order

@@ -4,15 +4,11 @@ from __future__ import annotations
 from engine import Location, Position, Power, Rules, Unit, UnitType, legal_adjustments, legal_orders, resolve
 from engine.phase import Phase
 
+from tests.engine.support import pos  # noqa: E402
+
 A, F = UnitType.ARMY, UnitType.FLEET
 
 
-def pos(phase: str, *units: str, centres=None) -> Position:
-    out = []
-    for item in units:
-        power, letter, loc = item.split()
-        out.append(Unit(Power.parse(power), UnitType(letter), Location.parse(loc)))
-    return Position.build(phase, out, centres)
 
 
 def texts(orders) -> set[str]:

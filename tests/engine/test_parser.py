@@ -10,6 +10,7 @@ from engine import (
 )
 from engine.parser import read_orders
 from engine.phase import PhaseKind
+from tests.engine.support import LOCATIONS, ORDERS as ALL_ORDERS
 
 A, F = UnitType.ARMY, UnitType.FLEET
 L = Location.parse
@@ -125,27 +126,7 @@ def test_errors_offer_the_closest_names():
 
 # -- round trip: parse(format(x)) == x for every order -----------------------------------
 
-def _locations() -> list[Location]:
-    out = []
-    for code, p in STANDARD.provinces.items():
-        out.append(Location(code))
-        out.extend(Location(code, c) for c in p.coasts)
-    return out
-
-
-LOCS = st.sampled_from(_locations())
-TYPES = st.sampled_from([A, F])
-ORDERS = st.one_of(
-    st.builds(Hold, TYPES, LOCS),
-    st.builds(Move, TYPES, LOCS, LOCS, st.booleans()),
-    st.builds(SupportHold, TYPES, LOCS, TYPES, LOCS),
-    st.builds(SupportMove, TYPES, LOCS, TYPES, LOCS, LOCS),
-    st.builds(Convoy, TYPES, LOCS, LOCS, LOCS),
-    st.builds(Retreat, TYPES, LOCS, LOCS),
-    st.builds(Disband, TYPES, LOCS),
-    st.builds(Build, TYPES, LOCS),
-    st.just(Waive()),
-)
+LOCS, ORDERS = LOCATIONS, ALL_ORDERS
 
 
 @settings(max_examples=600, deadline=None)
