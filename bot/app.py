@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.clock import Clock, system_clock
 from bot.i18n import t
+from bot.languages import CatalogueTranslator, Languages, language_of
 from bot.outbox import Outbox
 from bot.scheduler import Scheduler
 from bot.service import GameService, UserError
@@ -21,16 +22,24 @@ log = logging.getLogger(__name__)
 
 
 class DiplomacyTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        # the player's language, for everything this command answers (bot.languages)
+        languages = getattr(self.client, "languages", None)
+        if languages is not None:
+            await languages.resolve(interaction)
+        return True
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
+        lang = language_of(interaction)
         if isinstance(original, UserError):
-            text = original.text()
+            text = original.text(lang)
         elif isinstance(error, app_commands.NoPrivateMessage):
-            text = t("error.guild_only")
+            text = t("error.guild_only", lang)
         else:
             command = interaction.command.qualified_name if interaction.command else "?"
             log.error("command /%s by %s failed", command, interaction.user.id, exc_info=original)
-            text = t("error.internal")
+            text = t("error.internal", lang)
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -56,7 +65,11 @@ class DiplomacyBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from bot.cogs.games import GameCog
+        from bot.cogs.language import LanguageCog
+        from bot.cogs.mod import EndgameCog, ModCog
+        from bot.moderation import Moderation
         from bot.cogs.orders import OrderCog
+        from bot.cogs.sheet import SheetCog
 
         self.storage = await Storage.open(self.db_path)
         self.service = GameService(self.storage, clock=self.clock, rng=self.rng or random.Random())
@@ -64,8 +77,15 @@ class DiplomacyBot(commands.Bot):
         self.outbox = Outbox(self)
         self.service.on_timer_change = self.scheduler.wake
         self.service.on_posts = self.outbox.kick
+        self.moderation = Moderation(self.service)
+        self.languages = Languages(self.service)
+        await self.tree.set_translator(CatalogueTranslator())
         await self.add_cog(GameCog(self))
         await self.add_cog(OrderCog(self))
+        await self.add_cog(SheetCog(self))
+        await self.add_cog(ModCog(self))
+        await self.add_cog(EndgameCog(self))
+        await self.add_cog(LanguageCog(self))
         if self.sync_commands:
             await self.tree.sync()
         if self.run_scheduler:

@@ -180,6 +180,8 @@ class Outbox:
         if stored is None or game is None:
             return None
         orders = stored.results if row.map.get("orders") else None
-        png = await maps.render(stored.position, orders, game_name=game.name, language=game.language)
-        suffix = "-orders" if orders is not None else ""
+        front = row.map.get("front")     # a player's DM: cropped around their units
+        png = await maps.render(stored.position, orders, game_name=game.name, language=game.language,
+                                front=front)
+        suffix = ("-orders" if orders is not None else "") + (f"-{front.lower()}" if front else "")
         return discord.File(io.BytesIO(png), filename=f"{phase}{suffix}.png")

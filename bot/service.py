@@ -23,12 +23,13 @@ from engine import (
 )
 from engine.cli import position_from_json, position_to_json
 from engine.names import table
-from engine.parser import read_orders
 from engine.variants import Setup, setup_for
 
 from bot import maps
 from bot.clock import Clock, from_unix, system_clock, to_unix
-from bot.i18n import t
+from bot.i18n import Localized, t
+from bot.languages import order_line, read_orders_in, reading_order, unit_text
+from bot import sheet as order_sheet
 from bot.schedule import ScheduleError, parse_schedule, reminder_time
 from bot.storage import GameRow, PlayerRow, StaleWrite, Storage, Tx
 
@@ -121,6 +122,15 @@ def phase_title(phase: str, language: str = "en") -> str:
 def power_name(power: Power | str, language: str = "en") -> str:
     code = power.value if isinstance(power, Power) else power
     return table(language).power_names.get(code, code.title())
+
+
+def phase_label(phase: str) -> Localized:
+    """A phase title for a message parameter: said in the language of the message."""
+    return Localized(lambda language: phase_title(phase, language))
+
+
+def power_label(power: Power | str) -> Localized:
+    return Localized(lambda language: power_name(power, language))
 
 
 def stamp(seconds: float) -> str:
@@ -277,7 +287,7 @@ class GameService:
             phase = str(position.phase)
             now = self.clock()
             deadline = parse_schedule(game.movement).next_deadline(now)
-            remind = reminder_time(now, deadline)
+            remind = await order_sheet.plan_reminders(tx, game.id, phase, now, deadline)   # each player's
             await tx.insert_phase(game.id, phase, pos_json)
             await tx.start_game(game.id, phase=phase, position=pos_json, deadline=to_unix(deadline),
                                 remind_at=to_unix(remind) if remind else None)
@@ -364,12 +374,15 @@ class GameService:
     def _check_open(self, game: GameRow) -> None:
         now = self.now()
         if game.deadline is not None and game.deadline <= now:
-            raise UserError("order.deadline_passed", game=game.name, phase=phase_title(game.phase or ""))
+            raise UserError("order.deadline_passed", game=game.name, phase=phase_label(game.phase or ""))
         if game.due_at is not None and game.due_at <= now:
-            raise UserError("order.resolving", game=game.name, phase=phase_title(game.phase or ""))
+            raise UserError("order.resolving", game=game.name, phase=phase_label(game.phase or ""))
 
-    async def _sheet(self, tx: Tx, game: GameRow, player: PlayerRow) -> OrderSheet:
+    async def _sheet(self, tx: Tx, game: GameRow, player: PlayerRow,
+                     language: str | None = None) -> OrderSheet:
+        """``language``: of the texts in ``missing`` (default: the game's)."""
         assert game.phase is not None
+        language = language or game.language
         position = position_from_json(game.position or {})
         rules = _rules(game, game.phase)
         powers = powers_of(game, player, rules)
@@ -383,8 +396,8 @@ class GameService:
                 left = len(need) - given
                 if left > 0:
                     kind = "builds" if need and need[0].startswith("+") else "disbands"
-                    missing.append(t(f"orders.missing_{kind}", game.language, count=left,
-                                     power=power_name(power, game.language)))
+                    missing.append(t(f"orders.missing_{kind}", language, count=left,
+                                     power=power_name(power, language)))
             else:
                 for prov in need:
                     if prov not in ordered_units:
@@ -396,17 +409,20 @@ class GameService:
 
     async def submit_orders(self, user_id: int, text: str, *, game_id: int | None = None,
                             channel_id: int | None = None,
-                            expected_phase: str | None = None) -> OrderReport:
+                            expected_phase: str | None = None,
+                            language: str | None = None) -> OrderReport:
         """Read, check and store one or several orders. ``expected_phase``: the phase the
-        player meant (default: the phase the game is in when the request is read)."""
+        player meant (default: the phase the game is in when the request is read).
+        ``language``: the player's; orders are read in it, then in the game's language,
+        then in English (:func:`bot.languages.read_orders_in`)."""
         async with self.storage.transaction() as tx:
             game, player = await self._player_game(tx, user_id, game_id, channel_id)
             existing = await tx.orders(game.id, game.phase or "")
         assert game.phase is not None
         phase = expected_phase or game.phase
         if phase != game.phase:
-            raise UserError("order.phase_moved_on", game=game.name, phase=phase_title(phase),
-                            now=phase_title(game.phase))
+            raise UserError("order.phase_moved_on", game=game.name, phase=phase_label(phase),
+                            now=phase_label(game.phase))
         self._check_open(game)
         if not text.strip():
             raise UserError("order.empty")
@@ -421,7 +437,8 @@ class GameService:
         for o in existing:
             counts[o.power] = counts.get(o.power, 0) + 1
         adjust_keys = {o.unit: o.power for o in existing}
-        for parsed in read_orders(text, position=position, language=game.language):
+        languages = reading_order(language or game.language, game.language)
+        for parsed in read_orders_in(text, languages, position=position):
             if parsed.error is not None:
                 lines.append(LineReport(parsed.text, None, f"parse.{parsed.error.code}",
                                         {"word": parsed.error.word,
@@ -444,15 +461,15 @@ class GameService:
             async with self.storage.transaction() as tx:
                 current = await tx.game(game.id)
                 if current is None or current.phase != phase or current.status != "active":
-                    raise UserError("order.phase_moved_on", game=game.name, phase=phase_title(phase),
-                                    now=phase_title(current.phase) if current and current.phase else "—")
+                    raise UserError("order.phase_moved_on", game=game.name, phase=phase_label(phase),
+                                    now=phase_label(current.phase) if current and current.phase else "—")
                 self._check_open(current)
                 for key, (power_value, canonical) in writes.items():
                     await tx.put_order(game.id, phase, key, power_value, canonical, user_id, now)
-                sheet = await self._sheet(tx, current, player)
+                sheet = await self._sheet(tx, current, player, language)
         else:
             async with self.storage.transaction() as tx:
-                sheet = await self._sheet(tx, game, player)
+                sheet = await self._sheet(tx, game, player, language)
         return OrderReport(tuple(lines), sheet)
 
     def _adjust_key(self, position: Position, rules: Rules, power: Power, order: Order, key: str,
@@ -466,7 +483,7 @@ class GameService:
                 n += 1
             key = f"WAIVE{n}:{power.value}"
         if key not in mine and len(mine) >= due:
-            raise UserError("order.too_many_adjustments", count=due, power=power_name(power))
+            raise UserError("order.too_many_adjustments", count=due, power=power_label(power))
         return key
 
     def _check(self, position: Position, rules: Rules, powers: Sequence[Power],
@@ -510,7 +527,7 @@ class GameService:
             if unit is None:
                 raise UserError("order.no_unit", unit=province)
         if unit.power not in powers:
-            raise UserError("order.not_your_unit", unit=str(unit), power=power_name(unit.power))
+            raise UserError("order.not_your_unit", unit=str(unit), power=power_label(unit.power))
         if phase.is_retreat and isinstance(order, Move):
             order = Retreat(order.unit_type, order.location, order.destination)
         if phase.is_movement and isinstance(order, (Retreat, Disband)):
@@ -546,15 +563,15 @@ class GameService:
                 return UserError("illegal.retreat", unit=str(unit), dest=dest, places=places)
             return UserError("illegal.not_adjacent", unit=str(unit), dest=dest, places=places)
         if isinstance(order, (SupportHold, SupportMove)):
-            other = position.units.get(order.target.province)
+            other = position.units.get(order.supported.province)
             if other is None:
-                return UserError("illegal.support_nobody", unit=str(unit), target=order.target.province)
+                return UserError("illegal.support_nobody", unit=str(unit), target=order.supported.province)
             if isinstance(order, SupportMove):
                 dest = order.destination.province
                 if not position.map.can_reach(unit.type.value == "F", unit.location, dest):
                     return UserError("illegal.support_reach", unit=str(unit), dest=dest)
                 return UserError("illegal.support_move", target=str(other), dest=dest)
-            return UserError("illegal.support_reach", unit=str(unit), dest=order.target.province)
+            return UserError("illegal.support_reach", unit=str(unit), dest=order.supported.province)
         if isinstance(order, Convoy):
             if unit.type.value != "F" or not position.map.provinces[unit.province].is_sea:
                 return UserError("illegal.convoy_fleet", unit=str(unit))
@@ -563,13 +580,13 @@ class GameService:
         return UserError("illegal.generic", order=str(order))
 
     async def my_orders(self, user_id: int, *, game_id: int | None = None,
-                        channel_id: int | None = None) -> OrderSheet:
+                        channel_id: int | None = None, language: str | None = None) -> OrderSheet:
         async with self.storage.transaction() as tx:
             game, player = await self._player_game(tx, user_id, game_id, channel_id)
-            return await self._sheet(tx, game, player)
+            return await self._sheet(tx, game, player, language)
 
     async def clear(self, user_id: int, unit: str | None, *, game_id: int | None = None,
-                    channel_id: int | None = None) -> tuple[int, OrderSheet]:
+                    channel_id: int | None = None, language: str | None = None) -> tuple[int, OrderSheet]:
         async with self.storage.transaction() as tx:
             game, player = await self._player_game(tx, user_id, game_id, channel_id)
             self._check_open(game)
@@ -582,15 +599,17 @@ class GameService:
             else:
                 words = unit.strip().upper().replace("/", " ").split()
                 wanted = words[1] if len(words) > 1 and words[0] in ("A", "F") else words[0]
+                if language and language != "en" and not any(o.unit == wanted for o in mine):
+                    wanted = _unit_province(unit.strip(), language) or wanted   # "E Par", "А Пар"
                 keys = [o.unit for o in mine if o.unit == wanted or o.text.upper() == unit.strip().upper()
                         or (o.unit.startswith("WAIVE") and wanted == "WAIVE")][:1]
                 if not keys:
                     raise UserError("clear.nothing", unit=unit.strip())
             count = await tx.delete_orders(game.id, game.phase, keys)
-            return count, await self._sheet(tx, game, player)
+            return count, await self._sheet(tx, game, player, language)
 
     async def set_ready(self, user_id: int, ready: bool, *, game_id: int | None = None,
-                        channel_id: int | None = None) -> ReadyReport:
+                        channel_id: int | None = None, language: str | None = None) -> ReadyReport:
         resolving = False
         async with self.storage.transaction() as tx:
             game, player = await self._player_game(tx, user_id, game_id, channel_id)
@@ -605,9 +624,9 @@ class GameService:
                 waiting = [p for p in players
                            if any(needs(position, pw, rules) for pw in powers_of(game, p, rules))
                            and p.ready_phase != game.phase]
-                if not waiting:
+                if not waiting and await tx.pause_of(game.id) is None:   # a pause holds the phase
                     resolving = await tx.set_due(game.id, game.phase, self.now())
-            sheet = await self._sheet(tx, game, player)
+            sheet = await self._sheet(tx, game, player, language)
         if resolving:
             self.on_timer_change()
         return ReadyReport(sheet, resolving)
@@ -686,21 +705,8 @@ class GameService:
         return done
 
     async def remind(self, game_id: int, phase: str) -> None:
-        async with self.storage.transaction() as tx:
-            game = await tx.game(game_id)
-            if game is None or game.phase != phase or game.status != "active":
-                return
-            await tx.clear_reminder(game_id, phase)
-            for player in await tx.players(game_id):
-                if player.ready_phase == phase:
-                    continue
-                sheet = await self._sheet(tx, game, player)
-                if sheet.missing:
-                    await tx.add_post(game_id, phase, t(
-                        "dm.reminder", game.language, game=game.name, phase=phase_title(phase, game.language),
-                        missing=", ".join(sheet.missing), deadline=stamp(game.deadline or 0)),
-                        user_id=player.user_id, now=self.now())
-        self.on_posts()
+        """Send the reminders that are due: each player's own (:mod:`bot.sheet`)."""
+        await order_sheet.send_due_reminders(self, game_id, phase)
 
     async def resolve(self, game_id: int, expected_phase: str) -> bool:
         """Play the phase if the game is still in it and it is due; False when another
@@ -731,10 +737,9 @@ class GameService:
         for o in stored:
             orders.setdefault(Power(o.power), []).append(o.text)
         players = await tx.players(game.id)
-        civil = frozenset()
-        if position.phase.is_movement:
-            civil = frozenset(pw for p in players for pw in powers_of(game, p, plain)
-                              if position.units_of(pw) and pw not in orders)
+        # who plays this phase in civil disorder, by the game's policy (bot.moderation)
+        from bot import moderation
+        civil = await moderation.before_resolution(tx, game, position, players, orders, plain)
         rules = _rules(game, phase, civil)
         outcome = await asyncio.to_thread(resolve, position, orders, rules)
         nxt = outcome.next
@@ -756,7 +761,7 @@ class GameService:
             previous = from_unix(game.deadline) if game.deadline else None
             deadline_dt = parse_schedule(kind).next_deadline(now_dt, previous)
             deadline = to_unix(deadline_dt)
-            reminder = reminder_time(now_dt, deadline_dt)
+            reminder = await order_sheet.plan_reminders(tx, game.id, str(nxt.phase), now_dt, deadline_dt)
             remind = to_unix(reminder) if reminder else None
         winner_text = ",".join(p.value for p in outcome.winners) or None
         await tx.set_phase_results(game.id, phase, results, now)
@@ -771,6 +776,8 @@ class GameService:
         for chunk in _chunks(self._results_text(updated, phase, outcome, owner, civil)):
             await tx.add_post(game.id, phase, chunk.text, channel_id=game.channel_id, now=now,
                               map_spec={"phase": phase, "orders": True} if chunk.last else None)
+        await moderation.after_resolution(tx, game, updated, phase, position, nxt, players, orders,
+                                          civil, now)
         next_phase = str(nxt.phase)
         if finished:
             names = ", ".join(power_name(p, lang) for p in outcome.winners)
@@ -779,9 +786,13 @@ class GameService:
                                                      users=users or "—", centres=_centre_table(nxt, lang)),
                               channel_id=game.channel_id, map_spec={"phase": next_phase, "orders": False},
                               now=now)
+            languages = await tx.user_languages(p.user_id for p in players)   # DMs: the player's
             for p in players:
-                await tx.add_post(game.id, next_phase, t("dm.game_over", lang, game=game.name, powers=names),
-                                  user_id=p.user_id, now=now)
+                mine = languages.get(p.user_id, lang)
+                await tx.add_post(game.id, next_phase, t(
+                    "dm.game_over", mine, game=game.name,
+                    powers=", ".join(power_name(w, mine) for w in outcome.winners)),
+                    user_id=p.user_id, now=now)
             return
         await tx.add_post(game.id, next_phase, toss_note + t(
             "post.new_phase", lang, game=game.name, phase=phase_title(next_phase, lang),
@@ -808,10 +819,11 @@ class GameService:
 
     async def _phase_dms(self, tx: Tx, game: GameRow, players: list[PlayerRow], position: Position,
                          now: float) -> None:
-        lang = game.language
         assert game.phase is not None
         rules = _rules(game, game.phase)
+        languages = await tx.user_languages(p.user_id for p in players)   # DMs: the player's
         for p in players:
+            lang = languages.get(p.user_id, game.language)
             powers = powers_of(game, p, rules)
             todo = [pw for pw in powers if needs(position, pw, rules)]
             if not todo:
@@ -819,9 +831,9 @@ class GameService:
             parts = []
             for pw in todo:
                 if position.phase.is_movement:
-                    what = ", ".join(str(u) for u in position.units_of(pw))
+                    what = ", ".join(unit_text(str(u), lang) for u in position.units_of(pw))
                 elif position.phase.is_retreat:
-                    what = ", ".join(f"{d.unit} → {'/'.join(str(r) for r in d.retreats)}"
+                    what = ", ".join(f"{unit_text(str(d.unit), lang)} → {'/'.join(_place(r, lang) for r in d.retreats)}"
                                      for d in position.dislodged.values() if d.unit.power is pw)
                 else:
                     delta = position.adjustment_delta(pw)
@@ -829,8 +841,9 @@ class GameService:
                 parts.append(t("dm.power_line", lang, power=power_name(pw, lang), what=what))
             await tx.add_post(game.id, game.phase, t(
                 "dm.phase_started", lang, game=game.name, phase=phase_title(game.phase, lang),
-                lines="\n".join(parts), deadline=stamp(game.deadline or 0)),
-                user_id=p.user_id, now=now)
+                lines="\n".join(parts), deadline=stamp(game.deadline or 0)) + "\n" + t("sheet.dm_hint", lang),
+                user_id=p.user_id, now=now,   # a phone-sized map around the player's units
+                map_spec={"phase": game.phase, "orders": False, "front": todo[0].value})
 
     def _results_text(self, game: GameRow, phase: str, outcome: Any, owner: dict[Power, int],
                       civil: frozenset[Power]) -> list[str]:
@@ -847,10 +860,10 @@ class GameService:
                 mark = "✅" if r.ok else "❌"
                 why = "" if r.ok else f" — {t('result.' + r.result.value, lang)}"
                 implied = t("post.implied", lang) if r.implied else ""
-                lines.append(f"{mark} `{r.text}`{why}{implied}")
+                lines.append(f"{mark} {order_line(r.text, lang)}{why}{implied}")
             blocks.append("\n".join(lines))
         if outcome.destroyed:
-            blocks.append(t("post.destroyed", lang, units=", ".join(f"{power_name(u.power, lang)} {u}"
+            blocks.append(t("post.destroyed", lang, units=", ".join(f"{power_name(u.power, lang)} {unit_text(str(u), lang)}"
                                                                   for u in outcome.destroyed)))
         return blocks
 
@@ -880,6 +893,28 @@ def _chunks(blocks: list[str]) -> list[_Chunk]:
     if current:
         messages.append(current)
     return [_Chunk(m, i == len(messages) - 1) for i, m in enumerate(messages)]
+
+
+def _unit_province(text: str, language: str) -> str | None:
+    """The province of a unit written in a player's language (``E Par`` → ``PAR``)."""
+    from engine import parse_order
+    hold = table(language).canonical.get("hold", "H")
+    army = table(language).unit_letters.get("A", "A")
+    for attempt in (f"{text} {hold}", f"{army} {text} {hold}"):
+        try:
+            order = parse_order(attempt, language=language)
+        except (OrderParseError, ValueError):
+            continue
+        return order.location.province  # type: ignore[union-attr]
+    return None
+
+
+def _place(location: Any, lang: str) -> str:
+    """A province (with its coast) for a player: the code in English, the name otherwise."""
+    if lang == "en":
+        return str(location)
+    name = table(lang).province_name(location.province)
+    return f"{name} ({location.coast})" if getattr(location, "coast", None) else name
 
 
 def _centre_table(position: Position, lang: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import t
+from bot.languages import language_of, order_line, unit_text
 from bot.service import OrderSheet, phase_title, stamp
 
 
@@ -21,11 +22,11 @@ def sheet_text(sheet: OrderSheet, lang: str = "en", *, list_orders: bool = False
     lines = []
     if list_orders:
         lines.append(t("orders.title", lang, game=game.name, phase=phase_title(sheet.phase, lang)))
-        lines.extend(f"• `{o}`" for o in sheet.ordered)
+        lines.extend(f"• {order_line(o, lang)}" for o in sheet.ordered)
         if not sheet.ordered:
             lines.append(t("orders.none", lang))
     if sheet.missing:
-        lines.append(t("reply.missing", lang, units=", ".join(sheet.missing)))
+        lines.append(t("reply.missing", lang, units=", ".join(unit_text(m, lang) for m in sheet.missing)))
     else:
         lines.append(t("reply.all_ordered", lang))
     if sheet.ready:
@@ -49,7 +50,7 @@ class answering:
         from bot.service import UserError
         if isinstance(error, UserError):
             try:
-                await reply(self.interaction, error.text(), ephemeral=True)
+                await reply(self.interaction, error.text(language_of(self.interaction)), ephemeral=True)
             except discord.HTTPException:
                 pass
             return True

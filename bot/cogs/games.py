@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.cogs.common import answering, reply
 from bot.i18n import t
+from bot.languages import NATIVE_NAMES, guild_language, language_choices, language_of
 from bot.service import power_name, phase_title, stamp
 
 if TYPE_CHECKING:
@@ -29,18 +30,29 @@ class GameCog(commands.GroupCog, group_name="game", group_description=t("cmd.gam
     @app_commands.command(name="create", description=t("cmd.game.create"))
     @app_commands.describe(name=t("cmd.game.create.name"), players=t("cmd.game.create.players"),
                            movement=t("cmd.game.create.movement"), retreat=t("cmd.game.create.retreat"),
-                           adjustment=t("cmd.game.create.adjustment"))
+                           adjustment=t("cmd.game.create.adjustment"),
+                           civil_disorder=t("cmd.game.create.civil_disorder"),
+                           language=t("cmd.game.create.language"))
+    @app_commands.choices(language=language_choices())
     async def create(self, interaction: discord.Interaction, name: str,
                      players: app_commands.Range[int, 2, 7] = 7, movement: str | None = None,
-                     retreat: str | None = None, adjustment: str | None = None) -> None:
+                     retreat: str | None = None, adjustment: str | None = None,
+                     civil_disorder: app_commands.Range[int, 0, 10] = 2,
+                     language: app_commands.Choice[str] | None = None) -> None:
         async with answering(interaction):
             game = await self.service.create_game(
                 guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
                 user_id=interaction.user.id, name=name, players=players, movement=movement,
-                retreat=retreat, adjustment=adjustment)
+                retreat=retreat, adjustment=adjustment,
+                language=language.value if language else guild_language(interaction))
+            await self.bot.moderation.set_policy(game.id, civil_disorder)   # the civil-disorder policy
+            policy = (t("mod.status.policy", game.language, count=civil_disorder) if civil_disorder
+                      else t("mod.status.policy_never", game.language))
             await reply(interaction, t("create.done", game.language, game=game.name, players=game.players,
                                        movement=game.movement, retreat=game.retreat,
-                                       adjustment=game.adjustment, creator=interaction.user.mention),
+                                       adjustment=game.adjustment, creator=interaction.user.mention)
+                        + "\n" + policy + "\n"
+                        + t("create.language", game.language, language=NATIVE_NAMES[game.language]),
                         ephemeral=False)
 
     @app_commands.command(name="join", description=t("cmd.game.join"))
@@ -48,7 +60,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=t("cmd.gam
         async with answering(interaction):
             async def can_dm(game) -> bool:
                 try:
-                    await interaction.user.send(t("join.dm_welcome", game.language, game=game.name))
+                    await interaction.user.send(t("join.dm_welcome", language_of(interaction), game=game.name))
                 except discord.HTTPException:
                     return False
                 return True
@@ -77,7 +89,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=t("cmd.gam
     async def status(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
             status = await self.service.status(interaction.channel_id or 0)
-            game, lang = status.game, status.game.language
+            game, lang = status.game, language_of(interaction)   # a private reply: the player's language
             if game.status == "forming":
                 text = t("status.forming", lang, game=game.name, joined=len(status.joined), players=game.players,
                          users=", ".join(f"<@{u}>" for u in status.joined))
@@ -86,7 +98,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=t("cmd.gam
                          winner=", ".join(power_name(p, lang) for p in (game.winner or "").split(",") if p) or "—")
             else:
                 lines = [t("status.title", lang, game=game.name, phase=phase_title(game.phase or "", lang),
-                           deadline=stamp(game.deadline or 0))]
+                           deadline=stamp(game.deadline) if game.deadline else t("mod.paused_deadline", lang))]
                 for p in status.players:
                     if p.ready:
                         mark, state = "✅", t("status.ready", lang)
@@ -101,6 +113,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=t("cmd.gam
                     lines.append(t("status.line", lang, mark=mark, user=f"<@{p.user_id}>", state=state,
                                    powers=", ".join(power_name(pw, lang) for pw in p.powers) or "—"))
                 text = "\n".join(lines)
+            # the civil-disorder policy, pause, draw and reliability record (bot.moderation)
+            text = "\n".join([text, *await self.bot.moderation.status_lines(game, status.joined)])[:2000]
             await reply(interaction, text, ephemeral=True)
 
     @app_commands.command(name="map", description=t("cmd.game.map"))

@@ -10,7 +10,10 @@ from discord.ext import commands
 
 from bot.cogs.common import answering, reply, sheet_text
 from bot.i18n import t
+from bot.languages import echo, language_of, localized_orders, unit_text
 from bot.service import phase_title
+from bot.sheet import OrderSheets, phase_for_action, unit_choices
+from bot.views import send_screen
 
 if TYPE_CHECKING:
     from bot.app import DiplomacyBot
@@ -41,7 +44,8 @@ class OrderCog(commands.Cog):
         games = await self.service.games_of(interaction.user.id)
         out = []
         for g in games:
-            label = f"{g.name} — {phase_title(g.phase, g.language) if g.phase else t('status.forming_short', g.language)}"
+            lang = language_of(interaction)
+            label = f"{g.name} — {phase_title(g.phase, lang) if g.phase else t('status.forming_short', lang)}"
             if current.lower() in label.lower():
                 out.append(app_commands.Choice(name=label[:100], value=str(g.id)))
         return out[:25]
@@ -51,7 +55,9 @@ class OrderCog(commands.Cog):
         choices = await self.service.order_choices(
             interaction.user.id, current, game_id=_game_id(getattr(interaction.namespace, "game", None)),
             channel_id=interaction.channel_id)
-        return [app_commands.Choice(name=c, value=c) for c in choices]
+        # shown in the player's language; the text inserted is canonical (always readable)
+        lang = language_of(interaction)
+        return [app_commands.Choice(name=localized_orders(c, lang)[:100], value=c) for c in choices]
 
     @app_commands.command(name="order", description=t("cmd.order"))
     @app_commands.describe(orders=t("cmd.order.orders"), game=t("cmd.option.game"))
@@ -59,13 +65,20 @@ class OrderCog(commands.Cog):
     @app_commands.allowed_installs(guilds=True, users=False)
     async def order(self, interaction: discord.Interaction, orders: str, game: str | None = None) -> None:
         async with answering(interaction):
+            lang = language_of(interaction)   # orders are read, and echoed, in the player's language
+            # an /order sent before the phase it was meant for resolved is refused (bot.sheet)
+            expected = await phase_for_action(self.service, interaction.user.id, interaction.created_at,
+                                              game_id=_game_id(game), channel_id=interaction.channel_id,
+                                              language=lang)
             report = await self.service.submit_orders(interaction.user.id, orders, game_id=_game_id(game),
-                                                      channel_id=interaction.channel_id)
-            lang = report.sheet.game.language
+                                                      channel_id=interaction.channel_id, language=lang,
+                                                      expected_phase=expected)
             lines = [t("reply.header", lang, game=report.sheet.game.name, phase=phase_title(report.sheet.phase, lang))]
             for line in report.lines:
                 if line.order is not None:
-                    lines.append(t("reply.ok", lang, order=line.order))
+                    local = echo(line.order, lang)
+                    lines.append(t("reply.ok", lang, order=line.order) if local == line.order
+                                 else t("reply.ok_local", lang, local=local, order=line.order))
                 else:
                     lines.append(t("reply.error", lang, text=line.text,
                                    reason=t(line.error or "illegal.generic", lang, **line.params)))
@@ -81,9 +94,11 @@ class OrderCog(commands.Cog):
     @app_commands.allowed_installs(guilds=True, users=False)
     async def orders(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with answering(interaction):
-            sheet = await self.service.my_orders(interaction.user.id, game_id=_game_id(game),
-                                                 channel_id=interaction.channel_id)
-            await reply(interaction, sheet_text(sheet, sheet.game.language, list_orders=True)[:2000])
+            lang = language_of(interaction)
+            # the order sheet: orders, deadline, warnings, and buttons to order by menus
+            screen = await OrderSheets(self.service, lang).open(interaction.user.id, game_id=_game_id(game),
+                                                                channel_id=interaction.channel_id)
+            await send_screen(interaction, screen)
 
     orders.autocomplete("game")(game_autocomplete)
 
@@ -94,12 +109,19 @@ class OrderCog(commands.Cog):
     async def clear(self, interaction: discord.Interaction, unit: str | None = None,
                     game: str | None = None) -> None:
         async with answering(interaction):
+            lang = language_of(interaction)
             count, sheet = await self.service.clear(interaction.user.id, unit, game_id=_game_id(game),
-                                                    channel_id=interaction.channel_id)
-            lang = sheet.game.language
+                                                    channel_id=interaction.channel_id, language=lang)
             await reply(interaction, t("clear.done", lang, count=count) + "\n" + sheet_text(sheet, lang))
 
     clear.autocomplete("game")(game_autocomplete)
+
+    @clear.autocomplete("unit")
+    async def clear_unit_autocomplete(self, interaction: discord.Interaction, current: str
+                                      ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=name, value=value) for name, value in await unit_choices(
+            self.service, interaction.user.id, current, game_id=_game_id(getattr(interaction.namespace, "game", None)),
+            channel_id=interaction.channel_id, language=language_of(interaction))]
 
     @app_commands.command(name="ready", description=t("cmd.ready"))
     @app_commands.describe(game=t("cmd.option.game"))
@@ -107,12 +129,12 @@ class OrderCog(commands.Cog):
     @app_commands.allowed_installs(guilds=True, users=False)
     async def ready(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with answering(interaction):
+            lang = language_of(interaction)
             report = await self.service.set_ready(interaction.user.id, True, game_id=_game_id(game),
-                                                  channel_id=interaction.channel_id)
-            lang = report.sheet.game.language
+                                                  channel_id=interaction.channel_id, language=lang)
             text = t("ready.resolving" if report.resolving else "ready.done", lang)
             if report.sheet.missing:
-                text += "\n" + t("ready.warning", lang, units=", ".join(report.sheet.missing))
+                text += "\n" + t("ready.warning", lang, units=", ".join(unit_text(m, lang) for m in report.sheet.missing))
             await reply(interaction, text)
 
     ready.autocomplete("game")(game_autocomplete)
@@ -123,8 +145,9 @@ class OrderCog(commands.Cog):
     @app_commands.allowed_installs(guilds=True, users=False)
     async def unready(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with answering(interaction):
+            lang = language_of(interaction)
             report = await self.service.set_ready(interaction.user.id, False, game_id=_game_id(game),
-                                                  channel_id=interaction.channel_id)
-            await reply(interaction, t("unready.done", report.sheet.game.language))
+                                                  channel_id=interaction.channel_id, language=lang)
+            await reply(interaction, t("unready.done", lang))
 
     unready.autocomplete("game")(game_autocomplete)

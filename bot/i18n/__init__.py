@@ -6,17 +6,19 @@ feature area inside it (``core.py``, ``moderation.py``, ``sheet.py``, ...), each
 ``MESSAGES`` dict; a language's catalogue is all its modules together (a key defined twice
 is an error). A key missing from a language falls back to English, so a partial
 translation never breaks the bot; a test checks every key exists in all four languages
-with the same placeholders.
+with the same placeholders. Which language to use for whom is :mod:`bot.languages`.
 
->>> t("order.stored", order="A PAR - BUR")
-'✅ **A PAR - BUR**'
+>>> t("reply.ok", order="A PAR - BUR")
+'✅ `A PAR - BUR`'
+>>> t("reply.ok_local", "es", local="E Par - Bor", order="A PAR - BUR")
+'✅ `E Par - Bor` (`A PAR - BUR`)'
 """
 from __future__ import annotations
 
 import importlib
 import pkgutil
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 LANGUAGES = ("en", "es", "ru", "bg")
 DEFAULT = "en"
@@ -45,12 +47,36 @@ def catalogue(language: str) -> Mapping[str, str]:
     return _catalogue(language)
 
 
+class Localized:
+    """A message parameter that is itself said in the reader's language (a phase title,
+    a power's name): ``t`` renders it in the language of the message it fills in.
+    ``str()`` gives the English form."""
+
+    __slots__ = ("render",)
+
+    def __init__(self, render: Callable[[str], str]) -> None:
+        self.render = render
+
+    def __str__(self) -> str:
+        return self.render(DEFAULT)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Localized({str(self)!r})"
+
+
 def t(key: str, language: str = DEFAULT, /, **params: Any) -> str:
-    """The message ``key`` in ``language``, with ``params`` filled in."""
+    """The message ``key`` in ``language``, with ``params`` filled in (a
+    :class:`Localized` parameter in the same language)."""
     text = _catalogue(language).get(key)
     if text is None:
         text = _catalogue(DEFAULT)[key]
-    return text.format(**params) if params else text
+    if not params:
+        return text
+    filled = {k: v.render(language) if isinstance(v, Localized) else v for k, v in params.items()}
+    return text.format(**filled)
 
 
 def has(key: str) -> bool:

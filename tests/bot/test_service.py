@@ -107,3 +107,14 @@ async def test_bad_input(service):
     with pytest.raises(UserError) as err:
         await service.submit_orders(555, "A PAR - BUR")
     assert err.value.key == "order.no_games"
+
+
+async def test_impossible_supports_say_why(service):
+    game = await started(service)
+    fr = await seat_of(service, game, "FRANCE")
+    report = await service.submit_orders(fr, "A PAR S A MAR - SPA; A MAR S F LYO; A MAR S A PAR - MUN")
+    errors = {line.text: line.error for line in report.lines if line.error}
+    assert errors == {"A PAR S A MAR - SPA": "illegal.support_reach",
+                      "A MAR S F LYO": "illegal.support_nobody",
+                      "A MAR S A PAR - MUN": "illegal.support_reach"}
+    assert not report.sheet.ordered

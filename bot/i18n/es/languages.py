@@ -1,0 +1,16 @@
+"""Textos en español de los idiomas (issue 7)."""
+
+MESSAGES: dict[str, str] = {
+    "cmd.language": "Elige el idioma en el que te hablo",
+    "cmd.language.language": "Tu idioma (déjalo vacío para ver cuál uso)",
+    "cmd.game.create.language": "Idioma de los mensajes y mapas de la partida (por defecto: el del servidor)",
+    "language.choice.auto": "El de mi aplicación de Discord",
+    "language.set": "✅ A partir de ahora te hablo en español y leo tus órdenes en español.",
+    "language.auto": "✅ A partir de ahora te hablo en el idioma de tu aplicación de Discord ({language}).",
+    "language.current_chosen": "Te hablo en {language}: lo elegiste tú. Cámbialo con `/language`.",
+    "language.current_auto": "Te hablo en {language}, el idioma de tu aplicación de Discord. Elige otro con `/language`.",
+    "create.language": "Idioma de la partida: {language}.",
+    "reply.ok_local": "✅ `{local}` (`{order}`)",
+    "order.local": "`{local}` (`{order}`)",
+    "parse.ambiguous": "«{word}» puede significar más de una cosa: {suggestions}. Escribe el nombre completo.",
+}

@@ -1,0 +1,189 @@
+"""The order sheet's menus without Discord: every screen of every unit, in the starting
+position and in a crowded mid-game position, keeps to Discord's limits (and discord.py
+accepts it as a View); regions cover the map; warnings; stale orders; /clear choices."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from engine import Position, Power, STANDARD, legal_orders
+from engine.cli import position_from_json, position_to_json
+from bot.sheet import (
+    MAX_CONTENT, MAX_OPTIONS, MAX_ROWS, MAX_TEXT, REGIONS, Button, Context, Menu, OrderSheets, Screen,
+    _slots, phase_for_action, unit_choices,
+)
+from bot.storage import GameRow, PlayerRow
+from bot.views import to_view
+from engine.rules import Rules
+
+CROWDED = {
+    "phase": "F1905M",
+    "units": {
+        "ENGLAND": ["F NTH", "F NWG", "F ENG", "F IRI", "F MAO", "A LON", "A WAL", "A YOR", "A EDI"],
+        "FRANCE": ["A PAR", "A BUR", "A PIC", "A BRE", "A GAS", "F WES", "F LYO", "A MAR", "A SPA"],
+        "GERMANY": ["A BER", "A MUN", "A KIE", "A RUH", "A HOL", "F HEL", "F BAL", "A SIL", "A BEL"],
+        "ITALY": ["F TYS", "F ION", "A VEN", "A ROM", "A TUS", "A APU", "F ADR", "A NAP", "A PIE"],
+        "AUSTRIA": ["A VIE", "A BUD", "A TRI", "A GAL", "A SER", "A BOH", "A TYR"],
+        "RUSSIA": ["A WAR", "A MOS", "F STP/NC", "A UKR", "F SEV", "A LVN", "A PRU", "F BOT", "A FIN"],
+        "TURKEY": ["F BLA", "F AEG", "F EAS", "A CON", "A BUL", "A SMY", "A ARM", "A GRE", "A RUM"],
+    },
+}
+
+
+def game_row(position: Position, language: str = "en") -> GameRow:
+    return GameRow(1, 1, 1, "Crowded game with a long name", 1, 7, "active", str(position.phase),
+                   position_to_json(position), 2e9, 2e9, None, "48h", "24h", "24h", False, None, None,
+                   language, 0.0)
+
+
+def context(position: Position, power: Power, language: str = "en") -> Context:
+    rules = Rules()
+    slots = _slots(position, rules, [power])
+    return Context(game_row(position, language), PlayerRow(1, 1, 0, None, 0.0), position, rules, (power,),
+                   slots, {}, language)
+
+
+def check(screen: Screen) -> None:
+    assert len(screen.content) <= MAX_CONTENT
+    assert 1 <= len(screen.rows) <= MAX_ROWS
+    ids = [c.custom_id for c in screen.components()]
+    assert len(ids) == len(set(ids)), "custom_ids are unique in a message"
+    for row in screen.rows:
+        assert 1 <= len(row) <= 5
+        if any(isinstance(c, Menu) for c in row):
+            assert len(row) == 1
+        for c in row:
+            assert len(c.custom_id) <= MAX_TEXT
+            if isinstance(c, Menu):
+                assert 1 <= len(c.options) <= MAX_OPTIONS
+                assert len({o.value for o in c.options}) == len(c.options)
+                for o in c.options:
+                    assert len(o.label) <= MAX_TEXT and len(o.value) <= MAX_TEXT
+                    assert o.description is None or len(o.description) <= MAX_TEXT
+            else:
+                assert isinstance(c, Button) and 1 <= len(c.label) <= 80
+    view = to_view(screen)          # discord.py's own checks (rows, widths)
+    assert view is not None and len(view.children) == len(screen.components())
+
+
+def every_screen(sheets: OrderSheets, ctx: Context):
+    """Every screen the walk can show for every unit, with every choice in it."""
+    yield sheets._sheet(ctx)
+    yield sheets._pick(ctx)
+    yield sheets._review(ctx, {})
+    for slot in ctx.slots:
+        step = sheets._step(ctx, {}, "a", slot)
+        yield step
+        todo = [(slot, b.custom_id.split(":")[6]) for b in step.components()
+                if isinstance(b, Button) and b.custom_id.split(":")[1] == "k"]
+        seen = set()
+        while todo:
+            slot, what = todo.pop()
+            if what in seen or what in ("H", "D", "W"):
+                continue
+            seen.add(what)
+            pages = 1
+            page = 0
+            while page < pages:
+                screen = sheets._target(ctx, {}, "a", slot, what, page)
+                pages = max(pages, sum(1 for b in screen.components() if b.custom_id.split(":")[1] == "pg"))
+                page += 1
+                yield screen
+                for menu in (c for c in screen.components() if isinstance(c, Menu)):
+                    if what in ("sup", "cvy"):
+                        todo.extend((slot, ("S" if what == "sup" else "C") + o.value) for o in menu.options)
+                    else:
+                        assert all(o.value in {str(x) for x in ctx.legal(slot)} for o in menu.options)
+
+
+def check_all(sheets: OrderSheets, ctx: Context) -> int:
+    """Check every screen; the menus offer every legal order of every unit, and nothing
+    else. Returns how many menus were split by region."""
+    out: dict[str, set[str]] = {s.key: set() for s in ctx.slots}
+    split = 0
+    for screen in every_screen(sheets, ctx):
+        check(screen)
+        for c in screen.components():
+            parts = c.custom_id.split(":")
+            if isinstance(c, Menu) and parts[1] == "v" and parts[6] not in ("sup", "cvy"):
+                out[parts[5]].update(o.value for o in c.options)
+                split += " — " in c.placeholder
+            if isinstance(c, Button) and parts[1] == "k" and parts[6] in ("H", "D"):
+                out[parts[5]].add(f"{ctx.slot(parts[5]).unit} {parts[6]}")
+    for slot in ctx.slots:
+        assert out[slot.key] == {str(o) for o in legal_orders(ctx.position, slot.key)}, slot
+    return split
+
+
+def test_regions_cover_the_map_once():
+    provinces = [p for _, group in REGIONS for p in group]
+    assert sorted(provinces) == sorted(STANDARD.provinces)
+    assert all(len(group) <= MAX_OPTIONS for _, group in REGIONS)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_unit_of_the_starting_position(language):
+    position = Position.initial()
+    sheets = OrderSheets(None, language)   # type: ignore[arg-type]
+    for power in Power:
+        check_all(sheets, context(position, power, language))
+
+
+def test_every_unit_of_a_crowded_position():
+    position = position_from_json(CROWDED)
+    sheets = OrderSheets(None)   # type: ignore[arg-type]
+    split = 0
+    for power in Power:
+        split += check_all(sheets, context(position, power))
+    assert split, "some choice is long enough to be split by region"
+    # the army in London can be convoyed far: its moves are split by region
+    ctx = context(position, Power.ENGLAND)
+    lon = ctx.slot("LON")
+    moves = sheets._target(ctx, {}, "a", lon, "mv", 0)
+    menus = [c for c in moves.components() if isinstance(c, Menu)]
+    assert len(menus) > 1 and all("—" in m.placeholder for m in menus)
+
+
+# -- through the service ----------------------------------------------------------------
+from tests.bot.test_service import CHANNEL, seat_of, started  # noqa: E402
+
+
+async def test_support_and_build_warnings(service, clock):
+    game = await started(service)
+    fr = await seat_of(service, game, "FRANCE")
+    await service.submit_orders(fr, "A PAR - BUR; A MAR S A PAR - GAS")
+    sheets = OrderSheets(service)
+    screen = await sheets.open(fr)
+    assert "`A MAR S A PAR - GAS` does not match the order of your unit it supports (`A PAR - BUR`)" in screen.content
+    assert "Without an order (they will hold): F BRE" in screen.content
+    await service.submit_orders(fr, "A MAR S A PAR - BUR; F BRE H")
+    screen = await sheets.open(fr)
+    assert "⚠️" not in screen.content
+
+
+async def test_an_order_sent_before_the_phase_resolved_is_refused(service, clock):
+    from bot.service import UserError
+    game = await started(service, players=2)
+    uid = await seat_of(service, game, "FRANCE") or 100
+    sent = clock()                      # the player taps /order now...
+    clock.advance(hours=49)             # ...but the phase resolves before the bot reads it
+    await service.run_due()
+    with pytest.raises(UserError) as err:
+        await phase_for_action(service, uid, sent)
+    assert err.value.key == "order.phase_moved_on"
+    assert "moved on from Spring" in err.value.text() and "moves to Fall" in err.value.text()
+    assert (await phase_for_action(service, uid, clock() + timedelta(seconds=1))).startswith("F")
+
+
+async def test_clear_offers_the_players_orders(service):
+    game = await started(service)
+    fr = await seat_of(service, game, "FRANCE")
+    await service.submit_orders(fr, "A PAR - BUR; F BRE - MAO")
+    choices = await unit_choices(service, fr, "")
+    assert choices[0] == ("All my orders", "all")
+    assert ("A PAR - BUR", "PAR") in choices and ("F BRE - MAO", "BRE") in choices
+    assert await unit_choices(service, fr, "bre") == [("F BRE - MAO", "BRE")]
+    count, sheet = await service.clear(fr, "BRE")
+    assert count == 1 and "F BRE" in sheet.missing
+    assert CHANNEL
