@@ -69,3 +69,13 @@ async def attachment_png(message) -> bytes:
     data = await message.attachments[0].read()
     png_ok(data)
     return data
+
+
+async def powers_by_user(env, channel_id):
+    """The open game in a channel and, per power name, the id of the user who plays it."""
+    from bot.service import powers_of
+    service = env.bots[-1].service
+    async with service.storage.transaction() as tx:
+        game = await tx.open_game_in_channel(channel_id)
+        players = await tx.players(game.id)
+    return game, {powers_of(game, p)[0].value: p.user_id for p in players}

@@ -8,18 +8,11 @@ from engine import Position, Power
 from engine.cli import position_to_json
 from engine.units import Unit
 
-from bot.service import powers_of
-from tests.bot.simcord_support import running, seven
+from tests.bot.simcord_support import powers_by_user, running, seven
 
 HOURS = 3600
 
 
-async def powers_by_user(env, channel_id):
-    service = env.bots[-1].service
-    async with service.storage.transaction() as tx:
-        game = await tx.open_game_in_channel(channel_id)
-        players = await tx.players(game.id)
-    return game, {powers_of(game, p)[0].value: p.user_id for p in players}
 
 
 async def current_game(env, channel_id):

@@ -4,18 +4,11 @@ from __future__ import annotations
 
 import re
 
-from bot.service import powers_of
-from tests.bot.simcord_support import attachment_png, running, seven
+from tests.bot.simcord_support import attachment_png, powers_by_user, running, seven
 
 HOURS = 3600
 
 
-async def powers_by_user(env, channel_id):
-    service = env.bots[-1].service
-    async with service.storage.transaction() as tx:
-        game = await tx.open_game_in_channel(channel_id)
-        players = await tx.players(game.id)
-    return game, {powers_of(game, p)[0].value: p.user_id for p in players}
 
 
 def posts_since(channel, count):
