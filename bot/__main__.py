@@ -4,6 +4,7 @@
 - ``DIPLOMACY_DB``: the SQLite database file (default ``./diplomacy.sqlite3``; created and
   migrated on first start);
 - ``LOG_LEVEL``: ``DEBUG``, ``INFO`` (default), ``WARNING``...;
+- ``DIPLOMACY_RENDER_PROCESSES``: worker processes that draw maps (default one per core; 0: threads);
 - ``DISCORD_API_URL`` / ``DISCORD_GATEWAY_URL``: only for tests against a local emulator.
 """
 from __future__ import annotations

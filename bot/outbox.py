@@ -12,7 +12,9 @@ DMs are also reported in the game channel).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
+import json
 import logging
 from collections import OrderedDict
 from typing import TYPE_CHECKING
@@ -45,6 +47,7 @@ class Outbox:
         self._task: asyncio.Task[None] | None = None
         self._sleeping = False
         self._dirty = False
+        self.maps = maps.MapCache()
 
     @property
     def service(self):
@@ -73,6 +76,7 @@ class Outbox:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
+        self.maps.close()
 
     async def _run(self) -> None:
         while True:
@@ -181,7 +185,10 @@ class Outbox:
             return None
         orders = stored.results if row.map.get("orders") else None
         front = row.map.get("front")     # a player's DM: cropped around their units
-        png = await maps.render(stored.position, orders, game_name=game.name, language=game.language,
-                                front=front)
+        # keyed by content, so a phase replayed after a rollback never shows a stale map
+        key = (game.name, game.language, hashlib.sha1(
+            json.dumps([stored.position, orders], sort_keys=True).encode()).hexdigest())
+        png = await self.maps.get(key, stored.position, orders, game_name=game.name,
+                                  language=game.language, front=front)
         suffix = ("-orders" if orders is not None else "") + (f"-{front.lower()}" if front else "")
         return discord.File(io.BytesIO(png), filename=f"{phase}{suffix}.png")

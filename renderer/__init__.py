@@ -8,7 +8,8 @@ cache of static layers (renderer.layers).
 
 from __future__ import annotations
 
-from renderer.render import encode_png, render, render_image
+from renderer.render import encode_png, render, render_image, render_views
 from renderer.scene import Order, Scene, Unit, drawn_order, scene_from_objects
 
-__all__ = ["Order", "Scene", "Unit", "drawn_order", "encode_png", "render", "render_image", "scene_from_objects"]
+__all__ = ["Order", "Scene", "Unit", "drawn_order", "encode_png", "render", "render_image", "render_views",
+           "scene_from_objects"]

@@ -8,7 +8,7 @@ layer cache, so it is safe to call from worker threads.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from PIL import Image
 
@@ -64,6 +64,11 @@ def render_image(position: Mapping | Scene, orders: object = None, results: Mapp
     scene = make_scene(position, orders, results)
     layers = static_layers(language)
     board = draw_scene(layers, scene)
+    return _framed(layers, scene, board, front, game_name)
+
+
+def _framed(layers, scene: Scene, board: Image.Image, front: str | None, game_name: str) -> Image.Image:
+    """The board (cropped to a power's front when asked) with the legend strip below."""
     if front:
         board = board.crop(front_box(scene, front, board.size))
     powers = sorted(set(style.UNIT_COLOURS) | {u.power for u in scene.units} | set(scene.centres.values()))
@@ -72,6 +77,19 @@ def render_image(position: Mapping | Scene, orders: object = None, results: Mapp
     out.paste(board.convert("RGB"), (0, 0))
     out.paste(strip, (0, board.height))
     return out
+
+
+def render_views(position: Mapping | Scene, orders: object = None, results: Mapping | None = None, *,
+                 game_name: str = "", language: str = "en",
+                 fronts: Sequence[str | None] = (None,)) -> dict[str | None, bytes]:
+    """Several PNGs of one position at the cost of drawing it once: the whole board
+    (``None``) and/or the fronts of the named powers, e.g. the channel's map and every
+    player's phone-sized crop of the same phase."""
+    scene = make_scene(position, orders, results)
+    layers = static_layers(language)
+    board = draw_scene(layers, scene)
+    return {front: encode_png(_framed(layers, scene, board, front, game_name))
+            for front in dict.fromkeys(fronts)}
 
 
 def _sample_scene() -> Scene:

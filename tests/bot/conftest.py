@@ -1,6 +1,7 @@
 """Fixtures for the bot's tests: a movable clock, a fresh database, the service."""
 from __future__ import annotations
 
+import os
 import random
 from datetime import datetime, timedelta, timezone
 
@@ -8,6 +9,10 @@ import pytest
 
 from bot.service import GameService
 from bot.storage import Storage
+
+# Bots in tests draw their maps in threads: starting map processes for each of the many
+# short-lived test bots would only add seconds (tests/bot/test_maps.py covers the processes).
+os.environ.setdefault("DIPLOMACY_RENDER_PROCESSES", "0")
 
 
 class FakeClock:
