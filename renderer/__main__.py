@@ -72,7 +72,10 @@ def main(argv: list[str] | None = None) -> int:
         if "next" in obj and args.next:
             png = render(obj["next"] or {"phase": obj["phase"], "units": {}}, orders=[], **look)
         elif "next" in obj or isinstance(obj.get("orders"), list):
-            png = render(position_from_output(obj), results=obj, **look)
+            # an output object (or a position with output-style order entries): when the
+            # object carries its own units and centres, those are the position to draw
+            position = obj if "units" in obj else position_from_output(obj)
+            png = render(position, results=obj, **look)
         else:
             results = _adjudicate(obj) if obj.get("orders") else None
             png = render(obj, results=results, **look)

@@ -2,20 +2,22 @@
 
 Owns the per-render work: owner tints (a palette swap on the cached index image), supply
 centres, unit tokens, orders in the conventions players know, result marks and the legend.
-Shapes are anti-aliased cheaply: each unit or order is drawn at SUPERSAMPLE scale in its
-own small patch, reduced, and composited, so no full-size supersampled layer is needed.
+Shapes are anti-aliased cheaply: each order is drawn at SUPERSAMPLE scale on an enlarged copy
+of the small part of the board it covers, then reduced back, so no full-size supersampled
+layer is needed; unit tokens and supply centres are drawn once per colour and sub-pixel
+phase (static cache) and pasted. The board is drawn in RGB.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from PIL import Image, ImageDraw
 
 from renderer import style
 from renderer.board import Point
-from renderer.layers import FIRST_PROVINCE_INDEX, IMPASSABLE_INDEX, SEA_INDEX, StaticLayers
+from renderer.layers import CACHE, IMPASSABLE_INDEX, SEA_INDEX, StaticLayers
 from renderer.scene import Order, Scene, Unit
 
 Colour = tuple[int, ...]
@@ -61,17 +63,9 @@ class Sketch:
         self._grow([c], r + width + 2)
         self.ops.append(("circle", c, r, fill, outline, width))
 
-    def stamp(self, canvas: Image.Image) -> None:
-        if not self.ops:
-            return
-        x0, y0 = max(0, math.floor(self.box[0])), max(0, math.floor(self.box[1]))
-        x1 = min(canvas.width, math.ceil(self.box[2]))
-        y1 = min(canvas.height, math.ceil(self.box[3]))
-        if x1 <= x0 or y1 <= y0:
-            return
+    def _paint(self, d: ImageDraw.ImageDraw, x0: float, y0: float) -> None:
+        """Draw the shapes at SUPERSAMPLE scale, (x0, y0) at the drawing's origin."""
         k = style.SUPERSAMPLE
-        patch = Image.new("RGBA", ((x1 - x0) * k, (y1 - y0) * k), (0, 0, 0, 0))
-        d = ImageDraw.Draw(patch)
 
         def tr(p: Point) -> tuple[float, float]:
             return ((p[0] - x0) * k, (p[1] - y0) * k)
@@ -94,7 +88,45 @@ class Sketch:
                 x, y = tr(c)
                 d.ellipse((x - r * k, y - r * k, x + r * k, y + r * k), fill=fill, outline=outline,
                           width=max(1, round(width * k)) if outline else 0)
-        canvas.alpha_composite(patch.reduce(k), dest=(x0, y0))
+
+    def stamp(self, canvas: Image.Image) -> None:
+        """Draw onto an RGB canvas, anti-aliased: the covered part of the canvas is enlarged
+        SUPERSAMPLE times, drawn on (translucent colours blend) and reduced back. Where no
+        shape falls, the reduction gives back the very pixels, so nothing needs compositing."""
+        if not self.ops:
+            return
+        x0, y0 = max(0, math.floor(self.box[0])), max(0, math.floor(self.box[1]))
+        x1 = min(canvas.width, math.ceil(self.box[2]))
+        y1 = min(canvas.height, math.ceil(self.box[3]))
+        if x1 <= x0 or y1 <= y0:
+            return
+        k = style.SUPERSAMPLE
+        big = canvas.crop((x0, y0, x1, y1)).resize(((x1 - x0) * k, (y1 - y0) * k), Image.Resampling.NEAREST)
+        self._paint(ImageDraw.Draw(big, "RGBA"), x0, y0)
+        canvas.paste(big.reduce(k), (x0, y0))
+
+    def patch(self) -> tuple[Image.Image, tuple[int, int]]:
+        """The shapes alone, anti-aliased on a transparent RGBA patch, and where it goes
+        (for patches drawn once and pasted many times)."""
+        x0, y0 = math.floor(self.box[0]), math.floor(self.box[1])
+        x1, y1 = math.ceil(self.box[2]), math.ceil(self.box[3])
+        k = style.SUPERSAMPLE
+        big = Image.new("RGBA", ((x1 - x0) * k, (y1 - y0) * k), (0, 0, 0, 0))
+        self._paint(ImageDraw.Draw(big), x0, y0)
+        return big.reduce(k), (x0, y0)
+
+
+def paste_patch(canvas: Image.Image, patch: Image.Image, at: tuple[int, int]) -> None:
+    """Blend an RGBA patch onto the RGB canvas at `at`, clipped to the canvas."""
+    x, y = at
+    if x >= 0 and y >= 0:
+        canvas.paste(patch, at, patch)
+        return
+    sx, sy = max(0, -x), max(0, -y)
+    if sx >= patch.width or sy >= patch.height:
+        return
+    part = patch.crop((sx, sy, patch.width, patch.height))
+    canvas.paste(part, (x + sx, y + sy), part)
 
 
 # ---------------------------------------------------------------- geometry helpers
@@ -266,29 +298,56 @@ def base_image(layers: StaticLayers, scene: Scene) -> Image.Image:
             put(i, style.NEUTRAL_LAND)
     img = layers.index.copy()
     img.putpalette(palette)
-    img = img.convert("RGBA")
-    img.alpha_composite(layers.overlay)
+    img = img.convert("RGB")
+    img.paste(layers.overlay, (0, 0), layers.overlay)
     return img
 
 
+def stamp_cached(canvas: Image.Image, key: tuple, c: Point, shapes: Callable[[Sketch, Point], None]) -> None:
+    """Paste shapes drawn around c (a unit token, a supply centre) from a patch drawn once per
+    key and sub-pixel phase (c is rounded to the supersampling grid, a shift of at most a
+    quarter pixel). The patches live in the lock-protected static cache; their number is
+    bounded by the keys (power colours, unit kinds, sizes) times SUPERSAMPLE²."""
+    k = style.SUPERSAMPLE
+    qx, qy = round(c[0] * k) / k, round(c[1] * k) / k
+    ix, iy = math.floor(qx), math.floor(qy)
+    phase = (qx - ix, qy - iy)
+
+    def build() -> tuple[Image.Image, tuple[int, int]]:
+        sk = Sketch()
+        shapes(sk, phase)
+        return sk.patch()
+
+    patch, (px, py) = CACHE.get_or_build("patch", repr(key + phase), build)  # type: ignore[misc]
+    paste_patch(canvas, patch, (ix + px, iy + py))
+
+
+def _centre(sk: Sketch, c: Point, colour: Colour | None) -> None:
+    """A supply centre: a disc in the owner's colour; a neutral one is a plain ring with a dot."""
+    if colour:
+        sk.circle(c, style.SC_RADIUS + 1.5, (255, 255, 255))
+        sk.circle(c, style.SC_RADIUS, colour, style.OUTLINE, 1.4)
+    else:
+        sk.circle(c, style.SC_RADIUS, (255, 250, 235), style.OUTLINE, 1.4)
+        sk.circle(c, 1.8, style.OUTLINE)
+
+
+def _dislodged_token(sk: Sketch, unit_kind: str, c: Point, fill: Colour) -> None:
+    sk.circle(c, style.UNIT_SIZE * 0.62 * style.DISLODGED_SCALE, (255, 255, 255, 150), style.FAIL, 2.2)
+    unit_token(sk, unit_kind, c, fill, style.UNIT_SIZE * style.DISLODGED_SCALE)
+
+
 def draw_scene(layers: StaticLayers, scene: Scene) -> Image.Image:
+    """The board with this scene drawn on it, as an RGB image."""
     img = base_image(layers, scene)
     where = _Where(layers, scene)
     board = layers.board
 
-    # Supply centres: a disc in the owner's colour; a neutral one is a plain ring with a dot.
-    sk = Sketch()
     for prov in board.provinces.values():
-        if prov.sc is None:
-            continue
-        owner = scene.centres.get(prov.code)
-        if owner:
-            sk.circle(prov.sc, style.SC_RADIUS + 1.5, (255, 255, 255))
-            sk.circle(prov.sc, style.SC_RADIUS, style.unit_colour(owner), style.OUTLINE, 1.4)
-        else:
-            sk.circle(prov.sc, style.SC_RADIUS, (255, 250, 235), style.OUTLINE, 1.4)
-            sk.circle(prov.sc, 1.8, style.OUTLINE)
-    _stamp_spread(sk, img)
+        if prov.sc is not None:
+            owner = scene.centres.get(prov.code)
+            colour = style.unit_colour(owner) if owner else None
+            stamp_cached(img, ("sc", colour), prov.sc, lambda sk, c, colour=colour: _centre(sk, c, colour))
 
     orders = [o for o in scene.orders if o.kind != "unreadable"]
     # Order lines go under the units, marks (crosses, rings) over them.
@@ -297,23 +356,22 @@ def draw_scene(layers: StaticLayers, scene: Scene) -> Image.Image:
     # Labels over the order lines (an arrow never hides a name), under the units (whose
     # anchors keep clear of every label).
     for patch, at in layers.labels:
-        img.alpha_composite(patch, dest=at)
+        paste_patch(img, patch, at)
     built = {(o.unit.province) for o in orders if o.kind == "build" and o.unit}
     for u in scene.units:
         if u.province in built:
             continue
         c = where.unit(u)
         if c:
-            sk = Sketch()
-            unit_token(sk, u.kind, c, style.unit_colour(u.power))
-            sk.stamp(img)
+            colour = style.unit_colour(u.power)
+            stamp_cached(img, ("unit", u.kind, colour), c,
+                         lambda sk, p, kind=u.kind, colour=colour: unit_token(sk, kind, p, colour))
     for u in scene.dislodged:
         c = where.unit(u, dislodged=True)
         if c:
-            sk = Sketch()
-            sk.circle(c, style.UNIT_SIZE * 0.62 * style.DISLODGED_SCALE, (255, 255, 255, 150), style.FAIL, 2.2)
-            unit_token(sk, u.kind, c, style.unit_colour(u.power), style.UNIT_SIZE * style.DISLODGED_SCALE)
-            sk.stamp(img)
+            colour = style.unit_colour(u.power)
+            stamp_cached(img, ("dislodged", u.kind, colour), c,
+                         lambda sk, p, kind=u.kind, colour=colour: _dislodged_token(sk, kind, p, colour))
     for o in orders:
         _draw_order_marks(img, where, o)
     for u in scene.destroyed:
@@ -323,18 +381,6 @@ def draw_scene(layers: StaticLayers, scene: Scene) -> Image.Image:
             cross(sk, c, 10, style.OUTLINE)
             sk.stamp(img)
     return img
-
-
-def _stamp_spread(sk: Sketch, img: Image.Image) -> None:
-    """Stamp shapes scattered over the board one by one: small patches beat one huge one."""
-    for op in sk.ops:
-        one = Sketch()
-        one.ops.append(op)
-        if op[0] == "circle":
-            one._grow([op[1]], op[2] + op[5] + 2)
-        else:
-            one._grow(op[1], (op[4] if op[0] == "polygon" else op[3]) + 2)
-        one.stamp(img)
 
 
 def _draw_order_line(img: Image.Image, where: _Where, o: Order) -> None:

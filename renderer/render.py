@@ -74,7 +74,7 @@ def _framed(layers, scene: Scene, board: Image.Image, front: str | None, game_na
     powers = sorted(set(style.UNIT_COLOURS) | {u.power for u in scene.units} | set(scene.centres.values()))
     strip = legend(layers, scene, board.width, game_name, powers)
     out = Image.new("RGB", (board.width, board.height + strip.height))
-    out.paste(board.convert("RGB"), (0, 0))
+    out.paste(board, (0, 0))
     out.paste(strip, (0, board.height))
     return out
 
@@ -121,7 +121,8 @@ def encode_png(img: Image.Image) -> bytes:
     palette = CACHE.get_or_build("palette", "png", _palette)
     pal = img.quantize(palette=palette, dither=Image.Dither.NONE)  # type: ignore[arg-type]
     buf = io.BytesIO()
-    pal.save(buf, format="PNG", compress_level=style.PNG_COMPRESS_LEVEL)
+    pal.save(buf, format="PNG", compress_level=style.PNG_COMPRESS_LEVEL,
+             compress_type=style.PNG_COMPRESS_STRATEGY)
     return buf.getvalue()
 
 

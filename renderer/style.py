@@ -77,6 +77,9 @@ SUPERSAMPLE = 2  # static layers and shapes are drawn this many times larger, th
 
 PNG_COLOURS = 160  # palette size of the PNG: looks the same as full colour, a quarter of the bytes
 PNG_COMPRESS_LEVEL = 3  # zlib level: 6 costs twice the time for 15 % fewer bytes
+# zlib strategy: Z_RLE (3) suits a palette map of flat areas: about 25 % faster than the
+# default strategy at this level for 2 % more bytes (and barely depends on the level).
+PNG_COMPRESS_STRATEGY = 3
 
 BOLD_FONT = "DejaVuSansCondensed-Bold.ttf"
 ITALIC_FONT = "DejaVuSerifCondensed-Italic.ttf"
