@@ -20,6 +20,7 @@ Owns the language rules of the bot; the texts themselves are in :mod:`bot.i18n`.
 from __future__ import annotations
 
 import logging
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
 import discord
@@ -27,6 +28,7 @@ from discord import app_commands
 
 from bot.i18n import DEFAULT, LANGUAGES, catalogue, t
 from engine import Position, format_order, parse_order
+from engine.names import table, tokens
 from engine.parser import OrderParseError, ParsedLine, split_orders
 
 if TYPE_CHECKING:
@@ -198,6 +200,47 @@ def order_line(canonical: str, language: str) -> str:
     return t("order.local", language, local=local, order=canonical)
 
 
+# -- autocomplete ----------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def _meanings(word: str, languages: tuple[str, ...]) -> frozenset[str]:
+    """The canonical tokens (``par``, ``a``, ``s``, ``-``...) a word being typed may be the
+    start of, in any of ``languages`` (Spanish ``bor`` → ``bur``, Bulgarian ``п`` → ``s``)."""
+    english = {kind: word.lower() for kind, word in table(DEFAULT).canonical.items()}
+    out: set[str] = set()
+    for language in languages:
+        for key, entries in table(language).index.items():
+            if any(part.startswith(word) for part in key):
+                for entry in entries:
+                    if entry.kind in ("province", "coast", "unit"):
+                        out.add(entry.value.lower())
+                    elif entry.kind in english:
+                        out.add(english[entry.kind])
+    return frozenset(out)
+
+
+def matching_orders(options: Sequence[str], typed: str, languages: Sequence[str]) -> list[str]:
+    """The canonical ``options`` that what a player is typing may be the start of, in any
+    of ``languages`` (``E Par`` and ``А Пар`` find ``A PAR - BUR``): first those the typed
+    text begins in the same order, else those that contain every typed word anywhere."""
+    if not typed.strip():
+        return list(options)
+    langs = tuple(languages) or (DEFAULT,)
+    exact = [o for o in options if o.startswith(typed.strip().upper())]
+    if exact:
+        return exact
+    words = tokens(typed)
+
+    def hit(word: str, token: str) -> bool:
+        return token.startswith(word) or token in _meanings(word, langs)
+
+    forms = [(o, tokens(o)) for o in options]
+    in_order = [o for o, toks in forms if len(words) <= len(toks)
+                and all(hit(w, toks[i]) for i, w in enumerate(words))]
+    if in_order:
+        return in_order
+    return [o for o, toks in forms if all(any(hit(w, tok) for tok in toks) for w in words)]
+
+
 # -- command descriptions ------------------------------------------------------------
 class CatalogueTranslator(app_commands.Translator):
     """Localizes command, option and choice descriptions from the catalogue.
@@ -250,5 +293,5 @@ def language_choices(*, auto: bool = False) -> list[app_commands.Choice[str]]:
 
 
 __all__ = ["Languages", "CatalogueTranslator", "from_locale", "language_of", "guild_language",
-           "read_orders_in", "reading_order", "echo", "order_line", "unit_text", "localized_orders", "described", "language_choices",
+           "read_orders_in", "reading_order", "matching_orders", "echo", "order_line", "unit_text", "localized_orders", "described", "language_choices",
            "NATIVE_NAMES"]

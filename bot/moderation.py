@@ -30,10 +30,12 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine import Position, Power, Rules
 from engine.cli import position_from_json
+from engine.names import table
 
 from bot import sheet as order_sheet
 from bot.clock import from_unix, to_unix
 from bot.i18n import t
+from bot.languages import unit_text
 from bot.schedule import Duration, ScheduleError, parse_schedule
 from bot.service import (
     UserError, _rules, needs, phase_title, power_name, powers_of, stamp,
@@ -225,9 +227,10 @@ async def after_resolution(tx: Tx, game: GameRow, updated: GameRow, phase: str, 
             await tx.add_post(game.id, phase, t(
                 "mod.post.eliminated", lang, game=game.name, power=power_name(pw, lang),
                 user=f" (<@{user}>)" if user else ""), channel_id=game.channel_id, now=now)
-            if user is not None:
-                await tx.add_post(game.id, phase, t("mod.dm.eliminated", lang, game=game.name,
-                                                    power=power_name(pw, lang)), user_id=user, now=now)
+            if user is not None:   # a DM: the player's language
+                theirs = (await tx.user_languages([user])).get(user, lang)
+                await tx.add_post(game.id, phase, t("mod.dm.eliminated", theirs, game=game.name,
+                                                    power=power_name(pw, theirs)), user_id=user, now=now)
             await tx.add_audit(game.id, phase, None, "eliminated", {"power": pw.value}, now)
     # a draw proposal stays open until the next resolution
     if await tx.draw_proposal(game.id) is not None:
@@ -441,21 +444,29 @@ class Moderation:
             position = position_from_json(game.position or {})
             pause = await tx.pause_of(game.id)
             rules = _rules(game, game.phase)
+            # the DMs: each player's language (the game's when the bot doesn't know it)
+            languages = await tx.user_languages([new_user, old.user_id])
+            newcomer = languages.get(new_user, lang)
             lines = []
             for pw in seat_powers:
-                units = ", ".join(str(u) for u in position.units_of(pw)) or "—"
-                centres = ", ".join(sorted(position.centres_of(pw))) or "—"
+                units = ", ".join(unit_text(str(u), newcomer) for u in position.units_of(pw)) or "—"
+                centres = ", ".join(c if newcomer == "en" else table(newcomer).province_name(c)
+                                    for c in sorted(position.centres_of(pw))) or "—"
                 todo = needs(position, pw, rules)
-                lines.append(t("mod.dm.replacement_power", lang, power=power_name(pw, lang), units=units,
+                lines.append(t("mod.dm.replacement_power", newcomer, power=power_name(pw, newcomer), units=units,
                                centres=centres, todo=len(todo)))
-            deadline = (t("mod.paused_deadline", lang) if pause is not None or not game.deadline
+            deadline = (t("mod.paused_deadline", newcomer) if pause is not None or not game.deadline
                         else stamp(game.deadline))
             await tx.add_post(game.id, game.phase, t(
-                "mod.dm.replacement", lang, game=game.name, powers=names, lines="\n".join(lines),
-                phase=phase_title(game.phase, lang), deadline=deadline),
+                "mod.dm.replacement", newcomer, game=game.name,
+                powers=", ".join(power_name(pw, newcomer) for pw in seat_powers), lines="\n".join(lines),
+                phase=phase_title(game.phase, newcomer), deadline=deadline),
                 user_id=new_user, map_spec={"phase": game.phase, "orders": False}, now=now)
-            await tx.add_post(game.id, game.phase, t("mod.dm.replaced_out", lang, game=game.name, powers=names),
-                              user_id=old.user_id, now=now)
+            theirs = languages.get(old.user_id, lang)
+            await tx.add_post(game.id, game.phase, t(
+                "mod.dm.replaced_out", theirs, game=game.name,
+                powers=", ".join(power_name(pw, theirs) for pw in seat_powers)),
+                user_id=old.user_id, now=now)
         self.service._legal_cache.clear()
         self.service.on_posts()
         return game, power, old.user_id
@@ -557,13 +568,14 @@ class Moderation:
                 reminded = tuple(sorted(late))
                 if not reminded:
                     raise UserError("mod.remind_nobody", game=game.name)
-                pause = await tx.pause_of(game.id)
-                deadline = (t("mod.paused_deadline", game.language) if pause is not None or not game.deadline
-                            else stamp(game.deadline))
+                paused = await tx.pause_of(game.id) is not None or not game.deadline
+                languages = await tx.user_languages(reminded)   # DMs: each player's language
                 for uid in reminded:
+                    theirs = languages.get(uid, game.language)
+                    deadline = t("mod.paused_deadline", theirs) if paused else stamp(game.deadline or 0)
                     await tx.add_post(game.id, game.phase, t(
-                        "mod.dm.reminder", game.language, game=game.name,
-                        phase=phase_title(game.phase, game.language), deadline=deadline),
+                        "mod.dm.reminder", theirs, game=game.name,
+                        phase=phase_title(game.phase, theirs), deadline=deadline),
                         user_id=uid, now=self.now())
                 await self._announce(tx, game, actor, "remind", {"users": list(reminded)}, "mod.post.reminded",
                                      users=", ".join(f"<@{u}>" for u in reminded))
@@ -646,10 +658,14 @@ class Moderation:
                 names = ", ".join(power_name(pw, lang) for pw in sorted(survivors))
                 await tx.add_post(game.id, game.phase, t("mod.post.draw_proposed", lang, game=game.name,
                                                          powers=names), channel_id=game.channel_id, now=now)
-                for uid in sorted(set(survivors.values())):
-                    if uid != user_id:
-                        await tx.add_post(game.id, game.phase, t("mod.dm.draw_proposed", lang, game=game.name,
-                                                                 powers=names), user_id=uid, now=now)
+                others = sorted(set(survivors.values()) - {user_id})
+                languages = await tx.user_languages(others)   # DMs: each player's language
+                for uid in others:
+                    theirs = languages.get(uid, lang)
+                    await tx.add_post(game.id, game.phase, t(
+                        "mod.dm.draw_proposed", theirs, game=game.name,
+                        powers=", ".join(power_name(pw, theirs) for pw in sorted(survivors))),
+                        user_id=uid, now=now)
             for pw in mine:
                 await tx.set_draw_vote(game.id, pw.value, yes)
             votes = await tx.draw_votes(game.id)
@@ -715,8 +731,10 @@ class Moderation:
         return game, leader, ended
 
     # -- what /game status adds --------------------------------------------------------------
-    async def status_lines(self, game: GameRow, user_ids: Iterable[int]) -> list[str]:
-        lang = game.language
+    async def status_lines(self, game: GameRow, user_ids: Iterable[int],
+                           language: str | None = None) -> list[str]:
+        """What ``/game status`` adds, in ``language`` (the reader's; default the game's)."""
+        lang = language or game.language
         async with self.storage.transaction() as tx:
             cd_after = await tx.cd_policy(game.id)
             pause = await tx.pause_of(game.id)
@@ -737,8 +755,9 @@ class Moderation:
             lines.append(t(f"mod.status.ended_{ending[0]}", lang, powers=powers))
         if record:
             parts = [t("mod.status.record", lang, user=f"<@{uid}>", missed=m, total=n)
-                     for uid, (m, n) in record.items()]
-            lines.append(t("mod.status.reliability", lang, records="; ".join(parts)))
+                     for uid, (m, n) in record.items() if n]     # 0/0 says nothing
+            if parts:
+                lines.append(t("mod.status.reliability", lang, records="; ".join(parts)))
         return lines
 
     async def is_paused(self, game_id: int) -> bool:

@@ -28,7 +28,7 @@ from engine.variants import Setup, setup_for
 from bot import maps
 from bot.clock import Clock, from_unix, system_clock, to_unix
 from bot.i18n import Localized, t
-from bot.languages import order_line, read_orders_in, reading_order, unit_text
+from bot.languages import echo, matching_orders, order_line, read_orders_in, reading_order, unit_text
 from bot import sheet as order_sheet
 from bot.schedule import ScheduleError, parse_schedule, reminder_time
 from bot.storage import GameRow, PlayerRow, StaleWrite, Storage, Tx
@@ -131,6 +131,48 @@ def phase_label(phase: str) -> Localized:
 
 def power_label(power: Power | str) -> Localized:
     return Localized(lambda language: power_name(power, language))
+
+
+def place_text(location: str, language: str = "en") -> str:
+    """A province (``SPA/NC``) as the language writes it in orders (Spanish ``Esp CN``)."""
+    if language == "en":
+        return location
+    names = table(language)
+    province, _, coast = location.partition("/")
+    abbr = names.province_abbr.get(province, province)
+    if not coast:
+        return abbr
+    mark = names.coast_abbr.get(coast, coast)
+    return f"{mark} {abbr}" if names.coast_before else f"{abbr} {mark}"
+
+
+def unit_label(unit: Any) -> Localized:
+    """A unit (``A PAR``) for a message parameter, written the way the reader's language
+    writes it (``E Par``): a refusal names units and provinces as the player types them."""
+    return Localized(lambda language: unit_text(str(unit), language))
+
+
+def place_label(*locations: Any) -> Localized:
+    return Localized(lambda language: ", ".join(place_text(str(x), language) for x in locations) or "—")
+
+
+_SUGGESTION = re.compile(r"^([A-Z]{3}) (\(.*\))$")
+
+
+def suggestions_label(suggestions: Sequence[str]) -> Localized:
+    """The parser's "did you mean" (``BUR (Borgoña)``) with each code written as the
+    reader's language abbreviates it (``Bor (Borgoña)``), so it can be typed as shown."""
+    def render(language: str) -> str:
+        out = []
+        for text in suggestions:
+            match = _SUGGESTION.match(text)
+            out.append(f"{place_text(match.group(1), language)} {match.group(2)}" if match else text)
+        return ", ".join(out) or "—"
+    return Localized(render)
+
+
+def order_label(order: Any) -> Localized:
+    return Localized(lambda language: echo(str(order), language))
 
 
 def stamp(seconds: float) -> str:
@@ -440,9 +482,14 @@ class GameService:
         languages = reading_order(language or game.language, game.language)
         for parsed in read_orders_in(text, languages, position=position):
             if parsed.error is not None:
-                lines.append(LineReport(parsed.text, None, f"parse.{parsed.error.code}",
+                code = parsed.error.code
+                if code == "unknown_word" and not parsed.error.suggestions:
+                    code = "unknown_word_alone"     # no "did you mean: —?"
+                suggestions = parsed.error.suggestions
+                lines.append(LineReport(parsed.text, None, f"parse.{code}",
                                         {"word": parsed.error.word,
-                                         "suggestions": ", ".join(parsed.error.suggestions) or "—",
+                                         "suggestions": (suggestions_label(suggestions) if code == "unknown_word"
+                                                         else ", ".join(suggestions) or "—"),
                                          "english": str(parsed.error)}))
                 continue
             try:
@@ -503,16 +550,16 @@ class GameService:
                 if len(loose) == 1:
                     return power, loose[0]
                 if len(loose) > 1:
-                    raise UserError("order.which_coast", order=str(order))
+                    raise UserError("order.which_coast", order=order_label(order))
             if isinstance(order, Build):
                 homes = [c for p in powers for c in sorted(position.map.home_centres.get(p, ()))]
                 if not any(position.adjustment_delta(p) > 0 for p in powers):
                     raise UserError("order.no_builds")
-                raise UserError("order.bad_build", order=str(order), homes=", ".join(homes))
+                raise UserError("order.bad_build", order=order_label(order), homes=place_label(*homes))
             if isinstance(order, Disband):
                 if not any(position.adjustment_delta(p) < 0 for p in powers):
                     raise UserError("order.no_disbands")
-                raise UserError("order.not_your_unit", unit=order.location.province)
+                raise UserError("order.not_your_unit", unit=place_label(order.location.province))
             raise UserError("order.no_builds")
         if isinstance(order, (Build, Waive)):
             raise UserError("order.build_in_wrong_phase")
@@ -521,13 +568,13 @@ class GameService:
             dislodged = position.dislodged.get(province)
             unit = dislodged.unit if dislodged else None
             if unit is None:
-                raise UserError("order.no_retreat_needed", unit=province)
+                raise UserError("order.no_retreat_needed", unit=place_label(province))
         else:
             unit = position.units.get(province)
             if unit is None:
-                raise UserError("order.no_unit", unit=province)
+                raise UserError("order.no_unit", unit=place_label(province))
         if unit.power not in powers:
-            raise UserError("order.not_your_unit", unit=str(unit), power=power_label(unit.power))
+            raise UserError("order.not_your_unit", unit=unit_label(unit), power=power_label(unit.power))
         if phase.is_retreat and isinstance(order, Move):
             order = Retreat(order.unit_type, order.location, order.destination)
         if phase.is_movement and isinstance(order, (Retreat, Disband)):
@@ -547,37 +594,37 @@ class GameService:
             if isinstance(order, (Move, Retreat)):
                 if len(loose) == 1:
                     return unit.power, loose[0]
-                raise UserError("order.which_coast", order=text)
+                raise UserError("order.which_coast", order=order_label(text))
             return unit.power, loose[0] if len(loose) == 1 else order
         raise self._why_illegal(position, rules, unit, order, legal)
 
     def _why_illegal(self, position: Position, rules: Rules, unit: Any, order: Order,
                      legal: dict[str, Order]) -> UserError:
         moves = [o for o in legal.values() if isinstance(o, (Move, Retreat))]
-        places = ", ".join(sorted({str(o.destination) for o in moves})) or "—"  # type: ignore[union-attr]
+        places = place_label(*sorted({str(o.destination) for o in moves}))  # type: ignore[union-attr]
         if isinstance(order, (Move, Retreat)):
             dest = order.destination.province
             if dest in rules.closed:
-                return UserError("illegal.closed", unit=str(unit), dest=dest)
+                return UserError("illegal.closed", unit=unit_label(unit), dest=place_label(dest))
             if isinstance(order, Retreat) or position.phase.is_retreat:
-                return UserError("illegal.retreat", unit=str(unit), dest=dest, places=places)
-            return UserError("illegal.not_adjacent", unit=str(unit), dest=dest, places=places)
+                return UserError("illegal.retreat", unit=unit_label(unit), dest=place_label(dest), places=places)
+            return UserError("illegal.not_adjacent", unit=unit_label(unit), dest=place_label(dest), places=places)
         if isinstance(order, (SupportHold, SupportMove)):
             other = position.units.get(order.supported.province)
             if other is None:
-                return UserError("illegal.support_nobody", unit=str(unit), target=order.supported.province)
+                return UserError("illegal.support_nobody", unit=unit_label(unit), target=place_label(order.supported.province))
             if isinstance(order, SupportMove):
                 dest = order.destination.province
                 if not position.map.can_reach(unit.type.value == "F", unit.location, dest):
-                    return UserError("illegal.support_reach", unit=str(unit), dest=dest)
-                return UserError("illegal.support_move", target=str(other), dest=dest)
-            return UserError("illegal.support_reach", unit=str(unit), dest=order.supported.province)
+                    return UserError("illegal.support_reach", unit=unit_label(unit), dest=place_label(dest))
+                return UserError("illegal.support_move", target=unit_label(other), dest=place_label(dest))
+            return UserError("illegal.support_reach", unit=unit_label(unit), dest=place_label(order.supported.province))
         if isinstance(order, Convoy):
             if unit.type.value != "F" or not position.map.provinces[unit.province].is_sea:
-                return UserError("illegal.convoy_fleet", unit=str(unit))
-            return UserError("illegal.convoy_route", unit=str(unit), army=order.army.province,
-                             dest=order.destination.province)
-        return UserError("illegal.generic", order=str(order))
+                return UserError("illegal.convoy_fleet", unit=unit_label(unit))
+            return UserError("illegal.convoy_route", unit=unit_label(unit), army=place_label(order.army.province),
+                             dest=place_label(order.destination.province))
+        return UserError("illegal.generic", order=order_label(order))
 
     async def my_orders(self, user_id: int, *, game_id: int | None = None,
                         channel_id: int | None = None, language: str | None = None) -> OrderSheet:
@@ -632,9 +679,12 @@ class GameService:
         return ReadyReport(sheet, resolving)
 
     async def order_choices(self, user_id: int, typed: str, *, game_id: int | None = None,
-                            channel_id: int | None = None, limit: int = 25) -> list[str]:
+                            channel_id: int | None = None, limit: int = 25,
+                            language: str | None = None) -> list[str]:
         """Autocomplete: the player's legal orders matching what they are typing (the
-        last of several orders in the text), units without an order first."""
+        last of several orders in the text), units without an order first. ``language``:
+        the player's; what they type is matched in it, the game's language and English
+        (:func:`bot.languages.matching_orders`)."""
         try:
             async with self.storage.transaction() as tx:
                 game, player = await self._player_game(tx, user_id, game_id, channel_id)
@@ -659,20 +709,12 @@ class GameService:
                 self._legal_cache.clear()
             self._legal_cache[key] = options
         parts = re.split(r"([;\n,])", typed)
-        current = parts[-1].strip().upper()
         before = "".join(parts[:-1])
         done = {o.unit for o in orders}
-        words = current.split()
         def rank(option: str) -> tuple[int, str]:
             unit = option.split()[1].split("/")[0] if len(option.split()) > 1 else option
             return (unit in done, option)
-        if words:
-            matches = [o for o in options if o.startswith(current)]
-            if not matches:
-                matches = [o for o in options if all(w in o.split() or any(x.startswith(w) for x in o.split())
-                                                       for w in words)]
-        else:
-            matches = list(options)
+        matches = matching_orders(options, parts[-1], reading_order(language or game.language, game.language))
         out = []
         for option in sorted(matches, key=rank):
             value = (before + (" " if before else "") + option).strip()

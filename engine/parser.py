@@ -99,7 +99,10 @@ def _label(code: str, names: NameTable) -> str:
 
 def _suggest(word: str, names: NameTable) -> list[str]:
     spellings = {s.casefold(): code for s, code in names.vocabulary.items()}
-    close = difflib.get_close_matches(word.casefold(), list(spellings), n=6, cutoff=0.6)
+    typed = word.casefold()
+    # names that start with what was typed first ("nor": North Sea, Norway...), then look-alikes
+    starts = sorted((s for s in spellings if len(typed) >= 3 and s.startswith(typed)), key=len)
+    close = starts + difflib.get_close_matches(typed, list(spellings), n=6, cutoff=0.6)
     out: list[str] = []
     for spelling in close:
         label = _label(spellings[spelling], names)
@@ -340,6 +343,13 @@ def _grammar(cur: _Cursor, text: str, kind: PhaseKind | None, position: Position
     raise OrderParseError("unexpected_word", f'I can\'t read "{got.raw}" here.', text=text, word=got.raw)
 
 
+def _fleet_routes(position: Position, army: str) -> dict[str, list[frozenset[str]]]:
+    from engine.convoy import convoy_routes
+    m = position.map
+    fleets = {p for p, u in position.units.items() if u.type is UnitType.FLEET and p in m.seas}
+    return convoy_routes(m, army, fleets) if army in m.coastal and fleets else {}
+
+
 def _plausible(order: Order, position: Position) -> bool:
     """Could this reading be a real order in the position? Used only to settle a word
     that names two provinces."""
@@ -358,8 +368,10 @@ def _plausible(order: Order, position: Position) -> bool:
     fleet = unit.type is UnitType.FLEET
     if isinstance(order, (Move, Retreat)):
         dest = order.destination.province
-        return m.can_reach(fleet, unit.location, dest) or (
-            not fleet and isinstance(order, Move) and m.sea_route_exists(here, dest))
+        if m.can_reach(fleet, unit.location, dest):
+            return True
+        # overseas: only when fleets on the board could carry it (a mere sea route is a guess)
+        return not fleet and isinstance(order, Move) and bool(_fleet_routes(position, here).get(dest))
     if isinstance(order, SupportHold):
         return order.supported.province in position.units and m.can_reach(
             fleet, unit.location, order.supported.province)

@@ -114,7 +114,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=t("cmd.gam
                                    powers=", ".join(power_name(pw, lang) for pw in p.powers) or "—"))
                 text = "\n".join(lines)
             # the civil-disorder policy, pause, draw and reliability record (bot.moderation)
-            text = "\n".join([text, *await self.bot.moderation.status_lines(game, status.joined)])[:2000]
+            text = "\n".join([text, *await self.bot.moderation.status_lines(game, status.joined, lang)])[:2000]
             await reply(interaction, text, ephemeral=True)
 
     @app_commands.command(name="map", description=t("cmd.game.map"))

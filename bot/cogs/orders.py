@@ -52,11 +52,11 @@ class OrderCog(commands.Cog):
 
     async def orders_autocomplete(self, interaction: discord.Interaction, current: str
                                   ) -> list[app_commands.Choice[str]]:
+        # matched in the player's language too; shown in it; the text inserted is canonical
+        lang = language_of(interaction)
         choices = await self.service.order_choices(
             interaction.user.id, current, game_id=_game_id(getattr(interaction.namespace, "game", None)),
-            channel_id=interaction.channel_id)
-        # shown in the player's language; the text inserted is canonical (always readable)
-        lang = language_of(interaction)
+            channel_id=interaction.channel_id, language=lang)
         return [app_commands.Choice(name=localized_orders(c, lang)[:100], value=c) for c in choices]
 
     @app_commands.command(name="order", description=t("cmd.order"))

@@ -155,12 +155,90 @@ async def test_orders_in_the_players_language_with_the_canonical_form(service):
     [line] = report.lines
     assert line.error == "parse.unknown_word"
     assert "Borgoña" in t(line.error, "es", **line.params)
+    assert "¿Querías decir: Bor (Borgoña)" in t(line.error, "es", **line.params)   # typeable as shown
     report = await service.submit_orders(france, "А Пар - Мюн", language="bg")
     [line] = report.lines
     assert line.error == "illegal.not_adjacent"
-    assert "не може да стигне" in t(line.error, "bg", **line.params)
+    # the refusal names the unit and the provinces as the player writes them, not as codes
+    said = t(line.error, "bg", **line.params)
+    assert "А Пар не може да стигне до Мюн" in said and "Бре, Бур, Гас, Пик" in said, said
+    assert "A PAR can't reach MUN" in t(line.error, "en", **line.params)
+    report = await service.submit_orders(france, "E Par - Ber; F Bre apoya E Mar - Bor", language="es")
+    said = [t(x.error, "es", **x.params) for x in report.lines]
+    assert "E Par no puede llegar a Ber" in said[0] and "Bre, Bor, Gas, Pic" in said[0], said
+    assert said[1].startswith("F Bre no puede apoyar"), said
+    # a word nobody knows and nothing like it: no "did you mean: —?"
+    report = await service.submit_orders(france, "E Par - Xyz", language="es")
+    [line] = report.lines
+    assert line.error == "parse.unknown_word_alone"
+    assert "—" not in t(line.error, "es", **line.params) and "«xyz»" in t(line.error, "es", **line.params)
     # /clear takes the unit as the player writes it
     count, sheet = await service.clear(france, "E Mar", language="es")
     assert count == 1 and "A MAR" in sheet.missing
     count, sheet = await service.clear(france, "F Bre", language="es")
     assert count == 1
+
+
+async def test_moderation_dms_in_each_players_language_posts_in_the_games(service):
+    from bot.moderation import Actor, Moderation
+    mod = Moderation(service)
+    game, players = await _started_game(service, {1: "es", 2: "ru", 3: None}, game_language="bg")
+    seen = len(await _posts(service))
+
+    def new(rows):
+        return ({r.user_id: r.content for r in rows[seen:] if r.user_id is not None},
+                [r.content for r in rows[seen:] if r.channel_id is not None])
+
+    # /mod orders remind:True — each reminder in its reader's language, the post in the game's
+    await mod.orders_overview(10, Actor(1), remind=True)
+    rows = await _posts(service)
+    dms, channel = new(rows)
+    assert "te recuerda" in dms[1] and "Primavera de 1901, movimientos" in dms[1]
+    assert "напоминает" in dms[2] and "Весна 1901, ходы" in dms[2]
+    assert "Пролет 1901 г., ходове" in dms[3]           # nothing known of player 3: the game's
+    assert len(channel) == 1 and "напомни на" in channel[0]
+    seen = len(rows)
+
+    # a draw proposal: the other survivors are told in their language
+    await mod.vote_draw(10, 3, True)
+    rows = await _posts(service)
+    dms, channel = new(rows)
+    assert set(dms) == {1, 2}
+    assert "se han propuesto unas tablas" in dms[1] and "предложена ничья" in dms[2]
+    seen = len(rows)
+
+    # a replacement: the new player (Spanish) and the old one (the game's language)
+    async with service.storage.transaction() as tx:
+        await tx.saw_language(4, "es", 0.0)
+    power = powers_of(game, next(p for p in players if p.user_id == 2))[0]
+    await mod.replace(10, Actor(1), power.value, 4)
+    rows = await _posts(service)
+    dms, channel = new(rows)
+    from bot.service import power_name
+    assert dms[4].startswith("🔄 Ahora juegas con") and power_name(power, "es") in dms[4]
+    assert "unidades E " in dms[4] or "unidades F " in dms[4]   # units the Spanish way
+    assert "Модератор передал" in dms[2] and power_name(power, "ru") in dms[2]
+    assert len(channel) == 1 and power_name(power, "bg") in channel[0]
+
+    # /game status: the lines moderation adds, in the reader's language
+    lines = await mod.status_lines(game, [1, 2, 3], "es")
+    assert any("Desorden civil tras 2 fases" in x for x in lines)
+    assert any("propuesta de tablas abierta" in x for x in lines)
+    assert any("Размирици" in x for x in await mod.status_lines(game, [1, 2, 3]))
+
+
+@pytest.mark.parametrize("language, typed", [
+    ("en", "A PAR - B"), ("es", "E Par - Bo"), ("es", "e par"), ("bg", "А Пар - Бур"), ("bg", "А Пар"),
+    ("ru", "А Париж - Бург"), ("ru", "А Пар"),
+])
+async def test_autocomplete_matches_what_a_player_types_in_their_language(service, language, typed):
+    game, players = await _started_game(service, {1: language, 2: None, 3: None})
+    france = next(p.user_id for p in players if any(pw.value == "FRANCE" for pw in powers_of(game, p)))
+    choices = await service.order_choices(france, typed, language=language)
+    assert "A PAR - BUR" in choices, choices
+    assert all(" PAR" in c for c in choices), choices
+    # after a first order, the last one is completed and the first kept as typed
+    choices = await service.order_choices(france, f"{typed}; F Bre - M", language=language)
+    assert f"{typed}; F BRE - MAO" in choices, choices
+    # nothing legal matches: nothing offered
+    assert await service.order_choices(france, "А Мос - Пар", language=language) == []

@@ -129,15 +129,18 @@ async def test_three_players_each_in_their_language(tmp_path, client_locales):
             assert canonical in [c["value"] for c in choices]
             shown = next(c["name"] for c in choices if c["value"] == canonical)
             assert shown == ECHO[lang][canonical], (lang, shown)
+            # ... and matching what the player types in their own language
+            choices = await member.user.autocomplete("order", "orders", typed[:-2])
+            assert canonical in [c["value"] for c in choices], (lang, typed, choices)
             # /orders lists them in the player's language
             result = await member.user.slash("orders")
             assert ECHO[lang][canonical] in result.response.content
 
-        # an impossible order, explained in Bulgarian with the province codes
+        # an impossible order, explained in Bulgarian with the units and provinces written in Bulgarian
         bg_power = next(p.value for p in seats[petar.id] if p.value in ORDERS["bg"])
         impossible = {"ENGLAND": "Ф Лон - Мюн", "RUSSIA": "А Мос - Пар", "FRANCE": "А Пар - Мос"}[bg_power]
         result = await petar.user.slash("order", orders=impossible)
-        assert "не може да" in result.response.content
+        assert f"{impossible.split(' - ')[0]} не може да" in result.response.content
 
         # the results and the next phase: posted in Spanish, orders in both forms
         before = len(ch.history())

@@ -398,11 +398,12 @@ async def test_elimination_is_announced_and_stops_reminders(tmp_path):
                                                                                      "F STP/SC", "A SYR"]},
                            centres={"CON": "RUSSIA", "SMY": "RUSSIA", "ANK": "RUSSIA"})
         await order(member["RUSSIA"], "F SEV - ARM; A SYR S F SEV - ARM")
+        await member["TURKEY"].user.slash("language", language="ru")   # Turkey reads Russian
         before = len(ch.history())
         await alice.slash(ch, "mod resolve")
         new = texts(ch, before)
-        assert any("Turkey" in t and "has been eliminated" in t for t in new)
-        assert any("has been eliminated" in d for d in dms(member["TURKEY"]))
+        assert any("Turkey" in t and "has been eliminated" in t for t in new)   # the game's language
+        assert any("Турция выбывает из игры" in d for d in dms(member["TURKEY"]))   # the player's
         # the reminder of the next phase goes to others, not to the eliminated player
         turkey_before = len(dms(member["TURKEY"]))
         italy_before = len(dms(member["ITALY"]))
@@ -410,4 +411,4 @@ async def test_elimination_is_announced_and_stops_reminders(tmp_path):
         assert any(d.startswith("⏰") for d in dms(member["ITALY"])[italy_before:])
         assert not any(d.startswith("⏰") for d in dms(member["TURKEY"])[turkey_before:])
         r = await member["TURKEY"].slash(ch, "draw")
-        assert "Only surviving powers" in r.response.content
+        assert "могут только уцелевшие державы" in r.response.content

@@ -87,6 +87,7 @@ MESSAGES: dict[str, str] = {
     "illegal.convoy_route": "{unit} не може да конвоира армията от {army} до {dest}: няма верига от флоти за това.",
     "illegal.generic": "`{order}` не е възможно сега.",
     "parse.unknown_word": "Не познавам думата „{word}“. Може би имаше предвид: {suggestions}?",
+    "parse.unknown_word_alone": "Не познавам думата „{word}“. Провери как е написана: провинцията може да се напише цялата или съкратено (напр. `Бур`).",
     "parse.expected_province": "Очаквах провинция на мястото на „{word}“.",
     "parse.incomplete": "Тази заповед е непълна: нещо липсва в края.",
     "parse.unexpected_word": "Не разбирам „{word}“ на това място.",

@@ -13,7 +13,7 @@ MESSAGES: dict[str, str] = {
     "sheet.unknown_button": "Този бутон вече не важи. Отворете заповедите си отново с `/orders`.",
     "sheet.submitted": "✅ Изпратени заповеди: {count}, променени: {changed}.",
     "sheet.ready_confirm": "Преди да се обявите за готови:",
-    "sheet.dm_hint": "Давайте заповеди с бутони чрез `/orders`.",
+    "sheet.dm_hint": "Или давай заповеди с бутони чрез `/orders`.",
     "sheet.clear_all": "Всички мои заповеди",
     # бутони
     "sheet.button.all": "Заповеди за всички",

@@ -85,6 +85,7 @@ MESSAGES: dict[str, str] = {
     "illegal.convoy_route": "{unit} can't convoy the army in {army} to {dest}: there is no chain of fleets for it.",
     "illegal.generic": "`{order}` is not possible now.",
     "parse.unknown_word": "I don't know the word “{word}”. Did you mean: {suggestions}?",
+    "parse.unknown_word_alone": "I don't know the word “{word}”. Check the spelling: a province can be written in full or as its code (e.g. `BUR`).",
     "parse.expected_province": "I expected a province where “{word}” is.",
     "parse.incomplete": "This order is incomplete: something is missing at the end.",
     "parse.unexpected_word": "I can't read “{word}” here.",
@@ -132,8 +133,8 @@ MESSAGES: dict[str, str] = {
     # direct messages
     "dm.phase_started": "⏳ **{game}** — **{phase}** has started.\n{lines}\nDeadline: {deadline}\nOrder with `/order`.",
     "dm.power_line": "**{power}**: {what}",
-    "dm.builds": "{count} build(s) to make",
-    "dm.disbands": "{count} unit(s) to disband",
+    "dm.builds": "builds to make: {count}",
+    "dm.disbands": "units to disband: {count}",
     "dm.reminder": "⏰ **{game}** — {phase}: still without orders: {missing}. Deadline {deadline}.",
     "dm.game_over": "🏁 **{game}** is over: {powers} won. Thanks for playing!",
 

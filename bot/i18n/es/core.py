@@ -87,6 +87,7 @@ MESSAGES: dict[str, str] = {
     "illegal.convoy_route": "{unit} no puede transportar al ejército de {army} a {dest}: no hay una cadena de flotas para ello.",
     "illegal.generic": "`{order}` no es posible ahora.",
     "parse.unknown_word": "No conozco la palabra «{word}». ¿Querías decir: {suggestions}?",
+    "parse.unknown_word_alone": "No conozco la palabra «{word}». Revisa cómo está escrita: una provincia puede escribirse entera o abreviada (p. ej. `Bor`).",
     "parse.expected_province": "Esperaba una provincia donde está «{word}».",
     "parse.incomplete": "Esta orden está incompleta: falta algo al final.",
     "parse.unexpected_word": "No entiendo «{word}» aquí.",
@@ -134,8 +135,8 @@ MESSAGES: dict[str, str] = {
     # mensajes directos
     "dm.phase_started": "⏳ **{game}** — ha empezado **{phase}**.\n{lines}\nPlazo: {deadline}\nDa tus órdenes con `/order`.",
     "dm.power_line": "**{power}**: {what}",
-    "dm.builds": "{count} construcción(es) por hacer",
-    "dm.disbands": "{count} unidad(es) por disolver",
+    "dm.builds": "construcciones por hacer: {count}",
+    "dm.disbands": "unidades por disolver: {count}",
     "dm.reminder": "⏰ **{game}** — {phase}: aún sin órdenes: {missing}. Plazo {deadline}.",
     "dm.game_over": "🏁 **{game}** ha terminado: ganó {powers}. ¡Gracias por jugar!",
 

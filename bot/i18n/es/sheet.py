@@ -13,7 +13,7 @@ MESSAGES: dict[str, str] = {
     "sheet.unknown_button": "Ese botón ya no sirve. Abre de nuevo tus órdenes con `/orders`.",
     "sheet.submitted": "✅ Enviadas {count} orden(es), {changed} con cambios.",
     "sheet.ready_confirm": "Antes de marcarte como listo:",
-    "sheet.dm_hint": "Da tus órdenes tocando botones con `/orders`.",
+    "sheet.dm_hint": "O elígelas tocando botones con `/orders`.",
     "sheet.clear_all": "Todas mis órdenes",
     # botones
     "sheet.button.all": "Ordenar todas",

@@ -88,6 +88,7 @@ MESSAGES: dict[str, str] = {
     "illegal.convoy_route": "{unit} не может конвоировать армию из {army} в {dest}: для этого нет цепочки флотов.",
     "illegal.generic": "`{order}` сейчас невозможно.",
     "parse.unknown_word": "Не знаю слова «{word}». Может быть, ты имел в виду: {suggestions}?",
+    "parse.unknown_word_alone": "Не знаю слова «{word}». Проверь написание: провинцию можно написать полностью или сокращённо (например, `Bur`).",
     "parse.expected_province": "На месте «{word}» я ожидал провинцию.",
     "parse.incomplete": "Приказ не закончен: в конце чего-то не хватает.",
     "parse.unexpected_word": "Не понимаю «{word}» в этом месте.",

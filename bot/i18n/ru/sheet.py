@@ -13,7 +13,7 @@ MESSAGES: dict[str, str] = {
     "sheet.unknown_button": "Эта кнопка больше не действует. Откройте приказы снова командой `/orders`.",
     "sheet.submitted": "✅ Отправлено приказов: {count}, изменено: {changed}.",
     "sheet.ready_confirm": "Прежде чем отметиться готовым:",
-    "sheet.dm_hint": "Отдавайте приказы кнопками через `/orders`.",
+    "sheet.dm_hint": "Или отдавай приказы кнопками через `/orders`.",
     "sheet.clear_all": "Все мои приказы",
     # кнопки
     "sheet.button.all": "Приказы всем",
