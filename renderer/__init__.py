@@ -4,6 +4,10 @@ Owns the picture: `render(position, orders, results, ...) -> bytes`. It takes pl
 (the JSON shapes of the adjudication command) and returns bytes; it never does I/O besides
 reading its own assets once. Thread-safe: the only shared state is the lock-protected
 cache of static layers (renderer.layers).
+
+Sizes: a full map is the board (1600 × 1529 px, from ``assets/standard_map.json``) with
+the legend strip below it (56 px): 1600 × 1585 px, about 190 KB. A front crop
+(``front="FRANCE"``) is at least 760 × 560 px of board plus the legend, for phone screens.
 """
 
 from __future__ import annotations
