@@ -81,6 +81,7 @@ class _Movement:
         self.fleets_at_sea = frozenset(p for p in units if p in seas)
         self._routes: dict[str, dict[str, list[frozenset[str]]]] = {}
         self.paradox: set[str] = set()
+        self._final = self.resolver.resolved
 
     # -- preparation -----------------------------------------------------------------------
 
@@ -236,6 +237,11 @@ class _Movement:
 
     # -- decisions (DATC 5.B) --------------------------------------------------------------
 
+    def _decided(self, key: tuple[str, str]) -> bool:
+        """A decision's value: final ones straight from the table (most calls), else resolve."""
+        value = self._final.get(key)
+        return self.resolver.resolve(key) if value is None else value
+
     def _adjudicate(self, key: tuple[str, str]) -> bool:
         kind, prov = key
         if kind == MOVE:
@@ -271,7 +277,7 @@ class _Movement:
             if self._path(a):
                 return False
         for a in attackers:
-            if a == aimed_at and self.resolver.resolve((MOVE, a)):
+            if a == aimed_at and self._decided((MOVE, a)):
                 return False  # dislodged by the unit it supports an attack on
         return True
 
@@ -287,7 +293,7 @@ class _Movement:
         o = self.orders[prov]
         if not o.convoyed:
             return True
-        fleets = [f for f in self.convoys_of.get(prov, ()) if self.resolver.resolve((CONVOY, f))]
+        fleets = [f for f in self.convoys_of.get(prov, ()) if self._decided((CONVOY, f))]
         return self._route_exists(prov, o.dest, fleets)
 
     def _route_exists(self, origin: str, dest: str, fleets: list[str]) -> bool:
@@ -312,7 +318,7 @@ class _Movement:
         for s in self.supports_of.get(prov, ()):
             if exclude_power is not None and self.orders[s].unit.power is exclude_power:
                 continue
-            if self.resolver.resolve((SUPPORT, s)):
+            if self._decided((SUPPORT, s)):
                 n += 1
         return n
 
@@ -321,7 +327,7 @@ class _Movement:
         if o is None:
             return 0
         if o.kind == "move":
-            return 0 if self.resolver.resolve((MOVE, prov)) else 1
+            return 0 if self._decided((MOVE, prov)) else 1
         return 1 + self._supports(prov)
 
     def _attack_strength(self, prov: str) -> int:
@@ -331,7 +337,7 @@ class _Movement:
         defender = self.orders.get(o.dest)
         if (defender is None
                 or (o.opponent is None and defender.kind == "move"
-                    and self.resolver.resolve((MOVE, o.dest)))):
+                    and self._decided((MOVE, o.dest)))):
             return 1 + self._supports(prov)
         if defender.unit.power is o.unit.power:
             return 0
@@ -344,7 +350,7 @@ class _Movement:
         if not self._path(prov):
             return 0
         o = self.orders[prov]
-        if o.opponent is not None and self.resolver.resolve((MOVE, o.opponent)):
+        if o.opponent is not None and self._decided((MOVE, o.opponent)):
             return 0
         return 1 + self._supports(prov)
 
