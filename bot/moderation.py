@@ -36,7 +36,7 @@ from bot import sheet as order_sheet
 from bot.clock import from_unix, to_unix
 from bot.i18n import t
 from bot.languages import unit_text
-from bot.schedule import Duration, ScheduleError, parse_schedule
+from bot.schedule import Duration, ScheduleError, duration_text, parse_schedule
 from bot.service import (
     UserError, _rules, needs, phase_title, power_name, powers_of, stamp,
 )
@@ -87,15 +87,6 @@ class BallotReport:
 
 
 # -- helpers ---------------------------------------------------------------------------
-def duration_text(seconds: float) -> str:
-    seconds = max(0, int(round(seconds)))
-    days, rest = divmod(seconds, 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes = rest // 60
-    parts = [f"{days}d" if days else "", f"{hours}h" if hours else "", f"{minutes}m" if minutes else ""]
-    return " ".join(p for p in parts if p) or "0m"
-
-
 _WHEN = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})\s*(\S+)?\s*$")
 
 
@@ -308,7 +299,7 @@ class Moderation:
             await tx.put_pause(game.id, game.phase, left, remind_left, now, actor.user_id)
             await tx.set_timers(game.id, game.phase, deadline=None, remind_at=None)
             await self._announce(tx, game, actor, "pause", {"left": left}, "mod.post.paused",
-                                 left=duration_text(left))
+                                 left=duration_text(left, game.language))
         self._changed()
         return game
 
@@ -340,13 +331,15 @@ class Moderation:
                 await tx.put_pause(game.id, pause.phase, result, pause.remind_left, pause.paused_at,
                                    pause.paused_by)
                 await self._announce(tx, game, actor, "extend", {"by": seconds}, "mod.post.extended_paused",
-                                     by=duration_text(seconds), left=duration_text(result))
+                                     by=duration_text(seconds, game.language),
+                                     left=duration_text(result, game.language))
             else:
                 now = self.now()
                 result = max(game.deadline or now, now) + seconds
                 await self._set_deadline(tx, game, result)
                 await self._announce(tx, game, actor, "extend", {"by": seconds, "deadline": result},
-                                     "mod.post.extended", by=duration_text(seconds), deadline=stamp(result))
+                                     "mod.post.extended", by=duration_text(seconds, game.language),
+                                     deadline=stamp(result))
         self._changed()
         return result
 
@@ -601,9 +594,9 @@ class Moderation:
             if "deadline" in detail:
                 params["deadline"] = stamp(detail["deadline"])
             if "by" in detail:
-                params["by"] = duration_text(detail["by"])
+                params["by"] = duration_text(detail["by"], lang)
             if "left" in detail:
-                params["left"] = duration_text(detail["left"])
+                params["left"] = duration_text(detail["left"], lang)
             for key in ("old", "new", "user"):
                 if key in detail:
                     params[key] = f"<@{detail[key]}>"
@@ -744,7 +737,7 @@ class Moderation:
             ending = await tx.ending(game.id)
         lines = [t("mod.status.policy", lang, count=cd_after) if cd_after else t("mod.status.policy_never", lang)]
         if pause is not None:
-            lines.append(t("mod.status.paused", lang, left=duration_text(pause.deadline_left)))
+            lines.append(t("mod.status.paused", lang, left=duration_text(pause.deadline_left, lang)))
         cd = [power_name(s.power, lang) for s in states.values() if s.civil_disorder]
         if cd:
             lines.append(t("mod.status.civil_disorder", lang, powers=", ".join(sorted(cd))))

@@ -38,6 +38,7 @@ from engine.parser import parse_order
 from bot.clock import from_unix, to_unix
 from bot.i18n import t
 from bot.languages import unit_text
+from bot.schedule import duration_text
 from bot.storage import GameRow, PlayerRow, Tx
 
 if TYPE_CHECKING:
@@ -803,17 +804,15 @@ def parse_leads(text: str) -> tuple[int, ...]:
     return tuple(sorted(out, reverse=True))
 
 
-def format_lead(minutes: int) -> str:
-    days, rest = divmod(minutes, 1440)
-    hours, mins = divmod(rest, 60)
-    return "".join(f"{v}{u}" for v, u in ((days, "d"), (hours, "h"), (mins, "m")) if v) or "0m"
+def format_lead(minutes: int, lang: str = "en") -> str:
+    return duration_text(minutes * 60, lang)
 
 
 def describe_reminders(settings: ReminderSettings, lang: str = "en") -> str:
     if not settings.leads:
         return t("remind.never", lang)
     key = "remind.summary_incomplete" if settings.only_incomplete else "remind.summary_always"
-    text = t(key, lang, leads=", ".join(format_lead(m) for m in settings.leads))
+    text = t(key, lang, leads=", ".join(format_lead(m, lang) for m in settings.leads))
     if not settings.chosen:
         text += " " + t("remind.default_note", lang)
     return text

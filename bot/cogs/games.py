@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.cogs.common import answering, reply
 from bot.i18n import t
 from bot.languages import NATIVE_NAMES, guild_language, language_choices, language_of
+from bot.schedule import schedule_text
 from bot.service import power_name, phase_title, stamp
 
 if TYPE_CHECKING:
@@ -49,8 +50,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description=t("cmd.gam
             policy = (t("mod.status.policy", game.language, count=civil_disorder) if civil_disorder
                       else t("mod.status.policy_never", game.language))
             await reply(interaction, t("create.done", game.language, game=game.name, players=game.players,
-                                       movement=game.movement, retreat=game.retreat,
-                                       adjustment=game.adjustment, creator=interaction.user.mention)
+                                       movement=schedule_text(game.movement, game.language),
+                                       retreat=schedule_text(game.retreat, game.language),
+                                       adjustment=schedule_text(game.adjustment, game.language),
+                                       creator=interaction.user.mention)
                         + "\n" + policy + "\n"
                         + t("create.language", game.language, language=NATIVE_NAMES[game.language]),
                         ephemeral=False)

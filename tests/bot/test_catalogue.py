@@ -72,3 +72,26 @@ def test_localized_parameters_follow_the_message_language():
     assert t("reply.header", "es", game="G", phase=phase) == "**G** — Primavera"
     assert t("reply.header", "ru", game="G", phase=phase) == "**G** — Весна"
     assert str(phase) == "Spring"
+
+
+def test_no_bracketed_plurals():
+    """Counts read naturally in every language: no "order(s)", "construcción(es)", "(а)"..."""
+    import re
+    bracket = re.compile(r"\w\((?:s|es|a|а|ы|и|ия|ове|ен)\)", re.I)
+    for language in LANGUAGES:
+        found = [key for key, text in catalogue(language).items() if bracket.search(text)]
+        assert not found, (language, found)
+
+
+def test_durations_are_localized():
+    from bot.schedule import duration_text, schedule_text
+    day_and_half = 86400 + 14 * 3600
+    assert duration_text(day_and_half) == "1d 14h"
+    assert duration_text(day_and_half, "es") == "1 día 14 h"
+    assert duration_text(2 * 86400, "es") == "2 días"
+    assert duration_text(5400, "ru") == "1 ч 30 мин"
+    assert duration_text(3 * 86400, "ru") == "3 дн."
+    assert duration_text(86400, "bg") == "1 ден"
+    assert duration_text(0, "bg") == "0 мин"
+    assert schedule_text("36h", "es") == "1 día 12 h"
+    assert schedule_text("20:00 Europe/Madrid", "ru") == "20:00 Europe/Madrid"

@@ -222,9 +222,9 @@ async def test_moderation_dms_in_each_players_language_posts_in_the_games(servic
 
     # /game status: the lines moderation adds, in the reader's language
     lines = await mod.status_lines(game, [1, 2, 3], "es")
-    assert any("Desorden civil tras 2 fases" in x for x in lines)
+    assert any("antes del desorden civil: 2" in x for x in lines)
     assert any("propuesta de tablas abierta" in x for x in lines)
-    assert any("Размирици" in x for x in await mod.status_lines(game, [1, 2, 3]))
+    assert any("преди размириците" in x for x in await mod.status_lines(game, [1, 2, 3]))
 
 
 @pytest.mark.parametrize("language, typed", [

@@ -97,7 +97,7 @@ async def test_civil_disorder_story(tmp_path):
                                         "AUSTRIA": ["A TYR", "A BUD", "F TRI"]},
                            centres={"TUN": "ITALY"})
         r = await alice.slash(ch, "game status")
-        assert "Civil disorder after 2 missed movement phases" in r.response.content
+        assert "Civil disorder after this many missed movement phases in a row: 2" in r.response.content
 
         # Spring 1901: Italy gives no orders; its army in Piedmont is dislodged and disbanded
         await order(member["FRANCE"], "A MAR - PIE")
@@ -164,7 +164,7 @@ async def test_civil_disorder_story(tmp_path):
         assert record[italy.id] == (3, 3) and record[newbie.id] == (0, 1)
         r = await alice.slash(ch, "mod log")
         log = r.response.content
-        assert "Italy declared in civil disorder after 2 missed" in log and "replaced" in log
+        assert "Italy declared in civil disorder (missed movement phases: 2)" in log and "replaced" in log
 
 
 async def test_who_may_moderate(tmp_path):

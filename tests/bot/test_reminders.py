@@ -23,7 +23,7 @@ def test_lead_times():
     assert parse_leads("1h, 1d,90m") == (1440, 90, 60)
     assert parse_leads("never") == ()
     assert parse_leads("default") == DEFAULT_LEADS == (720, 60)
-    assert [format_lead(m) for m in (1440, 90, 60, 5)] == ["1d", "1h30m", "1h", "5m"]
+    assert [format_lead(m) for m in (1440, 90, 60, 5)] == ["1d", "1h 30m", "1h", "5m"]
     for bad in ("soon", "2m", "8d", "1h 2h 3h 4h 5h 6h", "12:00"):
         with pytest.raises(UserError):
             parse_leads(bad)

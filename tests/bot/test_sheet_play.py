@@ -116,7 +116,7 @@ async def test_russia_orders_1901_by_tapping(tmp_path):
         assert "Changes since your last submission (4)" in msg.content
         assert "➕ `F STP/SC - BOT`" in msg.content
         msg = await tap(ru, msg, "✅ Submit")
-        assert "Submitted 4 order(s), 4 changed" in msg.content
+        assert "Orders submitted: 4; changed: 4" in msg.content
         assert "`A MOS - SEV`" in msg.content and "Without an order" not in msg.content
 
         # /clear offers the player's orders
@@ -130,7 +130,7 @@ async def test_russia_orders_1901_by_tapping(tmp_path):
         assert "Changes since your last submission (1)" in msg.content
         assert "✏️ `A WAR - UKR` → `A WAR H`" in msg.content
         msg = await tap(ru, msg, "✅ Submit")
-        assert "1 changed" in msg.content and "`A WAR H`" in msg.content
+        assert "changed: 1" in msg.content and "`A WAR H`" in msg.content
 
         # the others type their orders
         await order(member["GERMANY"], "A BER - SIL")
@@ -195,7 +195,7 @@ async def test_russia_orders_1901_by_tapping(tmp_path):
 
         # --- Winter 1901: one build, on the north coast of St Petersburg
         msg = await sheet(ru)
-        assert "Winter 1901" in msg.content and "build(s) not chosen" in msg.content
+        assert "Winter 1901" in msg.content and "builds not chosen: " in msg.content
         msg = await tap(ru, msg, "Order all units")
         assert "Build nothing" in labels(msg)
         builds = options(msg)

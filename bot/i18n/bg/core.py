@@ -11,7 +11,8 @@ MESSAGES: dict[str, str] = {
     # /game create
     "create.done": ("🎲 Играта **{game}** е отворена за {players} играчи в този канал.\n"
                     "Крайни срокове: ходове {movement}, отстъпления {retreat}, изграждане {adjustment}.\n"
-                    "Включете се с `/game join` (ти също, {creator}, ако играеш); {creator} я започва с `/game start`, когато всички са вътре."),
+                    "Включи се с `/game join` (и ти, {creator}, ако играеш); {creator} ще я започне с `/game start`, "
+                    "когато всички са вътре."),
     "create.bad_name": "Дай на играта име от 1 до {limit} знака.",
     "create.bad_players": "„Дипломация“ се играе от 2 до 7 играчи.",
     "create.channel_taken": "В този канал вече има игра (**{game}**). За нова игра използвай друг канал.",
@@ -22,28 +23,31 @@ MESSAGES: dict[str, str] = {
     "schedule.out_of_range": "Срокът за {kind} `{text}` трябва да е между 5 минути и 14 дни.",
     "schedule.bad_time": "`{text}` не е час от денонощието. Пиши в 24-часов формат, например `20:00`.",
     "schedule.bad_zone": "Не познавам часовата зона `{text}`. Използвай име като `Europe/Sofia` или `Europe/London`.",
+    # продължителности (срокове, паузи, напомняния): 1 ден 14 ч
+    "duration.day": "{n} ден", "duration.days": "{n} дни",
+    "duration.hours": "{n} ч", "duration.minutes": "{n} мин",
 
     # включване
     "game.none_here": "В този канал няма игра. Създай такава с `/game create`.",
     "game.unknown": "Не намирам тази игра. Избери една от списъка.",
-    "join.done": "✅ Включи се в **{game}** ({joined} от {players} играчи).",
+    "join.done": "✅ Записа се за **{game}** ({joined} от {players} играчи).",
     "join.full_now": "Всички са тук! {creator} може да започне играта с `/game start`.",
     "join.started": "**{game}** вече започна.",
     "join.already": "Вече участваш в **{game}**.",
     "join.full": "**{game}** вече има своите {players} играчи.",
-    "join.dm_welcome": "👋 Включи се в **{game}**. Тук ще ти пращам фазите и напомнянията; можеш да даваш заповеди и тук с `/order`.",
+    "join.dm_welcome": "👋 Записа се за **{game}**. Тук ще ти пращам фазите и напомнянията; можеш да даваш заповеди и тук с `/order`.",
     "join.dm_closed": ("Не мога да ти пращам лични съобщения, а играта има нужда от тях. В Discord отвори менюто на този сървър → "
                        "**Настройки за поверителност** и включи **Лични съобщения**, после пак използвай `/game join`."),
-    "leave.done": "Напусна **{game}**.",
+    "leave.done": "Вече не участваш в **{game}**.",
     "leave.started": "**{game}** вече започна: не можеш да я напуснеш сега.",
     "leave.not_in": "Не участваш в **{game}**.",
     "start.not_allowed": "Само създателят на **{game}** или член с право „Управление на сървъра“ може да я започне.",
     "start.already": "**{game}** вече започна.",
-    "start.waiting": "**{game}** има нужда от {players} играчи; включили са се {joined}.",
+    "start.waiting": "**{game}** има нужда от {players} играчи; включени досега: {joined}.",
     "start.done": "▶️ **{game}** започна. Държавите и първият краен срок са публикувани тук; играчите получиха лично съобщение.",
 
     # състояние и карти
-    "status.forming": "**{game}** чака играчи: включили са се {joined} от {players} ({users}).",
+    "status.forming": "**{game}** чака играчи: {joined} от {players} ({users}).",
     "status.title": "**{game}** — {phase}\nКраен срок: {deadline}",
     "status.line": "{mark} {user} ({powers}): {state}",
     "status.ready": "готов", "status.complete": "заповедите са дадени", "status.partial": "част от заповедите",
@@ -66,7 +70,7 @@ MESSAGES: dict[str, str] = {
                              "която свърши, затова нищо не е записано. Виж новата позиция и дай заповеди отново."),
     "order.empty": "Напиши една или повече заповеди, например `А Пар - Бур; Ф Бре - СрАО`.",
     "order.no_power": "Нямаш държава, на която да даваш заповеди в **{game}**.",
-    "order.too_many_adjustments": "{power} има само {count} за правене: първо махни една с `/clear`.",
+    "order.too_many_adjustments": "{power} вече има заповеди за всички изграждания или разформирования ({count}): първо махни една с `/clear`.",
     "order.not_adjustment": "Това е фазата на изграждане: заповядай изграждане (`А Пар И`), разформироване (`А Пар Р`) или `ОТКАЗ`.",
     "order.which_coast": "`{order}`: кажи кой бряг, например `СБ` или `ЮБ`.",
     "order.no_builds": "Тази зима нямаш единици за изграждане.",
@@ -104,9 +108,9 @@ MESSAGES: dict[str, str] = {
     "reply.deadline": "Краен срок: {deadline}. Дотогава можеш да променяш заповедите си; важи последната заповед за всяка единица.",
     "reply.ready": "Отбелязан си като **готов**.",
     "orders.title": "Твоите заповеди в **{game}** — {phase}:",
-    "orders.none": "Още не си дал заповеди.",
-    "orders.missing_builds": "{power}: {count} изграждане(ия) без заповед (ще се пропуснат)",
-    "orders.missing_disbands": "{power}: {count} разформироване(ия) без заповед (правилата ще изберат)",
+    "orders.none": "Още нямаш заповеди.",
+    "orders.missing_builds": "{power}: изграждания без заповед: {count} (ще се пропуснат)",
+    "orders.missing_disbands": "{power}: разформирования без заповед: {count} (правилата ще изберат)",
     "clear.done": "🧹 Изтрити заповеди: {count}.",
     "clear.nothing": "Нямаш заповед за `{unit}`, която да изтриеш.",
     "ready.done": "👍 Готов си. Фазата се разиграва, когато всички играчи са готови, или в крайния срок.",
@@ -135,7 +139,7 @@ MESSAGES: dict[str, str] = {
     # лични съобщения
     "dm.phase_started": "⏳ **{game}** — започна **{phase}**.\n{lines}\nКраен срок: {deadline}\nДай заповеди с `/order`.",
     "dm.power_line": "**{power}**: {what}",
-    "dm.builds": "изграждания за правене: {count}",
+    "dm.builds": "за изграждане: {count}",
     "dm.disbands": "единици за разформироване: {count}",
     "dm.reminder": "⏰ **{game}** — {phase}: още без заповеди: {missing}. Краен срок {deadline}.",
     "dm.game_over": "🏁 **{game}** свърши: спечели {powers}. Благодаря за играта!",

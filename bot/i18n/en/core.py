@@ -20,6 +20,9 @@ MESSAGES: dict[str, str] = {
     "schedule.out_of_range": "The {kind} deadline `{text}` must be between 5 minutes and 14 days.",
     "schedule.bad_time": "`{text}` is not a time of day. Use 24-hour time such as `20:00`.",
     "schedule.bad_zone": "I don't know the time zone `{text}`. Use a name such as `Europe/Madrid` or `America/New_York`.",
+    # lengths of time (deadlines, pauses, reminders): 1d 14h
+    "duration.day": "{n}d", "duration.days": "{n}d",
+    "duration.hours": "{n}h", "duration.minutes": "{n}m",
 
     # joining
     "game.none_here": "There is no game in this channel. Create one with `/game create`.",
@@ -37,7 +40,7 @@ MESSAGES: dict[str, str] = {
     "leave.not_in": "You are not in **{game}**.",
     "start.not_allowed": "Only the creator of **{game}** or a member with Manage Server can start it.",
     "start.already": "**{game}** has already started.",
-    "start.waiting": "**{game}** needs {players} players; {joined} have joined.",
+    "start.waiting": "**{game}** needs {players} players; joined so far: {joined}.",
     "start.done": "▶️ **{game}** has started. Powers and the first deadline are posted here; players got a DM.",
 
     # status and maps
@@ -64,7 +67,7 @@ MESSAGES: dict[str, str] = {
                              "that is over, so nothing was stored. Check the new position and order again."),
     "order.empty": "Type one or more orders, e.g. `A PAR - BUR; F BRE - MAO`.",
     "order.no_power": "You have no power to order in **{game}**.",
-    "order.too_many_adjustments": "{power} has only {count} to make: `/clear` one of them first.",
+    "order.too_many_adjustments": "{power} already has all its builds or disbands ordered ({count}): `/clear` one of them first.",
     "order.not_adjustment": "This is the adjustment phase: order builds (`A PAR B`), disbands (`A PAR D`) or `WAIVE`.",
     "order.which_coast": "`{order}`: say which coast, e.g. `/NC` or `/SC`.",
     "order.no_builds": "You have no builds to make this winter.",
@@ -103,9 +106,9 @@ MESSAGES: dict[str, str] = {
     "reply.ready": "You are marked **ready**.",
     "orders.title": "Your orders in **{game}** — {phase}:",
     "orders.none": "You have given no orders yet.",
-    "orders.missing_builds": "{power}: {count} build(s) not ordered (they will be waived)",
-    "orders.missing_disbands": "{power}: {count} disband(s) not ordered (the rules will choose)",
-    "clear.done": "🧹 Cleared {count} order(s).",
+    "orders.missing_builds": "{power}: builds not ordered: {count} (they will be waived)",
+    "orders.missing_disbands": "{power}: disbands not ordered: {count} (the rules will choose)",
+    "clear.done": "🧹 Orders cleared: {count}.",
     "clear.nothing": "You have no order for `{unit}` to clear.",
     "ready.done": "👍 You are ready. The phase resolves when every player is ready, or at the deadline.",
     "ready.resolving": "👍 Everyone is ready: the phase is being resolved now.",
@@ -121,7 +124,7 @@ MESSAGES: dict[str, str] = {
     "post.implied": " *(no order)*",
     "post.destroyed": "Destroyed: {units}",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nDeadline: {deadline}\n\n{centres}",
-    "post.centre_line": "{power}: {centres} centres, {units} units",
+    "post.centre_line": "{power}: centres {centres}, units {units}",
     "post.toss": "🪙 Coin toss: {user} wins and will play {power} from next spring.\n",
     "post.winner": "🏆 **{game}** is over: **{powers}** wins! Congratulations {users}.\n\n{centres}",
     "result.ok": "ok", "result.bounce": "bounced", "result.cut": "support cut",

@@ -57,9 +57,9 @@ MESSAGES: dict[str, str] = {
     "mod.concede_leader": "{power} leads **{game}**: the leader can't concede.",
 
     # posts in the game channel
-    "mod.post.cd_declared": ("⚠️ **{game}**: {power} ({user}) has missed {count} movement phases in a row and is now in "
-                             "**civil disorder**: its units hold without supporting each other, dislodged units are "
-                             "disbanded and it does not build. Moderators ({mods}): `/mod replace` can give it to a new player."),
+    "mod.post.cd_declared": ("⚠️ **{game}**: {power} ({user}) has missed too many movement phases in a row ({count}) and is now "
+                             "in **civil disorder**: its units hold without supporting each other, dislodged units are disbanded "
+                             "and it does not build. Moderators ({mods}): `/mod replace` can give it to a new player."),
     "mod.post.cd_left": "✅ **{game}**: {power} ({user}) has ordered again and is no longer in civil disorder.",
     "mod.post.eliminated": "☠️ **{game}**: {power}{user} has been eliminated.",
     "mod.post.draw_lapsed": "🗳️ **{game}**: the draw proposal was not accepted before the phase resolved, and has lapsed.",
@@ -86,7 +86,7 @@ MESSAGES: dict[str, str] = {
     "mod.dm.eliminated": "☠️ **{game}**: {power} has been eliminated. You will get no more reminders for it.",
     "mod.dm.replacement": ("🔄 You now play **{powers}** in **{game}**.\n{lines}\n**{phase}** — deadline {deadline}\n"
                            "Order with `/order`; the map of the position is attached."),
-    "mod.dm.replacement_power": "**{power}**: units {units}; centres {centres}; {todo} to order this phase",
+    "mod.dm.replacement_power": "**{power}**: units {units}; centres {centres}; orders to give this phase: {todo}",
     "mod.dm.replaced_out": "🔄 A moderator gave {powers} in **{game}** to another player. Thank you for playing!",
     "mod.dm.reminder": "⏰ A moderator of **{game}** reminds you: {phase} still needs your orders. Deadline {deadline}.",
     "mod.dm.draw_proposed": "🗳️ **{game}**: a draw shared by {powers} has been proposed. Vote in secret with `/draw` in the game channel.",
@@ -94,7 +94,7 @@ MESSAGES: dict[str, str] = {
 
     # /mod log
     "mod.log.bot": "the bot",
-    "mod.log.cd_declared": "{who}: {power} declared in civil disorder after {count} missed movement phases",
+    "mod.log.cd_declared": "{who}: {power} declared in civil disorder (missed movement phases: {count})",
     "mod.log.cd_left": "{who}: {power} ordered again and left civil disorder",
     "mod.log.eliminated": "{who}: {power} eliminated",
     "mod.log.resolved": "{who}: resolved {phase}",
@@ -113,7 +113,7 @@ MESSAGES: dict[str, str] = {
     "mod.log.concede": "{who}: conceded {powers}",
 
     # /game status
-    "mod.status.policy": "Civil disorder after {count} missed movement phases in a row.",
+    "mod.status.policy": "Civil disorder after this many missed movement phases in a row: {count}.",
     "mod.status.policy_never": "Powers are never declared in civil disorder (a missed movement phase is still played in civil disorder).",
     "mod.status.paused": "⏸️ Paused, with {left} left before the deadline.",
     "mod.status.civil_disorder": "In civil disorder: {powers}",

@@ -22,6 +22,9 @@ MESSAGES: dict[str, str] = {
     "schedule.out_of_range": "El plazo de {kind} `{text}` debe estar entre 5 minutos y 14 días.",
     "schedule.bad_time": "`{text}` no es una hora del día. Usa el formato de 24 horas, como `20:00`.",
     "schedule.bad_zone": "No conozco la zona horaria `{text}`. Usa un nombre como `Europe/Madrid` o `America/Mexico_City`.",
+    # duraciones (plazos, pausas, recordatorios): 1 día 14 h
+    "duration.day": "{n} día", "duration.days": "{n} días",
+    "duration.hours": "{n} h", "duration.minutes": "{n} min",
 
     # unirse
     "game.none_here": "No hay ninguna partida en este canal. Crea una con `/game create`.",
@@ -39,7 +42,7 @@ MESSAGES: dict[str, str] = {
     "leave.not_in": "No estás en **{game}**.",
     "start.not_allowed": "Solo quien creó **{game}** o un miembro con permiso de Gestionar servidor puede empezarla.",
     "start.already": "**{game}** ya ha empezado.",
-    "start.waiting": "**{game}** necesita {players} jugadores; se han unido {joined}.",
+    "start.waiting": "**{game}** necesita {players} jugadores; por ahora hay {joined}.",
     "start.done": "▶️ **{game}** ha empezado. Las potencias y el primer plazo están publicados aquí; los jugadores han recibido un mensaje directo.",
 
     # estado y mapas
@@ -66,7 +69,7 @@ MESSAGES: dict[str, str] = {
                              "que ya terminó, así que no se ha guardado nada. Mira la nueva situación y vuelve a dar órdenes."),
     "order.empty": "Escribe una o más órdenes, p. ej. `E Par - Bor; F Bre - AtC`.",
     "order.no_power": "No tienes ninguna potencia a la que dar órdenes en **{game}**.",
-    "order.too_many_adjustments": "{power} solo tiene {count} por hacer: quita antes una con `/clear`.",
+    "order.too_many_adjustments": "{power} ya tiene ordenadas todas sus construcciones o disoluciones ({count}): quita antes una con `/clear`.",
     "order.not_adjustment": "Es la fase de ajustes: ordena construcciones (`E Par C`), disoluciones (`E Par D`) o `RENUNCIA`.",
     "order.which_coast": "`{order}`: di qué costa, p. ej. `CN` o `CS` delante de la provincia.",
     "order.no_builds": "No tienes unidades que construir este invierno.",
@@ -81,7 +84,7 @@ MESSAGES: dict[str, str] = {
     "illegal.retreat": "{unit} no puede retirarse a {dest}. Puede retirarse a: {places} (o disolverse).",
     "illegal.not_adjacent": "{unit} no puede llegar a {dest} desde donde está. Puede moverse a: {places}.",
     "illegal.support_nobody": "No hay ninguna unidad en {target} a la que {unit} pueda apoyar.",
-    "illegal.support_reach": "{unit} no puede apoyar hacia {dest}: ella misma no podría moverse allí.",
+    "illegal.support_reach": "{unit} no puede apoyar hacia {dest}: no podría moverse allí por su cuenta.",
     "illegal.support_move": "{target} no puede moverse a {dest}, así que ese apoyo es imposible.",
     "illegal.convoy_fleet": "Solo una flota en el mar puede transportar; {unit} no puede.",
     "illegal.convoy_route": "{unit} no puede transportar al ejército de {army} a {dest}: no hay una cadena de flotas para ello.",
@@ -105,9 +108,9 @@ MESSAGES: dict[str, str] = {
     "reply.ready": "Estás marcado como **listo**.",
     "orders.title": "Tus órdenes en **{game}** — {phase}:",
     "orders.none": "Aún no has dado ninguna orden.",
-    "orders.missing_builds": "{power}: {count} construcción(es) sin ordenar (se renunciará a ellas)",
-    "orders.missing_disbands": "{power}: {count} disolución(es) sin ordenar (las decidirán las reglas)",
-    "clear.done": "🧹 Se han borrado {count} orden(es).",
+    "orders.missing_builds": "{power}: construcciones sin ordenar: {count} (se renunciará a ellas)",
+    "orders.missing_disbands": "{power}: disoluciones sin ordenar: {count} (las decidirán las reglas)",
+    "clear.done": "🧹 Órdenes borradas: {count}.",
     "clear.nothing": "No tienes ninguna orden para `{unit}` que borrar.",
     "ready.done": "👍 Estás listo. La fase se resuelve cuando todos los jugadores estén listos, o al vencer el plazo.",
     "ready.resolving": "👍 Todos están listos: la fase se está resolviendo ahora.",
@@ -123,7 +126,7 @@ MESSAGES: dict[str, str] = {
     "post.implied": " *(sin orden)*",
     "post.destroyed": "Eliminadas: {units}",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nPlazo: {deadline}\n\n{centres}",
-    "post.centre_line": "{power}: {centres} centros, {units} unidades",
+    "post.centre_line": "{power}: centros {centres}, unidades {units}",
     "post.toss": "🪙 Sorteo con moneda: gana {user}, que jugará con {power} desde la próxima primavera.\n",
     "post.winner": "🏆 **{game}** ha terminado: ¡gana **{powers}**! Enhorabuena, {users}.\n\n{centres}",
     "result.ok": "bien", "result.bounce": "enfrentamiento", "result.cut": "apoyo anulado",

@@ -31,7 +31,8 @@ MESSAGES: dict[str, str] = {
     "mod.choice.on": "activado", "mod.choice.off": "desactivado", "mod.choice.yes": "sí", "mod.choice.no": "no — rechazar",
 
     # negativas
-    "mod.not_allowed": "Solo el creador de **{game}**, los miembros con Gestionar servidor o el rol de moderador del servidor pueden hacer eso.",
+    "mod.not_allowed": ("Solo quien creó **{game}**, los miembros con Gestionar servidor o con el rol de moderador del "
+                        "servidor pueden hacer eso."),
     "mod.role_not_allowed": "Solo los miembros con Gestionar servidor pueden elegir el rol de moderador.",
     "mod.status_active": "**{game}** no se está jugando ahora.",
     "mod.status_forming": "**{game}** ya ha empezado: eso solo se puede hacer antes del comienzo.",
@@ -57,16 +58,17 @@ MESSAGES: dict[str, str] = {
     "mod.concede_leader": "{power} lidera **{game}**: el líder no puede rendirse.",
 
     # mensajes en el canal de la partida
-    "mod.post.cd_declared": ("⚠️ **{game}**: {power} ({user}) lleva {count} fases de movimiento seguidas sin órdenes y ahora está en "
-                             "**desorden civil**: sus unidades mantienen su posición sin apoyarse entre sí, las unidades desalojadas "
-                             "se disuelven y no construye. Moderadores ({mods}): `/mod replace` puede dársela a un nuevo jugador."),
+    "mod.post.cd_declared": ("⚠️ **{game}**: {power} ({user}) lleva demasiadas fases de movimiento seguidas sin órdenes ({count}) "
+                             "y ahora está en **desorden civil**: sus unidades mantienen su posición sin apoyarse entre sí, las "
+                             "unidades desalojadas se disuelven y no construye. Moderadores ({mods}): `/mod replace` puede "
+                             "dársela a un nuevo jugador."),
     "mod.post.cd_left": "✅ **{game}**: {power} ({user}) ha vuelto a dar órdenes y ya no está en desorden civil.",
     "mod.post.eliminated": "☠️ **{game}**: {power}{user} ha sido eliminada.",
     "mod.post.draw_lapsed": "🗳️ **{game}**: la propuesta de tablas no se aceptó antes de resolverse la fase y ha caducado.",
     "mod.post.paused": "⏸️ {mod} ha pausado **{game}**. El plazo queda congelado con {left} por delante.",
     "mod.post.resumed": "▶️ {mod} ha reanudado **{game}**. Plazo: {deadline}",
     "mod.post.extended": "⏩ {mod} ha prorrogado el plazo de **{game}** en {by}. Nuevo plazo: {deadline}",
-    "mod.post.extended_paused": "⏩ {mod} ha prorrogado en {by} el plazo de **{game}**, en pausa: al reanudarla quedarán {left}.",
+    "mod.post.extended_paused": "⏩ {mod} ha prorrogado en {by} el plazo de **{game}**, en pausa. Tiempo restante al reanudarla: {left}.",
     "mod.post.deadline": "🕒 {mod} ha fijado el plazo de **{game}**: {deadline}",
     "mod.post.resolve_now": "⏭️ {mod} resuelve ahora {phase} de **{game}**.",
     "mod.post.cd_on": "⚠️ {mod} ha puesto a {power} ({user}) en **desorden civil** en **{game}**.",
@@ -86,7 +88,7 @@ MESSAGES: dict[str, str] = {
     "mod.dm.eliminated": "☠️ **{game}**: {power} ha sido eliminada. Ya no recibirás recordatorios para ella.",
     "mod.dm.replacement": ("🔄 Ahora juegas con **{powers}** en **{game}**.\n{lines}\n**{phase}** — plazo {deadline}\n"
                            "Da tus órdenes con `/order`; adjunto el mapa de la posición."),
-    "mod.dm.replacement_power": "**{power}**: unidades {units}; centros {centres}; {todo} por ordenar en esta fase",
+    "mod.dm.replacement_power": "**{power}**: unidades {units}; centros {centres}; órdenes por dar en esta fase: {todo}",
     "mod.dm.replaced_out": "🔄 Un moderador ha dado {powers} de **{game}** a otro jugador. ¡Gracias por jugar!",
     "mod.dm.reminder": "⏰ Un moderador de **{game}** te recuerda que {phase} aún necesita tus órdenes. Plazo {deadline}.",
     "mod.dm.draw_proposed": "🗳️ **{game}**: se han propuesto unas tablas compartidas por {powers}. Vota en secreto con `/draw` en el canal de la partida.",
@@ -94,7 +96,7 @@ MESSAGES: dict[str, str] = {
 
     # /mod log
     "mod.log.bot": "el bot",
-    "mod.log.cd_declared": "{who}: {power} declarada en desorden civil tras {count} fases de movimiento sin órdenes",
+    "mod.log.cd_declared": "{who}: {power} declarada en desorden civil (fases de movimiento sin órdenes: {count})",
     "mod.log.cd_left": "{who}: {power} volvió a dar órdenes y salió del desorden civil",
     "mod.log.eliminated": "{who}: {power} eliminada",
     "mod.log.resolved": "{who}: resuelta {phase}",
@@ -102,18 +104,18 @@ MESSAGES: dict[str, str] = {
     "mod.log.resume": "{who}: reanudada, plazo {deadline}",
     "mod.log.extend": "{who}: plazo prorrogado en {by}",
     "mod.log.deadline": "{who}: plazo fijado en {deadline}",
-    "mod.log.resolve": "{who}: resolver {phase} ya",
+    "mod.log.resolve": "{who}: resolución inmediata de {phase}",
     "mod.log.cd_on": "{who}: {power} puesta en desorden civil",
     "mod.log.cd_off": "{who}: {power} sacada del desorden civil",
     "mod.log.replace": "{who}: {new} sustituye a {old} con {power}",
-    "mod.log.kick": "{who}: {user} quitado de la partida",
+    "mod.log.kick": "{who}: {user} fuera de la partida",
     "mod.log.rollback": "{who}: deshecha {undone}, vuelta a {phase}",
     "mod.log.remind": "{who}: recordatorio a {users}",
     "mod.log.draw": "{who}: tablas acordadas por {powers}",
     "mod.log.concede": "{who}: rendición de {powers}",
 
     # /game status
-    "mod.status.policy": "Desorden civil tras {count} fases de movimiento seguidas sin órdenes.",
+    "mod.status.policy": "Fases de movimiento seguidas sin órdenes antes del desorden civil: {count}.",
     "mod.status.policy_never": "Las potencias nunca se declaran en desorden civil (una fase de movimiento sin órdenes se juega igualmente en desorden civil).",
     "mod.status.paused": "⏸️ En pausa, con {left} por delante hasta el plazo.",
     "mod.status.civil_disorder": "En desorden civil: {powers}",
@@ -134,7 +136,7 @@ MESSAGES: dict[str, str] = {
     "mod.reply.reminded": "📨 Recordatorio enviado a: {users}",
     "mod.reply.log_title": "**{game}** — registro de moderación",
     "mod.reply.log_empty": "Nada todavía.",
-    "mod.reply.draw_opened": "🗳️ Has propuesto unas tablas y has votado sí. Se ha avisado a los demás; nadie sabrá cómo ha votado nadie.",
+    "mod.reply.draw_opened": "🗳️ Has propuesto unas tablas y has votado sí. Se ha avisado a los demás; nadie sabrá qué ha votado cada uno.",
     "mod.reply.draw_yes": "🗳️ Tu voto: sí. Nadie sabrá cómo has votado.",
     "mod.reply.draw_no": "🗳️ Tu voto: no. Nadie sabrá cómo has votado.",
     "mod.reply.draw_passed": "🤝 Tu voto era el último: las tablas quedan acordadas y la partida ha terminado.",

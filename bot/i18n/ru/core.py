@@ -12,7 +12,8 @@ MESSAGES: dict[str, str] = {
     # /game create
     "create.done": ("🎲 Партия **{game}** открыта в этом канале для {players} игроков.\n"
                     "Сроки: ходы {movement}, отступления {retreat}, строительство {adjustment}.\n"
-                    "Присоединяйтесь через `/game join` (ты тоже, {creator}, если играешь); когда все соберутся, {creator} начинает партию командой `/game start`."),
+                    "Присоединяйся через `/game join` (и ты, {creator}, если играешь); когда все соберутся, {creator} "
+                    "начнёт партию командой `/game start`."),
     "create.bad_name": "Назови партию: от 1 до {limit} символов.",
     "create.bad_players": "В «Дипломатию» играют от 2 до 7 игроков.",
     "create.channel_taken": "В этом канале уже есть партия (**{game}**). Для новой партии возьми другой канал.",
@@ -23,6 +24,9 @@ MESSAGES: dict[str, str] = {
     "schedule.out_of_range": "Срок {kind} `{text}` должен быть от 5 минут до 14 дней.",
     "schedule.bad_time": "`{text}` — это не время суток. Пиши в 24-часовом формате, например `20:00`.",
     "schedule.bad_zone": "Не знаю часовой пояс `{text}`. Укажи название вроде `Europe/Moscow` или `Asia/Yekaterinburg`.",
+    # длительности (сроки, паузы, напоминания): 1 день 14 ч, 2 дн. 30 мин
+    "duration.day": "{n} день", "duration.days": "{n} дн.",
+    "duration.hours": "{n} ч", "duration.minutes": "{n} мин",
 
     # вступление в партию
     "game.none_here": "В этом канале нет партии. Создай её командой `/game create`.",
@@ -31,20 +35,20 @@ MESSAGES: dict[str, str] = {
     "join.full_now": "Все в сборе! {creator} может начать партию командой `/game start`.",
     "join.started": "Партия **{game}** уже началась.",
     "join.already": "Ты уже в партии **{game}**.",
-    "join.full": "В партии **{game}** уже {players} игроков — мест нет.",
+    "join.full": "В партии **{game}** уже нет мест (игроков: {players}).",
     "join.dm_welcome": "👋 Ты в партии **{game}**. Сюда я буду присылать фазы и напоминания; приказы можно отдавать здесь же командой `/order`.",
     "join.dm_closed": ("Я не могу писать тебе в личные сообщения, а они нужны для игры. В Discord открой меню этого сервера → "
                        "**Настройки конфиденциальности** и включи **Личные сообщения**, затем снова используй `/game join`."),
-    "leave.done": "Ты вышел из партии **{game}**.",
+    "leave.done": "Ты больше не в партии **{game}**.",
     "leave.started": "Партия **{game}** уже началась: выйти из неё теперь нельзя.",
     "leave.not_in": "Ты не участвуешь в партии **{game}**.",
     "start.not_allowed": "Начать партию **{game}** может только её создатель или участник с правом «Управлять сервером».",
     "start.already": "Партия **{game}** уже началась.",
-    "start.waiting": "Для партии **{game}** нужно {players} игроков; пока присоединились {joined}.",
+    "start.waiting": "Для партии **{game}** нужно игроков: {players}; пока присоединились: {joined}.",
     "start.done": "▶️ Партия **{game}** началась. Державы и первый срок опубликованы здесь; игроки получили личные сообщения.",
 
     # состояние и карты
-    "status.forming": "Партия **{game}** ждёт игроков: присоединились {joined} из {players} ({users}).",
+    "status.forming": "Партия **{game}** ждёт игроков: {joined} из {players} ({users}).",
     "status.title": "**{game}** — {phase}\nСрок: {deadline}",
     "status.line": "{mark} {user} ({powers}): {state}",
     "status.ready": "готов", "status.complete": "приказы отданы", "status.partial": "часть приказов",
@@ -67,7 +71,8 @@ MESSAGES: dict[str, str] = {
                              "закончившейся фазы, поэтому ничего не сохранено. Посмотри новую позицию и отдай приказы снова."),
     "order.empty": "Напиши один или несколько приказов, например `A Par - Bur; F Bre - Mid`.",
     "order.no_power": "В партии **{game}** у тебя нет державы, которой можно отдавать приказы.",
-    "order.too_many_adjustments": "У державы {power} всего {count} действий: сначала убери одно командой `/clear`.",
+    "order.too_many_adjustments": ("У державы {power} уже есть приказы на все постройки или роспуски ({count}): сначала убери один "
+                                   "командой `/clear`."),
     "order.not_adjustment": "Сейчас фаза строительства: приказывай постройку (`A Par B`), роспуск (`A Par D`) или `ОТКАЗ`.",
     "order.which_coast": "`{order}`: укажи побережье, например `NC` или `SC`.",
     "order.no_builds": "Этой зимой тебе нечего строить.",
@@ -87,7 +92,7 @@ MESSAGES: dict[str, str] = {
     "illegal.convoy_fleet": "Конвоировать может только флот в море; {unit} не может.",
     "illegal.convoy_route": "{unit} не может конвоировать армию из {army} в {dest}: для этого нет цепочки флотов.",
     "illegal.generic": "`{order}` сейчас невозможно.",
-    "parse.unknown_word": "Не знаю слова «{word}». Может быть, ты имел в виду: {suggestions}?",
+    "parse.unknown_word": "Не знаю слова «{word}». Может, имелось в виду: {suggestions}?",
     "parse.unknown_word_alone": "Не знаю слова «{word}». Проверь написание: провинцию можно написать полностью или сокращённо (например, `Bur`).",
     "parse.expected_province": "На месте «{word}» я ожидал провинцию.",
     "parse.incomplete": "Приказ не закончен: в конце чего-то не хватает.",
@@ -105,7 +110,7 @@ MESSAGES: dict[str, str] = {
     "reply.deadline": "Срок: {deadline}. До него приказы можно менять; для каждого войска действует последний приказ.",
     "reply.ready": "Ты отмечен как **готов**.",
     "orders.title": "Твои приказы в партии **{game}** — {phase}:",
-    "orders.none": "Ты ещё не отдал ни одного приказа.",
+    "orders.none": "Приказов пока нет.",
     "orders.missing_builds": "{power}: постройки без приказа — {count} (от них откажутся)",
     "orders.missing_disbands": "{power}: роспуски без приказа — {count} (выберут правила)",
     "clear.done": "🧹 Удалено приказов: {count}.",
@@ -125,7 +130,7 @@ MESSAGES: dict[str, str] = {
     "post.destroyed": "Уничтожены: {units}",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nСрок: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: центров — {centres}, войск — {units}",
-    "post.toss": "🪙 Жребий: выиграл {user}, со следующей весны он играет за {power}.\n",
+    "post.toss": "🪙 Жребий: со следующей весны за {power} играет {user}.\n",
     "post.winner": "🏆 Партия **{game}** окончена: побеждает **{powers}**! Поздравляем, {users}.\n\n{centres}",
     "result.ok": "успех", "result.bounce": "столкновение", "result.cut": "поддержка снята",
     "result.dislodged": "выбито", "result.no_convoy": "нет конвоя", "result.void": "недействителен",
@@ -136,8 +141,8 @@ MESSAGES: dict[str, str] = {
     # личные сообщения
     "dm.phase_started": "⏳ **{game}** — началась фаза **{phase}**.\n{lines}\nСрок: {deadline}\nОтдавай приказы командой `/order`.",
     "dm.power_line": "**{power}**: {what}",
-    "dm.builds": "построек к выполнению: {count}",
-    "dm.disbands": "войск к роспуску: {count}",
+    "dm.builds": "можно построить: {count}",
+    "dm.disbands": "нужно распустить: {count}",
     "dm.reminder": "⏰ **{game}** — {phase}: пока без приказов: {missing}. Срок {deadline}.",
     "dm.game_over": "🏁 Партия **{game}** окончена: победа за {powers}. Спасибо за игру!",
 
@@ -167,7 +172,7 @@ MESSAGES: dict[str, str] = {
     "cmd.orders": "Показать твои приказы и войска без приказа",
     "cmd.clear": "Удалить приказ одного войска или все свои приказы",
     "cmd.clear.unit": "Войско, например PAR (пусто — удалить все)",
-    "cmd.ready": "Сказать, что ты закончил: фаза разыграется, когда все будут готовы",
+    "cmd.ready": "Сообщить, что приказы готовы: фаза разыграется, когда все будут готовы",
     "cmd.unready": "Снять отметку «готов»",
     "status.forming_short": "ждёт игроков",
 }

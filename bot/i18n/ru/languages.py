@@ -7,7 +7,7 @@ MESSAGES: dict[str, str] = {
     "language.choice.auto": "Как в моём приложении Discord",
     "language.set": "✅ Теперь я говорю с тобой по-русски и читаю твои приказы на русском.",
     "language.auto": "✅ Теперь я говорю с тобой на языке твоего приложения Discord ({language}).",
-    "language.current_chosen": "Я говорю с тобой на языке «{language}»: ты сам его выбрал. Сменить — `/language`.",
+    "language.current_chosen": "Я говорю с тобой на языке «{language}» — это твой выбор. Сменить — `/language`.",
     "language.current_auto": "Я говорю с тобой на языке «{language}» — это язык твоего приложения Discord. Выбрать другой — `/language`.",
     "create.language": "Язык партии: {language}.",
     "reply.ok_local": "✅ `{local}` (`{order}`)",
