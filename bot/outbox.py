@@ -25,6 +25,7 @@ import discord
 from bot import maps
 from bot.i18n import t
 from bot.storage import OutboxRow
+from bot.wakeable import WakeableLoop
 
 if TYPE_CHECKING:
     from bot.app import DiplomacyBot
@@ -33,7 +34,6 @@ log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 100      # about two days of retries at the longest backoff
 LEASE = 20.0            # a send in flight is retried after this long if the bot died meanwhile
-MAX_SLEEP = 3600.0
 CONCURRENCY = 8
 
 
@@ -41,65 +41,37 @@ def backoff(attempts: int) -> float:
     return min(15.0 * 2 ** attempts, 1800.0)
 
 
-class Outbox:
+class Outbox(WakeableLoop):
+    """Sends due posts in order per destination, then sleeps until the next is due."""
+
+    name = "outbox"
+
     def __init__(self, bot: "DiplomacyBot") -> None:
+        super().__init__(lambda: bot.service.now())
         self.bot = bot
-        self._task: asyncio.Task[None] | None = None
-        self._sleeping = False
-        self._dirty = False
         self.maps = maps.MapCache()
 
     @property
     def service(self):
         return self.bot.service
 
-    def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._resume(), name="outbox")
-
-    async def _resume(self) -> None:
+    async def first(self) -> None:
+        # after a restart, whatever was not sent (even mid-lease) goes out now
         async with self.service.storage.transaction() as tx:
             await tx.retry_unsent_now(self.service.now())
-        await self._run()
 
     def kick(self) -> None:
-        if self._task is None:
-            return
-        if self._sleeping:
-            self._task.cancel()
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="outbox")
-        else:
-            self._dirty = True
+        """New posts were stored: send them now."""
+        self.wake()
+
+    async def step(self) -> float | None:
+        await self.drain()
+        async with self.service.storage.transaction() as tx:
+            return await tx.next_post_time()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+        await super().stop()
         self.maps.close()
-
-    async def _run(self) -> None:
-        while True:
-            self._dirty = False
-            try:
-                await self.drain()
-                async with self.service.storage.transaction() as tx:
-                    nxt = await tx.next_post_time()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the outbox failed; trying again shortly")
-                nxt = self.service.now() + 30.0
-            if self._dirty:
-                continue
-            delay = MAX_SLEEP if nxt is None else max(0.0, min(MAX_SLEEP, nxt - self.service.now()))
-            if delay <= 0:
-                continue
-            self._sleeping = True
-            try:
-                await asyncio.sleep(delay)
-            finally:
-                self._sleeping = False
 
     async def drain(self) -> None:
         """Send every post that is due."""

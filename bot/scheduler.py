@@ -8,62 +8,19 @@ RoboDanny's reminder cog does; it never interrupts a resolution in progress.
 """
 from __future__ import annotations
 
-import asyncio
-import logging
-
 from bot.service import GameService
-
-log = logging.getLogger(__name__)
-
-MAX_SLEEP = 3600.0   # re-read the database at least this often
-ERROR_PAUSE = 30.0
+from bot.wakeable import WakeableLoop
 
 
-class Scheduler:
+class Scheduler(WakeableLoop):
+    """Resolves due phases and sends due reminders, then sleeps until the next timer."""
+
+    name = "deadline-scheduler"
+
     def __init__(self, service: GameService) -> None:
+        super().__init__(service.now)
         self.service = service
-        self._task: asyncio.Task[None] | None = None
-        self._sleeping = False
-        self._dirty = False
 
-    def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="deadline-scheduler")
-
-    def wake(self) -> None:
-        """A timer changed: look again now."""
-        if self._task is None:
-            return
-        if self._sleeping:
-            self._task.cancel()
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="deadline-scheduler")
-        else:
-            self._dirty = True
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
-
-    async def _run(self) -> None:
-        while True:
-            self._dirty = False
-            try:
-                await self.service.run_due()
-                nxt = await self.service.next_timer()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the deadline scheduler failed; trying again in %ss", ERROR_PAUSE)
-                nxt = self.service.now() + ERROR_PAUSE
-            if self._dirty:
-                continue
-            delay = MAX_SLEEP if nxt is None else max(0.0, min(MAX_SLEEP, nxt - self.service.now()))
-            if delay <= 0:
-                continue
-            self._sleeping = True
-            try:
-                await asyncio.sleep(delay)
-            finally:
-                self._sleeping = False
+    async def step(self) -> float | None:
+        await self.service.run_due()
+        return await self.service.next_timer()
