@@ -77,7 +77,7 @@ MESSAGES: dict[str, str] = {
     "mod.post.kicked": "🚪 {mod} ha quitado a {user} de **{game}**.",
     "mod.post.rollback": ("⏪ {mod} ha deshecho la última resolución de **{game}**: {undone} queda anulada y la partida vuelve a "
                           "**{back}**, con las órdenes dadas. Nuevo plazo: {deadline}"),
-    "mod.post.reminded": "📨 {mod} ha recordado a {users} que den sus órdenes en **{game}**.",
+    "mod.post.reminded": "📨 {mod} ha enviado un recordatorio de órdenes de **{game}** a: {users}.",
     "mod.post.draw_proposed": ("🗳️ **{game}**: se han propuesto unas tablas compartidas por {powers}. Cada potencia superviviente "
                                "vota en secreto con `/draw` en este canal; se aprueban solo si todas votan sí, y caducan al resolverse la fase."),
     "mod.post.draw_agreed": "🤝 **{game}** ha terminado: tablas compartidas por **{powers}**. ¡Bien jugado, {users}!",
