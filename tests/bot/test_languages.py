@@ -196,7 +196,7 @@ async def test_moderation_dms_in_each_players_language_posts_in_the_games(servic
     assert "te recuerda" in dms[1] and "Primavera de 1901, movimientos" in dms[1]
     assert "напоминает" in dms[2] and "Весна 1901, ходы" in dms[2]
     assert "Пролет 1901 г., ходове" in dms[3]           # nothing known of player 3: the game's
-    assert len(channel) == 1 and "напомни на" in channel[0]
+    assert len(channel) == 1 and "изпрати напомняне" in channel[0]
     seen = len(rows)
 
     # a draw proposal: the other survivors are told in their language
