@@ -22,18 +22,8 @@ log = logging.getLogger(__name__)
 
 def render_sync(position: dict[str, Any], orders: list[dict[str, Any]] | None = None, *,
                 game_name: str = "", language: str = "en", front: str | None = None) -> bytes:
-    try:
-        from renderer import render  # type: ignore[attr-defined]
-    except ImportError:
-        return _stand_in(position, orders, game_name)
-    try:
-        if front:   # the part of the board around one power's units (a phone-sized map)
-            return render(position, orders, game_name=game_name, language=language, front=front)
-        return render(position, orders, game_name=game_name, language=language)
-    except Exception:
-        # a renderer bug must not cost the players their map: log it, post the stand-in
-        log.exception("the renderer failed on %s; posting the plain picture", position.get("phase"))
-        return _stand_in(position, orders, game_name)
+    return render_views_sync(position, orders, game_name=game_name, language=language,
+                             fronts=(front,))[front]
 
 
 async def render(position: dict[str, Any], orders: list[dict[str, Any]] | None = None, *,

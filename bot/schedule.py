@@ -121,12 +121,3 @@ def schedule_text(spec: str, language: str = "en") -> str:
         return duration_text(schedule.length.total_seconds(), language)
     return str(schedule)
 
-
-def reminder_time(start: datetime, deadline: datetime) -> datetime | None:
-    """When to remind players with incomplete orders: a quarter of the phase before the
-    deadline, between 10 minutes and 12 hours; none for phases shorter than 20 minutes."""
-    length = deadline - start
-    if length < timedelta(minutes=20):
-        return None
-    lead = min(max(length / 4, timedelta(minutes=10)), timedelta(hours=12))
-    return deadline - lead

@@ -14,8 +14,7 @@ import logging
 import random
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any, Awaitable, Callable, Iterable, Sequence
+from typing import Any, Awaitable, Callable, Sequence
 
 from engine import (
     Build, Convoy, Disband, Move, Order, OrderParseError, Position, Power, Retreat, Rules,
@@ -30,7 +29,7 @@ from bot.clock import Clock, from_unix, system_clock, to_unix
 from bot.i18n import Localized, t
 from bot.languages import echo, matching_orders, order_line, read_orders_in, reading_order, unit_text
 from bot import sheet as order_sheet
-from bot.schedule import ScheduleError, parse_schedule, reminder_time
+from bot.schedule import ScheduleError, parse_schedule
 from bot.storage import GameRow, PlayerRow, StaleWrite, Storage, Tx
 
 log = logging.getLogger(__name__)

@@ -15,7 +15,6 @@ from typing import Mapping, Sequence
 from engine.adjudication.adjustments import adjudicate_adjustments
 from engine.adjudication.movement import adjudicate_movement
 from engine.adjudication.retreats import adjudicate_retreats
-from engine.map import Location
 from engine.names import table
 from engine.orders import Build, Disband, Hold, Move, Order, Retreat, Waive
 from engine.parser import OrderParseError, parse_order
@@ -24,7 +23,7 @@ from engine.position import Dislodged, Position
 from engine.power import Power
 from engine.results import OrderResult, PhaseOutcome, Result
 from engine.rules import Rules
-from engine.units import Unit, UnitType
+from engine.units import Unit
 
 OrderInput = Order | str
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from engine.convoy import convoy_routes
 from engine.game import buildable_centres
-from engine.map import Location, Map
+from engine.map import Location
 from engine.orders import (
     Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive,
 )

@@ -102,11 +102,6 @@ class NameTable:
         return words["format"].format(season=words[text[0]], year=text[1:5], kind=words[text[5]])
 
 
-def _english_phases() -> dict[str, str]:
-    return dict(json.loads(resources.files("engine").joinpath("data/names/en.json")
-                           .read_text("utf-8"))["phases"])
-
-
 @lru_cache(maxsize=None)
 def table(language: str = "en") -> NameTable:
     """The name table of a language: ``en``, ``es``, ``ru``, ``bg``."""
@@ -154,7 +149,7 @@ def table(language: str = "en") -> NameTable:
         unit_names={c: i["name"] for c, i in data["unit_types"].items()},
         power_names={c: i["name"] for c, i in data["powers"].items()},
         canonical=dict(data["canonical"]),
-        phase_words=dict(data.get("phases") or _english_phases()),
+        phase_words=dict(data.get("phases") or table("en").phase_words),
         index={k: tuple(v) for k, v in index.items()},
         longest=max(len(k) for k in index),
         vocabulary=vocabulary,

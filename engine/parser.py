@@ -25,7 +25,7 @@ import difflib
 import functools
 import itertools
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from engine.map import STANDARD, Location, Map, ProvinceKind

@@ -20,11 +20,10 @@ class PhaseKind(StrEnum):
 
 
 _PHASE = re.compile(r"^([SFW])(\d{4})([MRA])$")
-_ALLOWED = {
-    (Season.SPRING, PhaseKind.MOVEMENT), (Season.SPRING, PhaseKind.RETREAT),
-    (Season.FALL, PhaseKind.MOVEMENT), (Season.FALL, PhaseKind.RETREAT),
-    (Season.WINTER, PhaseKind.ADJUSTMENT),
-}
+# the phases of a year, in the order they are played
+_ORDER = {(Season.SPRING, PhaseKind.MOVEMENT): 0, (Season.SPRING, PhaseKind.RETREAT): 1,
+          (Season.FALL, PhaseKind.MOVEMENT): 2, (Season.FALL, PhaseKind.RETREAT): 3,
+          (Season.WINTER, PhaseKind.ADJUSTMENT): 4}
 
 
 @total_ordering
@@ -37,17 +36,14 @@ class Phase:
     kind: PhaseKind
 
     def __post_init__(self) -> None:
-        if (self.season, self.kind) not in _ALLOWED:
+        if (self.season, self.kind) not in _ORDER:
             raise ValueError(f"no {self.kind.name.lower()} phase in {self.season.name.lower()}")
 
     def __lt__(self, other: "Phase") -> bool:  # chronological, not alphabetical
         return self._key() < other._key()
 
     def _key(self) -> tuple[int, int]:
-        order = {(Season.SPRING, PhaseKind.MOVEMENT): 0, (Season.SPRING, PhaseKind.RETREAT): 1,
-                 (Season.FALL, PhaseKind.MOVEMENT): 2, (Season.FALL, PhaseKind.RETREAT): 3,
-                 (Season.WINTER, PhaseKind.ADJUSTMENT): 4}
-        return (self.year, order[(self.season, self.kind)])
+        return (self.year, _ORDER[(self.season, self.kind)])
 
     @classmethod
     def parse(cls, text: str) -> "Phase":

@@ -146,8 +146,8 @@ class OrderCog(commands.Cog):
     async def unready(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with answering(interaction):
             lang = language_of(interaction)
-            report = await self.service.set_ready(interaction.user.id, False, game_id=_game_id(game),
-                                                  channel_id=interaction.channel_id, language=lang)
+            await self.service.set_ready(interaction.user.id, False, game_id=_game_id(game),
+                                         channel_id=interaction.channel_id, language=lang)
             await reply(interaction, t("unready.done", lang))
 
     unready.autocomplete("game")(game_autocomplete)

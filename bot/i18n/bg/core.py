@@ -141,7 +141,6 @@ MESSAGES: dict[str, str] = {
     "dm.power_line": "**{power}**: {what}",
     "dm.builds": "за изграждане: {count}",
     "dm.disbands": "единици за разформироване: {count}",
-    "dm.reminder": "⏰ **{game}** — {phase}: още без заповеди: {missing}. Краен срок {deadline}.",
     "dm.game_over": "🏁 **{game}** свърши: спечели {powers}. Благодаря за играта!",
 
     # грешки

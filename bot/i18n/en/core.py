@@ -138,7 +138,6 @@ MESSAGES: dict[str, str] = {
     "dm.power_line": "**{power}**: {what}",
     "dm.builds": "builds to make: {count}",
     "dm.disbands": "units to disband: {count}",
-    "dm.reminder": "⏰ **{game}** — {phase}: still without orders: {missing}. Deadline {deadline}.",
     "dm.game_over": "🏁 **{game}** is over: {powers} won. Thanks for playing!",
 
     # errors

@@ -140,7 +140,6 @@ MESSAGES: dict[str, str] = {
     "dm.power_line": "**{power}**: {what}",
     "dm.builds": "construcciones por hacer: {count}",
     "dm.disbands": "unidades por disolver: {count}",
-    "dm.reminder": "⏰ **{game}** — {phase}: aún sin órdenes: {missing}. Plazo {deadline}.",
     "dm.game_over": "🏁 **{game}** ha terminado: ganó {powers}. ¡Gracias por jugar!",
 
     # errores

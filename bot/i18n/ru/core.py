@@ -143,7 +143,6 @@ MESSAGES: dict[str, str] = {
     "dm.power_line": "**{power}**: {what}",
     "dm.builds": "можно построить: {count}",
     "dm.disbands": "нужно распустить: {count}",
-    "dm.reminder": "⏰ **{game}** — {phase}: пока без приказов: {missing}. Срок {deadline}.",
     "dm.game_over": "🏁 Партия **{game}** окончена: победа за {powers}. Спасибо за игру!",
 
     # ошибки
