@@ -3,13 +3,16 @@ scheduler and the outbox. ``DiplomacyBot(...)`` takes test options (clock, rando
 generator, whether to sync commands) so tests build the real thing."""
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
+from typing import Awaitable, Callable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import maps
 from bot.clock import Clock, system_clock
 from bot.i18n import t
 from bot.languages import CatalogueTranslator, Languages, language_of
@@ -51,7 +54,8 @@ class DiplomacyTree(app_commands.CommandTree):
 
 class DiplomacyBot(commands.Bot):
     def __init__(self, *, db_path: str, clock: Clock = system_clock, rng: random.Random | None = None,
-                 sync_commands: bool = True, run_scheduler: bool = True, **options) -> None:
+                 sync_commands: bool = True, run_scheduler: bool = True,
+                 map_drawer: maps.Drawer | None = None, **options) -> None:
         intents = discord.Intents.none()
         intents.guilds = True            # channels and permissions; no privileged intent is needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
@@ -62,6 +66,11 @@ class DiplomacyBot(commands.Bot):
         self.sync_commands = sync_commands
         self.run_scheduler = run_scheduler     # tests: a bot that is up but lets deadlines pass
         self.storage: Storage | None = None
+        # one cache of drawn maps for posts and /game map; tests not about maps pass a
+        # fast drawer (bot.maps.plain_views)
+        self.maps = maps.MapCache(drawer=map_drawer)
+        # how the background loops sleep until their next timer (tests: simcord's virtual wait)
+        self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
 
     async def setup_hook(self) -> None:
         from bot.cogs.games import GameCog
@@ -72,8 +81,9 @@ class DiplomacyBot(commands.Bot):
         from bot.cogs.sheet import SheetCog
 
         self.storage = await Storage.open(self.db_path)
-        self.service = GameService(self.storage, clock=self.clock, rng=self.rng or random.Random())
-        self.scheduler = Scheduler(self.service)
+        self.service = GameService(self.storage, clock=self.clock, rng=self.rng or random.Random(),
+                                   map_cache=self.maps)
+        self.scheduler = Scheduler(self.service, lambda delay: self.pause(delay))
         self.outbox = Outbox(self)
         self.service.on_timer_change = self.scheduler.wake
         self.service.on_posts = self.outbox.kick
@@ -96,6 +106,7 @@ class DiplomacyBot(commands.Bot):
         for part in (getattr(self, "scheduler", None), getattr(self, "outbox", None)):
             if part is not None:
                 await part.stop()
+        self.maps.close()
         if self.storage is not None:
             await self.storage.close()
             self.storage = None

@@ -15,7 +15,7 @@ import os
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, Callable
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +31,19 @@ async def render(position: dict[str, Any], orders: list[dict[str, Any]] | None =
     """The PNG of a position (with orders and results when given), in a worker thread."""
     return await asyncio.to_thread(render_sync, position, orders, game_name=game_name,
                                    language=language, front=front)
+
+
+def plain_views(position: dict[str, Any], orders: list[dict[str, Any]] | None, *,
+                game_name: str, language: str,
+                fronts: tuple[str | None, ...]) -> dict[str | None, bytes]:
+    """The plain stand-in picture for every view (a list of units and centres): what the
+    bot posts when the renderer fails, and the fast drawer of tests that are not about maps."""
+    return {f: _stand_in(position, orders, game_name) for f in fronts}
+
+
+Drawer = Callable[..., "dict[str | None, bytes]"]
+"""Draws one phase: ``drawer(position, orders, *, game_name, language, fronts)`` -> PNG per
+front (None: the whole board). A module-level function, so map processes can run it."""
 
 
 def render_views_sync(position: dict[str, Any], orders: list[dict[str, Any]] | None, *,
@@ -78,8 +91,10 @@ class MapCache:
     worker processes (see :func:`render_processes`), so that a burst of deadlines uses every
     core and never holds up the event loop; with 0 processes, in worker threads."""
 
-    def __init__(self, size: int = 48, processes: int | None = None) -> None:
+    def __init__(self, size: int = 48, processes: int | None = None,
+                 drawer: Drawer | None = None) -> None:
         self.size = size
+        self.drawer: Drawer = drawer or render_views_sync
         self.processes = render_processes() if processes is None else processes
         self._pool: ProcessPoolExecutor | None = None
         self._entries: OrderedDict[tuple, asyncio.Future[dict[str | None, bytes]]] = OrderedDict()
@@ -87,7 +102,7 @@ class MapCache:
     async def _draw(self, position: dict[str, Any], orders: list[dict[str, Any]] | None,
                     game_name: str, language: str,
                     fronts: tuple[str | None, ...]) -> dict[str | None, bytes]:
-        job = functools.partial(render_views_sync, position, orders, game_name=game_name,
+        job = functools.partial(self.drawer, position, orders, game_name=game_name,
                                 language=language, fronts=fronts)
         if self.processes <= 0:
             return await asyncio.to_thread(job)
@@ -131,8 +146,13 @@ class MapCache:
         views = await asyncio.shield(entry)
         png = views.get(front)
         if png is None:   # a front nobody foresaw (a power with centres but no units)
-            png = await render(position, orders, game_name=game_name, language=language, front=front)
+            png = (await self._draw(position, orders, game_name, language, (front,)))[front]
         return png
+
+    async def picture(self, position: dict[str, Any], orders: list[dict[str, Any]] | None = None, *,
+                      game_name: str = "", language: str = "en", front: str | None = None) -> bytes:
+        """One map, drawn now (not kept): ``/game map`` of any phase."""
+        return (await self._draw(position, orders, game_name, language, (front,)))[front]
 
 
 def renderer_available() -> bool:

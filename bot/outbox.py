@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
-from bot import maps
 from bot.i18n import t
 from bot.storage import OutboxRow
 from bot.wakeable import WakeableLoop
@@ -47,9 +46,9 @@ class Outbox(WakeableLoop):
     name = "outbox"
 
     def __init__(self, bot: "DiplomacyBot") -> None:
-        super().__init__(lambda: bot.service.now())
+        super().__init__(lambda: bot.service.now(), lambda delay: bot.pause(delay))
         self.bot = bot
-        self.maps = maps.MapCache()
+        self.maps = bot.maps
 
     @property
     def service(self):
@@ -69,9 +68,6 @@ class Outbox(WakeableLoop):
         async with self.service.storage.transaction() as tx:
             return await tx.next_post_time()
 
-    async def stop(self) -> None:
-        await super().stop()
-        self.maps.close()
 
     async def drain(self) -> None:
         """Send every post that is due."""

@@ -17,8 +17,8 @@ class Scheduler(WakeableLoop):
 
     name = "deadline-scheduler"
 
-    def __init__(self, service: GameService) -> None:
-        super().__init__(service.now)
+    def __init__(self, service: GameService, pause=None) -> None:
+        super().__init__(service.now, pause)
         self.service = service
 
     async def step(self) -> float | None:

@@ -230,8 +230,9 @@ def order_key(order: Order) -> str:
 # -- the service -----------------------------------------------------------------------
 class GameService:
     def __init__(self, storage: Storage, *, clock: Clock = system_clock,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, map_cache: maps.MapCache | None = None) -> None:
         self.storage = storage
+        self.maps = map_cache if map_cache is not None else maps.MapCache(processes=0)
         self.clock = clock
         self.rng = rng or random.Random()
         self.on_timer_change: Callable[[], None] = lambda: None   # the scheduler's wake-up
@@ -375,7 +376,7 @@ class GameService:
             if row is None:
                 names = await tx.phase_names(game.id)
                 raise UserError("map.unknown_phase", phase=wanted, phases=", ".join(names))
-        png = await maps.render(row.position, row.results, game_name=game.name, language=game.language)
+        png = await self.maps.picture(row.position, row.results, game_name=game.name, language=game.language)
         return MapPicture(game, wanted, png, row.results is not None)
 
     async def games_of(self, user_id: int) -> list[GameRow]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Callable
+from typing import Awaitable, Callable
 
 log = logging.getLogger(__name__)
 
@@ -22,8 +22,11 @@ class WakeableLoop:
 
     name = "loop"
 
-    def __init__(self, now: Callable[[], float]) -> None:
+    def __init__(self, now: Callable[[], float],
+                 pause: Callable[[float], Awaitable[None]] | None = None) -> None:
         self._now = now
+        # how to sleep until the next timer: asyncio.sleep; tests hand in simcord's virtual wait
+        self._pause = pause or asyncio.sleep
         self._task: asyncio.Task[None] | None = None
         self._sleeping = False
         self._dirty = False
@@ -78,6 +81,6 @@ class WakeableLoop:
                 continue
             self._sleeping = True
             try:
-                await asyncio.sleep(delay)
+                await self._pause(delay)
             finally:
                 self._sleeping = False

@@ -1,6 +1,7 @@
 """Helpers for the simcord tests: build the real bot, a server with seven players."""
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import random
@@ -9,23 +10,42 @@ from dataclasses import dataclass
 import simcord
 from PIL import Image
 
+from bot import maps
 from bot.app import DiplomacyBot
 from bot.clock import discord_clock
 
 
-def make_bot(db_path: str, seed: int = 1, scheduler: bool = True) -> DiplomacyBot:
+# simcord's wait for the bot to finish its work: only a guard against a hung test, never
+# a speed limit (a busy machine may take long to draw real maps).
+SETTLE_TIMEOUT = 300.0
+
+
+def make_bot(db_path: str, seed: int = 1, scheduler: bool = True, real_maps: bool = False) -> DiplomacyBot:
+    """The real bot; stories that are not about maps draw the plain stand-in picture (fast
+    and deterministic under load); ``real_maps`` draws with the renderer."""
     return DiplomacyBot(db_path=db_path, clock=discord_clock, rng=random.Random(seed),
-                        run_scheduler=scheduler)
+                        run_scheduler=scheduler, map_drawer=None if real_maps else maps.plain_views)
+
+
+def virtual_pauses(env, bot: DiplomacyBot) -> None:
+    """The bot's loops sleep on simcord's virtual clock only: a sleep until the next timer
+    ends when the test moves time (or the bot wakes the loop), never by the wall clock, so
+    a long settle timeout costs nothing."""
+    async def pause(delay: float) -> None:
+        await env.external_wait(asyncio.sleep(delay), reason="the bot's loop sleeps until its next timer")
+    bot.pause = pause
 
 
 @contextlib.asynccontextmanager
-async def running(db_path: str, seed: int = 1):
-    bot = make_bot(db_path, seed)
+async def running(db_path: str, seed: int = 1, *, real_maps: bool = False):
+    bot = make_bot(db_path, seed, real_maps=real_maps)
     bots = [bot]
-    async with simcord.run(bot) as env:
+    async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
+        virtual_pauses(env, bot)
         async def restart(scheduler: bool = True) -> DiplomacyBot:
-            fresh = make_bot(db_path, seed + len(bots), scheduler)
+            fresh = make_bot(db_path, seed + len(bots), scheduler, real_maps)
             old = bots[-1]
+            virtual_pauses(env, fresh)
             await env.restart_bot(fresh)
             if old.storage is not None:   # simcord detaches the old bot without closing it
                 await old.storage.close()

@@ -22,7 +22,7 @@ async def order(member, text, **kw):
 
 
 async def test_seven_players_play_1901(tmp_path):
-    async with running(str(tmp_path / "db.sqlite3")) as env:
+    async with running(str(tmp_path / "db.sqlite3"), real_maps=True) as env:
         table = seven(env)
         ch = table.channel
         alice, bob = table.members[0], table.members[1]
