@@ -120,15 +120,8 @@ def missing_assets() -> list[str]:
     Without the board no map can be drawn; without the fonts the labels fall back to
     Pillow's own font, which has no Cyrillic."""
     folder = assets_dir()
-    wanted = [(MAP_FILE,), *((style.FONTS_DIR, name) for name in (style.BOLD_FONT, style.ITALIC_FONT))]
-    missing = []
-    for parts in wanted:
-        path = folder
-        for part in parts:
-            path = path / part
-        if not path.is_file():
-            missing.append("/".join(parts))
-    return missing
+    wanted = [MAP_FILE, *(f"{style.FONTS_DIR}/{name}" for name in (style.BOLD_FONT, style.ITALIC_FONT))]
+    return [name for name in wanted if not folder.joinpath(*name.split("/")).is_file()]
 
 
 Box = tuple[float, float, float, float]

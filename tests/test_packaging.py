@@ -3,8 +3,9 @@
 The wheel is built offline (this environment's setuptools, no build isolation) from
 exactly what the Dockerfile copies into its build stage, installed with
 `pip install --target` into a temporary folder and run from a folder that is not the
-checkout. Slow for a unit test (about 20 s): it is the only check that the map geometry,
-the fonts, the migrations and the licences travel inside the package.
+checkout (about 5 s): the only check that the map geometry, the fonts, the migrations
+and the licences travel inside the package. Also: where the renderer looks for its files,
+and that the Docker build context keeps what the image copies.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+
+import renderer
+from renderer.board import assets_dir, load_board
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "renderer", "bot")
@@ -151,6 +155,26 @@ def test_the_installed_bot_starts_and_asks_for_its_token(installed: Installed):
                           cwd=installed.elsewhere, env=env, stdin=subprocess.DEVNULL)
     assert done.returncode != 0
     assert "DISCORD_TOKEN" in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_the_assets_are_package_data_of_the_renderer(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv("DIPLOMACY_ASSETS", raising=False)
+    folder = Path(str(assets_dir()))
+    assert folder == Path(renderer.__file__).parent / "assets"
+    assert renderer.missing_assets() == []
+
+
+def test_diplomacy_assets_names_another_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    monkeypatch.setenv("DIPLOMACY_ASSETS", str(tmp_path))
+    assert renderer.missing_assets() == ["standard_map.json", "fonts/DejaVuSansCondensed-Bold.ttf",
+                                         "fonts/DejaVuSerifCondensed-Italic.ttf"]
+    board = {"width": 10, "height": 20, "impassable": [], "water": [], "provinces": {
+        "PAR": {"kind": "land", "polygons": [[[0, 0, 5, 0, 5, 5]]], "label": [1, 1], "unit": [2, 2],
+                "dislodged": [3, 3]}}}
+    (tmp_path / "standard_map.json").write_text(json.dumps(board), encoding="utf-8")
+    assert renderer.missing_assets() == ["fonts/DejaVuSansCondensed-Bold.ttf", "fonts/DejaVuSerifCondensed-Italic.ttf"]
+    loaded = load_board()
+    assert (loaded.width, loaded.height, list(loaded.provinces)) == (10, 20, ["PAR"])
 
 
 def dockerignored(path: str, patterns: list[str]) -> bool:
