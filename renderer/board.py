@@ -1,9 +1,10 @@
 """The board's geometry as the renderer sees it: read-only values loaded from the asset.
 
-Owns finding and parsing `assets/standard_map.json` (built by tools/map_build.py) into
-frozen values: per province its polygons (pixel rings) and anchors. Nothing here draws.
-The asset is found next to the package (`<repo>/assets`), or in the folder named by the
-environment variable DIPLOMACY_ASSETS (for an installed, non-editable package).
+Owns finding the renderer's files and parsing `standard_map.json` (built by
+tools/map_build.py) into frozen values: per province its polygons (pixel rings) and
+anchors. Nothing here draws. The files are package data, `renderer/assets/`, read through
+importlib.resources, so a checkout, an editable install and a wheel install all find them
+the same way; the environment variable DIPLOMACY_ASSETS names another folder to use instead.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 Point = tuple[float, float]
@@ -19,9 +22,14 @@ Ring = tuple[Point, ...]
 Polygon = tuple[Ring, ...]
 
 
-def assets_dir() -> Path:
-    env = os.environ.get("DIPLOMACY_ASSETS")
-    return Path(env) if env else Path(__file__).resolve().parent.parent / "assets"
+ASSETS_ENV = "DIPLOMACY_ASSETS"
+MAP_FILE = "standard_map.json"
+
+
+def assets_dir() -> Traversable:
+    """The folder the renderer draws with: DIPLOMACY_ASSETS when set, else the package's own."""
+    override = os.environ.get(ASSETS_ENV)
+    return Path(override) if override else files("renderer") / "assets"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +74,9 @@ def _point(raw: list | None) -> Point | None:
     return (float(raw[0]), float(raw[1])) if raw else None
 
 
-def load_board(path: Path | None = None) -> Board:
+def load_board(path: Traversable | None = None) -> Board:
     """Parse the geometry asset. Callers cache the result (see renderer.layers)."""
-    path = path or assets_dir() / "standard_map.json"
+    path = path or assets_dir() / MAP_FILE
     data = json.loads(path.read_text(encoding="utf-8"))
     provinces = {}
     for code, p in data["provinces"].items():

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from engine.names import LANGUAGES, NameTable, table
 from renderer import style
-from renderer.board import Board, Point, Polygon, load_board
+from renderer.board import MAP_FILE, Board, Point, Polygon, assets_dir, load_board
 
 # Palette slots of the index image.
 SEA_INDEX = 0
@@ -112,6 +112,16 @@ def _fonts() -> dict:
         (style.BOLD_FONT, 11),
     ]
     return {key: style.load_font(*key) for key in sizes}
+
+
+def missing_assets() -> list[str]:
+    """The files the static layers are built from that cannot be found, as paths inside the
+    assets folder (`renderer.board.assets_dir`); empty when the renderer has all it needs.
+    Without the board no map can be drawn; without the fonts the labels fall back to
+    Pillow's own font, which has no Cyrillic."""
+    folder = assets_dir()
+    wanted = [MAP_FILE, *(f"{style.FONTS_DIR}/{name}" for name in (style.BOLD_FONT, style.ITALIC_FONT))]
+    return [name for name in wanted if not folder.joinpath(*name.split("/")).is_file()]
 
 
 Box = tuple[float, float, float, float]

@@ -7,7 +7,7 @@ deuteranopia simulation (Machado et al. 2009, full severity): unit colours by at
 
 from __future__ import annotations
 
-from pathlib import Path
+from importlib.resources import as_file
 
 from PIL import ImageFont
 
@@ -83,6 +83,7 @@ PNG_COMPRESS_STRATEGY = 3
 
 BOLD_FONT = "DejaVuSansCondensed-Bold.ttf"
 ITALIC_FONT = "DejaVuSerifCondensed-Italic.ttf"
+FONTS_DIR = "fonts"  # inside the assets folder (renderer.board.assets_dir)
 
 
 def unit_colour(power: str) -> RGB:
@@ -95,8 +96,9 @@ def tint(power: str) -> RGB:
 
 def load_font(name: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """Load a bundled font; renderer.layers keeps the loaded fonts in its cache."""
-    path = Path(assets_dir()) / "fonts" / name
     try:
-        return ImageFont.truetype(str(path), size)
+        # as_file hands back the file itself when the package is a folder (every pip install).
+        with as_file(assets_dir() / FONTS_DIR / name) as path:
+            return ImageFont.truetype(str(path), size)
     except OSError:  # fonts missing (odd install): Pillow's own scalable font still reads
         return ImageFont.load_default(size=size)

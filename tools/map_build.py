@@ -1,7 +1,7 @@
 """Build the standard board's geometry asset (developer-only; needs shapely and numpy).
 
 Owns the one-off pipeline that turns Natural Earth country outlines plus our hand-written
-seeds (tools/mapdata/standard.py) into assets/standard_map.json, which the renderer reads
+seeds (tools/mapdata/standard.py) into renderer/assets/standard_map.json, which the renderer reads
 at run time with nothing but the standard library.
 
     npm install --prefix /tmp/mapbuild world-atlas      # Natural Earth 1:50m as TopoJSON
@@ -34,7 +34,8 @@ from mapdata import standard as src  # noqa: E402
 from renderer import style  # noqa: E402  (token and label sizes: one source of truth)
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "assets" / "standard_map.json"
+ASSETS = ROOT / "renderer" / "assets"  # package data: see renderer/assets/README.md
+OUT = ASSETS / "standard_map.json"
 FORMAT_VERSION = 1
 
 SEA_CODES = ("ADR AEG BAL BAR BLA BOT EAS ENG HEL ION IRI LYO MAO NAO NTH NWG SKA TYS WES").split()
@@ -393,7 +394,7 @@ def _token(x: float, y: float, scale: float = 1.0, pad: float = 0.0) -> shapely.
 def _label_size(code: str, sea: bool) -> tuple[float, float]:
     from PIL import ImageFont
     name, size = (style.ITALIC_FONT, style.SEA_LABEL_SIZE) if sea else (style.BOLD_FONT, style.LABEL_SIZE)
-    font = ImageFont.truetype(str(ROOT / "assets" / "fonts" / name), size)
+    font = ImageFont.truetype(str(ASSETS / "fonts" / name), size)
     l, t, r, b = font.getbbox(code, anchor="mm", stroke_width=style.LABEL_STROKE)
     # the slot's height has room for accents and descenders (Cyrillic у, Spanish ñ and Á)
     _, t2, _, b2 = font.getbbox("ÁWДуgj", anchor="mm", stroke_width=style.LABEL_STROKE)

@@ -2,7 +2,7 @@
 
 This file is ours: seed points, anchors and projection settings chosen by hand.
 `tools/map_build.py` combines it with Natural Earth country outlines (public domain,
-via the npm package world-atlas) to write `assets/standard_map.json`.
+via the npm package world-atlas) to write `renderer/assets/standard_map.json`.
 
 How the board is made (see map_build.py for the details):
 - some provinces are whole modern countries (FIXED);
