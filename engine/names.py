@@ -15,7 +15,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 if TYPE_CHECKING:
     from engine.phase import Phase
@@ -53,6 +53,15 @@ def homoglyph_variants(word: str) -> list[str]:
     else:
         out.append(word.translate(_LATIN_TO_CYRILLIC))
     return [w for w in dict.fromkeys(out) if w != word]
+
+
+def look_alikes(words: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The words with every look-alike letter of the other alphabet made Cyrillic, then
+    made Latin: what a player meant who typed a Latin "A" among Cyrillic letters or the
+    other way round. Each spelling of a table is in one alphabet, so these two cover every
+    mix of :func:`homoglyph_variants`, however many words."""
+    return (tuple(w.translate(_LATIN_TO_CYRILLIC) for w in words),
+            tuple(w.translate(_CYRILLIC_TO_LATIN) for w in words))
 
 
 def _strip_accents(text: str) -> str:

@@ -12,6 +12,14 @@ A word that means two provinces in the language (Spanish ``Gal``: Wales, or Gali
 code) is settled by the position when only one reading is a possible order there;
 otherwise the parser asks which was meant (error code ``ambiguous``) instead of guessing.
 
+Reading a line costs time linear in its length, whatever its words: the readings of
+ambiguous words are searched depth first, a word being settled only when the grammar
+reaches it (so words past the end of a possible order are never branched on), words that
+name a unit are settled by the units on the board, and at most ``MAX_READINGS`` readings
+are tried before the parser asks. Lines longer than ``MAX_ORDER_CHARS`` are refused
+(``too_long``). The "did you mean" suggestions of an unknown word are computed only when
+asked for.
+
 >>> str(parse_order("f north sea convoys army london to norway"))
 'F NTH C A LON - NWY'
 >>> str(parse_order("A Lon -> Bel via convoy"))
@@ -22,20 +30,20 @@ otherwise the parser asks which was meant (error code ``ambiguous``) instead of 
 from __future__ import annotations
 
 import difflib
+import enum
 import functools
-import itertools
 import re
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Callable, Sequence
 
 from engine.map import STANDARD, Location, Map, ProvinceKind
-from engine.names import Entry, NameTable, homoglyph_variants, table, tokens
+from engine.names import Entry, NameTable, look_alikes, table, tokens
 from engine.orders import (
     Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive,
 )
 from engine.phase import Phase, PhaseKind
 from engine.position import Position
-from engine.units import UnitType
+from engine.units import Unit, UnitType
 
 _SPLIT = re.compile(r"[\n;,]+")
 _LOC = r"([A-Z]{3}(?:/[NSE]C)?)"
@@ -44,36 +52,165 @@ _CANONICAL = re.compile(
     rf"|(C) A {_LOC} - {_LOC}|(R) {_LOC}|(D)|(B)))$")
 _UNIT_FOLLOWS = {"support", "convoy", "build", "disband"}
 
+#: The longest line read as one order, in characters (more is refused as ``too_long``). The
+#: wordiest real order (three full names, coasts, nationality and order words) is about half.
+MAX_ORDER_CHARS = 300
+#: The most readings of a line's ambiguous words tried before the parser asks which was
+#: meant. A real order names at most three places, each of two readings today: eight.
+MAX_READINGS = 32
+
 
 class OrderParseError(ValueError):
     """An order that cannot be read. ``code`` and ``params`` let a message catalogue say it
     in the player's language; ``str()`` is the English message. Codes: ``unknown_word``,
     ``expected_province``, ``incomplete``, ``unexpected_word``, ``missing_unit_type``,
-    ``bad_coast``, ``stray_coast``, ``empty``, ``convoy_fleet``, ``ambiguous``."""
+    ``bad_coast``, ``stray_coast``, ``empty``, ``convoy_fleet``, ``ambiguous``, ``too_long``.
+
+    ``suggestions`` (what the player may have meant) are computed the first time they are
+    read, and so is the "Did you mean" of ``str()``: a program that reads thousands of
+    unreadable lines pays nothing for suggestions it never shows. ``readings``: for
+    ``ambiguous``, the orders the line could be (empty when there were too many to list).
+    ``limit``: for ``too_long``, the most characters an order may have."""
 
     def __init__(self, code: str, message: str, *, text: str = "", word: str = "",
-                 suggestions: Sequence[str] = ()) -> None:
+                 suggestions: Sequence[str] | Callable[[], Sequence[str]] = (), hint: bool = False,
+                 readings: Sequence[Order] = (), limit: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.text = text
         self.word = word
-        self.suggestions = tuple(suggestions)
+        self.readings = tuple(readings)
+        self.limit = limit
+        self._hint = hint          # str() ends with "Did you mean: <suggestions>?" when there are some
+        self._suggest: Callable[[], Sequence[str]] | None = None
+        self._suggestions: tuple[str, ...] | None = None
+        if callable(suggestions):
+            self._suggest = suggestions
+        else:
+            self._suggestions = tuple(suggestions)
+
+    @property
+    def suggestions(self) -> tuple[str, ...]:
+        if self._suggestions is None:
+            assert self._suggest is not None
+            self._suggestions, self._suggest = tuple(self._suggest()), None
+        return self._suggestions
 
     @property
     def params(self) -> dict[str, str]:
-        return {"text": self.text, "word": self.word, "suggestions": ", ".join(self.suggestions)}
+        out = {"text": self.text, "word": self.word, "suggestions": ", ".join(self.suggestions)}
+        if self.limit is not None:
+            out["limit"] = str(self.limit)
+        return out
+
+    def __str__(self) -> str:
+        message = super().__str__()
+        if self._hint and self.suggestions:
+            return f"{message} Did you mean: {', '.join(self.suggestions)}?"
+        return message
+
+    def __reduce__(self) -> tuple:
+        # picklable, for a worker process that parses: the suggestions travel computed
+        return (_rebuild_error, (self.code, super().__str__(), self.text, self.word, self.suggestions,
+                                 self._hint, self.readings, self.limit))
+
+
+def _rebuild_error(code: str, message: str, text: str, word: str, suggestions: tuple[str, ...],
+                   hint: bool, readings: tuple[Order, ...], limit: int | None) -> OrderParseError:
+    return OrderParseError(code, message, text=text, word=word, suggestions=suggestions, hint=hint,
+                           readings=readings, limit=limit)
+
+
+@dataclass(slots=True)
+class Work:
+    """The steps that reading orders took, counted rather than timed so that a test can
+    bound them on any machine: ``lookups`` of the name table by the lexer, ``readings`` of
+    a line's ambiguous words tried by the grammar. With a ``budget``, a reading that would
+    take more steps than that stops with ``RuntimeError``: a test of hostile lines fails at
+    once instead of hanging if the parser ever becomes exponential again."""
+
+    lookups: int = 0
+    readings: int = 0
+    budget: int | None = None
+
+    def step(self, *, lookups: int = 0, readings: int = 0) -> None:
+        self.lookups += lookups
+        self.readings += readings
+        if self.budget is not None and self.lookups + self.readings > self.budget:
+            raise RuntimeError(f"parser work budget of {self.budget} steps exceeded")
+
+
+class _Role(enum.Enum):
+    """What a province word names in an order, as far as the board can tell its readings
+    apart (see ``_may_stand``)."""
+
+    UNIT = "the ordered unit's province"      # a unit stands there, or one may be built
+    OTHER = "another unit's province"         # the supported unit, the convoyed army
+    PLACE = "a place"                         # a destination: the board alone excludes none
+
+
+class _Excluded(Exception):
+    """A reading that the board excludes (internal to the search over readings)."""
+
+
+class _Chooser:
+    """Settles the ambiguous words of one reading of a line, each the first time the
+    reading needs its value, so that only the words the grammar reaches are ever branched
+    on (a word after the end of a possible order never is). ``path`` replays the choices
+    of the readings tried before, up to the decision to change; later decisions take their
+    first value; ``next_path`` is the next reading to try, depth first. With a
+    ``position``, a word naming a unit only takes the values where the board allows one."""
+
+    __slots__ = ("path", "position", "decisions", "chosen")
+
+    def __init__(self, path: list[int], position: Position | None) -> None:
+        self.path = path
+        self.position = position
+        self.decisions: list[tuple[int, int]] = []   # (token index, number of values open)
+        self.chosen: dict[int, str] = {}             # token index -> value of this reading
+
+    def pick(self, tok: _Tok, role: _Role) -> str:
+        value = self.chosen.get(tok.index)
+        if value is not None:
+            return value
+        options = tok.values
+        if self.position is not None and role is not _Role.PLACE:
+            options = tuple(v for v in options if _may_stand(self.position, role, v))
+            if not options:
+                raise _Excluded
+        step = len(self.decisions)
+        value = options[self.path[step] if step < len(self.path) else 0]
+        self.decisions.append((tok.index, len(options)))
+        self.chosen[tok.index] = value
+        return value
+
+    def next_path(self) -> list[int] | None:
+        made = [self.path[k] if k < len(self.path) else 0 for k in range(len(self.decisions))]
+        for k in range(len(made) - 1, -1, -1):
+            if made[k] + 1 < self.decisions[k][1]:
+                return made[:k] + [made[k] + 1]
+        return None
 
 
 @dataclass(slots=True)
 class _Tok:
     kind: str                    # province/coast/unit/<word kind>
-    values: tuple[str, ...]      # candidates (several only for an ambiguous province)
+    values: tuple[str, ...]      # candidates (several only for an ambiguous word)
     raw: str
     coast: str | None = None
+    index: int = 0               # place among the line's tokens
+    chooser: _Chooser | None = None   # settles an ambiguous word in one reading
 
     @property
     def value(self) -> str:
-        return self.values[0]
+        return self.settle(_Role.PLACE)
+
+    def settle(self, role: _Role) -> str:
+        """The value, for a word that stands where ``role`` says in the order."""
+        if len(self.values) == 1:
+            return self.values[0]
+        assert self.chooser is not None, "an ambiguous word is read only within a search"
+        return self.chooser.pick(self, role)
 
 
 @dataclass(slots=True)
@@ -97,8 +234,14 @@ def _label(code: str, names: NameTable) -> str:
     return f"{code} ({names.province_name(code)})"
 
 
-def _suggest(word: str, names: NameTable) -> list[str]:
-    spellings = {s.casefold(): code for s, code in names.vocabulary.items()}
+@functools.lru_cache(maxsize=None)
+def _spellings(language: str) -> dict[str, str]:
+    """Every province spelling of a language, case-folded -> code."""
+    return {s.casefold(): code for s, code in table(language).vocabulary.items()}
+
+
+def _suggest(word: str, language: str) -> list[str]:
+    names, spellings = table(language), _spellings(language)
     typed = word.casefold()
     # names that start with what was typed first ("nor": North Sea, Norway...), then look-alikes
     starts = sorted((s for s in spellings if len(typed) >= 3 and s.startswith(typed)), key=len)
@@ -111,37 +254,57 @@ def _suggest(word: str, names: NameTable) -> list[str]:
     return out[:3]
 
 
-def _lex(text: str, names: NameTable) -> list[_Tok]:
+def _lex(text: str, names: NameTable, work: Work) -> list[_Tok]:
     words = tokens(text)
+    alike: tuple[tuple[str, ...], ...] = ()     # the line in look-alike letters, made on a first miss
     out: list[_Tok] = []
     i = 0
     while i < len(words):
-        match = _longest(words, i, names)
+        match = _longest(words, i, names, work)
+        if match is None:
+            alike = alike or look_alikes(words)
+            match = _longest_alike(words, alike, i, names, work)
         if match is None:
             word = words[i]
-            suggestions = _suggest(word, names)
-            hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
-            raise OrderParseError("unknown_word", f'I don\'t know the word "{word}".{hint}',
-                                  text=text, word=word, suggestions=suggestions)
+            raise OrderParseError("unknown_word", f'I don\'t know the word "{word}".', text=text, word=word,
+                                  suggestions=functools.partial(_suggest, word, names.language), hint=True)
         length, entries = match
-        out.append(_pick(entries, out, " ".join(words[i:i + length])))
+        tok = _pick(entries, out, " ".join(words[i:i + length]))
+        tok.index = len(out)
+        out.append(tok)
         i += length
     return out
 
 
-def _longest(words: list[str], i: int, names: NameTable) -> tuple[int, tuple[Entry, ...]] | None:
+def _longest(words: list[str], i: int, names: NameTable,
+             work: Work) -> tuple[int, tuple[Entry, ...]] | None:
+    """The longest spelling of the table that starts at word ``i``, as typed."""
     top = min(names.longest, len(words) - i)
     for length in range(top, 0, -1):
         entries = names.lookup(tuple(words[i:i + length]))
         if entries:
+            work.step(lookups=top - length + 1)
             return length, entries
-    # nothing matched as typed: try look-alike letters of the other alphabet
-    for length in range(top, 0, -1):
-        key = tuple(words[i:i + length])
-        for variant in itertools.product(*([w, *homoglyph_variants(w)] for w in key)):
-            entries = names.lookup(tuple(variant))
-            if entries:
-                return length, entries
+    work.step(lookups=top)
+    return None
+
+
+def _longest_alike(words: list[str], alike: tuple[tuple[str, ...], ...], i: int, names: NameTable,
+                   work: Work) -> tuple[int, tuple[Entry, ...]] | None:
+    """The longest spelling at word ``i`` in look-alike letters of one alphabet: two tries
+    per length, not one per mix of letters."""
+    tries = 0
+    for length in range(min(names.longest, len(words) - i), 0, -1):
+        typed = tuple(words[i:i + length])
+        for line in alike:
+            key = line[i:i + length]
+            if key != typed:
+                tries += 1
+                entries = names.lookup(key)
+                if entries:
+                    work.step(lookups=tries)
+                    return length, entries
+    work.step(lookups=tries)
     return None
 
 
@@ -176,7 +339,7 @@ def _attach_coasts(toks: list[_Tok], text: str, game_map: Map) -> list[_Tok]:
     for tok in toks:
         if tok.kind == "coast":
             if out and out[-1].kind == "province" and out[-1].coast is None and pending is None \
-                    and game_map.provinces[out[-1].value].coasts:
+                    and _coasts(out[-1], game_map):
                 _set_coast(out[-1], tok, text, game_map)
                 continue
             if pending is not None:
@@ -206,8 +369,18 @@ def _attach_coasts(toks: list[_Tok], text: str, game_map: Map) -> list[_Tok]:
     return out
 
 
+def _coasts(province: _Tok, game_map: Map) -> tuple[str, ...]:
+    """The coasts of a province word's province; an ambiguous word is settled only when
+    its readings have different coasts."""
+    provinces = game_map.provinces
+    first = provinces[province.values[0]].coasts
+    if all(provinces[v].coasts == first for v in province.values[1:]):
+        return first
+    return provinces[province.value].coasts
+
+
 def _set_coast(province: _Tok, coast: _Tok, text: str, game_map: Map) -> None:
-    coasts = game_map.provinces[province.value].coasts
+    coasts = _coasts(province, game_map)
     if not coasts:
         return  # a coast named for a province without split coasts is irrelevant: ignore it
     if coast.value not in coasts:
@@ -218,8 +391,8 @@ def _set_coast(province: _Tok, coast: _Tok, text: str, game_map: Map) -> None:
     province.coast = coast.value
 
 
-def _location(tok: _Tok) -> Location:
-    return Location(tok.value, tok.coast)
+def _location(tok: _Tok, role: _Role = _Role.PLACE) -> Location:
+    return Location(tok.settle(role), tok.coast)
 
 
 def _infer_type(loc: Location, position: Position | None, game_map: Map, text: str,
@@ -270,7 +443,7 @@ def _grammar(cur: _Cursor, text: str, kind: PhaseKind | None, position: Position
         return Waive()
     prefix = cur.take("build", "disband")
     unit_tok = cur.take("unit")
-    loc = _location(_expect_location(cur, "the unit's province"))
+    loc = _location(_expect_location(cur, "the unit's province"), _Role.UNIT)
     if prefix is not None:
         _expect_end(cur)
         if prefix.kind == "build":
@@ -309,7 +482,7 @@ def _grammar(cur: _Cursor, text: str, kind: PhaseKind | None, position: Position
         return Retreat(utype, loc, dest)
     if cur.take("support"):
         sup_unit = cur.take("unit")
-        target = _location(_expect_location(cur, "the supported unit's province"))
+        target = _location(_expect_location(cur, "the supported unit's province"), _Role.OTHER)
         stype = UnitType(sup_unit.value) if sup_unit else _infer_type(
             target, position, game_map, text, other=True)
         if cur.take("move") or cur.peek("province"):
@@ -325,7 +498,7 @@ def _grammar(cur: _Cursor, text: str, kind: PhaseKind | None, position: Position
         if army_type is not None and army_type.value != "A":
             raise OrderParseError("convoy_fleet", "Only armies can be convoyed.", text=text,
                                   word=army_type.raw)
-        army = _location(_expect_location(cur, "the convoyed army's province"))
+        army = _location(_expect_location(cur, "the convoyed army's province"), _Role.OTHER)
         cur.take("move")
         dest = _location(_expect_location(cur, "the convoyed army's destination"))
         _expect_end(cur)
@@ -350,6 +523,29 @@ def _fleet_routes(position: Position, army: str) -> dict[str, list[frozenset[str
     return convoy_routes(m, army, fleets) if army in m.coastal and fleets else {}
 
 
+def _ordered_unit(position: Position, province: str) -> Unit | None:
+    """The unit in ``province`` that an order of this phase could be for."""
+    if position.phase.is_retreat:
+        dislodged = position.dislodged.get(province)
+        return dislodged.unit if dislodged is not None else None
+    return position.units.get(province)
+
+
+def _buildable(position: Position, province: str) -> bool:
+    return position.map.provinces[province].home_of is not None and province not in position.units
+
+
+def _may_stand(position: Position, role: _Role, province: str) -> bool:
+    """Could a reading with ``province`` in this role be plausible (``_plausible``)? The
+    part of that check that needs no other word of the order, to settle a word as soon as
+    the grammar reaches it."""
+    if role is _Role.UNIT:
+        return _ordered_unit(position, province) is not None or _buildable(position, province)
+    if role is _Role.OTHER:
+        return province in position.units
+    return True
+
+
 def _plausible(order: Order, position: Position) -> bool:
     """Could this reading be a real order in the position? Used only to settle a word
     that names two provinces."""
@@ -357,12 +553,9 @@ def _plausible(order: Order, position: Position) -> bool:
     if isinstance(order, Waive):
         return True
     here = order.location.province
-    phase = position.phase
     if isinstance(order, Build):
-        province = m.provinces[here]
-        return province.home_of is not None and here not in position.units
-    pool = position.units if not phase.is_retreat else {p: d.unit for p, d in position.dislodged.items()}
-    unit = pool.get(here)
+        return _buildable(position, here)
+    unit = _ordered_unit(position, here)
     if unit is None:
         return False
     fleet = unit.type is UnitType.FLEET
@@ -429,13 +622,19 @@ def _canonical(text: str, kind: PhaseKind | None, game_map: Map) -> Order | None
 
 def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
                 position: Position | None = None, language: str = "en",
-                game_map: Map = STANDARD) -> Order:
+                game_map: Map = STANDARD, work: Work | None = None) -> Order:
     """Read one order. ``position`` (if given) fills in missing unit types and settles
     ambiguous words; ``phase`` tells a retreat (``A BUR - PAR`` in a retreat phase) and a
-    build (``F EDI`` in an adjustment phase) from a move and a hold."""
+    build (``F EDI`` in an adjustment phase) from a move and a hold. ``work`` (for tests
+    and benchmarks) counts the steps the reading takes."""
+    work = work if work is not None else Work()
     if position is not None and phase is None:
         phase = position.phase
     kind = phase.kind if isinstance(phase, Phase) else phase
+    if len(text) > MAX_ORDER_CHARS and len(text.strip()) > MAX_ORDER_CHARS:
+        raise OrderParseError(
+            "too_long", f"The order is too long ({len(text.strip())} characters; an order has at most "
+            f"{MAX_ORDER_CHARS}): write one order per line.", text=text, limit=MAX_ORDER_CHARS)
     if language == "en":
         if text == "WAIVE":
             return Waive()
@@ -443,37 +642,84 @@ def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
         if fast is not None:
             return fast
     names = table(language)
-    toks = _lex(text, names)
+    toks = _lex(text, names, work)
     if not toks:
         raise OrderParseError("empty", "The order is empty.", text=text)
-    ambiguous = [i for i, t in enumerate(toks) if len(t.values) > 1]
-    readings: list[tuple[Order, tuple[str, ...]]] = []
-    first_error: OrderParseError | None = None
-    for choice in itertools.product(*(toks[i].values for i in ambiguous)):
-        concrete = list(toks)
-        for i, value in zip(ambiguous, choice):
-            concrete[i] = _Tok(toks[i].kind, (value,), toks[i].raw)
-        try:
-            concrete = _attach_coasts(concrete, text, game_map)
-            order = _grammar(_Cursor(concrete, text), text, kind, position, game_map)
-        except OrderParseError as exc:
-            first_error = first_error or exc
-            continue
-        readings.append((order, choice))
-    if not readings:
+    if all(len(t.values) == 1 for t in toks):
+        work.step(readings=1)
+        return _grammar(_Cursor(_attach_coasts(toks, text, game_map), text), text, kind, position, game_map)
+    if position is not None:
+        # the readings the board allows first; the others count only if none of these
+        # is a plausible order (then the line reads as it would without a position)
+        found, _ = _search(toks, text, kind, position, game_map, names, work, board=position)
+        plausible = [r for r in found if _plausible(r.order, position)]
+        if plausible:
+            return _one(plausible, toks, names, text)
+    found, first_error = _search(toks, text, kind, position, game_map, names, work, board=None)
+    if not found:
         assert first_error is not None
         raise first_error
-    if len(readings) > 1 and position is not None:
-        plausible = [r for r in readings if _plausible(r[0], position)]
-        if plausible:
-            readings = plausible
-    distinct = list(dict.fromkeys(order for order, _ in readings))
-    if len(distinct) == 1:
-        return distinct[0]
-    word = toks[ambiguous[0]].raw
-    options = [_label(v, names) for v in dict.fromkeys(c[0] for _, c in readings)]
-    raise OrderParseError("ambiguous", f'"{word}" could mean {" or ".join(options)}: write the name in full.',
-                          text=text, word=word, suggestions=options)
+    return _one(found, toks, names, text)
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    order: Order
+    chosen: dict[int, str]        # token index -> the value this reading gave it
+
+
+def _search(toks: list[_Tok], text: str, kind: PhaseKind | None, position: Position | None,
+            game_map: Map, names: NameTable, work: Work, *,
+            board: Position | None) -> tuple[list[_Reading], OrderParseError | None]:
+    """Every reading of a line that the grammar accepts, depth first (see ``_Chooser``),
+    and the error of the first reading tried (the first value of every word). ``board``:
+    try only the readings whose words naming units the board allows. Past
+    ``MAX_READINGS`` tries, asks which reading of the first word branched on was meant."""
+    found: list[_Reading] = []
+    first_error: OrderParseError | None = None
+    path: list[int] | None = []
+    first: _Chooser | None = None
+    tried = 0
+    while path is not None:
+        if tried == MAX_READINGS:
+            assert first is not None and first.decisions
+            tok = toks[first.decisions[0][0]]
+            raise _ambiguous(tok, tok.values, names, text, ())
+        tried += 1
+        work.step(readings=1)
+        chooser = _Chooser(path, board)
+        first = first or chooser
+        line = [_Tok(t.kind, t.values, t.raw, t.coast, t.index, chooser) for t in toks]
+        try:
+            order = _grammar(_Cursor(_attach_coasts(line, text, game_map), text), text, kind,
+                             position, game_map)
+        except OrderParseError as exc:
+            first_error = first_error or exc
+        except _Excluded:
+            pass
+        else:
+            found.append(_Reading(order, chooser.chosen))
+        path = chooser.next_path()
+    return found, first_error
+
+
+def _one(readings: list[_Reading], toks: list[_Tok], names: NameTable, text: str) -> Order:
+    """The order the readings agree on; else ask about the first word they read differently."""
+    orders = list(dict.fromkeys(r.order for r in readings))
+    if len(orders) == 1:
+        return orders[0]
+    for tok in toks:
+        seen = {r.chosen[tok.index] for r in readings if tok.index in r.chosen}
+        if len(seen) > 1:
+            raise _ambiguous(tok, [v for v in tok.values if v in seen], names, text, orders)
+    raise AssertionError("readings that give different orders differ in some word")
+
+
+def _ambiguous(tok: _Tok, values: Sequence[str], names: NameTable, text: str,
+               readings: Sequence[Order]) -> OrderParseError:
+    options = [_label(v, names) for v in values]
+    return OrderParseError("ambiguous", f'"{tok.raw}" could mean {" or ".join(options)}: write the name in full.',
+                           text=text, word=tok.raw, suggestions=options, readings=readings)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from engine import (
     parse_orders,
 )
 from tests.engine.support import LOCATIONS, ORDERS as ALL_ORDERS, all_locations
-from engine.names import Entry, table, tokens
+from engine.names import Entry, look_alikes, table, tokens
 from engine.phase import PhaseKind
 
 A, F = UnitType.ARMY, UnitType.FLEET
@@ -504,6 +504,32 @@ def test_no_other_spelling_collides_by_accident(language):
     names = table(language)
     clashes = {key for key, entries in names.index.items() if len(entries) > 1}
     assert clashes == intended
+
+
+@pytest.mark.parametrize("language", ALL)
+def test_every_spelling_is_in_one_alphabet(language):
+    """The parser tries words typed with look-alike letters (trap 12) wholly in one alphabet
+    at a time (``look_alikes``), which finds every spelling because none mixes the two."""
+    import unicodedata
+
+    def alphabets(word: str) -> set[str]:
+        return {unicodedata.name(ch).split()[0] for ch in word if ch.isalpha()}
+
+    for key in table(language).index:
+        assert len(set().union(*map(alphabets, key))) <= 1, (language, key)
+
+
+@pytest.mark.parametrize("language,typed,meant,code", [
+    ("bg", ("сeверно", "морe"), 0, "NTH"),        # Latin e in Cyrillic words: made Cyrillic
+    ("en", ("nоrth", "sеa"), 1, "NTH"),            # Cyrillic о, е in Latin words: made Latin
+])
+def test_look_alikes(language, typed, meant, code):
+    variants = look_alikes(typed)
+    assert len(variants) == 2
+    assert table(language).lookup(typed) == ()
+    assert table(language).lookup(variants[meant]) == (Entry("province", code),)
+    fleet = table(language).unit_letters["F"]
+    assert str(parse_order(f"{fleet} {typed[0]} {typed[1]}", language=language)) == f"F {code} H"
 
 
 @pytest.mark.parametrize("language,script", [("ru", "Cyrillic"), ("bg", "Cyrillic"), ("es", "Latin")])

@@ -97,6 +97,7 @@ MESSAGES: dict[str, str] = {
     "parse.stray_coast": "The coast “{word}” must stand next to a province.",
     "parse.empty": "That order is empty.",
     "parse.convoy_fleet": "Only armies can be convoyed.",
+    "parse.too_long": "This order is too long: write one order per line.",
     "reply.header": "**{game}** — {phase}",
     "reply.ok": "✅ `{order}`",
     "reply.error": "❌ `{text}`: {reason}",

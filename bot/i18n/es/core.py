@@ -99,6 +99,7 @@ MESSAGES: dict[str, str] = {
     "parse.stray_coast": "La costa «{word}» debe ir junto a una provincia.",
     "parse.empty": "Esa orden está vacía.",
     "parse.convoy_fleet": "Solo se pueden transportar ejércitos.",
+    "parse.too_long": "Esta orden es demasiado larga: escribe una orden por línea.",
     "reply.header": "**{game}** — {phase}",
     "reply.ok": "✅ `{order}`",
     "reply.error": "❌ `{text}`: {reason}",
