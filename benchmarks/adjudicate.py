@@ -6,7 +6,7 @@
 
 Pipeline measured, per phase:
 
-* ours: ``engine.cli.adjudicate_object(obj)``: the position as JSON data (phase, units,
+* ours: ``engine.codec.adjudicate_object(obj)``: the position as JSON data (phase, units,
   centres) and the orders as *texts* in; every order's result and the next position as
   JSON data out (what ``python -m engine adjudicate`` does, minus process start and the
   JSON text encoding, which is timed separately as "with json text").
@@ -70,7 +70,7 @@ def generated_phases(count: int = 60, seed: int = 1901) -> list[dict]:
     import random
     sys.path.insert(0, str(ROOT))
     from engine import Position, legal_adjustments, legal_orders, resolve
-    from engine.cli import position_to_json
+    from engine.codec import position_to_json
     from engine.orders import Convoy, Hold, Move, SupportHold, SupportMove
 
     rng = random.Random(seed)
@@ -109,19 +109,19 @@ def generated_phases(count: int = 60, seed: int = 1901) -> list[dict]:
 # ------------------------------------------------------------------------------------ ours
 def text_caches() -> list:
     """The engine's caches keyed by order or unit *texts* (``functools.lru_cache`` functions
-    of ``engine.parser`` and ``engine.cli``). Repeating the same phases keeps them warm,
+    of ``engine.parser`` and ``engine.codec``). Repeating the same phases keeps them warm,
     which a live game (new orders every phase) does not: the "cold" figure clears them
     before every round. Caches of the map and name tables stay warm, as in a server."""
-    import engine.cli
+    import engine.codec
     import engine.parser
-    return [f for mod in (engine.parser, engine.cli) for f in vars(mod).values()
+    return [f for mod in (engine.parser, engine.codec) for f in vars(mod).values()
             if callable(getattr(f, "cache_clear", None)) and callable(getattr(f, "cache_info", None))
             and getattr(f, "__module__", None) == mod.__name__]
 
 
 def time_ours(items: list[dict], rounds: int) -> dict:
     sys.path.insert(0, str(ROOT))
-    from engine.cli import adjudicate_object
+    from engine.codec import adjudicate_object
     objs = [{k: v for k, v in it.items() if k != "expect_units"} for it in items]
     for obj in objs:                                   # warm-up (and a crash check)
         adjudicate_object(obj)
@@ -154,7 +154,7 @@ def profile_ours(items: list[dict], top: int = 25) -> str:
     import io
     import pstats
     sys.path.insert(0, str(ROOT))
-    from engine.cli import adjudicate_object
+    from engine.codec import adjudicate_object
     objs = [{k: v for k, v in it.items() if k != "expect_units"} for it in items]
     prof = cProfile.Profile()
     prof.enable()
@@ -253,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
           f"from {source}")
 
     ours = time_ours(items, args.rounds)
-    print(f"ours: {ours['us_per_phase']:8.0f} us/phase  (engine.cli.adjudicate_object, median of "
+    print(f"ours: {ours['us_per_phase']:8.0f} us/phase  (engine.codec.adjudicate_object, median of "
           f"{args.rounds} rounds; with JSON text decode+encode: {ours['us_per_phase_json_text']:.0f} us)")
     print(f"ours: {ours['us_per_phase_cold']:8.0f} us/phase  cold: the engine's {ours['text_caches']} "
           f"text-keyed caches cleared before each round (orders never seen before)")

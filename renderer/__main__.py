@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-from engine.cli import adjudicate_object
+from engine.codec import adjudicate_object
 from engine.names import LANGUAGES
 from engine.orders import Build, Waive
 from engine.parser import parse_order

@@ -19,7 +19,7 @@
 
 Prints one summary line per source and exits 1 when a mismatch is not in the
 documented allow-list (deliberate rule differences: see ALLOWED).
-The engine is driven only through ``engine.cli.adjudicate_object``.
+The engine is driven only through ``engine.codec.adjudicate_object``.
 """
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.cli import InputError, adjudicate_object  # noqa: E402
+from engine.codec import InputError, adjudicate_object  # noqa: E402
 
 POWERS = {"AUS": "AUSTRIA", "ENG": "ENGLAND", "FRA": "FRANCE", "GER": "GERMANY",
           "ITA": "ITALY", "RUS": "RUSSIA", "TUR": "TURKEY"}
