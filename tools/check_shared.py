@@ -586,6 +586,11 @@ def mila_compare(kind, orders, results, out, expected_next, prev_destroyed=froze
 
 def mila_input(phase):
     units, dislodged = mila_split(phase["state"])
+    # MILA sometimes lists occupied provinces as retreats (class 2 of "MILA games"), which
+    # the engine refuses as input: they are left out, as a retreat there could never succeed
+    occupied = {prov(u.split()[1]) for us in units.values() for u in us}
+    dislodged = {p: {u: [o for o in options if prov(o) not in occupied] for u, options in d.items()}
+                 for p, d in dislodged.items()}
     obj = {"phase": phase["name"], "units": units, "centers": phase["state"]["centers"],
            "orders": {p: list(o) for p, o in phase["orders"].items() if o}}
     if dislodged:
