@@ -20,7 +20,7 @@ import argparse
 import json
 import os
 import sys
-from typing import IO, Any, NoReturn
+from typing import IO, Any, Callable, NoReturn
 
 from engine.codec import InputError, brief, outcome_to_text, resolve_object
 # transitional: bot/ still imports these; removed when bot/ switches
@@ -178,23 +178,21 @@ def say(stream: IO[str] | None, line: str) -> None:
         pass
 
 
-def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
-         stdout: IO[Any] | None = None, stderr: IO[str] | None = None) -> int:
-    """Run the command; the streams default to the process's (bytes are read and written).
-    Returns the exit status."""
+def standard_input(stdin: IO[Any] | None) -> IO[Any] | None:
+    """The stream to read: the one given, else the process's standard input as bytes
+    (None when it is closed)."""
+    if stdin is None and sys.stdin is not None:
+        return getattr(sys.stdin, "buffer", sys.stdin)
+    return stdin
+
+
+def run_command(body: Callable[[], None], stderr: IO[str] | None, program: str) -> int:
+    """Run a command line's body and give its exit status: 0 when it returns; 2 with one
+    line on stderr when it raises :class:`Refused`; 1, one line naming the exception, for a
+    bug in ``program``; never a traceback."""
     err = stderr if stderr is not None else sys.stderr
     try:
-        parser = OneLineArgumentParser(prog="python -m engine", usage=USAGE,
-                                       description="Diplomacy rules engine.")
-        sub = parser.add_subparsers(dest="command", required=True, prog="python -m engine")
-        adj = sub.add_parser("adjudicate", help="adjudicate a phase given as JSON (see README)",
-                             description="Adjudicate one phase (a JSON object) or a batch (a list).")
-        adj.add_argument("file", nargs="?", default="-", help="JSON file; '-' or absent: standard input")
-        args = parser.parse_args(argv)
-        if stdin is None and sys.stdin is not None:
-            stdin = getattr(sys.stdin, "buffer", sys.stdin)
-        payload = adjudicate_bytes(read_input(args.file, stdin))
-        write_output(stdout if stdout is not None else sys.stdout, payload)
+        body()
     except Refused as exc:
         say(err, f"error: {exc}")
         return EXIT_REFUSED
@@ -202,7 +200,25 @@ def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
         say(err, "interrupted")
         return 130
     except Exception as exc:  # a bug: still one line, naming it, for the report
-        say(err, f"internal error (a bug in the engine, please report it with the input): "
+        say(err, f"internal error (a bug in the {program}, please report it with the input): "
                  f"{type(exc).__name__}: {brief(str(exc), 120)}")
         return EXIT_BUG
     return EXIT_OK
+
+
+def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
+         stdout: IO[Any] | None = None, stderr: IO[str] | None = None) -> int:
+    """Run the command; the streams default to the process's (bytes are read and written).
+    Returns the exit status."""
+    def body() -> None:
+        parser = OneLineArgumentParser(prog="python -m engine", usage=USAGE,
+                                       description="Diplomacy rules engine.")
+        sub = parser.add_subparsers(dest="command", required=True, prog="python -m engine")
+        adj = sub.add_parser("adjudicate", help="adjudicate a phase given as JSON (see README)",
+                             description="Adjudicate one phase (a JSON object) or a batch (a list).")
+        adj.add_argument("file", nargs="?", default="-", help="JSON file; '-' or absent: standard input")
+        args = parser.parse_args(argv)
+        payload = adjudicate_bytes(read_input(args.file, standard_input(stdin)))
+        write_output(stdout if stdout is not None else sys.stdout, payload)
+
+    return run_command(body, stderr, "engine")

@@ -16,8 +16,8 @@ with any lone surrogate (possible in JSON's ``\\ud800`` escapes, impossible in U
 replaced by U+FFFD.
 
 :func:`outcome_to_text` writes the output object straight as JSON text (the command's main
-path). Pure: no I/O. The command line (:mod:`engine.cli`), the renderer, the bot's storage and the
-tools all read and write positions through this module.
+path). Pure: no I/O. The command line (:mod:`engine.cli`), the renderer, the bot's storage
+and the tools all read and write positions through this module.
 """
 from __future__ import annotations
 
@@ -60,6 +60,8 @@ def brief(value: Any, limit: int = SHOWN) -> str:
     characters, cut with an ellipsis. Never slow or deep on a huge or deeply nested value."""
     if isinstance(value, str):
         text = repr(value[:limit + 1])
+    elif isinstance(value, int) and value.bit_length() > 1000:  # repr of a huge int is slow, or fails
+        text = f"<an integer of about {value.bit_length() * 3 // 10} digits>"
     elif value is None or isinstance(value, (bool, int, float)):
         text = repr(value)
     else:
@@ -115,16 +117,16 @@ def _canonical_units() -> dict[Power, dict[str, Unit]]:
     """Every unit the standard board can hold, per power, by its canonical text (``A PAR``,
     ``F STP/NC``): the units of a position are looked up, not parsed (the hot path of every
     phase read), and shared, as units are values. Built once at import; never changed."""
-    table: dict[Power, dict[str, Unit]] = {}
+    out: dict[Power, dict[str, Unit]] = {}
     for power in Power:
-        units = table[power] = {}
+        units = out[power] = {}
         for code, province in STANDARD.provinces.items():
             if province.is_land:
                 units[f"A {code}"] = Unit(power, UnitType.ARMY, STANDARD.location(code))  # type: ignore[arg-type]
             if province.kind is not ProvinceKind.INLAND:
                 for text in [f"{code}/{c}" for c in province.coasts] or [code]:
                     units[f"F {text}"] = Unit(power, UnitType.FLEET, STANDARD.location(text))  # type: ignore[arg-type]
-    return table
+    return out
 
 
 _UNITS = _canonical_units()

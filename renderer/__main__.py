@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from engine.cli import (
-    EXIT_BUG, EXIT_OK, EXIT_REFUSED, OneLineArgumentParser, Refused, decode, read_input, say,
-    shown_path, write_output,
+    OneLineArgumentParser, Refused, decode, read_input, run_command, say, shown_path, standard_input,
+    write_output,
 )
 from engine.codec import InputError, adjudicate_object, brief, orders_from_json
 from engine.names import LANGUAGES
@@ -205,12 +205,10 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
          stdout: IO[Any] | None = None, stderr: IO[str] | None = None) -> int:
-    err = stderr if stderr is not None else sys.stderr
-    try:
+    """Run the command; the streams default to the process's. Returns the exit status."""
+    def body() -> None:
         args = _arguments(argv)
-        if stdin is None and sys.stdin is not None:
-            stdin = getattr(sys.stdin, "buffer", sys.stdin)
-        obj, left_out = _capped(check_object(decode(read_input(args.file, stdin))))
+        obj, left_out = _capped(check_object(decode(read_input(args.file, standard_input(stdin)))))
         try:
             scene = drawn_scene(obj, args.next)
         except InputError as exc:  # a position the engine cannot read
@@ -224,18 +222,10 @@ def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
             except OSError as exc:
                 raise Refused(f"cannot write {shown_path(args.output)}: {exc.strerror or exc}") from None
         if left_out:
-            say(err, f"note: {left_out} order texts past the first {MAX_ORDERS} were not drawn")
-    except Refused as exc:
-        say(err, f"error: {exc}")
-        return EXIT_REFUSED
-    except KeyboardInterrupt:
-        say(err, "interrupted")
-        return 130
-    except Exception as exc:  # a bug: still one line, naming it
-        say(err, f"internal error (a bug in the renderer, please report it with the input): "
-                 f"{type(exc).__name__}: {brief(str(exc), 120)}")
-        return EXIT_BUG
-    return EXIT_OK
+            say(stderr if stderr is not None else sys.stderr,
+                f"note: {left_out} order texts past the first {MAX_ORDERS} were not drawn")
+
+    return run_command(body, stderr, "renderer")
 
 
 if __name__ == "__main__":
