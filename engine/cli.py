@@ -58,6 +58,10 @@ def _no_constant(name: str) -> NoReturn:
     raise Refused(f"not JSON: {name} is not a JSON value")
 
 
+# built once: json.loads with options would build a decoder for every input
+_DECODER = json.JSONDecoder(parse_int=_parse_int, parse_constant=_no_constant)
+
+
 def decode(data: bytes) -> Any:
     """The JSON value of the input bytes (UTF-8, an optional byte order mark)."""
     if len(data) > MAX_INPUT:
@@ -69,7 +73,7 @@ def decode(data: bytes) -> Any:
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
-        return json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
+        return _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise Refused(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:

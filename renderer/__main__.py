@@ -65,7 +65,7 @@ def position_from_output(out: dict) -> dict:
         taken.add(o.location.province)
         units.setdefault(entry["power"].upper(), []).append(f"{o.unit_type} {o.location}")
     nxt = out.get("next") or {}
-    position = {"phase": out.get("phase", ""), "units": units, "centers": nxt.get("centers")}
+    position = {"phase": out.get("phase", ""), "units": units, "centers": nxt.get("centers", {})}
     if out.get("phase", "").upper().endswith("R"):
         # In a retreat phase the ordered units are the dislodged ones.
         position["dislodged"] = {p: {u: [] for u in us} for p, us in units.items()}
