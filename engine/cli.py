@@ -7,12 +7,12 @@ the input, writing the output, exit statuses. The JSON shapes are :mod:`engine.c
 input object).
 
 Exit statuses: 0, the output was written; 2, nothing (or, when standard output fails midway,
-not all of it) was written, and standard error has one line of at most
-:data:`MAX_MESSAGE` characters saying why: bad input (not UTF-8, not JSON, nested too
-deeply, a number too long, more than :data:`MAX_INPUT` bytes, not a position), a file that
-cannot be read, arguments that make no sense, or an output that cannot be written (closed,
-broken pipe, disk full); 1, a bug in the engine (one line too, naming the exception).
-The output is built whole, then written as UTF-8 bytes in one write.
+not all of it) was written, and standard error has one line of at most :data:`MAX_MESSAGE`
+characters saying why: bad input (not UTF-8, not JSON, nested too deeply, a number too long,
+more than :data:`MAX_INPUT` bytes, a batch whose output would pass :data:`MAX_OUTPUT`, not a
+position), a file that cannot be read, arguments that make no sense, or an output that
+cannot be written (closed, broken pipe, disk full); 1, a bug in the engine (one line too,
+naming the exception). The output is built whole, then written as UTF-8 bytes in one write.
 """
 from __future__ import annotations
 
@@ -27,9 +27,10 @@ from engine.codec import InputError, brief, outcome_to_text, resolve_object
 from engine.codec import (  # noqa: F401
     LANGUAGES, adjudicate_object, outcome_to_json, position_from_json, position_to_json)
 
-MAX_INPUT = 64 * 1024 * 1024  # bytes: a batch of ~50,000 phases; /dev/zero stops here
-MAX_DIGITS = 4300             # the longest integer read (Python's own default limit)
-MAX_MESSAGE = 300             # characters of the one line on standard error
+MAX_INPUT = 64 * 2**20    # bytes: a batch of ~50,000 phases; /dev/zero stops here
+MAX_OUTPUT = 512 * 2**20  # characters of a batch's output (~150,000 phases; it is built whole)
+MAX_DIGITS = 4300         # the longest integer read (Python's own default limit)
+MAX_MESSAGE = 300         # characters of the one line on standard error
 
 EXIT_OK, EXIT_BUG, EXIT_REFUSED = 0, 1, 2
 USAGE = "python -m engine adjudicate [FILE]"
@@ -86,12 +87,16 @@ def adjudicate_bytes(data: bytes) -> bytes:
     a bad item becomes ``{"error": ...}`` and the others go on."""
     obj = decode(data)
     if isinstance(obj, list):
-        texts = []
+        texts, size = [], 0
         for item in obj:
             try:
                 texts.append(outcome_to_text(resolve_object(item)))
             except InputError as exc:
                 texts.append(json.dumps({"error": str(exc)}, ensure_ascii=False))
+            size += len(texts[-1])
+            if size > MAX_OUTPUT:  # the output is built whole: bound what a batch may ask
+                raise Refused(f"the output of this batch would pass {MAX_OUTPUT // 2**20} MiB "
+                              f"(at item {len(texts):,}): split it")
         text = "[" + ", ".join(texts) + "]"
     else:
         try:
@@ -148,7 +153,8 @@ def write_output(stream: IO[Any] | None, payload: bytes) -> None:
             target.write(payload.decode("utf-8"))
         target.flush()
     except OSError as exc:
-        _detach(stream)
+        if stream is sys.stdout or stream is sys.__stdout__:
+            _detach(stream)
         raise Refused(f"cannot write the output: {exc.strerror or exc}") from None
     except ValueError:  # "I/O operation on closed file"
         raise Refused("cannot write the output: standard output is closed") from None

@@ -10,7 +10,8 @@ Bad input raises :class:`InputError`, whose message is one short line naming the
 What is read is checked as far as the board allows, so that a position the engine plays is
 one it could have produced: no two units (or two dislodged units) in a province, no centre
 owned twice, dislodged units only in a retreat phase, and every retreat option one the unit
-could take (next to it, land for an army and water for a fleet, not occupied). Whatever is
+could take (next to it, land for an army and water for a fleet, not occupied); and at most
+:data:`MAX_ORDERS` order texts per power, so that the output stays bounded. Whatever is
 written reads back: phases keep four-digit years (``S0000M``), and an order text is echoed
 with any lone surrogate (possible in JSON's ``\\ud800`` escapes, impossible in UTF-8)
 replaced by U+FFFD.
@@ -38,6 +39,7 @@ from engine.units import Unit, UnitType
 LANGUAGES = ("en", "es", "ru", "bg")
 LAST_YEAR = 9999  # phases are written with four-digit years
 SHOWN = 60        # at most this many characters of a bad value in a message
+MAX_ORDERS = 1000  # order texts of one power: more is bad input (the output echoes each one)
 
 
 class InputError(ValueError):
@@ -281,6 +283,9 @@ def orders_from_json(obj: Mapping[str, Any]) -> dict[Power, list[str]]:
         if items is None:
             items = []  # a power that sent no orders
         texts = []
+        if isinstance(items, list) and len(items) > MAX_ORDERS:
+            raise InputError(f"{len(items):,} orders of {power.value}: at most {MAX_ORDERS:,} are read "
+                             f"(a power has at most 34 units)")
         for item in _list(items, f"orders of {power.value}"):
             if not isinstance(item, str):
                 raise InputError(f"orders of {power.value} must be strings, not {brief(item)}")

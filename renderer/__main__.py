@@ -84,15 +84,18 @@ def _field(obj: dict, key: str, types: tuple[type, ...], where: str) -> Any:
 
 
 def check_object(obj: Any) -> dict:
-    """The fields the drawing reads must have the types of the spec (the position itself
-    is checked by the engine when it is read)."""
+    """The object as drawn: the fields the drawing reads have the types of the spec (the
+    position itself is checked by the engine when it is read), and at most MAX_ORDERS order
+    texts and destroyed units are kept."""
     if not isinstance(obj, dict) or "phase" not in obj:
         raise Refused(f"expected one JSON object with a 'phase', not {brief(obj)}")
     if not isinstance(obj["phase"], str):
         raise Refused(f"'phase' must be a string, not {brief(obj['phase'])}")
     # null stands for absent (the drawing code reads absent lists as empty)
     obj = {k: v for k, v in obj.items() if v is not None or k not in ("orders", "destroyed")}
-    orders = _field(obj, "orders", (dict, list), "")
+    _field(obj, "orders", (dict, list), "")
+    obj = _capped(obj)
+    orders = obj.get("orders")
     _field(obj, "next", (dict,), "")
     if isinstance(obj.get("next"), dict):
         _field(obj["next"], "centers", (dict,), "next: ")
@@ -115,24 +118,30 @@ def check_object(obj: Any) -> dict:
     return obj
 
 
-def _capped(obj: dict) -> tuple[dict, int]:
-    """The object with at most MAX_ORDERS order texts (and destroyed units), and how many
-    order texts were left out."""
-    orders, left_out = obj.get("orders"), 0
+def order_count(obj: dict) -> int:
+    """How many order texts (or entries) an object holds."""
+    orders = obj.get("orders")
+    if isinstance(orders, dict):
+        return sum(len(texts) for texts in orders.values() if isinstance(texts, list))
+    return len(orders) if isinstance(orders, list) else 0
+
+
+def _capped(obj: dict) -> dict:
+    """The object with at most MAX_ORDERS order texts (the first ones) and destroyed units."""
+    orders = obj.get("orders")
     if isinstance(orders, list) and len(orders) > MAX_ORDERS:
-        obj, left_out = {**obj, "orders": orders[:MAX_ORDERS]}, len(orders) - MAX_ORDERS
-    elif isinstance(orders, dict):
+        obj = {**obj, "orders": orders[:MAX_ORDERS]}
+    elif isinstance(orders, dict) and order_count(obj) > MAX_ORDERS:
         room, kept = MAX_ORDERS, {}
         for power, texts in orders.items():
-            if isinstance(texts, list) and len(texts) > room:
-                left_out += len(texts) - room
+            if isinstance(texts, list):
                 texts = texts[:room]
-            room -= len(texts) if isinstance(texts, list) else 0
+                room -= len(texts)
             kept[power] = texts
         obj = {**obj, "orders": kept}
     if isinstance(obj.get("destroyed"), list) and len(obj["destroyed"]) > MAX_ORDERS:
         obj = {**obj, "destroyed": obj["destroyed"][:MAX_ORDERS]}
-    return obj, left_out
+    return obj
 
 
 def _one_per_province(scene: Scene) -> Scene:
@@ -208,7 +217,9 @@ def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
     """Run the command; the streams default to the process's. Returns the exit status."""
     def body() -> None:
         args = _arguments(argv)
-        obj, left_out = _capped(check_object(decode(read_input(args.file, standard_input(stdin)))))
+        given = decode(read_input(args.file, standard_input(stdin)))
+        obj = check_object(given)
+        left_out = order_count(given) - order_count(obj)
         try:
             scene = drawn_scene(obj, args.next)
         except InputError as exc:  # a position the engine cannot read

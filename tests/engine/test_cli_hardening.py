@@ -306,6 +306,19 @@ def test_inside_a_batch_bad_items_get_an_error_and_the_others_go_on():
     assert out[0] == out[5]
 
 
+def test_orders_per_power_are_bounded():
+    many = {**GOOD, "orders": {"FRANCE": ["A PAR H"] * 1000}}
+    assert output_json(*adjudicate(many))["orders"][1]["result"] == "duplicate"
+    line = refused(*adjudicate({**GOOD, "orders": {"FRANCE": [""] * 1001}}))
+    assert "1,001 orders of FRANCE" in line and "at most 1,000" in line
+
+
+def test_a_batch_whose_output_would_be_too_large_is_refused(monkeypatch):
+    monkeypatch.setattr(cli, "MAX_OUTPUT", 10_000)
+    output_json(*adjudicate([GOOD]))
+    refused(*adjudicate([GOOD] * 100), named="split it")
+
+
 def test_a_bug_is_one_line_with_exit_1(monkeypatch):
     def broken(obj):
         raise KeyError("something the engine did not expect")

@@ -159,7 +159,11 @@ def test_ten_thousand_orders_draw_one_order_per_province():
     code, out, err = run(["-o", "-"], json.dumps(obj).encode())
     assert code == 0 and out.startswith(PNG)
     assert err == f"note: {10_000 - MAX_ORDERS} order texts past the first {MAX_ORDERS} were not drawn\n"
-    as_output = dict(adjudicate_object(obj), destroyed=["GERMANY A MUN"] * 10_000)
+    judged = adjudicate_object(dict(obj, orders={p: texts[:900] for p, texts in orders.items()}))
+    entries = (judged["orders"] * 10_000)[:10_000]
+    as_output = dict(judged, orders=entries, destroyed=["GERMANY A MUN"] * 10_000)
+    code, out, err = run(["-o", "-"], json.dumps(as_output).encode())
+    assert code == 0 and out.startswith(PNG) and "were not drawn" in err
     scene = drawn_scene(check_object(as_output))
     assert len(scene.orders) <= len(position.units) and len(scene.destroyed) == 1
     provinces = [o.unit.province for o in scene.orders]
