@@ -6,10 +6,14 @@
 
 Pipeline measured, per phase:
 
-* ours: ``engine.cli.adjudicate_object(obj)``: the position as JSON data (phase, units,
+* ours: ``engine.codec.adjudicate_object(obj)``: the position as JSON data (phase, units,
   centres) and the orders as *texts* in; every order's result and the next position as
   JSON data out (what ``python -m engine adjudicate`` does, minus process start and the
   JSON text encoding, which is timed separately as "with json text").
+* the command (``--cli``, on by default): ``engine.cli.adjudicate_bytes(text)`` and one
+  write of its bytes to ``/dev/null``: the JSON text of the input in, the JSON text of the
+  output out, decoded, adjudicated, encoded and written exactly as ``python -m engine
+  adjudicate`` does, minus the interpreter's start-up and argument parsing.
 * MILA (run as a subprocess with the Python of the venv that has ``diplomacy``): create a
   ``diplomacy.Game``, set units, centres and the phase, set the orders (texts),
   ``game.process()``, read the results and the new state (``game.get_state()``).
@@ -20,7 +24,9 @@ Phases: every movement phase with 20-34 units of the three MILA games in
 ``engine.legal_orders`` (seeded, so the same every run).
 
 The figure reported is the median over rounds of (time for all phases / number of phases).
-``--profile`` adds a cProfile of our pipeline (where the time goes).
+``--profile`` adds a cProfile of our pipeline (where the time goes). ``--batch N`` adds a
+batch of N random phases (seeded play) through the real command in a subprocess (start-up
+included) against the same batch in-process.
 This file must also run under the MILA venv's Python (``--mila-worker``): its top level
 imports nothing outside the standard library.
 """
@@ -70,7 +76,7 @@ def generated_phases(count: int = 60, seed: int = 1901) -> list[dict]:
     import random
     sys.path.insert(0, str(ROOT))
     from engine import Position, legal_adjustments, legal_orders, resolve
-    from engine.cli import position_to_json
+    from engine.codec import position_to_json
     from engine.orders import Convoy, Hold, Move, SupportHold, SupportMove
 
     rng = random.Random(seed)
@@ -109,19 +115,19 @@ def generated_phases(count: int = 60, seed: int = 1901) -> list[dict]:
 # ------------------------------------------------------------------------------------ ours
 def text_caches() -> list:
     """The engine's caches keyed by order or unit *texts* (``functools.lru_cache`` functions
-    of ``engine.parser`` and ``engine.cli``). Repeating the same phases keeps them warm,
+    of ``engine.parser`` and ``engine.codec``). Repeating the same phases keeps them warm,
     which a live game (new orders every phase) does not: the "cold" figure clears them
     before every round. Caches of the map and name tables stay warm, as in a server."""
-    import engine.cli
+    import engine.codec
     import engine.parser
-    return [f for mod in (engine.parser, engine.cli) for f in vars(mod).values()
+    return [f for mod in (engine.parser, engine.codec) for f in vars(mod).values()
             if callable(getattr(f, "cache_clear", None)) and callable(getattr(f, "cache_info", None))
             and getattr(f, "__module__", None) == mod.__name__]
 
 
 def time_ours(items: list[dict], rounds: int) -> dict:
     sys.path.insert(0, str(ROOT))
-    from engine.cli import adjudicate_object
+    from engine.codec import adjudicate_object
     objs = [{k: v for k, v in it.items() if k != "expect_units"} for it in items]
     for obj in objs:                                   # warm-up (and a crash check)
         adjudicate_object(obj)
@@ -149,12 +155,90 @@ def time_ours(items: list[dict], rounds: int) -> dict:
             "us_per_phase_json_text": statistics.median(per_round_json)}
 
 
+def time_cli(items: list[dict], rounds: int) -> dict:
+    """The command's main path per phase: input text -> output text -> one write."""
+    sys.path.insert(0, str(ROOT))
+    from engine.cli import adjudicate_bytes
+    texts = [json.dumps({k: v for k, v in it.items() if k != "expect_units"}).encode() for it in items]
+    caches = text_caches()
+    warm, cold = [], []
+    with open(os.devnull, "wb", buffering=0) as sink:   # unbuffered: one write() per phase
+        for text in texts:
+            sink.write(adjudicate_bytes(text))
+        for _ in range(rounds):
+            t0 = time.perf_counter()
+            for text in texts:
+                sink.write(adjudicate_bytes(text))
+            warm.append((time.perf_counter() - t0) / len(texts) * 1e6)
+            for cache in caches:
+                cache.cache_clear()
+            t0 = time.perf_counter()
+            for text in texts:
+                sink.write(adjudicate_bytes(text))
+            cold.append((time.perf_counter() - t0) / len(texts) * 1e6)
+    return {"us_per_phase": statistics.median(warm), "us_per_phase_cold": statistics.median(cold)}
+
+
+_IN_PROCESS = """
+import json, sys, time
+from engine.cli import adjudicate_bytes
+from engine.codec import adjudicate_object
+text = open(sys.argv[1], "rb").read()
+t0 = time.perf_counter()
+adjudicate_bytes(text)
+t1 = time.perf_counter()
+sys.path.insert(0, "benchmarks")
+from adjudicate import text_caches
+for cache in text_caches():               # the data run starts cold too
+    cache.cache_clear()
+objs = json.loads(text)
+t2 = time.perf_counter()
+for obj in objs:
+    adjudicate_object(obj)
+t3 = time.perf_counter()
+print(json.dumps({"in_process_text": t1 - t0, "in_process_data": t3 - t2}))
+"""
+
+
+def time_batch(count: int, repeats: int = 3) -> dict:
+    """``count`` random phases as one batch: the real command (a subprocess: interpreter
+    start-up, reading the file, one write to /dev/null) against the same work in-process
+    (``adjudicate_bytes`` on the batch text, and ``adjudicate_object`` on decoded data),
+    measured in a fresh process too, so that the generator's heap does not weigh on it."""
+    objs = generated_phases(count, seed=1000 + count)
+    text = json.dumps(objs).encode()
+    with tempfile.NamedTemporaryFile("wb", suffix=".json", delete=False) as fh:
+        fh.write(text)
+        name = fh.name
+    best: dict[str, float] = {}
+    try:
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            with open(os.devnull, "wb") as sink:
+                proc = subprocess.run([sys.executable, "-m", "engine", "adjudicate", name],
+                                      stdout=sink, stderr=subprocess.PIPE, cwd=ROOT, timeout=600)
+            figures = {"command": time.perf_counter() - t0}
+            if proc.returncode != 0:
+                raise RuntimeError(f"the command failed: {proc.stderr.decode(errors='replace')}")
+            inside = subprocess.run([sys.executable, "-c", _IN_PROCESS, name], capture_output=True,
+                                    text=True, cwd=ROOT, timeout=600, check=True)
+            figures.update(json.loads(inside.stdout))
+            t0 = time.perf_counter()
+            subprocess.run([sys.executable, "-c", "import engine.cli"], cwd=ROOT, check=True, timeout=600)
+            figures["start_up"] = time.perf_counter() - t0
+            for key, value in figures.items():
+                best[key] = min(best.get(key, value), value)
+    finally:
+        os.unlink(name)
+    return {"count": count, "bytes": len(text), **best}
+
+
 def profile_ours(items: list[dict], top: int = 25) -> str:
     import cProfile
     import io
     import pstats
     sys.path.insert(0, str(ROOT))
-    from engine.cli import adjudicate_object
+    from engine.codec import adjudicate_object
     objs = [{k: v for k, v in it.items() if k != "expect_units"} for it in items]
     prof = cProfile.Profile()
     prof.enable()
@@ -235,6 +319,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=30, help="timed rounds of ours")
     ap.add_argument("--mila-rounds", type=int, default=5, help="timed rounds of MILA")
     ap.add_argument("--profile", action="store_true", help="print a cProfile of our pipeline")
+    ap.add_argument("--no-cli", dest="cli", action="store_false",
+                    help="skip the command's path (text in, text out, one write)")
+    ap.add_argument("--batch", type=int, default=1000, metavar="N",
+                    help="also time a batch of N random phases through the real command (0: skip)")
     ap.add_argument("--mila-worker", metavar="FILE", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.mila_worker:
@@ -253,10 +341,16 @@ def main(argv: list[str] | None = None) -> int:
           f"from {source}")
 
     ours = time_ours(items, args.rounds)
-    print(f"ours: {ours['us_per_phase']:8.0f} us/phase  (engine.cli.adjudicate_object, median of "
+    print(f"ours: {ours['us_per_phase']:8.0f} us/phase  (engine.codec.adjudicate_object, median of "
           f"{args.rounds} rounds; with JSON text decode+encode: {ours['us_per_phase_json_text']:.0f} us)")
     print(f"ours: {ours['us_per_phase_cold']:8.0f} us/phase  cold: the engine's {ours['text_caches']} "
           f"text-keyed caches cleared before each round (orders never seen before)")
+
+    cli = time_cli(items, args.rounds) if args.cli else None
+    if cli is not None:
+        print(f"cli:  {cli['us_per_phase']:8.0f} us/phase  (the command's path: JSON text in, "
+              f"engine.cli.adjudicate_bytes, one write of the output; median of {args.rounds} rounds)")
+        print(f"cli:  {cli['us_per_phase_cold']:8.0f} us/phase  cold: text-keyed caches cleared before each round")
 
     mila = None
     if args.mila_python and Path(args.mila_python).exists():
@@ -268,10 +362,19 @@ def main(argv: list[str] | None = None) -> int:
                  if mila["checked"] else "")
         print(f"MILA: {mila['us_per_phase']:8.0f} us/phase  (diplomacy.Game per phase, median of "
               f"{args.mila_rounds} rounds{check})")
-        for label, key in (("warm", "us_per_phase"), ("cold", "us_per_phase_cold")):
-            ratio = mila["us_per_phase"] / ours[key]
-            verdict = "meets" if ratio >= 10 else "misses"
-            print(f"ratio ({label}): ours is {ratio:.1f}x faster than MILA ({verdict} the 10x target)")
+        for who, figures in (("ours", ours), ("cli", cli)):
+            for label, key in (("warm", "us_per_phase"), ("cold", "us_per_phase_cold")):
+                if figures is None:
+                    continue
+                ratio = mila["us_per_phase"] / figures[key]
+                verdict = "meets" if ratio >= 10 else "misses"
+                print(f"ratio ({who}, {label}): {ratio:.1f}x faster than MILA ({verdict} the 10x target)")
+    if args.batch:
+        b = time_batch(args.batch)
+        print(f"batch of {b['count']} random phases ({b['bytes'] / 1e6:.1f} MB of JSON), best of 3: "
+              f"the command {b['command']:.2f} s (a subprocess; start-up alone {b['start_up']:.2f} s), "
+              f"in-process {b['in_process_text']:.2f} s text to text, "
+              f"{b['in_process_data']:.2f} s data to data (adjudicate_object)")
     if args.profile:
         print(profile_ours(items))
     return 0

@@ -1,237 +1,234 @@
 """``python -m engine adjudicate [FILE]``: the JSON adjudication command.
 
 The contract (input and output objects, batch lists, exit codes) is documented in the
-README ("The adjudication command"). :func:`adjudicate_object` is the same thing as a
-Python call on one decoded input object.
+README ("The adjudication command"). This module owns only the command: arguments, reading
+the input, writing the output, exit statuses. The JSON shapes are :mod:`engine.codec`
+(:func:`engine.codec.adjudicate_object` is the same thing as a Python call on one decoded
+input object).
+
+Exit statuses: 0, the output was written; 2, nothing (or, when standard output fails midway,
+not all of it) was written, and standard error has one line of at most :data:`MAX_MESSAGE`
+characters saying why: bad input (not UTF-8, not JSON, nested too deeply, a number too long,
+more than :data:`MAX_INPUT` bytes, a batch whose output would pass :data:`MAX_OUTPUT`, not a
+position), a file that cannot be read, arguments that make no sense, or an output that
+cannot be written (closed, broken pipe, disk full); 1, a bug in the engine (one line too,
+naming the exception). The output is built whole, then written as UTF-8 bytes in one write.
 """
 from __future__ import annotations
 
 import argparse
-import functools
 import json
+import os
 import sys
-from typing import Any, Mapping
+from typing import IO, Any, Callable, NoReturn
 
-from engine.game import resolve
-from engine.map import STANDARD, Location, ProvinceKind
-from engine.names import table
-from engine.phase import Phase
-from engine.position import Dislodged, Position
-from engine.power import Power
-from engine.results import PhaseOutcome, Result
-from engine.units import Unit, UnitType
+from engine.codec import InputError, brief, outcome_to_text, resolve_object
+# transitional: bot/ still imports these; removed when bot/ switches
+from engine.codec import (  # noqa: F401
+    LANGUAGES, adjudicate_object, outcome_to_json, position_from_json, position_to_json)
 
-LANGUAGES = ("en", "es", "ru", "bg")
+MAX_INPUT = 64 * 2**20    # bytes: a batch of ~50,000 phases; /dev/zero stops here
+MAX_OUTPUT = 512 * 2**20  # characters of a batch's output (~150,000 phases; it is built whole)
+MAX_DIGITS = 4300         # the longest integer read (Python's own default limit)
+MAX_MESSAGE = 300         # characters of the one line on standard error
 
-
-class InputError(ValueError):
-    """Bad input: not a position the engine can play. The message names the bad value."""
+EXIT_OK, EXIT_BUG, EXIT_REFUSED = 0, 1, 2
+USAGE = "python -m engine adjudicate [FILE]"
 
 
-_POWERS = {p.value: p for p in Power}
-_OK = Result.OK
-_UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+class Refused(Exception):
+    """The command cannot do what it was asked; the message is the line for stderr."""
 
 
-def _power(name: Any) -> Power:
-    if not isinstance(name, str):
-        raise InputError(f"power must be a string, not {name!r}")
-    power = _POWERS.get(name) or _POWERS.get(name.strip().upper())
-    if power is None:
-        raise InputError(f"unknown power {name!r}")
-    return power
+class OneLineArgumentParser(argparse.ArgumentParser):
+    """Bad arguments are refused like bad input: one line (the problem and the usage), not
+    argparse's usage block and exit."""
+
+    def error(self, message: str) -> NoReturn:
+        raise Refused(f"{message} ({' '.join(self.format_usage().split())})")
 
 
-def _location(text: str, what: str) -> Location:
-    loc = STANDARD.location(text)
-    if loc is None:
-        parsed = Location.parse(text)
-        if parsed.province not in STANDARD.provinces:
-            raise InputError(f"unknown province {text!r} in {what}")
-        raise InputError(f"unknown coast {text!r} in {what}")
-    return loc
+def _parse_int(text: str) -> int:
+    if len(text) > MAX_DIGITS:
+        raise Refused(f"not JSON this command reads: a number of {len(text)} digits "
+                      f"(at most {MAX_DIGITS})")
+    return int(text)
 
 
-def _unit(power: Power, text: Any) -> Unit:
-    if not isinstance(text, str):
-        raise InputError(f"malformed unit {text!r} of {power.value}")
-    return _read_unit(power, text)
+def _no_constant(name: str) -> NoReturn:
+    raise Refused(f"not JSON: {name} is not a JSON value")
 
 
-@functools.lru_cache(maxsize=4096)
-def _read_unit(power: Power, text: str) -> Unit:
-    """One unit of the input (cached: units are values, and the same few hundred texts
-    come back in every position)."""
-    parts = text.split()
-    utype = _UNIT_TYPES.get(parts[0].upper()) if len(parts) == 2 else None
-    if utype is None:
-        raise InputError(f"malformed unit {text!r} of {power.value} (expected e.g. 'A PAR' or 'F STP/SC')")
-    loc = _location(parts[1], f"unit {text!r}")
-    province = STANDARD.provinces[loc.province]
-    if utype is UnitType.ARMY:
-        if province.is_sea:
-            raise InputError(f"malformed unit {text!r}: an army cannot stand at sea")
-        if loc.coast is not None:
-            loc = STANDARD.location(loc.province)  # type: ignore[assignment]
-    else:
-        if province.kind is ProvinceKind.INLAND:
-            raise InputError(f"malformed unit {text!r}: a fleet cannot stand inland")
-        if province.coasts and loc.coast is None:
-            raise InputError(f"malformed unit {text!r}: say which coast of {loc.province}")
-    return Unit(power, utype, loc)
+# built once: json.loads with options would build a decoder for every input
+_DECODER = json.JSONDecoder(parse_int=_parse_int, parse_constant=_no_constant)
 
 
-def _mapping(obj: Any, what: str) -> Mapping:
-    if obj is None:
-        return {}
-    if not isinstance(obj, dict):
-        raise InputError(f"{what} must be an object keyed by power")
-    return obj
-
-
-def position_from_json(obj: Mapping[str, Any]) -> Position:
-    """Read the position part of an input object (phase, units, centers, dislodged)."""
-    if not isinstance(obj, dict):
-        raise InputError("the input must be a JSON object")
-    if "phase" not in obj:
-        raise InputError("missing 'phase'")
-    if "units" not in obj:
-        raise InputError("missing 'units'")
+def decode(data: bytes) -> Any:
+    """The JSON value of the input bytes (UTF-8, an optional byte order mark)."""
+    if len(data) > MAX_INPUT:
+        raise Refused(f"the input is larger than {MAX_INPUT // 2**20} MiB, the most this command reads")
     try:
-        phase = Phase.parse(str(obj["phase"]))
-    except ValueError:
-        raise InputError(f"malformed phase {obj['phase']!r}") from None
-    units: list[Unit] = []
-    seen: dict[str, str] = {}
-    for name, items in _mapping(obj["units"], "'units'").items():
-        power = _power(name)
-        if not isinstance(items, list):
-            raise InputError(f"units of {power.value} must be a list")
-        for text in items:
-            unit = _unit(power, text)
-            if unit.province in seen:
-                raise InputError(f"two units in {unit.province} ({seen[unit.province]!r} and {text!r})")
-            seen[unit.province] = text
-            units.append(unit)
-    centres: dict[str, Power] | None = None
-    if obj.get("centers") is not None:
-        centres = {}
-        for name, items in _mapping(obj["centers"], "'centers'").items():
-            power = _power(name)
-            for code in items:
-                if code not in STANDARD.supply_centres:
-                    loc = _location(str(code), f"centers of {power.value}")
-                    if loc.province not in STANDARD.supply_centres:
-                        raise InputError(f"{code!r} in centers of {power.value} is not a supply centre")
-                    code = loc.province
-                centres[code] = power
-    dislodged: list[Dislodged] = []
-    for name, items in _mapping(obj.get("dislodged"), "'dislodged'").items():
-        power = _power(name)
-        if not isinstance(items, dict):
-            raise InputError(f"dislodged units of {power.value} must be an object")
-        for text, options in items.items():
-            unit = _unit(power, text)
-            if not isinstance(options, list):
-                raise InputError(f"retreat options of {text!r} must be a list")
-            dislodged.append(Dislodged(unit, tuple(_location(str(o), f"retreats of {text!r}")
-                                                   for o in options)))
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Refused(f"the input is not UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start}") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
     try:
-        return Position.build(phase, units, centres, dislodged)
-    except ValueError as exc:
-        raise InputError(str(exc)) from None
-
-
-def _orders(obj: Mapping[str, Any]) -> dict[Power, list[str]]:
-    out: dict[Power, list[str]] = {}
-    for name, items in _mapping(obj.get("orders"), "'orders'").items():
-        power = _power(name)
-        if items is None:
-            items = []  # a power that sent no orders
-        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
-            raise InputError(f"orders of {power.value} must be a list of strings")
-        out[power] = list(items)
-    return out
-
-
-def position_to_json(position: Position) -> dict[str, Any]:
-    # Power is a str enum: it serialises as its name without going through .value
-    units: dict[str, list[str]] = {}
-    for unit in position.units.values():
-        units.setdefault(unit.power, []).append(str(unit))
-    centres: dict[str, list[str]] = {}
-    for code, power in position.centres.items():
-        centres.setdefault(power, []).append(code)
-    dislodged: dict[str, dict[str, list[str]]] = {}
-    for d in position.dislodged.values():
-        dislodged.setdefault(d.unit.power, {})[str(d.unit)] = [str(o) for o in d.retreats]
-    return {
-        "phase": str(position.phase),
-        "units": {p: sorted(v) for p, v in sorted(units.items())},
-        "centers": {p: sorted(v) for p, v in sorted(centres.items())},
-        "dislodged": {p: dict(sorted(v.items())) for p, v in sorted(dislodged.items())},
-    }
-
-
-def outcome_to_json(outcome: PhaseOutcome) -> dict[str, Any]:
-    return {
-        "phase": str(outcome.phase_position.phase),
-        "orders": [{"power": r.power, "order": r.text, "ok": r.result is _OK, "result": r.result}
-                   for r in outcome.results],
-        "destroyed": [f"{u.power} {u}" for u in outcome.destroyed],
-        "next": position_to_json(outcome.next),
-        "winner": outcome.winner.value if outcome.winner else None,
-    }
-
-
-def adjudicate_object(obj: Mapping[str, Any]) -> dict[str, Any]:
-    """Adjudicate one input object of the contract; raise :class:`InputError` on bad input."""
-    position = position_from_json(obj)
-    orders = _orders(obj)
-    language = obj.get("language", "en") or "en"
-    if language not in LANGUAGES:
-        raise InputError(f"unknown language {language!r} (use one of {', '.join(LANGUAGES)})")
-    try:
-        table(language)
-    except ValueError:
-        raise InputError(f"language {language!r} is not available yet") from None
-    return outcome_to_json(resolve(position, orders, language=language))
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine", description="Diplomacy rules engine.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    adj = sub.add_parser("adjudicate", help="adjudicate a phase given as JSON (see README)")
-    adj.add_argument("file", nargs="?", default="-", help="JSON file; '-' or absent: standard input")
-    args = parser.parse_args(argv)
-    try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
-    except OSError as exc:
-        print(f"error: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
-    try:
-        data = json.loads(text)
+        return _DECODER.decode(text)
     except json.JSONDecodeError as exc:
-        print(f"error: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", file=sys.stderr)
-        return 2
-    if isinstance(data, list):
-        out: list[Any] = []
-        for item in data:
+        raise Refused(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise Refused("not JSON this command reads: nested too deeply") from None
+
+
+def adjudicate_bytes(data: bytes) -> bytes:
+    """The command's main path without the streams: input bytes in, output bytes out (one
+    JSON text and a newline, UTF-8). Raises :class:`Refused` for bad input; inside a batch
+    a bad item becomes ``{"error": ...}`` and the others go on."""
+    obj = decode(data)
+    if isinstance(obj, list):
+        texts, size = [], 0
+        for item in obj:
             try:
-                out.append(adjudicate_object(item))
+                texts.append(outcome_to_text(resolve_object(item)))
             except InputError as exc:
-                out.append({"error": str(exc)})
-        json.dump(out, sys.stdout, ensure_ascii=False)
+                texts.append(json.dumps({"error": str(exc)}, ensure_ascii=False))
+            size += len(texts[-1])
+            if size > MAX_OUTPUT:  # the output is built whole: bound what a batch may ask
+                raise Refused(f"the output of this batch would pass {MAX_OUTPUT // 2**20} MiB "
+                              f"(at item {len(texts):,}): split it")
+        text = "[" + ", ".join(texts) + "]"
     else:
         try:
-            result = adjudicate_object(data)
+            text = outcome_to_text(resolve_object(obj))
         except InputError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-        json.dump(result, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
-    return 0
+            raise Refused(str(exc)) from None
+    # codec never echoes a lone surrogate; were one to slip through, it is written as a JSON
+    # escape (backslashreplace, inside a string), so the output stays valid UTF-8 JSON
+    return (text + "\n").encode("utf-8", "backslashreplace")
+
+
+def _read(stream: IO[Any] | None, name: str) -> bytes:
+    if stream is None:
+        raise Refused(f"cannot read {name}: it is closed")
+    data = stream.read(MAX_INPUT + 1)
+    if isinstance(data, str):  # a text stream (a caller's stand-in for stdin)
+        data = data.encode("utf-8", "surrogateescape")
+    if len(data) > MAX_INPUT:
+        raise Refused(f"{name} is larger than {MAX_INPUT // 2**20} MiB, the most this command reads")
+    return data
+
+
+def shown_path(path: str, limit: int = 160) -> str:
+    # cut in the middle: the end of a path (the file's name) says the most
+    text = repr(path)
+    return text if len(text) <= limit else f"{text[:limit // 3]}...{text[3 - 2 * limit // 3:]}"
+
+
+def read_input(path: str, stdin: IO[Any] | None) -> bytes:
+    """The bytes of FILE, or of standard input for ``-``; bounded by :data:`MAX_INPUT`."""
+    try:
+        if path == "-":
+            return _read(stdin, "standard input")
+        with open(path, "rb") as fh:
+            return _read(fh, shown_path(path))
+    except OSError as exc:
+        what = "standard input" if path == "-" else shown_path(path)
+        raise Refused(f"cannot read {what}: {exc.strerror or exc}") from None
+
+
+def write_output(stream: IO[Any] | None, payload: bytes) -> None:
+    """Write the whole output at once, then flush (so a full disk is seen here)."""
+    if stream is None:
+        raise Refused("cannot write the output: standard output is closed")
+    try:
+        target = getattr(stream, "buffer", None)
+        if target is None:
+            target = stream
+        else:
+            stream.flush()  # anything already written through the text layer goes first
+        try:
+            target.write(payload)
+        except TypeError:  # a text stream without a byte layer (a caller's stand-in)
+            target.write(payload.decode("utf-8"))
+        target.flush()
+    except OSError as exc:
+        if stream is sys.stdout or stream is sys.__stdout__:
+            _detach(stream)
+        raise Refused(f"cannot write the output: {exc.strerror or exc}") from None
+    except ValueError:  # "I/O operation on closed file"
+        raise Refused("cannot write the output: standard output is closed") from None
+
+
+def _detach(stream: IO[Any]) -> None:
+    """After a failed write to the process's standard output, point its descriptor at the
+    null device: the interpreter flushes standard output at exit, and would otherwise
+    print a second error (BrokenPipeError) of its own."""
+    try:
+        fd = stream.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # not a real descriptor (tests): nothing to do
+        pass
+
+
+def say(stream: IO[str] | None, line: str) -> None:
+    """One line on standard error, at most :data:`MAX_MESSAGE` characters; quietly nothing
+    when standard error itself is closed or broken."""
+    line = " ".join(line.split())
+    if len(line) > MAX_MESSAGE:
+        line = line[:MAX_MESSAGE - 3] + "..."
+    if stream is None:
+        return
+    try:
+        stream.write(line + "\n")
+        stream.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def standard_input(stdin: IO[Any] | None) -> IO[Any] | None:
+    """The stream to read: the one given, else the process's standard input as bytes
+    (None when it is closed)."""
+    if stdin is None and sys.stdin is not None:
+        return getattr(sys.stdin, "buffer", sys.stdin)
+    return stdin
+
+
+def run_command(body: Callable[[], None], stderr: IO[str] | None, program: str) -> int:
+    """Run a command line's body and give its exit status: 0 when it returns; 2 with one
+    line on stderr when it raises :class:`Refused`; 1, one line naming the exception, for a
+    bug in ``program``; never a traceback."""
+    err = stderr if stderr is not None else sys.stderr
+    try:
+        body()
+    except Refused as exc:
+        say(err, f"error: {exc}")
+        return EXIT_REFUSED
+    except KeyboardInterrupt:
+        say(err, "interrupted")
+        return 130
+    except Exception as exc:  # a bug: still one line, naming it, for the report
+        say(err, f"internal error (a bug in the {program}, please report it with the input): "
+                 f"{type(exc).__name__}: {brief(str(exc), 120)}")
+        return EXIT_BUG
+    return EXIT_OK
+
+
+def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
+         stdout: IO[Any] | None = None, stderr: IO[str] | None = None) -> int:
+    """Run the command; the streams default to the process's (bytes are read and written).
+    Returns the exit status."""
+    def body() -> None:
+        parser = OneLineArgumentParser(prog="python -m engine", usage=USAGE,
+                                       description="Diplomacy rules engine.")
+        sub = parser.add_subparsers(dest="command", required=True, prog="python -m engine")
+        adj = sub.add_parser("adjudicate", help="adjudicate a phase given as JSON (see README)",
+                             description="Adjudicate one phase (a JSON object) or a batch (a list).")
+        adj.add_argument("file", nargs="?", default="-", help="JSON file; '-' or absent: standard input")
+        args = parser.parse_args(argv)
+        payload = adjudicate_bytes(read_input(args.file, standard_input(stdin)))
+        write_output(stdout if stdout is not None else sys.stdout, payload)
+
+    return run_command(body, stderr, "engine")

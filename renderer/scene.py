@@ -2,7 +2,7 @@
 
 Owns turning the JSON shapes of the adjudication command (shared spec engine-cli.md: the
 input object, the output object, its `orders` entries) into frozen values the drawing code
-uses. Reading is the engine's: the position through `engine.cli.position_from_json` (so a
+uses. Reading is the engine's: the position through `engine.codec.position_from_json` (so a
 malformed position raises the engine's `InputError`, a ValueError), each order through
 `engine.parser.parse_order`. An order the engine cannot read is kept as "unreadable" and
 simply not drawn (the renderer never guesses what a player meant).
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from engine import orders as eo
-from engine.cli import position_from_json
+from engine.codec import position_from_json
 from engine.parser import parse_order
 from engine.phase import PhaseKind
 from engine.units import Unit as EngineUnit
@@ -108,7 +108,7 @@ def scene_from_objects(position: Mapping, orders: object = None, results: Mappin
 
     position: an input object ({phase, units, centers, dislodged, orders?}); without
         "centers" the 1901 ownership applies (the spec's default). Read by the engine:
-        a malformed one raises engine.cli.InputError (a ValueError).
+        a malformed one raises engine.codec.InputError (a ValueError).
     orders: {power: [order, ...]} (input shape) or [{power, order, ok, result}, ...]
         (output shape); default: the position's own "orders".
     results: an output object; its order entries supply ok/result and its `destroyed`.

@@ -9,7 +9,7 @@ import io
 
 from bot import maps
 from engine import Position
-from engine.cli import position_to_json
+from engine.codec import position_to_json
 
 
 def size(png: bytes) -> tuple[int, int]:

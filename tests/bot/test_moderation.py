@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 from engine import Position, Power
-from engine.cli import position_to_json
+from engine.codec import position_to_json
 from engine.units import Unit
 
 from tests.bot.simcord_support import powers_by_user, running, seven

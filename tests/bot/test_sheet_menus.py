@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from engine import Position, Power, STANDARD, legal_orders
-from engine.cli import position_from_json, position_to_json
+from engine.codec import position_from_json, position_to_json
 from bot.sheet import (
     MAX_CONTENT, MAX_OPTIONS, MAX_ROWS, MAX_TEXT, REGIONS, Button, Context, Menu, OrderSheets, Screen,
     _slots, phase_for_action, unit_choices,

@@ -1,6 +1,6 @@
 """``python -m engine adjudicate``: the JSON contract of ../shared/spec/engine-cli.md
 (also in the README). A few tests run the real command in a subprocess; the rest call
-``engine.cli.main`` (argv, stdin, exit status, stdout/stderr) or ``adjudicate_object``."""
+``engine.cli.main`` (argv, stdin, exit status, stdout/stderr) or ``engine.codec.adjudicate_object``."""
 from __future__ import annotations
 
 import io
@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import InputError, adjudicate_object, main
+from engine.cli import main
+from engine.codec import InputError, adjudicate_object
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,6 +1,6 @@
 """DATC v3.0 (sections 6.A-6.J, 164 cases) run through the engine's JSON contract.
 
-Each case in tests/engine/datc/6?.txt is fed to ``engine.cli.adjudicate_object``
+Each case in tests/engine/datc/6?.txt is fed to ``engine.codec.adjudicate_object``
 (the function behind ``python -m engine adjudicate``; see the CLI spec) and the
 output is checked order by order, then the position after the phase.
 """
@@ -14,7 +14,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from datc_format import SECTION_COUNTS, Case, Step, grouped, load_all  # noqa: E402
 
-from engine.cli import adjudicate_object  # noqa: E402
+from engine.codec import adjudicate_object  # noqa: E402
 
 CASES = grouped(load_all())
 

@@ -30,7 +30,7 @@ from engine import (
     STANDARD, Location, Move, Position, Power, Result, Retreat, Unit, UnitType,
     Waive, legal_adjustments, legal_orders, resolve,
 )
-from engine.cli import adjudicate_object, position_to_json
+from engine.codec import adjudicate_object, position_to_json
 from engine.map import ProvinceKind
 from engine.phase import Phase, PhaseKind, Season
 
