@@ -82,6 +82,10 @@ def resolve(position: Position, orders: Mapping[Power, Sequence[OrderInput]],
             if kind is PhaseKind.RETREAT and isinstance(order, Move):
                 order = Retreat(order.unit_type, order.location, order.destination)
                 text = str(order)
+            if kind is PhaseKind.RETREAT and rules.passive(power):
+                # not obeyed: the unit is disbanded as if it had no order
+                entries.append((power, order, text, Result.VOID, None, checker.verdict(order, power)))  # type: ignore[arg-type]
+                continue
             assigned[prov] = order
             entries.append((power, order, text, None, prov, None))
     if kind is PhaseKind.MOVEMENT:
