@@ -48,7 +48,7 @@ class OrderResult(NamedTuple):
     result: Result
     implied: bool = False
     dislodged: bool = False  # the ordered unit was dislodged (movement)
-    illegal: "Illegal | None" = None
+    illegal: Illegal | None = None
 
     @property
     def ok(self) -> bool:

@@ -38,10 +38,10 @@ land (elsewhere a convoy is the only way anyway).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Iterable, Mapping, Sequence
 
 from engine.convoy import convoy_routes
 from engine.map import Location
@@ -206,7 +206,7 @@ class OrdersDue:
     def is_empty(self) -> bool:
         return self.count == 0
 
-    def after(self, orders: Iterable[Order]) -> "OrdersDue":
+    def after(self, orders: Iterable[Order]) -> OrdersDue:
         """What is still owed once ``orders`` (already accepted) are given.
 
         >>> from engine import Position, Power
@@ -279,7 +279,7 @@ class Checker:
     ``strict=False`` only what makes the adjudicator ignore an order.
     """
 
-    __slots__ = ("position", "rules", "map", "fleets_at_sea", "_routes", "_moves")
+    __slots__ = ("_moves", "_routes", "fleets_at_sea", "map", "position", "rules")
 
     def __init__(self, position: Position, rules: Rules = STANDARD_RULES) -> None:
         self.position = position
