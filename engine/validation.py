@@ -394,6 +394,12 @@ class Checker:
 
     # -- movement ---------------------------------------------------------------------------
 
+    def _unknown(self, *places: Location) -> Illegal | None:
+        for loc in places:
+            if loc.province not in self.map.provinces:
+                return _illegal(Reason.NO_SUCH_PROVINCE, place=str(loc))
+        return None
+
     def _known(self, loc: Location) -> Location:
         """DATC 4.B.6: a coast the province does not have is ignored."""
         if loc.coast is None or loc.coast in self.map.provinces[loc.province].coasts:
@@ -403,8 +409,8 @@ class Checker:
     def _move(self, unit: Unit, order: Move) -> Move | Illegal:
         m = self.map
         dest = order.destination
-        if dest.province not in m.provinces:
-            return _illegal(Reason.NO_SUCH_PROVINCE, place=str(dest))
+        if (unknown := self._unknown(dest)) is not None:
+            return unknown
         if dest.province == unit.province:
             return self._not_adjacent(unit, dest)
         if dest.province in self.rules.closed:
@@ -448,8 +454,8 @@ class Checker:
 
     def _support_hold(self, unit: Unit, order: SupportHold, strict: bool) -> SupportHold | Illegal:
         target = order.supported.province
-        if target not in self.map.provinces:
-            return _illegal(Reason.NO_SUCH_PROVINCE, place=str(order.supported))
+        if (unknown := self._unknown(order.supported)) is not None:
+            return unknown
         if target == unit.province:
             return _illegal(Reason.SUPPORT_SELF, unit=str(unit))
         if target in self.rules.closed:
@@ -468,9 +474,8 @@ class Checker:
     def _support_move(self, unit: Unit, order: SupportMove, strict: bool) -> SupportMove | Illegal:
         m = self.map
         target, dest = order.supported.province, order.destination.province
-        for loc in (order.supported, order.destination):
-            if loc.province not in m.provinces:
-                return _illegal(Reason.NO_SUCH_PROVINCE, place=str(loc))
+        if (unknown := self._unknown(order.supported, order.destination)) is not None:
+            return unknown
         if target == unit.province:
             return _illegal(Reason.SUPPORT_SELF, unit=str(unit))
         other = self.position.units.get(target)
@@ -508,9 +513,8 @@ class Checker:
     def _convoy(self, unit: Unit, order: Convoy, strict: bool) -> Convoy | Illegal:
         m = self.map
         army, dest = order.army.province, order.destination.province
-        for loc in (order.army, order.destination):
-            if loc.province not in m.provinces:
-                return _illegal(Reason.NO_SUCH_PROVINCE, place=str(loc))
+        if (unknown := self._unknown(order.army, order.destination)) is not None:
+            return unknown
         if unit.type is not UnitType.FLEET or unit.province not in m.seas:
             return _illegal(Reason.CONVOY_NEEDS_FLEET_AT_SEA, unit=str(unit))
         if not any(unit.province in r for r in self.routes(army).get(dest, ())):
@@ -535,8 +539,8 @@ class Checker:
             return order
         assert isinstance(order, (Retreat, Move))
         dest = order.destination
-        if dest.province not in self.map.provinces:
-            return _illegal(Reason.NO_SUCH_PROVINCE, place=str(dest))
+        if (unknown := self._unknown(dest)) is not None:
+            return unknown
         if dest.province in self.rules.closed:
             return _illegal(Reason.CLOSED_PROVINCE, unit=str(unit), dest=dest.province)
         options = [loc for loc in d.retreats if loc.province == dest.province]
@@ -573,9 +577,9 @@ class Checker:
         a coast named where there are two), normalised; whether the place is vacant is
         :meth:`vacant`'s question."""
         loc = order.location
-        province = self.map.provinces.get(loc.province)
-        if province is None:
-            return _illegal(Reason.NO_SUCH_PROVINCE, place=str(loc))
+        if (unknown := self._unknown(loc)) is not None:
+            return unknown
+        province = self.map.provinces[loc.province]
         if province.home_of is not power:
             return _illegal(Reason.BUILD_NOT_HOME_CENTRE, place=loc.province,
                             homes=_texts(self.map.home_centres.get(power, ())))
@@ -640,10 +644,9 @@ class Checker:
                 return self.owes(due[0], order, given) or _illegal(Reason.TOO_MANY_ADJUSTMENTS)
             return _illegal(Reason.NO_BUILDS_DUE, **_one_power(active))
         if isinstance(order, Build):
-            province = self.map.provinces.get(order.location.province)
-            if province is None:
-                return _illegal(Reason.NO_SUCH_PROVINCE, place=str(order.location))
-            owner = province.home_of
+            if (unknown := self._unknown(order.location)) is not None:
+                return unknown
+            owner = self.map.provinces[order.location.province].home_of
             if owner is None or owner not in candidates:
                 if not any(position.adjustment_delta(p) > 0 for p in candidates):
                     return _illegal(Reason.NO_BUILDS_DUE, **_one_power(candidates))

@@ -119,7 +119,6 @@ def _menu(position: Position, order: Order, rules: Rules) -> list[Order]:
 
 
 def _check_orders(position: Position, rules: Rules, rng: random.Random, pool: dict[str, Unit]) -> None:
-    checked = 0
     for _ in range(60):
         order = random_order(rng, position, pool)
         powers = rng.choice([None, None, rng.choice(list(Power))])
@@ -130,30 +129,28 @@ def _check_orders(position: Position, rules: Rules, rng: random.Random, pool: di
         judged = check_order(position, order, rules, powers)
         assert check_order(position, judged, rules, powers) == judged, (order, judged)
         assert judged in _menu(position, judged, rules), (str(order), str(judged))
-        checked += 1
+
+
+def _menus_and_checks_agree(data, position: Position, pool: dict[str, Unit]) -> None:
+    rules = data.draw(RULES)
+    for province, unit in pool.items():
+        for order in legal_orders(position, province, rules):
+            assert check_order(position, order, rules, unit.power) == order, str(order)
+    _check_orders(position, rules, random.Random(data.draw(st.integers(0, 2**32 - 1))), pool)
 
 
 @props(120)
 @given(st.data())
 def test_movement_menus_and_checks_agree(data):
     position = data.draw(positions())
-    rules = data.draw(RULES)
-    for province, unit in position.units.items():
-        for order in legal_orders(position, province, rules):
-            assert check_order(position, order, rules, unit.power) == order, str(order)
-    _check_orders(position, rules, random.Random(data.draw(st.integers(0, 2**32 - 1))), dict(position.units))
+    _menus_and_checks_agree(data, position, dict(position.units))
 
 
 @props(80)
 @given(st.data())
 def test_retreat_menus_and_checks_agree(data):
     position = data.draw(retreat_positions())
-    rules = data.draw(RULES)
-    for province, d in position.dislodged.items():
-        for order in legal_orders(position, province, rules):
-            assert check_order(position, order, rules, d.unit.power) == order, str(order)
-    pool = {p: d.unit for p, d in position.dislodged.items()}
-    _check_orders(position, rules, random.Random(data.draw(st.integers(0, 2**32 - 1))), pool)
+    _menus_and_checks_agree(data, position, {p: d.unit for p, d in position.dislodged.items()})
 
 
 @props(80)
@@ -195,32 +192,34 @@ def _agree(position: Position, rules: Rules, orders: dict[Power, list[Order]]) -
                 (str(order), r.result, why)
 
 
+def _random_orders(rng: random.Random, position: Position, pool: dict[str, Unit],
+                   rules: Rules) -> dict[Power, list[Order]]:
+    """One order per unit of ``pool``: half from its menu, half arbitrary; a few given by
+    a power that does not own the unit."""
+    orders: dict[Power, list[Order]] = {}
+    for province, unit in sorted(pool.items()):
+        menu = legal_orders(position, province, rules) if rng.random() < 0.5 else []
+        order = rng.choice(menu) if menu else random_order(rng, position, {province: unit})
+        power = unit.power if rng.random() < 0.9 else rng.choice(list(Power))
+        orders.setdefault(power, []).append(order)
+    return orders
+
+
+def _results_agree(data, position: Position, pool: dict[str, Unit]) -> None:
+    rules = data.draw(RULES)
+    rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
+    _agree(position, rules, _random_orders(rng, position, pool, rules))
+
+
 @props(150)
 @given(st.data())
 def test_the_adjudicator_gives_the_reasons_explain_gives(data):
     position = data.draw(positions())
-    rules = data.draw(RULES)
-    rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
-    orders: dict[Power, list[Order]] = {}
-    for province, unit in sorted(position.units.items()):
-        if rng.random() < 0.5:
-            menu = legal_orders(position, province, rules)
-            order = rng.choice(menu) if menu else Hold(unit.type, unit.location)
-        else:
-            order = random_order(rng, position, {province: unit})
-        power = unit.power if rng.random() < 0.9 else rng.choice(list(Power))
-        orders.setdefault(power, []).append(order)
-    _agree(position, rules, orders)
+    _results_agree(data, position, dict(position.units))
 
 
 @props(60)
 @given(st.data())
 def test_retreat_results_give_the_reasons_explain_gives(data):
     position = data.draw(retreat_positions())
-    rules = data.draw(RULES)
-    rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
-    orders: dict[Power, list[Order]] = {}
-    for province, d in sorted(position.dislodged.items()):
-        order = random_order(rng, position, {province: d.unit})
-        orders.setdefault(d.unit.power if rng.random() < 0.9 else rng.choice(list(Power)), []).append(order)
-    _agree(position, rules, orders)
+    _results_agree(data, position, {p: d.unit for p, d in position.dislodged.items()})
