@@ -170,7 +170,8 @@ _PHASE_ORDERS: dict[PhaseKind, tuple[type, ...]] = {
 def applied_to(order: Order, unit: Unit) -> Order:
     """The order as it applies to the unit it names: DATC 4.B.5 and 4.C.2 — a wrong coast
     or unit letter for the ordered unit itself is ignored."""
-    if isinstance(order, Waive) or (order.unit_type is unit.type and order.location == unit.location):
+    if isinstance(order, Waive) or (order.unit_type is unit.type and (
+            order.location is unit.location or order.location == unit.location)):
         return order
     fields = {f: getattr(order, f) for f in order.__slots__}  # type: ignore[attr-defined]
     fields["unit_type"] = unit.type
@@ -181,9 +182,9 @@ def applied_to(order: Order, unit: Unit) -> Order:
 def _as_tuple(powers: Powers) -> tuple[Power, ...] | None:
     if powers is None:
         return None
-    if isinstance(powers, Power):
-        return (powers,)
-    return tuple(powers)
+    if isinstance(powers, str):  # one power (a Power is a str too)
+        return (Power(powers),)
+    return tuple(Power(p) for p in powers)
 
 
 # -- what a power owes -----------------------------------------------------------------
@@ -279,7 +280,7 @@ class Checker:
     ``strict=False`` only what makes the adjudicator ignore an order.
     """
 
-    __slots__ = ("_moves", "_routes", "fleets_at_sea", "map", "position", "rules")
+    __slots__ = ("_allowed", "_in_retreat", "_moves", "_routes", "fleets_at_sea", "map", "position", "rules")
 
     def __init__(self, position: Position, rules: Rules = STANDARD_RULES) -> None:
         self.position = position
@@ -289,6 +290,8 @@ class Checker:
         self.fleets_at_sea = frozenset(p for p in position.units if p in seas)
         self._routes: dict[str, dict[str, list[frozenset[str]]]] = {}
         self._moves: dict[Unit, list[Move]] = {}
+        self._allowed = _PHASE_ORDERS[position.phase.kind]  # the kinds of order this phase takes
+        self._in_retreat = position.phase.is_retreat
 
     # -- what the board allows ----------------------------------------------------------
 
@@ -346,9 +349,10 @@ class Checker:
         return unit
 
     def wrong_phase(self, order: Order) -> Illegal | None:
-        kind = self.position.phase.kind
-        if isinstance(order, _PHASE_ORDERS[kind]):
+        """Why an order of this kind cannot be given in this phase, or None."""
+        if isinstance(order, self._allowed):
             return None
+        kind = self.position.phase.kind
         return _illegal(Reason.WRONG_PHASE, phase=kind.name.lower(), kind=order_kind(order))
 
     # -- whole orders ---------------------------------------------------------------------
@@ -372,31 +376,38 @@ class Checker:
     def unit_verdict(self, unit: Unit, order: Order, strict: bool = True) -> Order | Illegal:
         """The order given to ``unit`` (in a movement or retreat phase) as it will be
         judged, or why it is illegal."""
-        wrong = self.wrong_phase(order)
-        if wrong is not None:
-            return wrong
+        if not isinstance(order, self._allowed):
+            return self.wrong_phase(order)  # type: ignore[return-value]
         order = applied_to(order, unit)
-        if self.position.phase.is_retreat:
+        if self._in_retreat:
             d = self.position.dislodged.get(unit.province)
             if d is None or d.unit != unit:
                 return _illegal(Reason.NOT_DISLODGED, place=unit.province)
             return self._retreat(d, order)
-        if isinstance(order, Hold):
+        return self.movement_verdict(unit, order, strict)
+
+    def movement_verdict(self, unit: Unit, order: Order, strict: bool = True) -> Order | Illegal:
+        """:meth:`unit_verdict` in a movement phase for an order that already names
+        ``unit`` as it stands (the adjudicator's way in: it has matched orders to units)."""
+        kind = type(order)
+        if kind is Move:
+            return self._move(unit, order)  # type: ignore[arg-type]
+        if kind is Hold:
             return order
-        if isinstance(order, Move):
-            return self._move(unit, order)
-        if isinstance(order, SupportHold):
-            return self._support_hold(unit, order, strict)
-        if isinstance(order, SupportMove):
-            return self._support_move(unit, order, strict)
-        assert isinstance(order, Convoy)
-        return self._convoy(unit, order, strict)
+        if kind is SupportMove:
+            return self._support_move(unit, order, strict)  # type: ignore[arg-type]
+        if kind is SupportHold:
+            return self._support_hold(unit, order, strict)  # type: ignore[arg-type]
+        if kind is Convoy:
+            return self._convoy(unit, order, strict)  # type: ignore[arg-type]
+        return self.wrong_phase(order)  # type: ignore[return-value]
 
     # -- movement ---------------------------------------------------------------------------
 
     def _unknown(self, *places: Location) -> Illegal | None:
+        provinces = self.map.provinces
         for loc in places:
-            if loc.province not in self.map.provinces:
+            if loc.province not in provinces:
                 return _illegal(Reason.NO_SUCH_PROVINCE, place=str(loc))
         return None
 
@@ -409,13 +420,14 @@ class Checker:
     def _move(self, unit: Unit, order: Move) -> Move | Illegal:
         m = self.map
         dest = order.destination
-        if (unknown := self._unknown(dest)) is not None:
-            return unknown
+        if dest.province not in m.provinces:
+            return _illegal(Reason.NO_SUCH_PROVINCE, place=str(dest))
         if dest.province == unit.province:
             return self._not_adjacent(unit, dest)
         if dest.province in self.rules.closed:
             return _illegal(Reason.CLOSED_PROVINCE, unit=str(unit), dest=dest.province)
-        dest = self._known(dest)
+        if dest.coast is not None:
+            dest = self._known(dest)
         if unit.type is UnitType.FLEET:
             if order.via_convoy:
                 return _illegal(Reason.ONLY_ARMIES_CONVOYED, unit=str(unit))
@@ -433,7 +445,8 @@ class Checker:
                 dest = reachable[0]             # DATC 4.B.2: the only possible coast
             via = False
         else:
-            dest = dest.without_coast()         # DATC 4.B.6: an army ignores coasts
+            if dest.coast is not None:
+                dest = Location(dest.province)  # DATC 4.B.6: an army ignores coasts
             if dest.province in m.seas:
                 return self._not_adjacent(unit, dest)
             by_land = m.army_can_move(unit.province, dest.province)
@@ -444,7 +457,7 @@ class Checker:
                 return _illegal(Reason.NO_CONVOY_ROUTE, unit=str(unit), army=unit.province,
                                 dest=dest.province)
             via = order.via_convoy and by_land
-        if dest == order.destination and via == order.via_convoy:
+        if via == order.via_convoy and (dest is order.destination or dest == order.destination):
             return order
         return Move(unit.type, unit.location, dest, via)
 
@@ -479,9 +492,8 @@ class Checker:
         if target == unit.province:
             return _illegal(Reason.SUPPORT_SELF, unit=str(unit))
         other = self.position.units.get(target)
-        named = str(other) if other is not None else target
         if dest == target:                      # DATC 6.A.5: the move it supports is illegal
-            return _illegal(Reason.SUPPORT_MOVE_IMPOSSIBLE, unit=str(unit), target=named, dest=dest)
+            return self._impossible(unit, other, target, dest)
         if dest in self.rules.closed:
             return _illegal(Reason.CLOSED_PROVINCE, unit=str(unit), dest=dest)
         if dest == unit.province or not m.can_reach(unit.type is UnitType.FLEET, unit.location, dest):
@@ -489,7 +501,7 @@ class Checker:
         if (other is not None and other.type is UnitType.ARMY and not m.army_can_move(target, dest)
                 and not any(unit.province not in r for r in self.routes(target).get(dest, ()))):
             # DATC 6.D.31: no convoy could carry it there without the supporter itself
-            return _illegal(Reason.SUPPORT_MOVE_IMPOSSIBLE, unit=str(unit), target=named, dest=dest)
+            return self._impossible(unit, other, target, dest)
         wanted = self._known(order.destination)
         if other is None:
             if strict:
@@ -501,14 +513,21 @@ class Checker:
             if isinstance(move, Illegal):
                 if move.reason in (Reason.NEEDS_COAST, Reason.NO_SUCH_COAST):
                     # DATC 4.B.4: a support checked on submission names a possible coast
-                    return _illegal(move.reason, unit=str(unit), target=named,
+                    return _illegal(move.reason, unit=str(unit), target=str(other),
                                     dest=str(move.params["dest"]), coasts=move.params["coasts"])
-                return _illegal(Reason.SUPPORT_MOVE_IMPOSSIBLE, unit=str(unit), target=named, dest=dest)
+                return self._impossible(unit, other, target, dest)
             wanted = move.destination
-        elif other.type is UnitType.ARMY:
-            wanted = wanted.without_coast()
-        judged = SupportMove(unit.type, unit.location, other.type, other.location, wanted)
-        return order if judged == order else judged
+        elif other.type is UnitType.ARMY and wanted.coast is not None:
+            wanted = Location(wanted.province)
+        if (order.supported_type is other.type and order.supported == other.location
+                and (wanted is order.destination or wanted == order.destination)):
+            return order
+        return SupportMove(unit.type, unit.location, other.type, other.location, wanted)
+
+    @staticmethod
+    def _impossible(unit: Unit, other: Unit | None, target: str, dest: str) -> Illegal:
+        return _illegal(Reason.SUPPORT_MOVE_IMPOSSIBLE, unit=str(unit),
+                        target=str(other) if other is not None else target, dest=dest)
 
     def _convoy(self, unit: Unit, order: Convoy, strict: bool) -> Convoy | Illegal:
         m = self.map

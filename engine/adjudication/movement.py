@@ -100,7 +100,8 @@ class _Movement:
     def _check_legality(self, o: _Order) -> None:
         if type(o.order) is Hold:
             return
-        judged = self.checker.unit_verdict(o.unit, o.order, strict=False)
+        # engine.game has matched the order to the unit (type and coast as it stands)
+        judged = self.checker.movement_verdict(o.unit, o.order, strict=False)
         if isinstance(judged, Illegal):
             o.legal, o.kind, o.illegal = False, "hold", judged
             return
