@@ -1,5 +1,6 @@
 """The rules of Diplomacy: the standard map, orders and their parser, the adjudicator
-(movement, retreats, adjustments), the phase machine and the games for 2-7 players.
+(movement, retreats, adjustments), order legality with its reasons, what each power
+owes, the phase machine, the games for 2-7 players, and game words in four languages.
 
 Standard library only, no I/O beyond reading its own package data. Everything the
 renderer and the bot know about the game comes from this package's public API:
@@ -11,6 +12,8 @@ renderer and the bot know about the game comes from this package's public API:
 >>> orders = parse_orders("A PAR - BUR; A MAR S A PAR - BUR", position=start)
 >>> [str(o) for o in orders]
 ['A PAR - BUR', 'A MAR S A PAR - BUR']
+>>> explain(start, parse_orders("A PAR - MUN")[0]).reason
+<Reason.NOT_ADJACENT: 'not_adjacent'>
 """
 from __future__ import annotations
 
@@ -26,17 +29,22 @@ from engine.position import Dislodged, Position
 from engine.parser import OrderParseError, parse_order, parse_orders
 from engine.results import OrderResult, PhaseOutcome, Result
 from engine.rules import Rules
+from engine.validation import (
+    AmbiguousOrderError, Illegal, IllegalOrderError, OrdersDue, Reason, check_order, explain,
+    orders_due, power_of,
+)
 from engine.game import resolve
 from engine.legal import legal_adjustments, legal_orders
+from engine.review import OrderWarning, order_warnings
+from engine.wording import order_text, phase_title, place_text, power_name, province_name, unit_text
 
 __all__ = [
-    "Build", "Convoy", "Disband", "Dislodged", "Hold", "Location", "Map", "Move", "Order",
-    "OrderParseError", "OrderResult", "Phase", "PhaseKind", "PhaseOutcome", "Position", "Power",
-    "Province", "ProvinceKind", "Result", "Retreat", "Rules", "STANDARD", "Season",
-    "SupportHold", "SupportMove", "Unit", "UnitType", "Waive", "format_order", "legal_adjustments", "legal_orders",
-    "parse_order", "parse_orders", "resolve",
+    "AmbiguousOrderError", "Build", "Convoy", "Disband", "Dislodged", "Hold", "Illegal",
+    "IllegalOrderError", "Location", "Map", "Move", "Order", "OrderParseError", "OrderResult",
+    "OrderWarning", "OrdersDue", "Phase", "PhaseKind", "PhaseOutcome", "Position", "Power",
+    "Province", "ProvinceKind", "Reason", "Result", "Retreat", "Rules", "STANDARD", "Season",
+    "SupportHold", "SupportMove", "Unit", "UnitType", "Waive", "check_order", "explain",
+    "format_order", "legal_adjustments", "legal_orders", "order_text", "order_warnings",
+    "orders_due", "parse_order", "parse_orders", "phase_title", "place_text", "power_name",
+    "power_of", "province_name", "resolve", "unit_text",
 ]
-
-from engine.review import OrderWarning, order_warnings  # noqa: E402
-
-__all__ += ["OrderWarning", "order_warnings"]

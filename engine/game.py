@@ -3,7 +3,8 @@
 :func:`resolve` takes a position and each power's orders (values or texts), matches the
 orders to units (an order for a unit the power does not have, or a second order for a
 unit, is reported and not carried out), adjudicates the phase, and returns every order's
-result and the next position to play: Spring and Fall movement; a retreat phase only
+result (with the :class:`~engine.validation.Illegal` reason of an order that could not be
+given, from the checks of :mod:`engine.validation`) and the next position to play: Spring and Fall movement; a retreat phase only
 when some dislodged unit can retreat; after the Fall turn (and its retreats) supply
 centres change hands, the winner is checked, and the Winter adjustment phase is played
 only when some power has a build or a disband to make.
@@ -24,6 +25,7 @@ from engine.power import Power
 from engine.results import OrderResult, PhaseOutcome, Result
 from engine.rules import Rules
 from engine.units import Unit
+from engine.validation import Checker, Illegal, Reason, applied_to, orders_due
 
 OrderInput = Order | str
 
@@ -44,74 +46,80 @@ def _read(position: Position, power: Power, item: OrderInput,
     return order, str(order)
 
 
-def _with_unit(order: Order, unit: Unit) -> Order:
-    """The order as it applies to the unit it names: DATC 4.B.5 and 4.C.2 — a wrong
-    coast or unit letter for the ordered unit itself is ignored."""
-    if isinstance(order, Waive):
-        return order
-    if order.unit_type is unit.type and order.location == unit.location:
-        return order
-    cls = type(order)
-    fields = {f: getattr(order, f) for f in order.__slots__}  # type: ignore[attr-defined]
-    fields["unit_type"] = unit.type
-    fields["location"] = unit.location
-    return cls(**fields)
-
-
 def resolve(position: Position, orders: Mapping[Power, Sequence[OrderInput]],
             rules: Rules = Rules(), *, language: str = "en") -> PhaseOutcome:
     """Play the position's phase with these orders; see the module docstring."""
     kind = position.phase.kind
+    checker = Checker(position, rules)
     if kind is PhaseKind.ADJUSTMENT:
-        return _adjustment(position, orders, rules, language)
+        return _adjustment(checker, orders, language)
     pool = position.units if kind is PhaseKind.MOVEMENT else {
         p: d.unit for p, d in position.dislodged.items()}
-    entries: list[tuple[Power, Order | None, str, Result | None, str | None]] = []
+    entries: list[_Entry] = []
     assigned: dict[str, Order] = {}
     for power, items in orders.items():
         for item in items:
             order, text = _read(position, power, item, language)
             if order is None:
-                entries.append((power, None, text, Result.UNPARSED, None))
+                entries.append((power, None, text, Result.UNPARSED, None, None))
                 continue
             if isinstance(order, Waive):
-                entries.append((power, order, text, Result.ILLEGAL, None))
+                entries.append((power, order, text, Result.ILLEGAL, None, checker.wrong_phase(order)))
                 continue
             unit = pool.get(order.location.province)
             if unit is None or unit.power is not power:
-                entries.append((power, order, text, Result.NO_UNIT, None))
+                why = checker.verdict(order, power)
+                entries.append((power, order, text, Result.NO_UNIT, None,
+                                why if isinstance(why, Illegal) else None))
                 continue
             prov = unit.province
-            fixed = _with_unit(order, unit)
+            fixed = applied_to(order, unit)
             if fixed is not order:
                 order, text = fixed, str(fixed)
             if prov in assigned:
-                entries.append((power, order, text, Result.DUPLICATE, None))
+                entries.append((power, order, text, Result.DUPLICATE, None, None))
                 continue
             if kind is PhaseKind.RETREAT and isinstance(order, Move):
                 order = Retreat(order.unit_type, order.location, order.destination)
                 text = str(order)
+            if kind is PhaseKind.RETREAT and rules.passive(power):
+                # not obeyed: the unit is disbanded as if it had no order
+                entries.append((power, order, text, Result.VOID, None, checker.verdict(order, power)))  # type: ignore[arg-type]
+                continue
             assigned[prov] = order
-            entries.append((power, order, text, None, prov))
+            entries.append((power, order, text, None, prov, None))
     if kind is PhaseKind.MOVEMENT:
-        return _movement(position, entries, assigned, rules)
-    return _retreat(position, entries, assigned, rules)
+        return _movement(checker, entries, assigned)
+    return _retreat(checker, entries, assigned)
 
 
-def _movement(position: Position, entries, assigned: dict[str, Order], rules: Rules) -> PhaseOutcome:
-    outcome = adjudicate_movement(position.map, position.units, assigned, rules)
+# (power, order as read, its text, result when known before adjudication, the ordered
+# unit's province when it takes part in the adjudication, why the order was refused)
+_Entry = tuple[Power, "Order | None", str, "Result | None", "str | None", "Illegal | None"]
+
+
+def _movement(checker: Checker, entries: list[_Entry], assigned: dict[str, Order]) -> PhaseOutcome:
+    position, rules = checker.position, checker.rules
+    outcome = adjudicate_movement(checker, assigned)
     results: list[OrderResult] = []
     passive = rules.neutral | rules.civil_disorder
     judged_results, was_dislodged = outcome.results, outcome.dislodged
-    for power, order, text, result, prov in entries:
+    for power, order, text, result, prov, why in entries:
         if prov is not None:
             if passive and power in passive:
-                results.append(OrderResult(power, order, text, Result.VOID))  # not obeyed
+                results.append(OrderResult(power, order, text, Result.VOID,  # not obeyed
+                                           illegal=checker.verdict(order, power)))  # type: ignore[arg-type]
                 continue
-            results.append(OrderResult(power, order, text, judged_results[prov], False,
-                                       prov in was_dislodged))
+            judged = judged_results[prov]
+            why = outcome.illegal.get(prov)
+            if judged is Result.VOID:
+                # legal, matched nothing: say why when it never could have (a support of
+                # an empty province, of a move that unit cannot make...)
+                verdict = checker.unit_verdict(position.units[prov], order)  # type: ignore[arg-type]
+                why = verdict if isinstance(verdict, Illegal) else None
+            results.append(OrderResult(power, order, text, judged, False, prov in was_dislodged, why))
         else:
-            results.append(OrderResult(power, order, text, result))  # type: ignore[arg-type]
+            results.append(OrderResult(power, order, text, result, illegal=why))  # type: ignore[arg-type]
     units_before = position.units
     for _, prov in sorted((u.power, p) for p, u in units_before.items() if p not in assigned):
         unit = units_before[prov]
@@ -140,15 +148,17 @@ def _movement(position: Position, entries, assigned: dict[str, Order], rules: Ru
     return _end_of_season(position, tuple(results), destroyed, units, rules)
 
 
-def _retreat(position: Position, entries, assigned: dict[str, Order], rules: Rules) -> PhaseOutcome:
-    outcome = adjudicate_retreats(position.dislodged, assigned)
+def _retreat(checker: Checker, entries: list[_Entry], assigned: dict[str, Order]) -> PhaseOutcome:
+    position, rules = checker.position, checker.rules
+    outcome = adjudicate_retreats(checker, assigned)
     results: list[OrderResult] = []
-    for power, order, text, result, prov in entries:
+    for power, order, text, result, prov, why in entries:
         if prov is not None:
             judged = outcome.orders[prov]
-            results.append(OrderResult(power, judged, str(judged), outcome.results[prov]))
+            results.append(OrderResult(power, judged, str(judged), outcome.results[prov],
+                                       illegal=outcome.illegal.get(prov)))
         else:
-            results.append(OrderResult(power, order, text, result))  # type: ignore[arg-type]
+            results.append(OrderResult(power, order, text, result, illegal=why))  # type: ignore[arg-type]
     for prov in sorted(position.dislodged, key=lambda p: (position.dislodged[p].unit.power, p)):
         if prov not in assigned:
             unit = position.dislodged[prov].unit
@@ -172,11 +182,11 @@ def _end_of_season(position: Position, results: tuple[OrderResult, ...], destroy
             centres[prov] = unit.power
     winners = _winners(centres, rules)
     adjustment = Position(phase.adjustment(), units, centres, {}, position.map)
-    if _someone_can_adjust(adjustment, rules):
+    if any(not orders_due(adjustment, power, rules).is_empty for power in Power):
         return PhaseOutcome(position, results, tuple(destroyed), adjustment,
                             winners[0] if len(winners) == 1 else None, winners)
     # nobody has a choice to make: play the adjustments at once (passive powers' disbands)
-    auto = _adjustment(adjustment, {}, rules, "en")
+    auto = _adjustment(Checker(adjustment, rules), {}, "en")
     return PhaseOutcome(position, results + auto.results, tuple(destroyed) + auto.destroyed,
                         auto.next, winners[0] if len(winners) == 1 else None, winners)
 
@@ -196,25 +206,9 @@ def _winners(centres: Mapping[str, Power], rules: Rules) -> tuple[Power, ...]:
     return ()
 
 
-def buildable_centres(position: Position, power: Power) -> list[str]:
-    """Home centres where ``power`` could build now: owned and vacant."""
-    homes = position.map.home_centres.get(power, frozenset())
-    return sorted(c for c in homes
-                  if position.centres.get(c) is power and c not in position.units)
-
-
-def _someone_can_adjust(position: Position, rules: Rules) -> bool:
-    for power in Power:
-        if rules.passive(power):
-            continue
-        delta = position.adjustment_delta(power)
-        if delta < 0 or (delta > 0 and buildable_centres(position, power)):
-            return True
-    return False
-
-
-def _adjustment(position: Position, orders: Mapping[Power, Sequence[OrderInput]], rules: Rules,
+def _adjustment(checker: Checker, orders: Mapping[Power, Sequence[OrderInput]],
                 language: str) -> PhaseOutcome:
+    position, rules = checker.position, checker.rules
     flat: list[tuple[Power, Order]] = []
     entries: list[tuple[Power, Order | None, str]] = []
     for power, items in orders.items():
@@ -227,18 +221,20 @@ def _adjustment(position: Position, orders: Mapping[Power, Sequence[OrderInput]]
                 if rules.passive(power):
                     continue
                 flat.append((power, order))
-    outcome = adjudicate_adjustments(position.map, dict(position.units), dict(position.centres),
-                                     flat, rules, _english_name)
+    outcome = adjudicate_adjustments(checker, flat, _english_name)
     results: list[OrderResult] = []
-    it = iter(zip(outcome.results, outcome.judged))
+    it = iter(zip(outcome.results, outcome.judged, outcome.illegal))
     for power, order, text in entries:
         if order is None:
             results.append(OrderResult(power, None, text, Result.UNPARSED))
-        elif not isinstance(order, (Build, Disband, Waive)) or rules.passive(power):
-            results.append(OrderResult(power, order, text, Result.ILLEGAL if not rules.passive(power) else Result.VOID))
+        elif rules.passive(power):
+            results.append(OrderResult(power, order, text, Result.VOID,
+                                       illegal=Illegal(Reason.PASSIVE_POWER, {"power": power.value})))
+        elif not isinstance(order, (Build, Disband, Waive)):
+            results.append(OrderResult(power, order, text, Result.ILLEGAL, illegal=checker.wrong_phase(order)))
         else:
-            result, judged = next(it)
-            results.append(OrderResult(power, judged, str(judged), result))
+            result, judged, why = next(it)
+            results.append(OrderResult(power, judged, str(judged), result, illegal=why))
     for unit in outcome.civil_disorder:
         disband = Disband(unit.type, unit.location)
         results.append(OrderResult(unit.power, disband, str(disband), Result.OK, implied=True))

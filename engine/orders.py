@@ -118,49 +118,15 @@ ADJUSTMENT_ORDERS = (Build, Disband, Waive)
 
 
 def format_order(order: Order, language: str = "en") -> str:
-    """The order written in a language. English is the canonical form (what ``str(order)``
-    gives); other languages use their unit letters, abbreviations and order words, so that
-    a player reads the order as their rulebook writes it.
+    """The order written in a language (see :func:`engine.wording.order_text`). English is
+    the canonical form (what ``str(order)`` gives); other languages use their unit letters,
+    abbreviations and order words, so that a player reads the order as their rulebook
+    writes it.
 
     >>> from engine.parser import parse_order
     >>> format_order(parse_order("F BLA C A ANK - SEV"), "es")
     'F MNe T E Ank - Seb'
     """
-    if language == "en":
-        return str(order)
-    from engine.names import table  # local: names imports nothing from here, but keep it lazy
+    from engine.wording import order_text  # local: wording imports this module
 
-    names = table(language)
-    words = names.canonical
-
-    def unit(letter: UnitType) -> str:
-        return names.unit_letters.get(letter.value, letter.value)
-
-    def loc(location: Location) -> str:
-        abbr = names.province_abbr.get(location.province, location.province)
-        if location.coast is None:
-            return abbr
-        coast = names.coast_abbr.get(location.coast, location.coast)
-        return f"{coast} {abbr}" if names.coast_before else f"{abbr} {coast}"
-
-    if isinstance(order, Waive):
-        return words["waive"]
-    head = f"{unit(order.unit_type)} {loc(order.location)}"
-    if isinstance(order, Hold):
-        return f"{head} {words['hold']}"
-    if isinstance(order, Move):
-        via = f" {words['via']}" if order.via_convoy else ""
-        return f"{head} {words['move']} {loc(order.destination)}{via}"
-    if isinstance(order, SupportHold):
-        return f"{head} {words['support']} {unit(order.supported_type)} {loc(order.supported)}"
-    if isinstance(order, SupportMove):
-        return (f"{head} {words['support']} {unit(order.supported_type)} {loc(order.supported)}"
-                f" {words['move']} {loc(order.destination)}")
-    if isinstance(order, Convoy):
-        return (f"{head} {words['convoy']} {unit(UnitType.ARMY)} {loc(order.army)}"
-                f" {words['move']} {loc(order.destination)}")
-    if isinstance(order, Retreat):
-        return f"{head} {words['retreat']} {loc(order.destination)}"
-    if isinstance(order, Disband):
-        return f"{head} {words['disband']}"
-    return f"{head} {words['build']}"
+    return order_text(order, language)

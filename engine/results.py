@@ -3,12 +3,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine.orders import Order
 from engine.position import Position
 from engine.power import Power
 from engine.units import Unit
+
+if TYPE_CHECKING:
+    from engine.validation import Illegal
 
 
 class Result(StrEnum):
@@ -32,6 +35,10 @@ class OrderResult(NamedTuple):
     """One order's fate. ``order`` is None only when the text could not be read; ``text``
     is the canonical text, or the text as given when unreadable. ``implied`` marks the
     order the rules gave a unit that had none (hold, disband, civil-disorder disband).
+    ``illegal``: why the order could not be given (:mod:`engine.validation`), for the
+    results ``illegal`` and ``no_unit``, and for ``void`` when the order could never have
+    matched anything (a support of an empty province, a build on an occupied centre, an
+    order of a neutral power...); None otherwise.
     (An immutable named tuple rather than a dataclass: a phase makes dozens of these and
     the adjudication command's speed matters.)"""
 
@@ -41,6 +48,7 @@ class OrderResult(NamedTuple):
     result: Result
     implied: bool = False
     dislodged: bool = False  # the ordered unit was dislodged (movement)
+    illegal: Illegal | None = None
 
     @property
     def ok(self) -> bool:

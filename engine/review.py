@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from engine.orders import Build, Convoy, Disband, Move, Order, Retreat, SupportHold, SupportMove, Waive
+from engine.orders import Convoy, Move, Order, SupportHold, SupportMove, Waive
 from engine.position import Position
 from engine.power import Power
-from engine.game import buildable_centres
+from engine.rules import STANDARD_RULES, Rules
 from engine.units import UnitType
+from engine.validation import adjustments_given, orders_due
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,40 +29,35 @@ class OrderWarning:
     params: dict[str, str | int] = field(default_factory=dict)
 
 
-def order_warnings(position: Position, power: Power, orders: Sequence[Order]) -> list[OrderWarning]:
-    """Warnings for ``power``'s current orders in ``position``'s phase."""
+def order_warnings(position: Position, power: Power, orders: Sequence[Order],
+                   rules: Rules = STANDARD_RULES) -> list[OrderWarning]:
+    """Warnings for ``power``'s current orders in ``position``'s phase (what it still
+    owes comes from :func:`engine.validation.orders_due`)."""
     phase = position.phase
-    out: list[OrderWarning] = []
+    due = orders_due(position, power, rules)
+    out: list[OrderWarning] = [OrderWarning("unordered", u.province, {"unit": str(u)})
+                               for u in due.after(orders).units]
     if phase.is_adjustment:
+        builds, disbands = adjustments_given(orders)
         delta = position.adjustment_delta(power)
-        builds = sum(1 for o in orders if isinstance(o, (Build, Waive)))
-        disbands = sum(1 for o in orders if isinstance(o, Disband))
         if delta > 0:
-            possible = min(delta, len(buildable_centres(position, power)))
-            if builds < possible:
-                out.append(OrderWarning("builds_left", None, {"count": possible - builds}))
-            elif builds > possible:
-                out.append(OrderWarning("too_many_builds", None, {"count": builds - possible}))
+            if builds < due.builds:
+                out.append(OrderWarning("builds_left", None, {"count": due.builds - builds}))
+            elif builds > due.builds:
+                out.append(OrderWarning("too_many_builds", None, {"count": builds - due.builds}))
         elif delta < 0:
-            if disbands < -delta:
-                out.append(OrderWarning("disbands_left", None, {"count": -delta - disbands}))
-            elif disbands > -delta:
-                out.append(OrderWarning("too_many_disbands", None, {"count": disbands + delta}))
+            if disbands < due.disbands:
+                out.append(OrderWarning("disbands_left", None, {"count": due.disbands - disbands}))
+            elif disbands > due.disbands:
+                out.append(OrderWarning("too_many_disbands", None, {"count": disbands - due.disbands}))
         return out
     if phase.is_retreat:
-        ordered = {o.location.province for o in orders if isinstance(o, (Retreat, Disband))}
-        for prov, d in sorted(position.dislodged.items()):
-            if d.unit.power is power and prov not in ordered:
-                out.append(OrderWarning("unordered", prov, {"unit": str(d.unit)}))
         return out
     by_unit: dict[str, Order] = {}
     for o in orders:
         if not isinstance(o, Waive):
             by_unit.setdefault(o.location.province, o)
     mine = {p: u for p, u in position.units.items() if u.power is power}
-    for prov, unit in sorted(mine.items()):
-        if prov not in by_unit:
-            out.append(OrderWarning("unordered", prov, {"unit": str(unit)}))
     m = position.map
     for prov, o in by_unit.items():
         if prov not in mine:

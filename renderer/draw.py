@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from PIL import Image, ImageDraw
 
+from engine import wording
 from renderer import style
 from renderer.board import Point
 from renderer.layers import CACHE, IMPASSABLE_INDEX, SEA_INDEX, StaticLayers
@@ -484,10 +485,11 @@ def _draw_order_marks(img: Image.Image, where: _Where, o: Order) -> None:
 # ---------------------------------------------------------------- legend
 
 def phase_title(layers: StaticLayers, phase: str) -> str:
-    """``Spring 1901, movement`` in the map's language (the phase code if it is none)."""
+    """``Spring 1901 moves`` in the map's language, as the posts say it (the text as it
+    is when it is not a phase)."""
     try:
-        return layers.names.phase_name(phase)
-    except (KeyError, IndexError, ValueError):
+        return wording.phase_title(phase, layers.names.language)
+    except ValueError:
         return phase
 
 

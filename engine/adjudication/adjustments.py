@@ -8,18 +8,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from engine.map import Location, Map
+from engine.map import Map
 from engine.orders import Build, Disband, Order, Waive
 from engine.power import Power
 from engine.results import Result
-from engine.rules import Rules
 from engine.units import Unit, UnitType
+from engine.validation import Checker, Illegal, Reason
 
 
 @dataclass(frozen=True, slots=True)
 class AdjustmentResult:
     results: list[Result]               # one per order given, in order
     judged: list[Order]                 # the canonical order judged (coast/type fixed)
+    illegal: list[Illegal | None]       # one per order given: why it was not carried out
     built: list[Unit]
     removed: list[Unit]                 # disbanded by order
     civil_disorder: list[Unit]          # disbanded by the civil-disorder rule
@@ -43,11 +44,14 @@ def civil_disorder_disbands(game_map: Map, units: Sequence[Unit], centres: set[s
     return sorted(units, key=key)[:count]
 
 
-def adjudicate_adjustments(game_map: Map, units: dict[str, Unit], centres: dict[str, Power],
-                           orders: Sequence[tuple[Power, Order]], rules: Rules,
+def adjudicate_adjustments(checker: Checker, orders: Sequence[tuple[Power, Order]],
                            province_name=None) -> AdjustmentResult:
+    """Adjudicate the adjustment phase of ``checker.position``: each power's builds,
+    waives and disbands, the first legal ones counting; then the civil-disorder rule."""
+    position = checker.position
+    units = dict(position.units)
     owned: dict[Power, set[str]] = {}
-    for c, p in centres.items():
+    for c, p in position.centres.items():
         owned.setdefault(p, set()).add(c)
     by_power: dict[Power, list[Unit]] = {}
     for u in units.values():
@@ -55,75 +59,79 @@ def adjudicate_adjustments(game_map: Map, units: dict[str, Unit], centres: dict[
     delta = {p: len(owned.get(p, ())) - len(by_power.get(p, ())) for p in Power}
     builds_left = {p: max(0, d) for p, d in delta.items()}
     disbands_left = {p: max(0, -d) for p, d in delta.items()}
-    occupied = set(units)
     results: list[Result] = []
     judged: list[Order] = []
+    illegal: list[Illegal | None] = []
     built: list[Unit] = []
     removed: list[Unit] = []
     removed_provinces: set[str] = set()
 
+    def used_up(power: Power, kind: str) -> Illegal:
+        # nothing due at all, or all of it given by the orders before this one
+        if checker.rules.passive(power):
+            return Illegal(Reason.PASSIVE_POWER, {"power": power.value})
+        if delta[power] * (1 if kind == "build" else -1) <= 0:
+            reason = Reason.NO_BUILDS_DUE if kind == "build" else Reason.NO_DISBANDS_DUE
+            return Illegal(reason, {"power": power.value})
+        return Illegal(Reason.TOO_MANY_ADJUSTMENTS, {"power": power.value, "count": abs(delta[power])})
+
     for power, order in orders:
+        why: Illegal | None = None
+        fixed: Order
         if isinstance(order, Build):
-            result, fixed = _build(game_map, power, order, owned.get(power, set()), occupied,
-                                   builds_left[power] > 0 and not rules.passive(power), rules)
+            site = checker.build_site(order, power)
+            if isinstance(site, Illegal):
+                why, result, fixed = site, Result.ILLEGAL, order
+            else:
+                fixed = site
+                why = checker.vacant(site, units)
+                if why is None and (builds_left[power] <= 0 or checker.rules.passive(power)):
+                    why = used_up(power, "build")
+                if why is not None:
+                    result = Result.VOID          # it could be right another winter
+                else:
+                    result = Result.OK
+                    builds_left[power] -= 1
+                    unit = Unit(power, site.unit_type, site.location)
+                    units[unit.province] = unit
+                    built.append(unit)
             judged.append(fixed)
             results.append(result)
-            if result is Result.OK:
-                builds_left[power] -= 1
-                occupied.add(fixed.location.province)
-                built.append(Unit(power, fixed.unit_type, fixed.location))
         elif isinstance(order, Waive):
             judged.append(order)
             if builds_left[power] > 0:
                 builds_left[power] -= 1
                 results.append(Result.OK)
             else:
+                why = used_up(power, "build")
                 results.append(Result.VOID)
         elif isinstance(order, Disband):
-            unit = units.get(order.location.province)
-            if unit is None or unit.power is not power:
+            found = checker.unit_of(order, power)
+            if isinstance(found, Illegal):
+                why = found
                 judged.append(order)
                 results.append(Result.NO_UNIT)
-            elif unit.province in removed_provinces or disbands_left[power] <= 0:
-                judged.append(Disband(unit.type, unit.location))
+            elif found.province in removed_provinces or disbands_left[power] <= 0:
+                if found.province not in removed_provinces:
+                    why = used_up(power, "disband")
+                judged.append(Disband(found.type, found.location))
                 results.append(Result.VOID)
             else:
-                judged.append(Disband(unit.type, unit.location))
+                judged.append(Disband(found.type, found.location))
                 results.append(Result.OK)
                 disbands_left[power] -= 1
-                removed.append(unit)
-                removed_provinces.add(unit.province)
+                removed.append(found)
+                removed_provinces.add(found.province)
         else:
+            why = checker.wrong_phase(order)
             judged.append(order)
             results.append(Result.ILLEGAL)
+        illegal.append(why)
 
     forced: list[Unit] = []
     for power, left in disbands_left.items():
         if left > 0:
             remaining = [u for u in by_power.get(power, []) if u.province not in removed_provinces]
-            forced.extend(civil_disorder_disbands(game_map, remaining, owned.get(power, set()),
+            forced.extend(civil_disorder_disbands(checker.map, remaining, owned.get(power, set()),
                                                   left, province_name))
-    return AdjustmentResult(results, judged, built, removed, forced)
-
-
-def _build(game_map: Map, power: Power, order: Build, owned: set[str], occupied: set[str],
-           allowed: bool, rules: Rules) -> tuple[Result, Build]:
-    loc = order.location
-    province = game_map.provinces.get(loc.province)
-    if province is None or province.home_of is not power or loc.province not in owned:
-        return Result.ILLEGAL, order
-    if order.unit_type is UnitType.ARMY:
-        fixed = Build(UnitType.ARMY, Location(loc.province))
-        if province.is_sea:
-            return Result.ILLEGAL, order
-    else:
-        if not province.is_coastal:
-            return Result.ILLEGAL, order                # DATC 6.I.2: no fleet inland
-        if province.coasts and loc.coast not in province.coasts:
-            return Result.ILLEGAL, order                # DATC 6.B.14: the coast must be named
-        fixed = Build(UnitType.FLEET, loc if province.coasts else Location(loc.province))
-    if loc.province in occupied:
-        return Result.VOID, fixed                       # not vacant (or built there already)
-    if not allowed:
-        return Result.VOID, fixed
-    return Result.OK, fixed
+    return AdjustmentResult(results, judged, illegal, built, removed, forced)

@@ -1,8 +1,8 @@
 """Movement phases: DATC v3.0 (2023 rulebook preferences) with Kruijswijk's decisions.
 
 The input is one order per unit, already matched to the unit (see :mod:`engine.game`).
-Steps: (1) check each order's legality (an illegal order is ignored: the unit holds and
-may be supported in holding); (2) decide which moves go by convoy (2023 rule: by convoy
+Steps: (1) check each order's legality with :mod:`engine.validation` (an illegal order
+is ignored: the unit holds and may be supported in holding); (2) decide which moves go by convoy (2023 rule: by convoy
 when not adjacent, when ordered "via convoy", or when a fleet of the army's own power
 convoys it; then no fallback to the land route); (3) match supports and convoys with the
 orders they name (a support or convoy that matches nothing is void); (4) resolve the
@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from engine.adjudication.resolver import Resolver
-from engine.convoy import convoy_routes
-from engine.map import Location, Map
+from engine.map import Location
 from engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from engine.power import Power
 from engine.results import Result
-from engine.rules import Rules
 from engine.units import Unit, UnitType
+from engine.validation import Checker, Illegal
 
 MOVE, SUPPORT, CONVOY = "m", "s", "c"
 
@@ -40,6 +39,7 @@ class _Order:
     convoyed: bool = False      # move: goes by convoy
     matched: bool = True        # support/convoy: matches a real order
     opponent: str | None = None  # move: province of the unit moving the opposite way (head-to-head)
+    illegal: Illegal | None = None  # why the order was ignored
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,21 +51,21 @@ class MovementResult:
     dislodged: dict[str, str]            # province of dislodged unit -> attacker's origin
     retreats: dict[str, tuple[Location, ...]]
     orders: dict[str, Order]             # the order each unit was judged on
+    illegal: dict[str, Illegal]          # the units whose order was ignored, and why
 
 
-def adjudicate_movement(game_map: Map, units: Mapping[str, Unit],
-                        orders: Mapping[str, Order], rules: Rules) -> MovementResult:
-    """Adjudicate a movement phase. ``units``: province -> unit; ``orders``: province ->
-    that unit's order (units without one hold)."""
-    return _Movement(game_map, units, orders, rules).run()
+def adjudicate_movement(checker: Checker, orders: Mapping[str, Order]) -> MovementResult:
+    """Adjudicate the movement phase of ``checker.position`` under ``checker.rules``.
+    ``orders``: province -> that unit's order (units without one hold)."""
+    return _Movement(checker, orders).run()
 
 
 class _Movement:
-    def __init__(self, game_map: Map, units: Mapping[str, Unit], orders: Mapping[str, Order],
-                 rules: Rules) -> None:
-        self.map = game_map
-        self.units = units
-        self.rules = rules
+    def __init__(self, checker: Checker, orders: Mapping[str, Order]) -> None:
+        self.checker = checker
+        self.map = checker.map
+        self.units = units = checker.position.units
+        self.rules = rules = checker.rules
         self.orders: dict[str, _Order] = {}
         passive = rules.neutral | rules.civil_disorder
         for prov, unit in units.items():
@@ -77,9 +77,6 @@ class _Movement:
         self.supports_of: dict[str, list[str]] = {}   # supported province -> supporter provinces
         self.convoys_of: dict[str, list[str]] = {}    # army province -> convoying fleets
         self.resolver = Resolver(self._adjudicate, self._backup_rule)
-        seas = game_map.seas
-        self.fleets_at_sea = frozenset(p for p in units if p in seas)
-        self._routes: dict[str, dict[str, list[frozenset[str]]]] = {}
         self.paradox: set[str] = set()
         self._final = self.resolver.resolved
 
@@ -101,90 +98,23 @@ class _Movement:
         return self._outcome()
 
     def _check_legality(self, o: _Order) -> None:
-        order, unit, m = o.order, o.unit, self.map
-        if type(order) is Hold:
-            return None
-        here = unit.location
-        fleet = unit.type is UnitType.FLEET
-        if isinstance(order, Move):
-            dest = order.destination
-            if dest.province == here.province or dest.province in self.rules.closed \
-                    or dest.province not in m.provinces:
-                return self._illegal(o)
-            if fleet:
-                if order.via_convoy:
-                    return self._illegal(o)
-                reachable = m.fleet_coasts_reachable(here, dest.province)
-                if dest.coast is not None:
-                    if dest not in reachable:
-                        return self._illegal(o)      # DATC 4.B.3: impossible coast
-                elif len(reachable) != 1:
-                    return self._illegal(o)          # unreachable, or 4.B.1: coast needed
-                else:
-                    dest = reachable[0]              # 4.B.2: the only reachable coast
-                o.kind, o.dest, o.dest_loc = "move", dest.province, dest
-                return None
-            if dest.coast is not None:
-                dest = dest.without_coast()          # 4.B.6: an army ignores coasts
-            if dest.province in m.seas:
-                return self._illegal(o)
-            by_land = m.army_can_move(here.province, dest.province)
-            if not (by_land or m.sea_route_exists(here.province, dest.province)):
-                return self._illegal(o)
-            if (not by_land or order.via_convoy) and not self.routes(here.province).get(dest.province):
-                return self._illegal(o)              # DATC 6.D.32: no fleets to carry it
+        if type(o.order) is Hold:
+            return
+        # engine.game has matched the order to the unit (type and coast as it stands)
+        judged = self.checker.movement_verdict(o.unit, o.order, strict=False)
+        if isinstance(judged, Illegal):
+            o.legal, o.kind, o.illegal = False, "hold", judged
+            return
+        o.order = judged
+        if isinstance(judged, Move):
+            dest = judged.destination
             o.kind, o.dest, o.dest_loc = "move", dest.province, dest
-            o.convoyed = not by_land or order.via_convoy
-            return None
-        if isinstance(order, (SupportHold, SupportMove)):
-            target = order.supported.province
-            if target == here.province or target not in m.provinces:
-                return self._illegal(o)
-            if isinstance(order, SupportHold):
-                if not m.can_reach(fleet, here, target) or target in self.rules.closed:
-                    return self._illegal(o)
-                o.kind, o.dest = "support", target
-                return None
-            dest = order.destination.province
-            if dest == here.province or dest == target or dest not in m.provinces \
-                    or dest in self.rules.closed or not m.can_reach(fleet, here, dest):
-                return self._illegal(o)
-            supported = self.units.get(target)
-            if (supported is not None and supported.type is UnitType.ARMY
-                    and not m.army_can_move(target, dest)
-                    and not any(here.province not in r
-                                for r in self.routes(target).get(dest, ()))):
-                return self._illegal(o)                  # DATC 6.D.31: no route without me
-            o.kind, o.dest = "support", target
-            return None
-        if isinstance(order, Convoy):
-            army_p, dest_p = order.army.province, order.destination.province
-            if not fleet or here.province not in m.seas:
-                return self._illegal(o)              # only fleets at sea convoy
-            if army_p not in m.provinces or dest_p not in m.provinces \
-                    or not any(here.province in r for r in self.routes(army_p).get(dest_p, ())):
-                return self._illegal(o)                  # DATC 6.G.19: not needed by any route
-            o.kind, o.dest = "convoy", army_p
-            return None
-        if isinstance(order, Hold):
-            return None
-        # a retreat, build or disband in a movement phase: ignored, the unit holds
-        return self._illegal(o)
-
-    def routes(self, army: str) -> dict[str, list[frozenset[str]]]:
-        found = self._routes.get(army)
-        if found is None:
-            if army in self.map.coastal and self.fleets_at_sea:
-                found = convoy_routes(self.map, army, self.fleets_at_sea)
-            else:
-                found = {}
-            self._routes[army] = found
-        return found
-
-    @staticmethod
-    def _illegal(o: _Order) -> None:
-        o.legal = False
-        o.kind = "hold"
+            o.convoyed = o.unit.type is UnitType.ARMY and (
+                judged.via_convoy or not self.map.army_can_move(o.unit.province, dest.province))
+        elif isinstance(judged, (SupportHold, SupportMove)):
+            o.kind, o.dest = "support", judged.supported.province
+        elif isinstance(judged, Convoy):
+            o.kind, o.dest = "convoy", judged.army.province
 
     def _decide_convoy_intent(self) -> None:
         """2023 rulebook: an army moving to an adjacent province goes by convoy only when
@@ -384,7 +314,8 @@ class _Movement:
             results[prov] = self._result(prov, o, prov in moved, prov in dislodged)
         retreats = self._retreat_options(moved, dislodged)
         return MovementResult(results, moved, dislodged, retreats,
-                              {p: o.order for p, o in self.orders.items()})
+                              {p: o.order for p, o in self.orders.items()},
+                              {p: o.illegal for p, o in self.orders.items() if o.illegal is not None})
 
     def _result(self, prov: str, o: _Order, moved: bool, was_dislodged: bool) -> Result:
         if not o.legal:

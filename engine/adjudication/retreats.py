@@ -7,9 +7,9 @@ from typing import Mapping
 
 from engine.map import Location
 from engine.orders import Disband, Order, Retreat
-from engine.position import Dislodged
 from engine.results import Result
 from engine.units import Unit
+from engine.validation import Checker, Illegal
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,47 +18,34 @@ class RetreatResult:
     survivors: dict[str, Unit]          # dislodged unit's province -> unit at its new place
     destroyed: list[Unit]
     orders: dict[str, Order]            # the order each unit was judged on (canonical)
+    illegal: dict[str, Illegal]         # the units whose order was illegal, and why
 
 
-def _target(order: Retreat, d: Dislodged) -> Location | None:
-    """The legal option this retreat names: coasts must match; a fleet may omit the coast
-    when only one coast of that province is an option."""
-    options = [loc for loc in d.retreats if loc.province == order.destination.province]
-    if not options:
-        return None
-    if order.destination.coast is None:
-        return options[0] if len(options) == 1 else None
-    for loc in options:
-        if loc.coast is None or loc.coast == order.destination.coast:
-            return loc
-    return None
-
-
-def adjudicate_retreats(dislodged: Mapping[str, Dislodged],
-                        orders: Mapping[str, Order]) -> RetreatResult:
+def adjudicate_retreats(checker: Checker, orders: Mapping[str, Order]) -> RetreatResult:
+    """Adjudicate the retreat phase of ``checker.position``: ``orders`` by the province of
+    the dislodged unit (a unit without one disbands)."""
+    dislodged = checker.position.dislodged
     results: dict[str, Result] = {}
     targets: dict[str, Location] = {}
     judged: dict[str, Order] = {}
+    illegal: dict[str, Illegal] = {}
     for prov, d in dislodged.items():
         order = orders.get(prov)
         if order is None:
             judged[prov] = Disband(d.unit.type, d.unit.location)
             results[prov] = Result.OK
             continue
-        if isinstance(order, Retreat):
-            target = _target(order, d)
-            if target is None:
-                judged[prov] = order
-                results[prov] = Result.ILLEGAL
-                continue
-            judged[prov] = Retreat(d.unit.type, d.unit.location, target)
-            targets[prov] = target
-        elif isinstance(order, Disband):
-            judged[prov] = Disband(d.unit.type, d.unit.location)
-            results[prov] = Result.OK
-        else:
+        verdict = checker.unit_verdict(d.unit, order)
+        if isinstance(verdict, Illegal):
             judged[prov] = order
             results[prov] = Result.ILLEGAL
+            illegal[prov] = verdict
+        elif isinstance(verdict, Retreat):
+            judged[prov] = verdict
+            targets[prov] = verdict.destination
+        else:
+            judged[prov] = verdict
+            results[prov] = Result.OK
     counts: dict[str, int] = {}
     for loc in targets.values():
         counts[loc.province] = counts.get(loc.province, 0) + 1
@@ -73,4 +60,4 @@ def adjudicate_retreats(dislodged: Mapping[str, Dislodged],
             if target is not None:
                 results[prov] = Result.BOUNCE
             destroyed.append(d.unit)
-    return RetreatResult(results, survivors, destroyed, judged)
+    return RetreatResult(results, survivors, destroyed, judged, illegal)

@@ -9,7 +9,7 @@ Format (one file holds many cases; '#' starts a comment anywhere on a line)::
     UNITS                    # the position before the phase
       ENGLAND: F NTH
     ORDERS
-      ENGLAND: F NTH - PIC  => fail
+      ENGLAND: F NTH - PIC  => fail:illegal [not_adjacent]
       GERMANY: F LON H      => fail:no_unit   # ':word' also checks the CLI 'result'
       ENGLAND: A YOR - YOR  => ?              # '?' = not asserted
     AFTER                    # complete expected next.units
@@ -22,6 +22,10 @@ Format (one file holds many cases; '#' starts a comment anywhere on a line)::
     AFTER
       ...
     END
+
+``[code]`` after the expectation is the reason (``engine.validation.Reason``) that
+``explain`` gives for the order and the adjudicator reports with its result; an order
+without one must be legal (tests/engine/test_validation_datc.py).
 
 Unit lists may hold several units per line (``ENGLAND: A LVP F NTH``) and a
 power may appear on several lines.  Blocks may be empty.  Two CASE blocks may
@@ -53,10 +57,12 @@ class OrderLine:
     ok: Optional[bool]          # None = not asserted ('?')
     result: Optional[str]       # expected CLI result word, or None
     line: int
+    reason: Optional[str] = None  # expected engine.validation.Reason code, or None (legal)
 
     def expectation(self) -> str:
         e = "?" if self.ok is None else ("ok" if self.ok else "fail")
-        return f"{e}:{self.result}" if self.result else e
+        e = f"{e}:{self.result}" if self.result else e
+        return f"{e} [{self.reason}]" if self.reason else e
 
 
 @dataclass
@@ -112,7 +118,14 @@ def _power_line(s: str, where: str) -> tuple[str, str]:
     return p, rest.strip()
 
 
-def _expect(text: str, where: str) -> tuple[Optional[bool], Optional[str]]:
+def _expect(text: str, where: str) -> tuple[Optional[bool], Optional[str], Optional[str]]:
+    text, bracket, reason_text = text.partition("[")
+    reason = None
+    if bracket:
+        reason = reason_text.strip()
+        if not reason.endswith("]") or not re.match(r"^[a-z_]+$", reason[:-1].strip()):
+            raise FormatError(f"{where}: bad reason {'[' + reason_text!r} (expected e.g. [not_adjacent])")
+        reason = reason[:-1].strip()
     word, _, result = text.strip().partition(":")
     word = word.strip()
     result = result.strip() or None
@@ -120,7 +133,7 @@ def _expect(text: str, where: str) -> tuple[Optional[bool], Optional[str]]:
         raise FormatError(f"{where}: expectation must be ok, fail or ?, got {text!r}")
     if result is not None and not re.match(r"^[a-z_]+$", result):
         raise FormatError(f"{where}: bad result word {result!r}")
-    return {"ok": True, "fail": False, "?": None}[word], result
+    return {"ok": True, "fail": False, "?": None}[word], result, reason
 
 
 def parse_text(text: str, file: str = "<string>") -> list[Case]:
@@ -208,8 +221,8 @@ def parse_text(text: str, file: str = "<string>") -> list[Case]:
             order, arrow, exp = rest.partition("=>")
             if not arrow:
                 raise FormatError(f"{where}: order without '=> expectation': {s!r}")
-            ok, result = _expect(exp, where)
-            step.orders.append(OrderLine(p, " ".join(order.split()), ok, result, n))
+            ok, result, reason = _expect(exp, where)
+            step.orders.append(OrderLine(p, " ".join(order.split()), ok, result, n, reason))
     if case is not None:
         raise FormatError(f"{file}: case {case.number} not closed by END")
     return cases

@@ -66,6 +66,18 @@ def test_parse_good():
     assert "DATC: Order should fail." in c.comments
 
 
+def test_reasons():
+    (c,) = parse_text("CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLAND: F NTH F POR\nORDERS\n"
+                      "  ENGLAND: F NTH - PIC => fail:illegal [not_adjacent]  # why\n"
+                      "  ENGLAND: F POR S F NTH - SPA => ok [needs_coast]\n"
+                      "  ENGLAND: F NTH H => ok\nAFTER\nEND\n")
+    first, second, third = c.steps[0].orders
+    assert (first.ok, first.result, first.reason) == (False, "illegal", "not_adjacent")
+    assert first.expectation() == "fail:illegal [not_adjacent]"
+    assert (second.ok, second.result, second.reason) == (True, None, "needs_coast")
+    assert third.reason is None
+
+
 def test_empty_blocks_and_coasts():
     (c,) = parse_text("CASE 6.B.14 x\nPHASE W1901A\nUNITS\nORDERS\n  RUSSIA: F STP/NC B => ok\nAFTER\n  RUSSIA: F STP/NC\nEND\n")
     assert c.units == {} and c.centers is None
@@ -76,6 +88,8 @@ def test_empty_blocks_and_coasts():
     SAMPLE,
     "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLAND: F NTH\nORDERS\n  ENGLAND: F NTH H\nAFTER\nEND\n",     # no =>
     "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLAND: F NTH\nORDERS\n  ENGLAND: F NTH H => maybe\nAFTER\nEND\n",
+    "CASE 6.A.1 x\nPHASE S1901M\nUNITS\nORDERS\n  ENGLAND: F NTH H => fail [Not Adjacent]\nAFTER\nEND\n",
+    "CASE 6.A.1 x\nPHASE S1901M\nUNITS\nORDERS\n  ENGLAND: F NTH H => fail [not_adjacent\nAFTER\nEND\n",
     "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLND: F NTH\nAFTER\nEND\n",            # power
     "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLAND: F\nAFTER\nEND\n",                 # odd list
     "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLAND: X NTH\nAFTER\nEND\n",             # unit type

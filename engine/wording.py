@@ -1,0 +1,118 @@
+"""Game words in each language: the one place that writes powers, phases, provinces,
+places, units and orders for people to read.
+
+Everything comes from the name tables (``data/names/<language>.json``, loaded by
+:mod:`engine.names`): English (``en``) writes the canonical codes, the others write what
+their rulebook writes (Spanish ``E Par``, ``Esp CN``; Russian and Bulgarian names and
+letters). The bot's posts, its order sheet and the renderer's legend all ask here, so a
+phase is called the same on the map and in the channel.
+
+>>> phase_title("S1901M"), phase_title("F1901R", "es")
+('Spring 1901 moves', 'Otoño de 1901, retiradas')
+>>> unit_text(Unit(Power.FRANCE, UnitType.ARMY, Location("PAR")), "es")
+'E Par'
+>>> place_text("SPA/NC", "es"), place_text("STP/SC", "bg")
+('CN Esp', 'СтП ЮБ')
+>>> power_name(Power.GERMANY, "ru"), province_name("MUN", "es")
+('Германия', 'Múnich')
+"""
+from __future__ import annotations
+
+from engine.map import Location
+from engine.names import table
+from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
+from engine.phase import Phase
+from engine.power import Power
+from engine.units import Unit, UnitType
+
+
+def power_name(power: Power | str, language: str = "en") -> str:
+    """A power's name (``Francia``); a code the table does not know, in title case."""
+    code = power.value if isinstance(power, Power) else power
+    return table(language).power_names.get(code, code.title())
+
+
+def phase_title(phase: Phase | str, language: str = "en") -> str:
+    """A phase as posts and the map's legend name it (``Spring 1901 moves``); ValueError
+    for a malformed phase."""
+    return table(language).phase_name(phase if isinstance(phase, Phase) else Phase.parse(phase))
+
+
+def province_name(code: str, language: str = "en") -> str:
+    """A province's full name (``Paris``, ``París``); an unknown code as it is."""
+    return table(language).province_name(code)
+
+
+def place_text(location: Location | str, language: str = "en") -> str:
+    """A province, with its coast, abbreviated as the language writes it in orders
+    (English ``SPA/NC``, Spanish ``CN Esp``, Bulgarian ``Исп СБ``); unknown codes as they
+    are."""
+    loc = location if isinstance(location, Location) else Location.parse(location)
+    if language == "en":
+        return str(loc)
+    names = table(language)
+    abbr = names.province_abbr.get(loc.province, loc.province)
+    if loc.coast is None:
+        return abbr
+    mark = names.coast_abbr.get(loc.coast, loc.coast)
+    return f"{mark} {abbr}" if names.coast_before else f"{abbr} {mark}"
+
+
+def unit_letter(unit_type: UnitType, language: str = "en") -> str:
+    """The letter of an army or a fleet (Spanish ``E`` and ``F``)."""
+    return table(language).unit_letters.get(unit_type.value, unit_type.value)
+
+
+def unit_text(unit: Unit | str, language: str = "en") -> str:
+    """A unit as the language writes it (``E Par``, ``Ф СтП ЮБ``). ``unit`` may be the
+    canonical text (``A PAR``); any other text comes back unchanged."""
+    if isinstance(unit, Unit):
+        unit_type, loc = unit.type, unit.location
+    else:
+        letter, _, where = unit.strip().partition(" ")
+        if letter.upper() not in ("A", "F") or not where or " " in where.strip():
+            return unit
+        unit_type, loc = UnitType(letter.upper()), Location.parse(where)
+    return f"{unit_letter(unit_type, language)} {place_text(loc, language)}"
+
+
+def order_text(order: Order, language: str = "en") -> str:
+    """An order as the language writes it; English is the canonical form (``str(order)``).
+
+    >>> from engine.parser import parse_order
+    >>> order_text(parse_order("F BLA C A ANK - SEV"), "es")
+    'F MNe T E Ank - Seb'
+    >>> order_text(parse_order("A PAR - BUR"), "bg")
+    'А Пар - Бур'
+    """
+    if language == "en":
+        return str(order)
+    words = table(language).canonical
+    if isinstance(order, Waive):
+        return words["waive"]
+
+    def unit(unit_type: UnitType, loc: Location) -> str:
+        return f"{unit_letter(unit_type, language)} {place_text(loc, language)}"
+
+    def move(to: Location) -> str:
+        return f"{words['move']} {place_text(to, language)}"
+
+    head = unit(order.unit_type, order.location)
+    if isinstance(order, Hold):
+        return f"{head} {words['hold']}"
+    if isinstance(order, Move):
+        via = f" {words['via']}" if order.via_convoy else ""
+        return f"{head} {move(order.destination)}{via}"
+    if isinstance(order, SupportHold):
+        return f"{head} {words['support']} {unit(order.supported_type, order.supported)}"
+    if isinstance(order, SupportMove):
+        return (f"{head} {words['support']} {unit(order.supported_type, order.supported)}"
+                f" {move(order.destination)}")
+    if isinstance(order, Convoy):
+        return f"{head} {words['convoy']} {unit(UnitType.ARMY, order.army)} {move(order.destination)}"
+    if isinstance(order, Retreat):
+        return f"{head} {words['retreat']} {place_text(order.destination, language)}"
+    if isinstance(order, Disband):
+        return f"{head} {words['disband']}"
+    assert isinstance(order, Build)
+    return f"{head} {words['build']}"
