@@ -17,6 +17,7 @@ from engine.cli import adjudicate_object
 from engine.names import LANGUAGES
 from engine.orders import Build, Waive
 from engine.parser import parse_order
+from renderer.labels import Script
 from renderer.render import render
 
 
@@ -56,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--front", help="crop around this power's units, e.g. FRANCE")
     ap.add_argument("--language", default="en", choices=LANGUAGES,
                     help="language of labels and legend (default: en)")
+    ap.add_argument("--labels", choices=[str(s) for s in Script],
+                    help="script of the province labels, where the language has both (ru); default: the language's own")
     ap.add_argument("--next", action="store_true", help="for an output object: draw its `next` position")
     args = ap.parse_args(argv)
     text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
@@ -67,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     if not isinstance(obj, dict) or "phase" not in obj:
         print("expected one JSON object with a 'phase'", file=sys.stderr)
         return 2
-    look = {"game_name": args.game, "front": args.front, "language": args.language}
+    look = {"game_name": args.game, "front": args.front, "language": args.language, "labels": args.labels}
     try:
         if "next" in obj and args.next:
             png = render(obj["next"] or {"phase": obj["phase"], "units": {}}, orders=[], **look)

@@ -201,9 +201,9 @@ def unit_token(sk: Sketch, unit_kind: str, c: Point, fill: Colour, size: float =
         parts = [("line", barrel), ("poly", track), ("poly", body), ("poly", dome)]
         wheels = [pts(-9 + 6 * i, 5)[0] for i in range(4)]
     else:
-        hull = pts(-16.5, -2, 17.5, -3.5, 9, 8.5, -9.5, 8.5)
-        house = pts(-9, -2, -9, -6.5, 4, -6.5, 4, -2)
-        funnel = pts(-5.5, -6.5, -5.5, -11, -0.5, -11, -0.5, -6.5)
+        hull = pts(-17.5, 0, 17.8, -2, 3, 7.5, -10, 7.5)
+        house = pts(-8, 0, -8, -4, 3, -4, 3, 0)
+        funnel = pts(-5, -4, -5, -9, -1, -9, -1, -4)
         parts = [("poly", hull), ("poly", house), ("poly", funnel)]
         wheels = []
     white, o = (255, 255, 255), style.OUTLINE

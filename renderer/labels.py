@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from PIL import Image, ImageFont
+from PIL import Image, ImageChops, ImageFilter, ImageFont
 
 from engine.names import LANGUAGES, table
 from renderer import style
@@ -115,6 +115,7 @@ SHIFT_REACH = 24
 _SHIFTS = sorted(((float(dx), float(dy)) for dx in range(-SHIFT_REACH, SHIFT_REACH + 1, 2)
                   for dy in range(-SHIFT_REACH, SHIFT_REACH + 1, 2) if dx * dx + dy * dy <= SHIFT_REACH ** 2),
                  key=lambda d: (d[0] ** 2 + 2 * d[1] ** 2, d))
+NOWHERE = 255  # raster value of no province (province values are far below)
 INSIDE_TOLERANCE = 1.0  # the letters may touch a border by this much (antialiasing, not ink)
 LABEL_GAP = 1.0  # px of air between two labels
 
@@ -155,7 +156,12 @@ class Room:
     def __init__(self, board: Board, index: Image.Image, province_index: Mapping[str, int],
                  obstacles: list[tuple[str, str, Box]]) -> None:
         self.board = board
-        self.px = index.load()
+        # A pixel counts as inside only when its 3x3 neighbourhood is all one province: the
+        # raster's border pixels are half one province, half the other.
+        uniform = ImageChops.difference(index.filter(ImageFilter.MinFilter(3)), index.filter(ImageFilter.MaxFilter(3)))
+        interior = Image.new("L", index.size, NOWHERE)
+        interior.paste(index, (0, 0), uniform.point(lambda v: 255 if v == 0 else 0))
+        self.px = interior.load()
         self.size = index.size
         self.province_index = province_index
         self.obstacles = obstacles
