@@ -15,15 +15,18 @@ Languages: ``language`` (en, es, ru, bg) sets labels and legend; ``labels`` pick
 set's script where a language has two (Russian: "cyrillic" by default, or "latin", the
 rulebook's abbreviations). Each label set is in one script (``label_sets()``).
 ``render_many`` draws one scene in several languages and crops, sharing the drawing.
+``front_groups`` tells which of a player's powers share one crop (neighbours) and which
+get their own (far apart: one crop around all would be unreadable on a phone).
 """
 
 from __future__ import annotations
 
 from renderer.labels import LabelSet, Script, label_set, label_sets
 from renderer.layers import missing_assets
-from renderer.render import View, encode_png, render, render_image, render_many, render_views
+from renderer.render import (View, encode_png, front_groups, render, render_image, render_many, render_views,
+                             warm_up)
 from renderer.scene import Order, Scene, Unit, drawn_order, scene_from_objects
 
-__all__ = ["LabelSet", "Order", "Scene", "Script", "Unit", "View", "drawn_order", "encode_png", "label_set",
-           "label_sets", "missing_assets", "render", "render_image", "render_many", "render_views",
-           "scene_from_objects"]
+__all__ = ["LabelSet", "Order", "Scene", "Script", "Unit", "View", "drawn_order", "encode_png", "front_groups",
+           "label_set", "label_sets", "missing_assets", "render", "render_image", "render_many", "render_views",
+           "scene_from_objects", "warm_up"]

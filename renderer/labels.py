@@ -145,7 +145,8 @@ def measure(text: str, sea: bool, size: float, scale: float = 1.0) -> tuple[Box,
     return tuple(v / scale for v in outer), tuple(v / scale for v in ink)  # type: ignore[return-value]
 
 
-def _overlaps(a: Box, b: Box, gap: float = 0.0) -> bool:
+def overlaps(a: Box, b: Box, gap: float = 0.0) -> bool:
+    """Whether two boxes overlap, or come closer than `gap`."""
     return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
 
 
@@ -154,8 +155,11 @@ class Room:
     and the obstacles (tokens and centres), indexed by province for speed."""
 
     def __init__(self, board: Board, index: Image.Image, province_index: Mapping[str, int],
-                 obstacles: list[tuple[str, str, Box]]) -> None:
+                 obstacles: list[tuple[str, str, Box]], islands: frozenset[int] = frozenset()) -> None:
         self.board = board
+        # Raster values a sea's label may cover besides the sea: small islands that belong to
+        # no province (impassable ones, the holes of a sea), which italic names cross on maps.
+        self.islands = islands
         # A pixel counts as inside only when its 3x3 neighbourhood is all one province: the
         # raster's border pixels are half one province, half the other.
         uniform = ImageChops.difference(index.filter(ImageFilter.MinFilter(3)), index.filter(ImageFilter.MaxFilter(3)))
@@ -170,6 +174,7 @@ class Room:
 
     def inside(self, code: str, ink: Box) -> bool:
         value = self.province_index[code]
+        ok = {value} | self.islands if self.board.provinces[code].kind == "sea" else {value}
         t = INSIDE_TOLERANCE
         x0, y0, x1, y1 = ink[0] + t, ink[1] + t, ink[2] - t, ink[3] - t
         if x1 <= x0 or y1 <= y0:
@@ -180,11 +185,11 @@ class Room:
         w, h = self.size
         for x in xs:  # the outline of the box, and its middle row
             for y in (y0, (y0 + y1) / 2, y1):
-                if not (0 <= x < w and 0 <= y < h) or self.px[int(x), int(y)] != value:
+                if not (0 <= x < w and 0 <= y < h) or self.px[int(x), int(y)] not in ok:
                     return False
         for y in ys:
             for x in (x0, x1):
-                if not (0 <= x < w and 0 <= y < h) or self.px[int(x), int(y)] != value:
+                if not (0 <= x < w and 0 <= y < h) or self.px[int(x), int(y)] not in ok:
                     return False
         return True
 
@@ -195,7 +200,7 @@ class Room:
         x, y = self.board.provinces[code].label
         near = (x - reach, y - reach, x + reach, y + reach)
         return [b for c, what, b in self.obstacles
-                if _overlaps(b, near) and not (spare_own_dislodged and c == code and what == "dislodged")]
+                if overlaps(b, near) and not (spare_own_dislodged and c == code and what == "dislodged")]
 
 
 def _try(room: Room, code: str, text: str, size: float, scale: float, others: list[Box],
@@ -207,8 +212,8 @@ def _try(room: Room, code: str, text: str, size: float, scale: float, others: li
         x, y = ax + dx, ay + dy
         box = (x + outer[0], y + outer[1], x + outer[2], y + outer[3])
         inkb = (x + ink[0], y + ink[1], x + ink[2], y + ink[3])
-        if (room.inside(code, inkb) and not any(_overlaps(box, b) for b in near)
-                and not any(_overlaps(box, b, LABEL_GAP) for b in others)):
+        if (room.inside(code, inkb) and not any(overlaps(box, b) for b in near)
+                and not any(overlaps(box, b, LABEL_GAP) for b in others)):
             return Placement(code, text, (x, y), size, box, inkb, True)
     return None
 
@@ -258,7 +263,7 @@ def enlarge(room: Room, base: Mapping[str, Placement], size: float, scale: float
         if size <= p.size:
             continue
         near = room.near(code, 90 + size * 4)
-        if any(_overlaps(p.box, b) for b in near):  # placed under its own dislodged spot: may stay so
+        if any(overlaps(p.box, b) for b in near):  # placed under its own dislodged spot: may stay so
             near = room.near(code, 90 + size * 4, spare_own_dislodged=True)
         others = [q.box for c, q in current.items() if c != code]
         for s in _sizes(size, p.size + 1):

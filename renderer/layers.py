@@ -21,13 +21,14 @@ from PIL import Image, ImageDraw, ImageFilter
 from engine.names import NameTable, table
 from renderer import style
 from renderer.board import MAP_FILE, Board, Point, Polygon, assets_dir, load_board
-from renderer.labels import (LABELS_FILE, LabelSet, Placement, Room, enlarge, font, font_name, font_px, label_set, label_texts,
-                             layout)
+from renderer.labels import (LABELS_FILE, Box, LabelSet, Placement, Room, enlarge, font, font_name, font_px,
+                             label_set, label_texts, layout)
 
 # Palette slots of the index image.
 SEA_INDEX = 0
 IMPASSABLE_INDEX = 1
 FIRST_PROVINCE_INDEX = 2
+BORDER_BAND = 512  # rows of the board drawn at a time when supersampling its borders
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,9 +159,16 @@ def _fill(draw: ImageDraw.ImageDraw, poly: Polygon, value: int | tuple, hole: in
         draw.polygon(ring, fill=hole)
 
 
-def _outline(draw: ImageDraw.ImageDraw, poly: Polygon, colour: tuple, width: int, k: float) -> None:
+def _outline(draw: ImageDraw.ImageDraw, poly: Polygon, colour: tuple, width: int, k: float, dy: float = 0) -> None:
     for ring in _scaled(poly, k):
+        ring = [(x, y + dy) for x, y in ring]
         draw.line(ring + ring[:1], fill=colour, width=width, joint="curve")
+
+
+def _rows_of(poly: Polygon, scale: float, top: int, bottom: int) -> bool:
+    """Whether a polygon (board px) reaches the rows top..bottom of a drawing at `scale`."""
+    ys = [y for x, y in poly[0]]
+    return min(ys) * scale - 4 < bottom and max(ys) * scale + 4 > top
 
 
 def missing_assets() -> list[str]:
@@ -171,9 +179,6 @@ def missing_assets() -> list[str]:
     folder = assets_dir()
     wanted = [MAP_FILE, LABELS_FILE, *(f"{style.FONTS_DIR}/{name}" for name in (style.BOLD_FONT, style.ITALIC_FONT))]
     return [name for name in wanted if not folder.joinpath(*name.split("/")).is_file()]
-
-
-Box = tuple[float, float, float, float]
 
 
 def token_box(c: Point, scale: float = 1.0) -> Box:
@@ -197,15 +202,15 @@ def obstacles(board: Board) -> list[tuple[str, str, Box]]:
     return out
 
 
-def overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 def room() -> Room:
     """What labels keep inside and clear of (the full map's raster and every obstacle)."""
     geo = geometry()
-    return CACHE.get_or_build("room", "board", lambda: Room(geo.board, geo.index, geo.province_index,  # type: ignore[return-value]
-                                                           obstacles(geo.board)))
+
+    def build() -> Room:
+        return Room(geo.board, geo.index, geo.province_index, obstacles(geo.board),
+                    frozenset({SEA_INDEX, IMPASSABLE_INDEX}))
+
+    return CACHE.get_or_build("room", "board", build)  # type: ignore[return-value]
 
 
 def _build_labels(labels: LabelSet, size: float, scale: float) -> Labels:
@@ -268,19 +273,20 @@ def _build_geometry(scale: float) -> Geometry:
     overlay = Image.new("RGBA", (W, H), style.COAST_HALO + (0,))
     overlay.putalpha(halo.point(lambda v: v * 150 // 255))
 
-    # Borders at k times the size, then reduced: anti-aliased lines for a one-off cost.
-    lines = Image.new("RGBA", (W * k, H * k), (0, 0, 0, 0))
-    ld = ImageDraw.Draw(lines)
+    # Borders at k times the size, then reduced: anti-aliased lines for a one-off cost; in
+    # bands, so the supersampled image never holds the whole board (88 MB at scale 1.5).
     sea_w = max(1, round(style.SEA_BORDER_WIDTH * k * scale))
     land_w = max(1, round(style.LAND_BORDER_WIDTH * k * scale))
-    for prov in seas:
-        for poly in prov.polygons:
-            _outline(ld, poly, style.SEA_BORDER + (255,), sea_w, k * scale)
-    for prov in land:
-        for poly in prov.polygons:
-            _outline(ld, poly, style.LAND_BORDER + (255,), land_w, k * scale)
-    for poly in board.impassable:
-        _outline(ld, poly, style.LAND_BORDER + (255,), land_w, k * scale)
-    lines = lines.reduce(k)
-    overlay.alpha_composite(lines)
+    outlines = ([(poly, style.SEA_BORDER + (255,), sea_w) for prov in seas for poly in prov.polygons]
+                + [(poly, style.LAND_BORDER + (255,), land_w) for prov in land for poly in prov.polygons]
+                + [(poly, style.LAND_BORDER + (255,), land_w) for poly in board.impassable])
+    m = 8  # rows drawn beyond a band and dropped: Pillow draws wide lines unevenly at an image's edge
+    for top in range(0, H, BORDER_BAND):
+        bottom = min(H, top + BORDER_BAND)
+        lines = Image.new("RGBA", (W * k, (bottom - top + 2 * m) * k), (0, 0, 0, 0))
+        ld = ImageDraw.Draw(lines)
+        for poly, colour, width in outlines:
+            if _rows_of(poly, scale, top - m, bottom + m):
+                _outline(ld, poly, colour, width, k * scale, (m - top) * k)
+        overlay.alpha_composite(lines.reduce(k).crop((0, m, W, m + bottom - top)), (0, top))
     return Geometry(board=board, scale=scale, index=index, province_index=province_index, overlay=overlay)

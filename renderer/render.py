@@ -53,8 +53,8 @@ def make_scene(position: Mapping | Scene, orders: object = None, results: Mappin
 def front_box(scene: Scene, powers: Front, board_size: tuple[int, int] | None = None) -> tuple[int, int, int, int]:
     """The part of the board (board px) around the units of one or several powers (dislodged
     ones too: a retreat phase is about them), or their centres if they have none: every
-    token whole, with FRONT_MARGIN around, at least FRONT_MIN_SIZE, at most FRONT_MAX_ASPECT
-    times wider than tall, slid inside the board."""
+    token whole, with FRONT_MARGIN around, at least FRONT_MIN_SIZE, at least as tall as wide
+    and at most FRONT_MAX_TALL times taller, slid inside the board."""
     board = geometry().board
     W, H = board_size or (board.width, board.height)
     wanted = set(powers_of(powers))
@@ -70,8 +70,8 @@ def front_box(scene: Scene, powers: Front, board_size: tuple[int, int] | None = 
     m = style.FRONT_MARGIN
     x0, y0 = min(b[0] for b in boxes) - m, min(b[1] for b in boxes) - m
     x1, y1 = max(b[2] for b in boxes) + m, max(b[3] for b in boxes) + m
-    min_w = max(style.FRONT_MIN_SIZE[0], (y1 - y0) / 1.6)  # not a sliver either
-    min_h = max(style.FRONT_MIN_SIZE[1], (x1 - x0) / style.FRONT_MAX_ASPECT)
+    min_w = max(style.FRONT_MIN_SIZE[0], (y1 - y0) / style.FRONT_MAX_TALL)
+    min_h = max(style.FRONT_MIN_SIZE[1], x1 - x0, min_w)
     out = []
     for lo, hi, minimum, limit in ((x0, x1, min_w, W), (y0, y1, min_h, H)):
         # Grow to the minimum size around the centre, then slide inside the board.
@@ -84,6 +84,36 @@ def front_box(scene: Scene, powers: Front, board_size: tuple[int, int] | None = 
             lo, hi = max(0, lo - (hi - limit)), limit
         out += [lo, hi]
     return (math.floor(out[0]), math.floor(out[2]), math.ceil(out[1]), math.ceil(out[3]))
+
+
+def front_groups(position: Mapping | Scene, powers: Iterable[str]) -> tuple[tuple[str, ...], ...]:
+    """How to show a player several powers: one crop for powers whose units lie close
+    together (their shared front reads best in one picture), one crop each for those far
+    apart (a crop around all would be the whole board, its labels unreadable on a phone).
+    Neighbours are merged, nearest first, while their crop stays FRONT_LEGIBLE_WIDTH wide
+    and FRONT_MAX_TALL times that tall; each group is in the order the powers were given."""
+    scene = make_scene(position)
+    order = powers_of(tuple(powers))
+    groups = [(p,) for p in order]
+
+    def fits(group: tuple[str, ...]) -> tuple[bool, int]:
+        x0, y0, x1, y1 = front_box(scene, group)
+        w, h = x1 - x0, y1 - y0
+        return w <= style.FRONT_LEGIBLE_WIDTH and h <= style.FRONT_LEGIBLE_WIDTH * style.FRONT_MAX_TALL, w * h
+
+    while True:
+        pairs = []
+        for i in range(len(groups)):
+            for j in range(i + 1, len(groups)):
+                merged = tuple(p for p in order if p in groups[i] + groups[j])
+                ok, area = fits(merged)
+                if ok:
+                    pairs.append((area, i, j, merged))
+        if not pairs:
+            return tuple(groups)
+        _, i, j, merged = min(pairs)
+        groups = [g for k, g in enumerate(groups) if k not in (i, j)]
+        groups.insert(i, merged)
 
 
 def front_label_size(width: float) -> float:
@@ -100,10 +130,19 @@ class _Region:
     box: tuple[int, int, int, int]  # board px
     scale: float
     label_size: float
+    phone: bool  # a front, read on a phone: the legend is sized for phone width
 
     @property
     def frame(self) -> Frame:
         return Frame(self.scale, round(self.box[0] * self.scale), round(self.box[1] * self.scale))
+
+    @property
+    def legend_scale(self) -> float:
+        """The full map's legend as it is; a front's, LEGEND_PHONE_PX tall at phone width."""
+        if not self.phone:
+            return 1.0
+        width = self.size[0]
+        return width * style.LEGEND_PHONE_PX / (style.PHONE_WIDTH * style.LEGEND_TEXT_SIZE)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -113,9 +152,9 @@ class _Region:
 def _region(scene: Scene, powers: tuple[str, ...]) -> _Region:
     board = geometry().board
     if not powers:
-        return _Region((0, 0, board.width, board.height), 1.0, float(style.LABEL_SIZE))
+        return _Region((0, 0, board.width, board.height), 1.0, float(style.LABEL_SIZE), False)
     box = front_box(scene, powers)
-    return _Region(box, style.FRONT_SCALE, front_label_size(box[2] - box[0]))
+    return _Region(box, style.FRONT_SCALE, front_label_size(box[2] - box[0]), True)
 
 
 def _finish(under: Image.Image, region: _Region, scene: Scene, view: View, game_name: str) -> Image.Image:
@@ -124,7 +163,7 @@ def _finish(under: Image.Image, region: _Region, scene: Scene, view: View, game_
     labels = label_layer(label_set(view.language, view.labels), region.label_size, region.scale)
     draw_over(board, labels, scene, region.frame)
     powers = sorted(set(style.UNIT_COLOURS) | {u.power for u in scene.units} | set(scene.centres.values()))
-    strip = legend(names(view.language), scene, board.width, game_name, powers, region.scale)
+    strip = legend(names(view.language), scene, board.width, game_name, powers, region.legend_scale)
     out = Image.new("RGB", (board.width, board.height + strip.height))
     out.paste(board, (0, 0))
     out.paste(strip, (0, board.height))
@@ -206,6 +245,15 @@ def encode_png(img: Image.Image) -> bytes:
     pal.save(buf, format="PNG", compress_level=style.PNG_COMPRESS_LEVEL,
              compress_type=style.PNG_COMPRESS_STRATEGY)
     return buf.getvalue()
+
+
+def warm_up(languages: Iterable[str] = ("en",)) -> None:
+    """Build the static layers now rather than at the first map (a worker process at start):
+    the full map's and the front crops' geometry, the languages' default labels, the palette."""
+    geometry(style.FRONT_SCALE)
+    for language in languages:
+        label_layer(label_set(language))
+    CACHE.get_or_build("palette", "png", _palette)
 
 
 def render(position: Mapping | Scene, orders: object = None, results: Mapping | None = None, *,

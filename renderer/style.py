@@ -82,8 +82,14 @@ PHONE_WIDTH = 400
 PHONE_LABEL_PX = 11.0
 FRONT_LABEL_MAX = 24  # board px: larger labels no longer fit the crowded provinces
 FRONT_MARGIN = 100  # board pixels kept around a front's units
-FRONT_MIN_SIZE = (520, 440)  # board pixels: enough of the board around a lone unit
-FRONT_MAX_ASPECT = 1.5  # a crop is at most this much wider than tall (phones are upright)
+FRONT_MIN_SIZE = (520, 520)  # board pixels: enough of the board around a lone unit
+# A crop is at least as tall as it is wide: phones are upright, and height costs nothing in
+# legibility (a picture is shown as wide as the screen); at most FRONT_MAX_TALL times taller.
+FRONT_MAX_TALL = 1.6
+# Legible width: the widest crop whose labels can still be PHONE_LABEL_PX at phone width.
+# Powers whose units lie farther apart get a crop each (renderer.render.front_groups).
+FRONT_LEGIBLE_WIDTH = FRONT_LABEL_MAX * PHONE_WIDTH / PHONE_LABEL_PX
+LEGEND_PHONE_PX = 12.0  # the legend's text in a front crop, in px at phone width
 SUPERSAMPLE = 2  # static layers and shapes are drawn this many times larger, then reduced
 
 PNG_COLOURS = 160  # palette size of the PNG: looks the same as full colour, a quarter of the bytes

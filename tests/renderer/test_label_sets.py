@@ -8,8 +8,8 @@ import pytest
 from engine.names import LANGUAGES, table, tokens
 from renderer import Script, label_set, label_sets, render_image, style
 from renderer.draw import phase_title, power_name
-from renderer.labels import label_texts, script_of
-from renderer.layers import label_layer, names, obstacles, overlaps, static_layers
+from renderer.labels import label_texts, overlaps, script_of
+from renderer.layers import label_layer, names, obstacles, static_layers
 from map_geometry_tools import province_raster
 
 SETS = label_sets()

@@ -11,7 +11,8 @@ import pytest
 from engine.names import table
 from renderer import render_image
 from renderer.draw import _Where, draw_scene, phase_title, power_name
-from renderer.layers import obstacles, overlaps, static_layers
+from renderer.labels import overlaps
+from renderer.layers import obstacles, static_layers
 from renderer.render import make_scene
 
 
