@@ -157,9 +157,8 @@ def _region(scene: Scene, powers: tuple[str, ...]) -> _Region:
     return _Region(box, style.FRONT_SCALE, front_label_size(box[2] - box[0]), True)
 
 
-def _finish(under: Image.Image, region: _Region, scene: Scene, view: View, game_name: str) -> Image.Image:
-    """A copy of a shared drawing with one language's labels, the units and marks, and the legend."""
-    board = under.copy()
+def _finish(board: Image.Image, region: _Region, scene: Scene, view: View, game_name: str) -> Image.Image:
+    """A drawing of draw_under (drawn on) with one language's labels, the units and marks, and the legend."""
     labels = label_layer(label_set(view.language, view.labels), region.label_size, region.scale)
     draw_over(board, labels, scene, region.frame)
     powers = sorted(set(style.UNIT_COLOURS) | {u.power for u in scene.units} | set(scene.centres.values()))
@@ -179,8 +178,9 @@ def _images(scene: Scene, views: Iterable[View], game_name: str) -> Iterable[tup
     for front, group in by_front.items():
         region = _region(scene, front)
         under = draw_under(geometry(region.scale), scene, region.frame, region.size)
-        for view in group:
-            yield view, _finish(under, region, scene, view, game_name)
+        for i, view in enumerate(group):
+            # the last view may draw on the shared drawing itself; the others on copies
+            yield view, _finish(under if i == len(group) - 1 else under.copy(), region, scene, view, game_name)
 
 
 def render_image(position: Mapping | Scene, orders: object = None, results: Mapping | None = None, *,

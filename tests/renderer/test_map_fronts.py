@@ -10,7 +10,7 @@ import json
 import pytest
 from PIL import Image
 
-from renderer import View, render_image, render_many, render_views, style
+from renderer import View, front_groups, render_image, render_many, render_views, style, warm_up
 from renderer.__main__ import main
 from renderer.layers import geometry, token_box
 from renderer.render import front_box, front_label_size, make_scene
@@ -56,6 +56,23 @@ def test_a_front_of_several_powers_is_one_crop_around_them_all():
     austria = front_box(SCENE, "AUSTRIA")  # no units: around its centres
     assert all(_inside(token_box(board.provinces[c].unit), austria) for c in ("VIE", "BUD", "TRI"))
     assert front_box(SCENE, "NOBODY") == (0, 0, board.width, board.height)  # nothing: the whole board
+
+
+def test_neighbouring_powers_share_a_crop_and_distant_ones_get_their_own():
+    assert front_groups(SCENE, ["ENGLAND", "FRANCE"]) == (("ENGLAND", "FRANCE"),)
+    assert front_groups(SCENE, ["RUSSIA", "ITALY"]) == (("RUSSIA",), ("ITALY",))
+    everyone = ["ENGLAND", "FRANCE", "RUSSIA", "ITALY", "TURKEY"]
+    groups = front_groups(POSITION, everyone)
+    assert sorted(p for g in groups for p in g) == sorted(everyone)
+    for group in groups:
+        x0, y0, x1, y1 = front_box(SCENE, group)
+        assert len(group) == 1 or x1 - x0 <= style.FRONT_LEGIBLE_WIDTH
+
+
+def test_warm_up_takes_languages_and_refuses_unknown_ones():
+    warm_up(("ru",))
+    with pytest.raises(ValueError):
+        warm_up(("xx",))
 
 
 def test_a_front_is_drawn_larger_with_labels_legible_at_phone_width():
