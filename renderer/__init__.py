@@ -8,8 +8,8 @@ shared state is the lock-protected cache of static layers (renderer.layers).
 Sizes: a full map is the board (1600 × 1529 px, from ``renderer/assets/standard_map.json``) with
 the legend strip below it (56 px): 1600 × 1585 px, about 190 KB. A front crop
 (``front="FRANCE"``, or several powers: ``front=("ENGLAND", "FRANCE")``) is the part of the
-board around those units, at least 520 × 520 board px and as tall as wide, drawn 1.5 times larger with labels
-sized to stay legible when a phone shows it 400 px wide.
+board around those units, at least 520 × 520 board px and as tall as wide, drawn 1.5 times
+larger with labels sized to stay legible when a phone shows it 400 px wide.
 
 Languages: ``language`` (en, es, ru, bg) sets labels and legend; ``labels`` picks the label
 set's script where a language has two (Russian: "cyrillic" by default, or "latin", the
