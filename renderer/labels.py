@@ -15,12 +15,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
+from importlib.resources import files
 
 from PIL import Image, ImageChops, ImageFilter, ImageFont
 
 from engine.names import LANGUAGES, table
 from renderer import style
-from renderer.board import Board, assets_dir
+from renderer.board import Board
 
 LABELS_FILE = "labels.json"
 Box = tuple[float, float, float, float]
@@ -45,7 +46,9 @@ class LabelSet:
 
 @cache
 def _data() -> dict:
-    return json.loads((assets_dir() / LABELS_FILE).read_text(encoding="utf-8"))
+    # The package's own copy, also when DIPLOMACY_ASSETS names another folder: that names a
+    # rebuilt board and fonts to try; the labels are keyed by province code, board or not.
+    return json.loads((files("renderer") / "assets" / LABELS_FILE).read_text(encoding="utf-8"))
 
 
 def label_sets() -> tuple[LabelSet, ...]:

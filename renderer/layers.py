@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from engine.names import NameTable, table
 from renderer import style
 from renderer.board import MAP_FILE, Board, Point, Polygon, assets_dir, load_board
-from renderer.labels import (LABELS_FILE, Box, LabelSet, Placement, Room, enlarge, font, font_name, font_px,
+from renderer.labels import (Box, LabelSet, Placement, Room, enlarge, font, font_name, font_px,
                              label_set, label_texts, layout)
 
 # Palette slots of the index image.
@@ -177,7 +177,7 @@ def missing_assets() -> list[str]:
     Without the board no map can be drawn; without the fonts the labels fall back to
     Pillow's own font, which has no Cyrillic."""
     folder = assets_dir()
-    wanted = [MAP_FILE, LABELS_FILE, *(f"{style.FONTS_DIR}/{name}" for name in (style.BOLD_FONT, style.ITALIC_FONT))]
+    wanted = [MAP_FILE, *(f"{style.FONTS_DIR}/{name}" for name in (style.BOLD_FONT, style.ITALIC_FONT))]
     return [name for name in wanted if not folder.joinpath(*name.split("/")).is_file()]
 
 
