@@ -28,6 +28,8 @@ Box = tuple[float, float, float, float]
 
 
 class Script(StrEnum):
+    """The alphabet of a label set; its value is what `labels=` and `--labels` take."""
+
     LATIN = "latin"
     CYRILLIC = "cyrillic"
 
