@@ -2,6 +2,8 @@
 
 A mid-game position with 34 units and 34 orders of every kind, with results.
 Targets on the project's 2-core machines: <= 60 ms median, <= 250 KB per map.
+Also measured (no target): a front crop of one power and of two, and one phase in the
+four languages, drawn once and finished per language (render_many) against four renders.
 
     python benchmarks/render.py [--runs 30] [--out /tmp/bench.png]
 """
@@ -16,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from renderer import render  # noqa: E402
+from renderer import View, render, render_many  # noqa: E402
 
 UNITS = {
     "AUSTRIA": ["A BUD", "A GAL", "A SER", "F TRI", "A VIE"],
@@ -60,6 +62,16 @@ RESULTS = {"phase": "F1903M", "orders": [
     {"power": p, "order": o, "ok": ok, "result": r} for p, o, ok, r in ORDERS]}
 
 
+def _median_ms(job, runs: int) -> tuple[float, object]:
+    out = job()  # warm the static caches (layers of a scale, label layouts, token patches)
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        out = job()
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times), out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=30)
@@ -76,6 +88,16 @@ def main() -> int:
         args.out.write_bytes(png)
     print(f"median {statistics.median(times):.1f} ms, min {min(times):.1f} ms, "
           f"PNG {len(png) / 1024:.0f} KB ({args.runs} runs)")
+    for front in ("FRANCE", ("ENGLAND", "FRANCE")):
+        ms, crop = _median_ms(lambda: render(POSITION, results=RESULTS, game_name="Benchmark", front=front),
+                              args.runs)
+        print(f"front {front}: median {ms:.1f} ms, PNG {len(crop) / 1024:.0f} KB")  # type: ignore[arg-type]
+    views = [View(language) for language in ("en", "es", "ru", "bg")]
+    many, _ = _median_ms(lambda: render_many(POSITION, results=RESULTS, game_name="Benchmark", views=views),
+                         max(3, args.runs // 3))
+    apart, _ = _median_ms(lambda: [render(POSITION, results=RESULTS, game_name="Benchmark", language=v.language)
+                                   for v in views], max(3, args.runs // 3))
+    print(f"4 languages, full map: render_many {many:.1f} ms, 4 renders {apart:.1f} ms")
     return 0
 
 

@@ -7,14 +7,26 @@ shared state is the lock-protected cache of static layers (renderer.layers).
 
 Sizes: a full map is the board (1600 × 1529 px, from ``renderer/assets/standard_map.json``) with
 the legend strip below it (56 px): 1600 × 1585 px, about 190 KB. A front crop
-(``front="FRANCE"``) is at least 760 × 560 px of board plus the legend, for phone screens.
+(``front="FRANCE"``, or several powers: ``front=("ENGLAND", "FRANCE")``) is the part of the
+board around those units, at least 520 × 520 board px and as tall as wide, drawn 1.5 times
+larger with labels sized to stay legible when a phone shows it 400 px wide.
+
+Languages: ``language`` (en, es, ru, bg) sets labels and legend; ``labels`` picks the label
+set's script where a language has two (Russian: "cyrillic" by default, or "latin", the
+rulebook's abbreviations). Each label set is in one script (``label_sets()``).
+``render_many`` draws one scene in several languages and crops, sharing the drawing.
+``front_groups`` tells which of a player's powers share one crop (neighbours) and which
+get their own (far apart: one crop around all would be unreadable on a phone).
 """
 
 from __future__ import annotations
 
+from renderer.labels import LabelSet, Script, label_set, label_sets
 from renderer.layers import missing_assets
-from renderer.render import encode_png, render, render_image, render_views
+from renderer.render import (View, encode_png, front_groups, render, render_image, render_many, render_views,
+                             warm_up)
 from renderer.scene import Order, Scene, Unit, drawn_order, scene_from_objects
 
-__all__ = ["Order", "Scene", "Unit", "drawn_order", "encode_png", "missing_assets", "render", "render_image",
-           "render_views", "scene_from_objects"]
+__all__ = ["LabelSet", "Order", "Scene", "Script", "Unit", "View", "drawn_order", "encode_png", "front_groups",
+           "label_set", "label_sets", "missing_assets", "render", "render_image", "render_many", "render_views",
+           "scene_from_objects", "warm_up"]

@@ -34,6 +34,7 @@ from engine.names import LANGUAGES
 from engine.orders import Build, Waive
 from engine.parser import parse_order
 from engine.power import Power
+from renderer.labels import Script, label_set
 from renderer.render import make_scene, render
 from renderer.scene import Order, Scene
 
@@ -208,6 +209,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--front", type=_power, help="crop around this power's units, e.g. FRANCE")
     ap.add_argument("--language", default="en", choices=LANGUAGES,
                     help="language of labels and legend (default: en)")
+    ap.add_argument("--labels", choices=[str(s) for s in Script],
+                    help="script of the province labels, where the language has both (ru); default: the language's own")
     ap.add_argument("--next", action="store_true", help="for an output object: draw its `next` position")
     return ap.parse_args(argv)
 
@@ -217,6 +220,10 @@ def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
     """Run the command; the streams default to the process's. Returns the exit status."""
     def body() -> None:
         args = _arguments(argv)
+        try:
+            label_set(args.language, args.labels)  # e.g. Latin labels asked of a Cyrillic-only language
+        except ValueError as exc:
+            raise Refused(f"--labels: {exc}") from None
         given = decode(read_input(args.file, standard_input(stdin)))
         obj = check_object(given)
         left_out = order_count(given) - order_count(obj)
@@ -224,7 +231,8 @@ def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
             scene = drawn_scene(obj, args.next)
         except InputError as exc:  # a position the engine cannot read
             raise Refused(f"cannot draw: {exc}") from None
-        png = render(scene, game_name=args.game, front=args.front, language=args.language)
+        png = render(scene, game_name=args.game, front=args.front, language=args.language,
+                     labels=args.labels)
         if args.output == "-":
             write_output(stdout if stdout is not None else sys.stdout, png)
         else:

@@ -2,26 +2,45 @@
 
 Owns the per-render work: owner tints (a palette swap on the cached index image), supply
 centres, unit tokens, orders in the conventions players know, result marks and the legend.
+A drawing is a part of the board at a scale (a Frame: the whole board at 1, a front crop
+larger); everything is given in board coordinates and scaled when painted. The work is
+split where the language comes in: `draw_under` (tints, centres, order lines) is the same
+in every language, `draw_over` adds one label set and then the units and result marks on
+top, so one scene drawn once can be finished in several languages.
 Shapes are anti-aliased cheaply: each order is drawn at SUPERSAMPLE scale on an enlarged copy
 of the small part of the board it covers, then reduced back, so no full-size supersampled
-layer is needed; unit tokens and supply centres are drawn once per colour and sub-pixel
-phase (static cache) and pasted. The board is drawn in RGB.
+layer is needed; unit tokens and supply centres are drawn once per colour, scale and
+sub-pixel phase (static cache) and pasted. The board is drawn in RGB.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from engine import wording
+from engine.names import NameTable
 from renderer import style
 from renderer.board import Point
-from renderer.layers import CACHE, IMPASSABLE_INDEX, SEA_INDEX, StaticLayers
+from renderer.layers import CACHE, IMPASSABLE_INDEX, SEA_INDEX, Geometry, Labels, StaticLayers, font, geometry
 from renderer.scene import Order, Scene, Unit
 
 Colour = tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Where the board lands on a canvas: canvas px = board px * scale - (x0, y0)."""
+
+    scale: float = 1.0
+    x0: int = 0
+    y0: int = 0
+
+
+FULL = Frame()
 
 
 class Sketch:
@@ -64,17 +83,19 @@ class Sketch:
         self._grow([c], r + width + 2)
         self.ops.append(("circle", c, r, fill, outline, width))
 
-    def _paint(self, d: ImageDraw.ImageDraw, x0: float, y0: float) -> None:
-        """Draw the shapes at SUPERSAMPLE scale, (x0, y0) at the drawing's origin."""
+    def _paint(self, d: ImageDraw.ImageDraw, ox: float, oy: float, scale: float) -> None:
+        """Draw the shapes at `scale` times SUPERSAMPLE, the canvas point (ox, oy) (board px
+        times scale) at the drawing's origin."""
         k = style.SUPERSAMPLE
+        f = scale * k
 
         def tr(p: Point) -> tuple[float, float]:
-            return ((p[0] - x0) * k, (p[1] - y0) * k)
+            return ((p[0] * scale - ox) * k, (p[1] * scale - oy) * k)
 
         for op in self.ops:
             if op[0] == "line":
                 _, pts, colour, width = op
-                w = max(1, round(width * k))
+                w = max(1, round(width * f))
                 d.line([tr(p) for p in pts], fill=colour, width=w, joint="curve")
                 if w > 3:  # round caps, so thick strokes do not end square
                     for p in (pts[0], pts[-1]):
@@ -83,37 +104,39 @@ class Sketch:
             elif op[0] == "polygon":
                 _, pts, fill, outline, width = op
                 d.polygon([tr(p) for p in pts], fill=fill, outline=outline,
-                          width=max(1, round(width * k)) if outline else 0)
+                          width=max(1, round(width * f)) if outline else 0)
             else:
                 _, c, r, fill, outline, width = op
                 x, y = tr(c)
-                d.ellipse((x - r * k, y - r * k, x + r * k, y + r * k), fill=fill, outline=outline,
-                          width=max(1, round(width * k)) if outline else 0)
+                d.ellipse((x - r * f, y - r * f, x + r * f, y + r * f), fill=fill, outline=outline,
+                          width=max(1, round(width * f)) if outline else 0)
 
-    def stamp(self, canvas: Image.Image) -> None:
+    def stamp(self, canvas: Image.Image, frame: Frame = FULL) -> None:
         """Draw onto an RGB canvas, anti-aliased: the covered part of the canvas is enlarged
         SUPERSAMPLE times, drawn on (translucent colours blend) and reduced back. Where no
         shape falls, the reduction gives back the very pixels, so nothing needs compositing."""
         if not self.ops:
             return
-        x0, y0 = max(0, math.floor(self.box[0])), max(0, math.floor(self.box[1]))
-        x1 = min(canvas.width, math.ceil(self.box[2]))
-        y1 = min(canvas.height, math.ceil(self.box[3]))
+        s = frame.scale
+        x0 = max(0, math.floor(self.box[0] * s - frame.x0))
+        y0 = max(0, math.floor(self.box[1] * s - frame.y0))
+        x1 = min(canvas.width, math.ceil(self.box[2] * s - frame.x0))
+        y1 = min(canvas.height, math.ceil(self.box[3] * s - frame.y0))
         if x1 <= x0 or y1 <= y0:
             return
         k = style.SUPERSAMPLE
         big = canvas.crop((x0, y0, x1, y1)).resize(((x1 - x0) * k, (y1 - y0) * k), Image.Resampling.NEAREST)
-        self._paint(ImageDraw.Draw(big, "RGBA"), x0, y0)
+        self._paint(ImageDraw.Draw(big, "RGBA"), x0 + frame.x0, y0 + frame.y0, s)
         canvas.paste(big.reduce(k), (x0, y0))
 
-    def patch(self) -> tuple[Image.Image, tuple[int, int]]:
-        """The shapes alone, anti-aliased on a transparent RGBA patch, and where it goes
-        (for patches drawn once and pasted many times)."""
-        x0, y0 = math.floor(self.box[0]), math.floor(self.box[1])
-        x1, y1 = math.ceil(self.box[2]), math.ceil(self.box[3])
+    def patch(self, scale: float = 1.0) -> tuple[Image.Image, tuple[int, int]]:
+        """The shapes alone, anti-aliased on a transparent RGBA patch at `scale`, and where it
+        goes (canvas px of an unshifted frame), for patches drawn once and pasted many times."""
+        x0, y0 = math.floor(self.box[0] * scale), math.floor(self.box[1] * scale)
+        x1, y1 = math.ceil(self.box[2] * scale), math.ceil(self.box[3] * scale)
         k = style.SUPERSAMPLE
         big = Image.new("RGBA", ((x1 - x0) * k, (y1 - y0) * k), (0, 0, 0, 0))
-        self._paint(ImageDraw.Draw(big), x0, y0)
+        self._paint(ImageDraw.Draw(big), x0, y0, scale)
         return big.reduce(k), (x0, y0)
 
 
@@ -151,10 +174,20 @@ def _trim(a: Point, b: Point, start: float, end: float) -> tuple[Point, Point]:
 
 # ---------------------------------------------------------------- tokens
 
+def _arc(x: float, y: float, s: float, cx: float, cy: float, r: float, a0: float, a1: float,
+         n: int = 8) -> list[Point]:
+    """Points of a circular arc (grid units around (x, y), s board px a unit), a0 to a1 degrees."""
+    return [(x + (cx + r * math.cos(math.radians(a0 + (a1 - a0) * i / n))) * s,
+             y + (cy + r * math.sin(math.radians(a0 + (a1 - a0) * i / n))) * s) for i in range(n + 1)]
+
+
 def unit_token(sk: Sketch, unit_kind: str, c: Point, fill: Colour, size: float = style.UNIT_SIZE) -> None:
-    """An army is a tank, a fleet a ship: they differ by silhouette, not only colour. Chunky
-    shapes with a dark outline over a white edge, so they stay legible at phone size and
-    apart from arrows and borders underneath."""
+    """An army is a tank, a fleet a warship, and they differ in silhouette, so that they stay
+    apart when a phone shows a token 12-16 px wide: the tank is a squat mound on a flat,
+    full-width track (widest at the bottom); the ship a hull that narrows to its keel, with
+    a pointed bow and a small superstructure (widest at the deck). Chunky shapes with a dark
+    outline over a white edge, legible on every tint and over arrows. Drawn on a 30-unit
+    grid, within the token box of renderer.style (labels keep clear of it)."""
     s = size / 30.0
     x, y = c
 
@@ -162,18 +195,18 @@ def unit_token(sk: Sketch, unit_kind: str, c: Point, fill: Colour, size: float =
         return [(x + xy[i] * s, y + xy[i + 1] * s) for i in range(0, len(xy), 2)]
 
     if unit_kind == "A":
-        barrel = pts(3, -4, 17, -6.5)
-        turret = pts(-8, -9, 5, -9, 8, 1, -10, 1)
-        hull = pts(-15, 0, 15, 0, 12, 10, -12, 10)
-        wheels = [pts(-7.5 + 7.5 * i, 5.6)[0] for i in range(3)]
-        parts = [("line", barrel), ("poly", hull), ("poly", turret)]
+        track = _arc(x, y, s, -11, 5, 4.5, 90, 270) + _arc(x, y, s, 11, 5, 4.5, 270, 450)
+        body = pts(-13.5, 1, 13.5, 1, 10, -4, -10, -4)
+        dome = _arc(x, y, s, -1, -4, 7, 180, 360, 10)
+        barrel = pts(5, -7, 15.5, -7)
+        parts = [("line", barrel), ("poly", track), ("poly", body), ("poly", dome)]
+        wheels = [pts(-9 + 6 * i, 5)[0] for i in range(4)]
     else:
-        hull = pts(-17.5, 0, 18, 0, 13, 9, -13, 9)
-        deck = pts(-9, -5, 7, -5, 7, 0, -9, 0)
-        funnel = pts(-3, -11, 2, -11, 2, -5, -3, -5)
-        gun = pts(7, -2.5, 15.5, -6)
+        hull = pts(-17.5, 0, 17.8, -2, 3, 7.5, -10, 7.5)
+        house = pts(-8, 0, -8, -4, 3, -4, 3, 0)
+        funnel = pts(-5, -4, -5, -9, -1, -9, -1, -4)
+        parts = [("poly", hull), ("poly", house), ("poly", funnel)]
         wheels = []
-        parts = [("line", gun), ("poly", funnel), ("poly", deck), ("poly", hull)]
     white, o = (255, 255, 255), style.OUTLINE
     for kind, p in parts:  # the white edge, under everything
         if kind == "line":
@@ -183,12 +216,12 @@ def unit_token(sk: Sketch, unit_kind: str, c: Point, fill: Colour, size: float =
             sk.line(p + p[:1], white, 4.4 * s)
     for kind, p in parts:
         if kind == "line":
-            sk.line(p, o, 3.8 * s)
-            sk.line([p[0], _towards(p[1], p[0], 0.9 * s)], fill, 1.6 * s)
+            sk.line(p, o, 3.6 * s)
+            sk.line([p[0], _towards(p[1], p[0], 0.9 * s)], fill, 1.4 * s)
         else:
             sk.polygon(p, fill, o, 1.7 * s)
     for w in wheels:
-        sk.circle(w, 2.1 * s, o)
+        sk.circle(w, 1.7 * s, o)
 
 
 def cross(sk: Sketch, c: Point, r: float = 7.0, colour: Colour = style.FAIL) -> None:
@@ -217,11 +250,12 @@ def arrow(sk: Sketch, a: Point, b: Point, colour: Colour, edge: Colour = style.O
 class _Where:
     """Where things stand on this map: unit anchors, also for dislodged units."""
 
-    def __init__(self, layers: StaticLayers, scene: Scene) -> None:
-        self.board = layers.board
-        self.index = layers.index
-        self.province_index = layers.province_index
-        self.label_boxes = layers.label_boxes
+    def __init__(self, scene: Scene, label_boxes: dict[str, tuple[float, float, float, float]] | None = None) -> None:
+        geo = geometry()  # board coordinates: the full map's raster tells provinces apart
+        self.board = geo.board
+        self.index = geo.index
+        self.province_index = geo.province_index
+        self.label_boxes = label_boxes or {}
         self.units = {u.province: u for u in scene.units}
         self.dislodged = {u.province: u for u in scene.dislodged}
 
@@ -274,8 +308,9 @@ class _Where:
         return b
 
 
-def base_image(layers: StaticLayers, scene: Scene) -> Image.Image:
-    """The board with owner tints and the static overlay, as an RGBA image to draw on."""
+def base_image(geo: Geometry, scene: Scene, frame: Frame = FULL, size: tuple[int, int] | None = None) -> Image.Image:
+    """The board (the part a frame shows, `size` canvas px; default all of it) with owner
+    tints and the static overlay, as an RGB image to draw on."""
     palette = [0] * 768
 
     def put(i: int, rgb: tuple[int, int, int]) -> None:
@@ -284,8 +319,8 @@ def base_image(layers: StaticLayers, scene: Scene) -> Image.Image:
     put(SEA_INDEX, style.SEA)
     put(IMPASSABLE_INDEX, style.IMPASSABLE)
     occupied = {u.province: u.power for u in scene.units}
-    for code, i in layers.province_index.items():
-        prov = layers.board.provinces[code]
+    for code, i in geo.province_index.items():
+        prov = geo.board.provinces[code]
         if prov.kind == "sea":
             put(i, style.SEA)
         elif code in scene.centres:
@@ -297,30 +332,35 @@ def base_image(layers: StaticLayers, scene: Scene) -> Image.Image:
             put(i, tuple((a + b) // 2 for a, b in zip(t, style.NEUTRAL_LAND)))
         else:
             put(i, style.NEUTRAL_LAND)
-    img = layers.index.copy()
+    w, h = size or geo.index.size
+    box = (frame.x0, frame.y0, frame.x0 + w, frame.y0 + h)
+    whole = box == (0, 0, *geo.index.size)
+    img = geo.index.copy() if whole else geo.index.crop(box)
     img.putpalette(palette)
     img = img.convert("RGB")
-    img.paste(layers.overlay, (0, 0), layers.overlay)
+    overlay = geo.overlay if whole else geo.overlay.crop(box)
+    img.paste(overlay, (0, 0), overlay)
     return img
 
 
-def stamp_cached(canvas: Image.Image, key: tuple, c: Point, shapes: Callable[[Sketch, Point], None]) -> None:
+def stamp_cached(canvas: Image.Image, key: tuple, c: Point, shapes: Callable[[Sketch, Point], None],
+                 frame: Frame = FULL) -> None:
     """Paste shapes drawn around c (a unit token, a supply centre) from a patch drawn once per
-    key and sub-pixel phase (c is rounded to the supersampling grid, a shift of at most a
-    quarter pixel). The patches live in the lock-protected static cache; their number is
-    bounded by the keys (power colours, unit kinds, sizes) times SUPERSAMPLE²."""
-    k = style.SUPERSAMPLE
-    qx, qy = round(c[0] * k) / k, round(c[1] * k) / k
+    key, scale and sub-pixel phase (c is rounded to the supersampling grid, a shift of at most
+    a quarter pixel). The patches live in the lock-protected static cache; their number is
+    bounded by the keys (power colours, unit kinds, sizes) times the scales times SUPERSAMPLE²."""
+    k, s = style.SUPERSAMPLE, frame.scale
+    qx, qy = round(c[0] * s * k) / k, round(c[1] * s * k) / k
     ix, iy = math.floor(qx), math.floor(qy)
     phase = (qx - ix, qy - iy)
 
     def build() -> tuple[Image.Image, tuple[int, int]]:
         sk = Sketch()
-        shapes(sk, phase)
-        return sk.patch()
+        shapes(sk, (phase[0] / s, phase[1] / s))
+        return sk.patch(s)
 
-    patch, (px, py) = CACHE.get_or_build("patch", repr(key + phase), build)  # type: ignore[misc]
-    paste_patch(canvas, patch, (ix + px, iy + py))
+    patch, (px, py) = CACHE.get_or_build("patch", repr(key + (s,) + phase), build)  # type: ignore[misc]
+    paste_patch(canvas, patch, (ix + px - frame.x0, iy + py - frame.y0))
 
 
 def _centre(sk: Sketch, c: Point, colour: Colour | None) -> None:
@@ -338,26 +378,30 @@ def _dislodged_token(sk: Sketch, unit_kind: str, c: Point, fill: Colour) -> None
     unit_token(sk, unit_kind, c, fill, style.UNIT_SIZE * style.DISLODGED_SCALE)
 
 
-def draw_scene(layers: StaticLayers, scene: Scene) -> Image.Image:
-    """The board with this scene drawn on it, as an RGB image."""
-    img = base_image(layers, scene)
-    where = _Where(layers, scene)
-    board = layers.board
-
-    for prov in board.provinces.values():
+def draw_under(geo: Geometry, scene: Scene, frame: Frame = FULL, size: tuple[int, int] | None = None) -> Image.Image:
+    """What every language shares: the board with tints, supply centres and order lines."""
+    img = base_image(geo, scene, frame, size)
+    where = _Where(scene)
+    for prov in geo.board.provinces.values():
         if prov.sc is not None:
             owner = scene.centres.get(prov.code)
             colour = style.unit_colour(owner) if owner else None
-            stamp_cached(img, ("sc", colour), prov.sc, lambda sk, c, colour=colour: _centre(sk, c, colour))
+            stamp_cached(img, ("sc", colour), prov.sc, lambda sk, c, colour=colour: _centre(sk, c, colour), frame)
+    # Order lines go under the labels and units, marks (crosses, rings) over them.
+    for o in scene.orders:
+        if o.kind != "unreadable":
+            _draw_order_line(img, where, o, frame)
+    return img
 
-    orders = [o for o in scene.orders if o.kind != "unreadable"]
-    # Order lines go under the units, marks (crosses, rings) over them.
-    for o in orders:
-        _draw_order_line(img, where, o)
+
+def draw_over(img: Image.Image, labels: Labels, scene: Scene, frame: Frame = FULL) -> None:
+    """One language's labels on a drawing of draw_under, then units and result marks."""
     # Labels over the order lines (an arrow never hides a name), under the units (whose
     # anchors keep clear of every label).
-    for patch, at in layers.labels:
-        paste_patch(img, patch, at)
+    for patch, (x, y) in labels.patches:
+        paste_patch(img, patch, (x - frame.x0, y - frame.y0))
+    where = _Where(scene, labels.boxes)
+    orders = [o for o in scene.orders if o.kind != "unreadable"]
     built = {(o.unit.province) for o in orders if o.kind == "build" and o.unit}
     for u in scene.units:
         if u.province in built:
@@ -366,25 +410,31 @@ def draw_scene(layers: StaticLayers, scene: Scene) -> Image.Image:
         if c:
             colour = style.unit_colour(u.power)
             stamp_cached(img, ("unit", u.kind, colour), c,
-                         lambda sk, p, kind=u.kind, colour=colour: unit_token(sk, kind, p, colour))
+                         lambda sk, p, kind=u.kind, colour=colour: unit_token(sk, kind, p, colour), frame)
     for u in scene.dislodged:
         c = where.unit(u, dislodged=True)
         if c:
             colour = style.unit_colour(u.power)
             stamp_cached(img, ("dislodged", u.kind, colour), c,
-                         lambda sk, p, kind=u.kind, colour=colour: _dislodged_token(sk, kind, p, colour))
+                         lambda sk, p, kind=u.kind, colour=colour: _dislodged_token(sk, kind, p, colour), frame)
     for o in orders:
-        _draw_order_marks(img, where, o)
+        _draw_order_marks(img, where, o, frame)
     for u in scene.destroyed:
         c = where.unit(u, dislodged=u.province in where.dislodged)
         if c:
             sk = Sketch()
             cross(sk, c, 10, style.OUTLINE)
-            sk.stamp(img)
+            sk.stamp(img, frame)
+
+
+def draw_scene(layers: StaticLayers, scene: Scene) -> Image.Image:
+    """The whole board with this scene drawn on it in one language, as an RGB image."""
+    img = draw_under(layers.geometry, scene)
+    draw_over(img, layers.labels, scene)
     return img
 
 
-def _draw_order_line(img: Image.Image, where: _Where, o: Order) -> None:
+def _draw_order_line(img: Image.Image, where: _Where, o: Order, frame: Frame) -> None:
     if o.unit is None:
         return
     colour = style.unit_colour(o.power)
@@ -442,10 +492,10 @@ def _draw_order_line(img: Image.Image, where: _Where, o: Order) -> None:
             sk.circle(p, 6.5, style.BUILD, (255, 255, 255), 1.2)
             sk.line([(p[0] - 3.5, p[1]), (p[0] + 3.5, p[1])], (255, 255, 255), 2.0)
             sk.line([(p[0], p[1] - 3.5), (p[0], p[1] + 3.5)], (255, 255, 255), 2.0)
-    sk.stamp(img)
+    sk.stamp(img, frame)
 
 
-def _draw_order_marks(img: Image.Image, where: _Where, o: Order) -> None:
+def _draw_order_marks(img: Image.Image, where: _Where, o: Order, frame: Frame) -> None:
     if o.unit is None:
         return
     sk = Sketch()
@@ -479,53 +529,56 @@ def _draw_order_marks(img: Image.Image, where: _Where, o: Order) -> None:
             cross(sk, (c[0] + 13, c[1] - 12), 5)
         elif o.kind in ("hold", "build"):
             cross(sk, c, 8)
-    sk.stamp(img)
+    sk.stamp(img, frame)
 
 
 # ---------------------------------------------------------------- legend
 
-def phase_title(layers: StaticLayers, phase: str) -> str:
+def phase_title(names: NameTable, phase: str) -> str:
     """``Spring 1901 moves`` in the map's language, as the posts say it (the text as it
     is when it is not a phase)."""
     try:
-        return wording.phase_title(phase, layers.names.language)
+        return wording.phase_title(phase, names.language)
     except ValueError:
         return phase
 
 
-def power_name(layers: StaticLayers, power: str) -> str:
-    return layers.names.power_names.get(power, power.title())
+def power_name(names: NameTable, power: str) -> str:
+    return names.power_names.get(power, power.title())
 
 
-def legend(layers: StaticLayers, scene: Scene, width: int, game_name: str,
-           powers: Sequence[str]) -> Image.Image:
-    """The strip under the board: game name, phase, supply-centre count per power.
-    When a narrow (front) crop has no room, the counts go on a second row."""
-    title = layers.font(style.BOLD_FONT, style.LEGEND_TITLE_SIZE)
-    text = layers.font(style.BOLD_FONT, style.LEGEND_TEXT_SIZE)
+def legend(names: NameTable, scene: Scene, width: int, game_name: str,
+           powers: Sequence[str], scale: float = 1.0) -> Image.Image:
+    """The strip under the board: game name, phase, supply-centre count per power, its
+    sizes times `scale`. When a narrow (front) crop has no room, the counts go on a second row."""
+    title = font(style.BOLD_FONT, style.LEGEND_TITLE_SIZE * scale)
+    text = font(style.BOLD_FONT, style.LEGEND_TEXT_SIZE * scale)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    heading = " · ".join(t for t in (game_name, phase_title(layers, scene.phase)) if t)
-    head_w = int(probe.textlength(heading, font=title)) + 42
+    heading = " · ".join(t for t in (game_name, phase_title(names, scene.phase)) if t)
+    pad = round(14 * scale)
+    head_w = int(probe.textlength(heading, font=title)) + 3 * pad
     counts = dict(scene.supply_centre_counts)
-    labels = [f"{power_name(layers, p)} {counts.get(p, 0)}" for p in powers]
-    widths = [int(probe.textlength(t, font=text)) + 30 for t in labels]
-    if head_w + sum(widths) > width - 10:
-        labels = [f"{power_name(layers, p)[:3]} {counts.get(p, 0)}" for p in powers]
-        widths = [int(probe.textlength(t, font=text)) + 30 for t in labels]
-    two_rows = head_w + sum(widths) > width - 10
-    row_h = style.LEGEND_HEIGHT
+    labels = [f"{power_name(names, p)} {counts.get(p, 0)}" for p in powers]
+    gap = round(30 * scale)
+    widths = [int(probe.textlength(t, font=text)) + gap for t in labels]
+    if head_w + sum(widths) > width - pad:
+        labels = [f"{power_name(names, p)[:3]} {counts.get(p, 0)}" for p in powers]
+        widths = [int(probe.textlength(t, font=text)) + gap for t in labels]
+    two_rows = head_w + sum(widths) > width - pad
+    row_h = round(style.LEGEND_HEIGHT * scale)
     strip = Image.new("RGB", (width, row_h * (2 if two_rows else 1)), style.LEGEND_BG)
     d = ImageDraw.Draw(strip)
-    d.line([(0, 0), (width, 0)], fill=style.LAND_BORDER, width=2)
+    d.line([(0, 0), (width, 0)], fill=style.LAND_BORDER, width=max(2, round(2 * scale)))
     mid = row_h // 2 + 1
-    d.text((14, mid), heading, font=title, fill=style.LABEL, anchor="lm")
+    d.text((pad, mid), heading, font=title, fill=style.LABEL, anchor="lm")
     if two_rows:
-        x, mid = 14, mid + row_h - 8
+        x, mid = pad, mid + row_h - round(8 * scale)
     else:
-        x = max(head_w, width - 10 - sum(widths))
+        x = max(head_w, width - pad - sum(widths))
+    box = 9 * scale
     for p, label, w in zip(powers, labels, widths):
-        d.rounded_rectangle((x, mid - 9, x + 18, mid + 9), radius=4, fill=style.unit_colour(p),
-                            outline=style.OUTLINE, width=2)
-        d.text((x + 24, mid), label, font=text, fill=style.LABEL, anchor="lm")
+        d.rounded_rectangle((x, mid - box, x + 2 * box, mid + box), radius=round(4 * scale),
+                            fill=style.unit_colour(p), outline=style.OUTLINE, width=max(2, round(2 * scale)))
+        d.text((x + 2 * box + round(6 * scale), mid), label, font=text, fill=style.LABEL, anchor="lm")
         x += w
     return strip

@@ -1,11 +1,13 @@
 """Static layers of the board, built once per process and shared by every render.
 
-Owns the only mutable module state of the renderer: a lock-protected cache holding the
-parsed board, the fonts, a province-index image (so owner tints are a palette swap, not
-75 polygon fills per render), an anti-aliased RGBA overlay with coastal halo and borders,
-and per language the province labels as small patches (stamped over the order lines, so
-an arrow never hides a name) and the language's name table. Everything in the cache is
-read-only once built; renders copy before drawing, so any number of threads may render at once.
+Owns the only mutable module state of the renderer: a lock-protected cache holding, per
+drawing scale, the board's geometry layers (a province-index image, so owner tints are a
+palette swap and not 75 polygon fills per render, and an anti-aliased RGBA overlay with
+coastal halo and borders); per label set, label size and scale, the laid-out province
+labels as small patches (stamped over the order lines, so an arrow never hides a name);
+per language its name table; fonts; the PNG palette and the cached token patches.
+Everything in the cache is read-only once built; renders copy before drawing, so any
+number of threads may render at once.
 """
 
 from __future__ import annotations
@@ -14,32 +16,78 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFilter
 
-from engine.names import LANGUAGES, NameTable, table
+from engine.names import NameTable, table
 from renderer import style
 from renderer.board import MAP_FILE, Board, Point, Polygon, assets_dir, load_board
+from renderer.labels import (Box, LabelSet, Placement, Room, enlarge, font, font_name, font_px,
+                             label_set, label_texts, layout)
 
 # Palette slots of the index image.
 SEA_INDEX = 0
 IMPASSABLE_INDEX = 1
 FIRST_PROVINCE_INDEX = 2
+BORDER_BAND = 512  # rows of the board drawn at a time when supersampling its borders
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """The board drawn at one scale (canvas px per board px), without labels."""
+
+    board: Board
+    scale: float
+    index: Image.Image  # mode "L": SEA_INDEX (water of no province), IMPASSABLE_INDEX or a province's value
+    province_index: dict[str, int]  # province code -> its value in `index` (land first, then seas)
+    overlay: Image.Image  # mode "RGBA": coastal halo and borders, anti-aliased
+
+
+@dataclass(frozen=True, slots=True)
+class Labels:
+    """One label set laid out for one label size and drawing scale."""
+
+    label_set: LabelSet
+    size: float  # the size asked for, board px (a label shrinks where it has no room)
+    scale: float
+    placements: dict[str, Placement]  # board px
+    patches: tuple[tuple[Image.Image, tuple[int, int]], ...]  # RGBA patches and where they go, canvas px
+
+    @property
+    def texts(self) -> dict[str, str]:
+        return {code: p.text for code, p in self.placements.items()}
+
+    @property
+    def boxes(self) -> dict[str, tuple[float, float, float, float]]:
+        return {code: p.box for code, p in self.placements.items()}
 
 
 @dataclass(frozen=True, slots=True)
 class StaticLayers:
-    board: Board
-    index: Image.Image  # mode "L": SEA_INDEX (water of no province), IMPASSABLE_INDEX or a province's value
-    province_index: dict[str, int]  # province code -> its value in `index` (land first, then seas)
-    overlay: Image.Image  # mode "RGBA": coastal halo and borders, anti-aliased
-    labels: tuple[tuple[Image.Image, tuple[int, int]], ...]  # RGBA label patches and where they go
-    label_texts: dict[str, str]  # province code -> the label shown (abbreviation or code)
-    label_boxes: dict[str, tuple[float, float, float, float]]  # province code -> its label's box
-    names: NameTable  # the language's names (English when the language has no table yet)
-    fonts: dict[tuple[str, int], ImageFont.FreeTypeFont | ImageFont.ImageFont]
+    """What a full map in one language needs: the board at scale 1, its labels, its names."""
 
-    def font(self, name: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-        return self.fonts.get((name, size)) or style.load_font(name, size)
+    geometry: Geometry
+    labels: Labels
+    names: NameTable  # the language's names (English when the language has no table yet)
+
+    @property
+    def board(self) -> Board:
+        return self.geometry.board
+
+    @property
+    def index(self) -> Image.Image:
+        return self.geometry.index
+
+    @property
+    def province_index(self) -> dict[str, int]:
+        return self.geometry.province_index
+
+    @property
+    def label_texts(self) -> dict[str, str]:
+        return self.labels.texts
+
+    @property
+    def label_boxes(self) -> dict[str, tuple[float, float, float, float]]:
+        return self.labels.boxes
 
 
 class _Cache:
@@ -60,9 +108,6 @@ class _Cache:
                     self._items[(kind, key)] = item
         return item
 
-    def get(self, language: str = "en") -> StaticLayers:
-        return self.get_or_build("layers", language, lambda: _build(language))  # type: ignore[return-value]
-
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
@@ -71,12 +116,21 @@ class _Cache:
 CACHE = _Cache()
 
 
-def static_layers(language: str = "en") -> StaticLayers:
-    """The static layers of a language. An unknown language raises ValueError; a known one
-    whose name table is not written yet draws in English."""
-    if language not in LANGUAGES:
-        raise ValueError(f"unknown map language {language!r}: expected one of {', '.join(LANGUAGES)}")
-    return CACHE.get(language)
+def static_layers(language: str = "en", labels: str | None = None) -> StaticLayers:
+    """The static layers of a full map in a language and label set ("latin", "cyrillic";
+    None: the language's default). An unknown language or label set raises ValueError; a
+    known language whose name table is not written yet draws in English."""
+    chosen = label_set(language, labels)
+    return StaticLayers(geometry=geometry(), labels=label_layer(chosen), names=names(language))
+
+
+def geometry(scale: float = 1.0) -> Geometry:
+    """The board's geometry layers drawn at a scale (1: the full map)."""
+    return CACHE.get_or_build("geometry", repr(scale), lambda: _build_geometry(scale))  # type: ignore[return-value]
+
+
+def names(language: str) -> NameTable:
+    return CACHE.get_or_build("names", language, lambda: name_table(language))  # type: ignore[return-value]
 
 
 def name_table(language: str) -> NameTable:
@@ -85,6 +139,13 @@ def name_table(language: str) -> NameTable:
         return table(language)
     except ValueError:
         return table("en")
+
+
+def label_layer(labels: LabelSet, size: float = style.LABEL_SIZE, scale: float = 1.0) -> Labels:
+    """A label set laid out at a label size (board px) for drawing at a scale. Larger than
+    the full map's size, each label grows only where it has room (front crops)."""
+    return CACHE.get_or_build("labels", f"{labels.key}@{size}x{scale}",  # type: ignore[return-value]
+                              lambda: _build_labels(labels, size, scale))
 
 
 def _scaled(poly: Polygon, k: float) -> list[list[tuple[float, float]]]:
@@ -98,20 +159,16 @@ def _fill(draw: ImageDraw.ImageDraw, poly: Polygon, value: int | tuple, hole: in
         draw.polygon(ring, fill=hole)
 
 
-def _outline(draw: ImageDraw.ImageDraw, poly: Polygon, colour: tuple, width: int, k: float) -> None:
+def _outline(draw: ImageDraw.ImageDraw, poly: Polygon, colour: tuple, width: int, k: float, dy: float = 0) -> None:
     for ring in _scaled(poly, k):
+        ring = [(x, y + dy) for x, y in ring]
         draw.line(ring + ring[:1], fill=colour, width=width, joint="curve")
 
 
-def _fonts() -> dict:
-    sizes = [
-        (style.BOLD_FONT, style.LABEL_SIZE),
-        (style.ITALIC_FONT, style.SEA_LABEL_SIZE),
-        (style.BOLD_FONT, style.LEGEND_TITLE_SIZE),
-        (style.BOLD_FONT, style.LEGEND_TEXT_SIZE),
-        (style.BOLD_FONT, 11),
-    ]
-    return {key: style.load_font(*key) for key in sizes}
+def _rows_of(poly: Polygon, scale: float, top: int, bottom: int) -> bool:
+    """Whether a polygon (board px) reaches the rows top..bottom of a drawing at `scale`."""
+    ys = [y for x, y in poly[0]]
+    return min(ys) * scale - 4 < bottom and max(ys) * scale + 4 > top
 
 
 def missing_assets() -> list[str]:
@@ -122,9 +179,6 @@ def missing_assets() -> list[str]:
     folder = assets_dir()
     wanted = [MAP_FILE, *(f"{style.FONTS_DIR}/{name}" for name in (style.BOLD_FONT, style.ITALIC_FONT))]
     return [name for name in wanted if not folder.joinpath(*name.split("/")).is_file()]
-
-
-Box = tuple[float, float, float, float]
 
 
 def token_box(c: Point, scale: float = 1.0) -> Box:
@@ -148,85 +202,50 @@ def obstacles(board: Board) -> list[tuple[str, str, Box]]:
     return out
 
 
-def overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+def room() -> Room:
+    """What labels keep inside and clear of (the full map's raster and every obstacle)."""
+    geo = geometry()
+
+    def build() -> Room:
+        return Room(geo.board, geo.index, geo.province_index, obstacles(geo.board),
+                    frozenset({SEA_INDEX, IMPASSABLE_INDEX}))
+
+    return CACHE.get_or_build("room", "board", build)  # type: ignore[return-value]
 
 
-def label_box(board: Board, code: str, text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> Box:
-    x, y = board.provinces[code].label
-    l, t, r, b = font.getbbox(text, anchor="mm", stroke_width=style.LABEL_STROKE)
-    return (x + l, y + t, x + r, y + b)
+def _build_labels(labels: LabelSet, size: float, scale: float) -> Labels:
+    board = geometry().board
+    texts = label_texts(labels, tuple(board.provinces))
+    base = layout(room(), texts, style.LABEL_SIZE, style.LABEL_MIN_SIZE, scale)
+    placements = enlarge(room(), base, size, scale) if size > style.LABEL_SIZE else base
+    return Labels(labels, size, scale, placements, _label_patches(board, placements, scale))
 
 
-def _inside(board: Board, code: str, box: Box) -> bool:
-    x0, y0, x1, y1 = box
-    xm, ym = (x0 + x1) / 2, (y0 + y1) / 2
-    pts = [(x0, y0), (x1, y0), (x0, y1), (x1, y1), (xm, y0), (xm, y1), (x0, ym), (x1, ym)]
-    return all(_point_in(board.provinces[code].polygons, p) for p in pts)
-
-
-def _point_in(polygons: tuple[Polygon, ...], p: Point) -> bool:
-    x, y = p
-    inside = False
-    for poly in polygons:
-        for ring in poly:
-            n = len(ring)
-            for i in range(n):
-                x1, y1 = ring[i]
-                x2, y2 = ring[(i + 1) % n]
-                if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                    inside = not inside
-    return inside
-
-
-def label_texts(board: Board, names: NameTable, fonts: dict) -> dict[str, str]:
-    """The label of each province: the language's abbreviation where it fits (inside the
-    province, clear of every token and centre, not much wider than the code), else the code."""
-    blocked = obstacles(board)
-    out = {}
-    for code, prov in board.provinces.items():
-        font = fonts[(style.ITALIC_FONT, style.SEA_LABEL_SIZE) if prov.kind == "sea" else (style.BOLD_FONT, style.LABEL_SIZE)]
-        text = names.province_abbr.get(code, code).strip()
-        if text and text != code:
-            box = label_box(board, code, text, font)
-            code_box = label_box(board, code, code, font)
-            fits = (box[2] - box[0] <= max(code_box[2] - code_box[0], style.LABEL_MAX_WIDTH)
-                    and not any(overlaps(box, b) for _, _, b in blocked)
-                    and _inside(board, code, box))
-            if not fits:
-                text = code
-        out[code] = text or code
-    return out
-
-
-def _label_patches(board: Board, texts: dict[str, str], fonts: dict) -> tuple:
+def _label_patches(board: Board, placements: dict[str, Placement], scale: float) -> tuple:
     """Each label drawn once into its own small RGBA patch: land in bold with a pale halo so
     it reads on every tint and over arrows; seas in italics. Stamped over order lines."""
-    bold = fonts[(style.BOLD_FONT, style.LABEL_SIZE)]
-    italic = fonts[(style.ITALIC_FONT, style.SEA_LABEL_SIZE)]
     out = []
-    for code, prov in board.provinces.items():
-        sea = prov.kind == "sea"
-        font = italic if sea else bold
-        x0, y0, x1, y1 = (int(v) for v in label_box(board, code, texts[code], font))
-        x0, y0, x1, y1 = x0 - 2, y0 - 2, x1 + 3, y1 + 3
+    for code, p in placements.items():
+        sea = board.provinces[code].kind == "sea"
+        f = font(font_name(sea), font_px(sea, p.size, scale))
+        x0, y0 = int(p.box[0] * scale) - 2, int(p.box[1] * scale) - 2
+        x1, y1 = int(p.box[2] * scale) + 3, int(p.box[3] * scale) + 3
         patch = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
         d = ImageDraw.Draw(patch)
-        lx, ly = prov.label
+        at = (p.centre[0] * scale - x0, p.centre[1] * scale - y0)
         if sea:
-            d.text((lx - x0, ly - y0), texts[code], font=font, fill=style.SEA_LABEL + (255,), anchor="mm",
-                   stroke_width=style.LABEL_STROKE, stroke_fill=style.SEA + (200,))
+            d.text(at, p.text, font=f, fill=style.SEA_LABEL + (255,), anchor="mm",
+                   stroke_width=style.LABEL_STROKE * scale, stroke_fill=style.SEA + (200,))
         else:
-            d.text((lx - x0, ly - y0), texts[code], font=font, fill=style.LABEL + (255,), anchor="mm",
-                   stroke_width=style.LABEL_STROKE, stroke_fill=(255, 255, 255, 190))
+            d.text(at, p.text, font=f, fill=style.LABEL + (255,), anchor="mm",
+                   stroke_width=style.LABEL_STROKE * scale, stroke_fill=(255, 255, 255, 190))
         out.append((patch, (x0, y0)))
     return tuple(out)
 
 
-def _build(language: str) -> StaticLayers:
+def _build_geometry(scale: float) -> Geometry:
     board = load_board()
-    W, H = board.width, board.height
-    fonts = _fonts()
+    W, H = round(board.width * scale), round(board.height * scale)
 
     # Index image: seas first, then land on top (sea polygons have islands as holes). Every
     # province has its own value, so a pixel tells which province it is (arrow ends).
@@ -239,44 +258,35 @@ def _build(language: str) -> StaticLayers:
         province_index[prov.code] = FIRST_PROVINCE_INDEX + i
     for prov in seas + land:
         for poly in prov.polygons:
-            _fill(draw, poly, province_index[prov.code], SEA_INDEX)
+            _fill(draw, poly, province_index[prov.code], SEA_INDEX, scale)
     for poly in board.water:
-        _fill(draw, poly, SEA_INDEX, SEA_INDEX)
+        _fill(draw, poly, SEA_INDEX, SEA_INDEX, scale)
     for poly in board.impassable:
-        _fill(draw, poly, IMPASSABLE_INDEX, SEA_INDEX)
+        _fill(draw, poly, IMPASSABLE_INDEX, SEA_INDEX, scale)
     land_values = {IMPASSABLE_INDEX} | {province_index[p.code] for p in land}
 
     k = style.SUPERSAMPLE
     # Coastal halo: a soft light band on the water along every coast, as on printed maps.
     land_mask = index.point(lambda v: 255 if v in land_values else 0)
-    halo = land_mask.filter(ImageFilter.MaxFilter(5)).filter(ImageFilter.GaussianBlur(7))
+    halo = land_mask.filter(ImageFilter.MaxFilter(2 * round(2 * scale) + 1)).filter(ImageFilter.GaussianBlur(7 * scale))
     halo = Image.composite(Image.new("L", (W, H), 0), halo.point(lambda v: min(255, v * 2)), land_mask)
     overlay = Image.new("RGBA", (W, H), style.COAST_HALO + (0,))
     overlay.putalpha(halo.point(lambda v: v * 150 // 255))
 
-    # Borders at k times the size, then reduced: anti-aliased lines for a one-off cost.
-    lines = Image.new("RGBA", (W * k, H * k), (0, 0, 0, 0))
-    ld = ImageDraw.Draw(lines)
-    sea_w = max(1, round(style.SEA_BORDER_WIDTH * k))
-    land_w = max(1, round(style.LAND_BORDER_WIDTH * k))
-    for prov in board.provinces.values():
-        if prov.kind == "sea":
-            for poly in prov.polygons:
-                _outline(ld, poly, style.SEA_BORDER + (255,), sea_w, k)
-    for prov in land:
-        for poly in prov.polygons:
-            _outline(ld, poly, style.LAND_BORDER + (255,), land_w, k)
-    for poly in board.impassable:
-        _outline(ld, poly, style.LAND_BORDER + (255,), land_w, k)
-    lines = lines.reduce(k)
-    overlay.alpha_composite(lines)
-
-    names = name_table(language)
-    texts = label_texts(board, names, fonts)
-    return StaticLayers(board=board, index=index, province_index=province_index, overlay=overlay,
-                        labels=_label_patches(board, texts, fonts), label_texts=texts, names=names,
-                        label_boxes={c: label_box(board, c, t, fonts[(style.ITALIC_FONT, style.SEA_LABEL_SIZE)
-                                                                     if board.provinces[c].kind == "sea"
-                                                                     else (style.BOLD_FONT, style.LABEL_SIZE)])
-                                     for c, t in texts.items()},
-                        fonts=fonts)
+    # Borders at k times the size, then reduced: anti-aliased lines for a one-off cost; in
+    # bands, so the supersampled image never holds the whole board (88 MB at scale 1.5).
+    sea_w = max(1, round(style.SEA_BORDER_WIDTH * k * scale))
+    land_w = max(1, round(style.LAND_BORDER_WIDTH * k * scale))
+    outlines = ([(poly, style.SEA_BORDER + (255,), sea_w) for prov in seas for poly in prov.polygons]
+                + [(poly, style.LAND_BORDER + (255,), land_w) for prov in land for poly in prov.polygons]
+                + [(poly, style.LAND_BORDER + (255,), land_w) for poly in board.impassable])
+    m = 8  # rows drawn beyond a band and dropped: Pillow draws wide lines unevenly at an image's edge
+    for top in range(0, H, BORDER_BAND):
+        bottom = min(H, top + BORDER_BAND)
+        lines = Image.new("RGBA", (W * k, (bottom - top + 2 * m) * k), (0, 0, 0, 0))
+        ld = ImageDraw.Draw(lines)
+        for poly, colour, width in outlines:
+            if _rows_of(poly, scale, top - m, bottom + m):
+                _outline(ld, poly, colour, width, k * scale, (m - top) * k)
+        overlay.alpha_composite(lines.reduce(k).crop((0, m, W, m + bottom - top)), (0, top))
+    return Geometry(board=board, scale=scale, index=index, province_index=province_index, overlay=overlay)

@@ -1,24 +1,47 @@
 """The renderer's entry point: a position (+ orders + results) in, PNG bytes out.
 
-Owns the order of work for one map (scene -> base -> units and orders -> legend -> crop ->
-encode) and the PNG encoding. Pure: no I/O, no shared mutable state beyond the static
-layer cache, so it is safe to call from worker threads.
+Owns the order of work for one map (scene -> the part of the board and its scale -> base,
+centres and order lines -> labels of a language -> units and marks -> legend -> encode),
+which pictures of one scene share work, the front crops (around one or several powers) and
+the PNG encoding. Pure: no I/O, no shared mutable state beyond the static layer cache, so
+it is safe to call from worker threads.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from PIL import Image
 
 from renderer import style
-from renderer.draw import draw_scene, legend
-from renderer.layers import CACHE, static_layers
+from renderer.draw import Frame, draw_over, draw_under, legend
+from renderer.labels import label_set
+from renderer.layers import CACHE, geometry, label_layer, names, token_box
 from renderer.scene import Scene, scene_from_objects
 
-FRONT_MARGIN = 110  # board pixels kept around a power's units in a front crop
-FRONT_MIN_SIZE = (760, 560)
+Front = str | tuple[str, ...] | None  # a power, several powers (one crop around them all), or the whole board
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One picture of a scene: the whole board (no powers) or the crop around some powers'
+    units, in a language and label set ("latin", "cyrillic"; None: the language's default)."""
+
+    language: str = "en"
+    labels: str | None = None
+    front: tuple[str, ...] = ()
+
+
+def powers_of(front: Front) -> tuple[str, ...]:
+    """A front as given (a power name, several, or None) as a tuple of upper-case powers."""
+    if front is None:
+        return ()
+    if isinstance(front, str):
+        return (front.upper(),)
+    return tuple(dict.fromkeys(p.upper() for p in front))
 
 
 def make_scene(position: Mapping | Scene, orders: object = None, results: Mapping | None = None) -> Scene:
@@ -27,23 +50,31 @@ def make_scene(position: Mapping | Scene, orders: object = None, results: Mappin
     return scene_from_objects(position, orders, results)
 
 
-def front_box(scene: Scene, power: str, board_size: tuple[int, int]) -> tuple[int, int, int, int]:
-    """The part of the board around one power's units (or its centres if it has none)."""
-    layers = static_layers()
-    pts = [layers.board.provinces[u.province].unit for u in scene.units
-           if u.power == power.upper() and u.province in layers.board.provinces]
-    if not pts:
-        pts = [layers.board.provinces[p].unit for p, owner in scene.centres.items()
-               if owner == power.upper() and p in layers.board.provinces]
-    W, H = board_size
-    if not pts:
+def front_box(scene: Scene, powers: Front, board_size: tuple[int, int] | None = None) -> tuple[int, int, int, int]:
+    """The part of the board (board px) around the units of one or several powers (dislodged
+    ones too: a retreat phase is about them), or their centres if they have none: every
+    token whole, with FRONT_MARGIN around, at least FRONT_MIN_SIZE, at least as tall as wide
+    and at most FRONT_MAX_TALL times taller, slid inside the board."""
+    board = geometry().board
+    W, H = board_size or (board.width, board.height)
+    wanted = set(powers_of(powers))
+    boxes = [token_box(board.provinces[u.province].unit_anchor(u.coast)) for u in scene.units
+             if u.power in wanted and u.province in board.provinces]
+    boxes += [token_box(board.provinces[u.province].dislodged, style.DISLODGED_SCALE) for u in scene.dislodged
+              if u.power in wanted and u.province in board.provinces]
+    if not boxes:
+        boxes = [token_box(board.provinces[p].unit) for p, owner in scene.centres.items()
+                 if owner in wanted and p in board.provinces]
+    if not boxes:
         return (0, 0, W, H)
-    x0 = min(p[0] for p in pts) - FRONT_MARGIN
-    x1 = max(p[0] for p in pts) + FRONT_MARGIN
-    y0 = min(p[1] for p in pts) - FRONT_MARGIN
-    y1 = max(p[1] for p in pts) + FRONT_MARGIN
-    # Grow to the minimum size around the centre, then slide inside the board.
-    for lo, hi, minimum, limit, axis in ((x0, x1, FRONT_MIN_SIZE[0], W, 0), (y0, y1, FRONT_MIN_SIZE[1], H, 1)):
+    m = style.FRONT_MARGIN
+    x0, y0 = min(b[0] for b in boxes) - m, min(b[1] for b in boxes) - m
+    x1, y1 = max(b[2] for b in boxes) + m, max(b[3] for b in boxes) + m
+    min_w = max(style.FRONT_MIN_SIZE[0], (y1 - y0) / style.FRONT_MAX_TALL)
+    min_h = max(style.FRONT_MIN_SIZE[1], x1 - x0, min_w)
+    out = []
+    for lo, hi, minimum, limit in ((x0, x1, min_w, W), (y0, y1, min_h, H)):
+        # Grow to the minimum size around the centre, then slide inside the board.
         if hi - lo < minimum:
             c = (lo + hi) / 2
             lo, hi = c - minimum / 2, c + minimum / 2
@@ -51,53 +82,143 @@ def front_box(scene: Scene, power: str, board_size: tuple[int, int]) -> tuple[in
             lo, hi = 0, hi - lo
         if hi > limit:
             lo, hi = max(0, lo - (hi - limit)), limit
-        if axis == 0:
-            x0, x1 = lo, hi
-        else:
-            y0, y1 = lo, hi
-    return (int(x0), int(y0), int(x1), int(y1))
+        out += [lo, hi]
+    return (math.floor(out[0]), math.floor(out[2]), math.ceil(out[1]), math.ceil(out[3]))
 
 
-def render_image(position: Mapping | Scene, orders: object = None, results: Mapping | None = None, *,
-                 game_name: str = "", front: str | None = None, language: str = "en") -> Image.Image:
-    """Like render(), but returns the RGB image (for tests and tools)."""
-    scene = make_scene(position, orders, results)
-    layers = static_layers(language)
-    board = draw_scene(layers, scene)
-    return _framed(layers, scene, board, front, game_name)
+def front_groups(position: Mapping | Scene, powers: Iterable[str]) -> tuple[tuple[str, ...], ...]:
+    """How to show a player several powers: one crop for powers whose units lie close
+    together (their shared front reads best in one picture), one crop each for those far
+    apart (a crop around all would be the whole board, its labels unreadable on a phone).
+    Neighbours are merged, nearest first, while their crop stays FRONT_LEGIBLE_WIDTH wide
+    and FRONT_MAX_TALL times that tall; each group is in the order the powers were given."""
+    scene = make_scene(position)
+    order = powers_of(tuple(powers))
+    groups = [(p,) for p in order]
+
+    def fits(group: tuple[str, ...]) -> tuple[bool, int]:
+        x0, y0, x1, y1 = front_box(scene, group)
+        w, h = x1 - x0, y1 - y0
+        return w <= style.FRONT_LEGIBLE_WIDTH and h <= style.FRONT_LEGIBLE_WIDTH * style.FRONT_MAX_TALL, w * h
+
+    while True:
+        pairs = []
+        for i in range(len(groups)):
+            for j in range(i + 1, len(groups)):
+                merged = tuple(p for p in order if p in groups[i] + groups[j])
+                ok, area = fits(merged)
+                if ok:
+                    pairs.append((area, i, j, merged))
+        if not pairs:
+            return tuple(groups)
+        _, i, j, merged = min(pairs)
+        groups = [g for k, g in enumerate(groups) if k not in (i, j)]
+        groups.insert(i, merged)
 
 
-def _framed(layers, scene: Scene, board: Image.Image, front: str | None, game_name: str) -> Image.Image:
-    """The board (cropped to a power's front when asked) with the legend strip below."""
-    if front:
-        board = board.crop(front_box(scene, front, board.size))
+def front_label_size(width: float) -> float:
+    """The label size (board px) that keeps labels PHONE_LABEL_PX tall when a crop `width`
+    board px wide is shown PHONE_WIDTH wide; whole pixels, so few layouts are cached."""
+    wanted = math.ceil(style.PHONE_LABEL_PX * width / style.PHONE_WIDTH)
+    return float(min(style.FRONT_LABEL_MAX, max(style.LABEL_SIZE, wanted)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Region:
+    """The part of the board a picture shows and how it is drawn."""
+
+    box: tuple[int, int, int, int]  # board px
+    scale: float
+    label_size: float
+    phone: bool  # a front, read on a phone: the legend is sized for phone width
+
+    @property
+    def frame(self) -> Frame:
+        return Frame(self.scale, round(self.box[0] * self.scale), round(self.box[1] * self.scale))
+
+    @property
+    def legend_scale(self) -> float:
+        """The full map's legend as it is; a front's, LEGEND_PHONE_PX tall at phone width."""
+        if not self.phone:
+            return 1.0
+        width = self.size[0]
+        return width * style.LEGEND_PHONE_PX / (style.PHONE_WIDTH * style.LEGEND_TEXT_SIZE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (round((self.box[2] - self.box[0]) * self.scale), round((self.box[3] - self.box[1]) * self.scale))
+
+
+def _region(scene: Scene, powers: tuple[str, ...]) -> _Region:
+    board = geometry().board
+    if not powers:
+        return _Region((0, 0, board.width, board.height), 1.0, float(style.LABEL_SIZE), False)
+    box = front_box(scene, powers)
+    return _Region(box, style.FRONT_SCALE, front_label_size(box[2] - box[0]), True)
+
+
+def _finish(board: Image.Image, region: _Region, scene: Scene, view: View, game_name: str) -> Image.Image:
+    """A drawing of draw_under (drawn on) with one language's labels, the units and marks, and the legend."""
+    labels = label_layer(label_set(view.language, view.labels), region.label_size, region.scale)
+    draw_over(board, labels, scene, region.frame)
     powers = sorted(set(style.UNIT_COLOURS) | {u.power for u in scene.units} | set(scene.centres.values()))
-    strip = legend(layers, scene, board.width, game_name, powers)
+    strip = legend(names(view.language), scene, board.width, game_name, powers, region.legend_scale)
     out = Image.new("RGB", (board.width, board.height + strip.height))
     out.paste(board, (0, 0))
     out.paste(strip, (0, board.height))
     return out
 
 
-def render_views(position: Mapping | Scene, orders: object = None, results: Mapping | None = None, *,
-                 game_name: str = "", language: str = "en",
-                 fronts: Sequence[str | None] = (None,)) -> dict[str | None, bytes]:
-    """Several PNGs of one position at the cost of drawing it once: the whole board
-    (``None``) and/or the fronts of the named powers, e.g. the channel's map and every
-    player's phone-sized crop of the same phase."""
+def _images(scene: Scene, views: Iterable[View], game_name: str) -> Iterable[tuple[View, Image.Image]]:
+    """Each view's picture; views of the same part of the board share its drawing."""
+    by_front: dict[tuple[str, ...], list[View]] = {}
+    for view in dict.fromkeys(views):
+        label_set(view.language, view.labels)  # an unknown language or label set fails before any drawing
+        by_front.setdefault(view.front, []).append(view)
+    for front, group in by_front.items():
+        region = _region(scene, front)
+        under = draw_under(geometry(region.scale), scene, region.frame, region.size)
+        for i, view in enumerate(group):
+            # the last view may draw on the shared drawing itself; the others on copies
+            yield view, _finish(under if i == len(group) - 1 else under.copy(), region, scene, view, game_name)
+
+
+def render_image(position: Mapping | Scene, orders: object = None, results: Mapping | None = None, *,
+                 game_name: str = "", front: Front = None, language: str = "en",
+                 labels: str | None = None) -> Image.Image:
+    """Like render(), but returns the RGB image (for tests and tools)."""
     scene = make_scene(position, orders, results)
-    layers = static_layers(language)
-    board = draw_scene(layers, scene)
-    return {front: encode_png(_framed(layers, scene, board, front, game_name))
-            for front in dict.fromkeys(fronts)}
+    view = View(language, labels, powers_of(front))
+    return next(iter(_images(scene, [view], game_name)))[1]
+
+
+def render_many(position: Mapping | Scene, orders: object = None, results: Mapping | None = None, *,
+                game_name: str = "", views: Iterable[View] = (View(),)) -> dict[View, bytes]:
+    """PNGs of one scene in several languages and crops, each part drawn once: tints,
+    centres and order lines once per part of the board, then per view only its labels,
+    the units and marks, the legend and the encoding."""
+    scene = make_scene(position, orders, results)
+    return {view: encode_png(img) for view, img in _images(scene, views, game_name)}
+
+
+def render_views(position: Mapping | Scene, orders: object = None, results: Mapping | None = None, *,
+                 game_name: str = "", language: str = "en", labels: str | None = None,
+                 fronts: Sequence[Front] = (None,)) -> dict[Front, bytes]:
+    """Several PNGs of one position in one language at the cost of drawing it about once:
+    the whole board (``None``) and/or the fronts of the named powers, e.g. the channel's map
+    and every player's phone-sized crop of the same phase. A front may name several powers
+    (a tuple): one crop around all their units. Keys are the fronts as given."""
+    views = {front: View(language, labels, powers_of(front)) for front in dict.fromkeys(fronts)}
+    pictures = render_many(position, orders, results, game_name=game_name, views=views.values())
+    return {front: pictures[view] for front, view in views.items()}
 
 
 def _sample_scene() -> Scene:
     """A busy scene with every power's colours and every kind of mark, to learn a palette."""
     powers = sorted(style.UNIT_COLOURS)
-    layers = static_layers()
-    centres = [p.code for p in layers.board.provinces.values() if p.sc is not None]
-    land = sorted(p.code for p in layers.board.provinces.values() if p.kind != "sea")
+    board = geometry().board
+    centres = [p.code for p in board.provinces.values() if p.sc is not None]
+    land = sorted(p.code for p in board.provinces.values() if p.kind != "sea")
     units = {pw: [f"A {land[i]}" for i in range(k, len(land), len(powers))] for k, pw in enumerate(powers)}
     owners = {pw: centres[k::len(powers)] for k, pw in enumerate(powers)}
     orders = []
@@ -126,15 +247,28 @@ def encode_png(img: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+def warm_up(languages: Iterable[str] = ("en",)) -> None:
+    """Build the static layers now rather than at the first map (a worker process at start):
+    the full map's and the front crops' geometry, the languages' default labels, the palette."""
+    geometry(style.FRONT_SCALE)
+    for language in languages:
+        label_layer(label_set(language))
+    CACHE.get_or_build("palette", "png", _palette)
+
+
 def render(position: Mapping | Scene, orders: object = None, results: Mapping | None = None, *,
-           game_name: str = "", front: str | None = None, language: str = "en") -> bytes:
+           game_name: str = "", front: Front = None, language: str = "en", labels: str | None = None) -> bytes:
     """Draw a position as a PNG.
 
     position: the spec's input object (phase, units, centers, dislodged[, orders]) or a Scene.
     orders: {power: [order, ...]} or the output object's order entries [{power, order, ok,
         result}, ...]; default: position["orders"] or results["orders"].
     results: the output object of the adjudication command (ok/result per order, destroyed).
-    front: a power name: crop to the part of the board around that power's units.
+    front: a power name, or several (a tuple): crop to the part of the board around their
+        units, drawn larger and with larger labels, for phones.
+    language: the language of labels and legend ("en", "es", "ru", "bg").
+    labels: the label set's script, "latin" or "cyrillic" (Russian has both; default: the
+        language's own, Cyrillic for Russian and Bulgarian). Unknown values raise ValueError.
     """
     return encode_png(render_image(position, orders, results, game_name=game_name, front=front,
-                                   language=language))
+                                   language=language, labels=labels))

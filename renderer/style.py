@@ -64,7 +64,7 @@ UNIT_UP = UNIT_SIZE * 13.5 / 30
 UNIT_DOWN = UNIT_SIZE * 12 / 30
 DISLODGED_SCALE = 0.85  # a dislodged unit is drawn this much smaller, beside its province's unit
 LABEL_STROKE = 2  # width of the pale edge around label letters
-LABEL_MAX_WIDTH = 44  # a localised label wider than this (and than the code) shows the code
+LABEL_MIN_SIZE = 12  # where a label has no room at LABEL_SIZE, it may shrink down to this
 SC_RADIUS = 5.5
 ARROW_WIDTH = 4.0
 ARROW_START_GAP = 18  # an arrow starts this far from the moving unit's anchor
@@ -73,6 +73,23 @@ ARROW_INTO = 64  # a move into a big province ends at most this far past its bor
 LEGEND_HEIGHT = 56
 LEGEND_TITLE_SIZE = 22
 LEGEND_TEXT_SIZE = 18
+# Front crops (a player's part of the board, sent by DM) are read on phones: Discord shows a
+# picture about as wide as the screen, 360-430 points. A crop is drawn FRONT_SCALE times
+# larger than the full map (crisp on high-density screens), with labels large enough that
+# they are still PHONE_LABEL_PX tall when the crop is shown PHONE_WIDTH wide.
+FRONT_SCALE = 1.5
+PHONE_WIDTH = 400
+PHONE_LABEL_PX = 11.0
+FRONT_LABEL_MAX = 24  # board px: larger labels no longer fit the crowded provinces
+FRONT_MARGIN = 100  # board pixels kept around a front's units
+FRONT_MIN_SIZE = (520, 520)  # board pixels: enough of the board around a lone unit
+# A crop is at least as tall as it is wide: phones are upright, and height costs nothing in
+# legibility (a picture is shown as wide as the screen); at most FRONT_MAX_TALL times taller.
+FRONT_MAX_TALL = 1.6
+# Legible width: the widest crop whose labels can still be PHONE_LABEL_PX at phone width.
+# Powers whose units lie farther apart get a crop each (renderer.render.front_groups).
+FRONT_LEGIBLE_WIDTH = FRONT_LABEL_MAX * PHONE_WIDTH / PHONE_LABEL_PX
+LEGEND_PHONE_PX = 12.0  # the legend's text in a front crop, in px at phone width
 SUPERSAMPLE = 2  # static layers and shapes are drawn this many times larger, then reduced
 
 PNG_COLOURS = 160  # palette size of the PNG: looks the same as full colour, a quarter of the bytes
@@ -94,7 +111,7 @@ def tint(power: str) -> RGB:
     return TINTS.get(power, UNKNOWN_POWER)
 
 
-def load_font(name: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+def load_font(name: str, size: float) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """Load a bundled font; renderer.layers keeps the loaded fonts in its cache."""
     try:
         # as_file hands back the file itself when the package is a folder (every pip install).

@@ -1,5 +1,6 @@
-"""Labels: in the game's language where the abbreviation fits, clear of every unit token,
-supply centre and dislodged unit wherever they may stand; arrows into seas stay short."""
+"""Labels in the map's language; supply centres clear of unit tokens; legend in the map's
+language; arrows into seas stay short. (Label sets, their scripts and fit:
+test_label_sets.py.)"""
 
 from __future__ import annotations
 
@@ -8,30 +9,11 @@ import math
 import pytest
 
 from engine.names import table
-from renderer import render_image, style
-from renderer.draw import _Where, draw_scene
-from renderer.layers import label_box, obstacles, overlaps, static_layers
+from renderer import render_image
+from renderer.draw import _Where, draw_scene, phase_title, power_name
+from renderer.labels import overlaps
+from renderer.layers import obstacles, static_layers
 from renderer.render import make_scene
-
-# Rome is too narrow for everything: a dislodged unit there (retreat phases only) touches
-# the Rome and Tuscany labels. Kept short on purpose: add here only after looking at the picture.
-KNOWN_TIGHT = {("ROM", "ROM", "dislodged"), ("TUS", "ROM", "dislodged")}
-
-
-def _font(layers, code):
-    sea = layers.board.provinces[code].kind == "sea"
-    return layers.fonts[(style.ITALIC_FONT, style.SEA_LABEL_SIZE) if sea else (style.BOLD_FONT, style.LABEL_SIZE)]
-
-
-@pytest.mark.parametrize("language", ["en", "es", "ru", "bg"])
-def test_labels_clear_of_tokens_and_centres(language):
-    layers = static_layers(language)
-    blocked = obstacles(layers.board)
-    hits = set()
-    for code, text in layers.label_texts.items():
-        box = label_box(layers.board, code, text, _font(layers, code))
-        hits |= {(code, other, what) for other, what, b in blocked if overlaps(box, b)}
-    assert hits <= KNOWN_TIGHT, sorted(hits - KNOWN_TIGHT)
 
 
 def test_centre_discs_clear_of_unit_tokens():
@@ -44,25 +26,22 @@ def test_centre_discs_clear_of_unit_tokens():
 
 @pytest.mark.parametrize("language,code", [("es", "BUR"), ("bg", "BUR"), ("ru", "BUR"), ("en", "BUR")])
 def test_labels_follow_the_language(language, code):
-    expected = table(language).province_abbr[code]
-    assert static_layers(language).label_texts[code] == expected
+    layers = static_layers(language, "latin" if language == "ru" else None)
+    assert layers.label_texts[code] == table(language).province_abbr[code]
 
 
-def test_a_label_that_does_not_fit_shows_the_code():
-    layers = static_layers("bg")
-    # Bulgarian writes Sevastopol out in full: far wider than the label slot.
+def test_a_long_abbreviation_shows_the_map_short_form_in_the_same_script():
+    # Bulgarian writes Sevastopol out in full: the map shows the rulebook's own Сев, not SEV.
     assert len(table("bg").province_abbr["SEV"]) > 5
-    assert layers.label_texts["SEV"] == "SEV"
+    assert static_layers("bg").label_texts["SEV"] == "Сев"
 
 
 def test_legend_is_translated():
-    layers = static_layers("es")
-    from renderer.draw import phase_title, power_name
-
-    assert power_name(layers, "ENGLAND") == table("es").power_names["ENGLAND"]
-    assert phase_title(layers, "S1901M") == table("es").phase_name("S1901M")
+    names = static_layers("es").names
+    assert power_name(names, "ENGLAND") == table("es").power_names["ENGLAND"]
+    assert phase_title(names, "S1901M") == table("es").phase_name("S1901M")
     img = render_image({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}}, language="bg")
-    assert img.width == layers.board.width
+    assert img.width == static_layers("bg").board.width
 
 
 def test_unknown_language_raises_a_clear_value_error():
@@ -86,7 +65,7 @@ def test_language_without_a_table_falls_back_to_english(monkeypatch):
 def test_arrows_into_seas_stay_short(unit, sea):
     layers = static_layers()
     scene = make_scene({"phase": "S1901M", "units": {"ENGLAND": [f"F {unit}"]}})
-    where = _Where(layers, scene)
+    where = _Where(scene)
     a = layers.board.provinces[unit].unit
     end = where.move_end(a, sea)
     # it ends inside the sea, no farther than ARROW_INTO (+ the end gap) past the coast
