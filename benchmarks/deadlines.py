@@ -27,10 +27,10 @@ import discord.http  # noqa: E402
 import yarl  # noqa: E402
 from discord.gateway import DiscordWebSocket  # noqa: E402
 
-from bot import maps  # noqa: E402
+from bot.infra import maps  # noqa: E402
 from bot.app import DiplomacyBot  # noqa: E402
 from bot.service import GameService, powers_of  # noqa: E402
-from bot.storage import Storage  # noqa: E402
+from bot.infra.storage import Storage  # noqa: E402
 from tests.bot.loopback import Emulator  # noqa: E402
 
 OPENING = {
@@ -97,7 +97,7 @@ async def main(games: int, lead: float) -> int:
         await asyncio.wait_for(bot.wait_until_ready(), 30)
         # move the bot's clock so the deadline comes `lead` seconds from now
         shift = (deadline - datetime.now(timezone.utc)) - timedelta(seconds=lead)
-        bot.scheduler.wake()
+        bot.infra.scheduler.wake()
         due_at = time.monotonic() + lead
         latencies: list[float] = []
         stop = asyncio.Event()

@@ -12,14 +12,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import maps
-from bot.clock import Clock, system_clock
+from bot.infra import maps
+from bot.infra.clock import Clock, system_clock
 from bot.i18n import t
 from bot.languages import CatalogueTranslator, Languages, language_of
 from bot.outbox import Outbox
-from bot.scheduler import Scheduler
+from bot.infra.scheduler import Scheduler
 from bot.service import GameService, UserError
-from bot.storage import Storage
+from bot.infra.storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ class DiplomacyBot(commands.Bot):
         self.run_scheduler = run_scheduler     # tests: a bot that is up but lets deadlines pass
         self.storage: Storage | None = None
         # one cache of drawn maps for posts and /game map; tests not about maps pass a
-        # fast drawer (bot.maps.plain_views)
+        # fast drawer (bot.infra.maps.plain_views)
         self.maps = maps.MapCache(drawer=map_drawer)
         # how the background loops sleep until their next timer (tests: simcord's virtual wait)
         self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
@@ -83,7 +83,8 @@ class DiplomacyBot(commands.Bot):
         self.storage = await Storage.open(self.db_path)
         self.service = GameService(self.storage, clock=self.clock, rng=self.rng or random.Random(),
                                    map_cache=self.maps)
-        self.scheduler = Scheduler(self.service, lambda delay: self.pause(delay))
+        self.scheduler = Scheduler(self.service.run_due, self.service.next_timer, self.service.now,
+                                   lambda delay: self.pause(delay))
         self.outbox = Outbox(self)
         self.service.on_timer_change = self.scheduler.wake
         self.service.on_posts = self.outbox.kick

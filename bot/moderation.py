@@ -33,15 +33,15 @@ from engine.cli import position_from_json
 from engine.names import table
 
 from bot import sheet as order_sheet
-from bot.clock import from_unix, to_unix
+from bot.infra.clock import from_unix, to_unix
 from bot.i18n import t
 from bot.languages import unit_text
-from bot.schedule import Duration, ScheduleError, duration_text, parse_schedule
+from bot.infra.schedule import Duration, ScheduleError, duration_text, parse_schedule
 from bot.service import (
     UserError, _rules, needs, phase_title, power_name, powers_of, stamp,
 )
-from bot.storage import GameRow, PlayerRow, Tx
-from bot.storage.moderation import PowerState
+from bot.infra.storage import GameRow, PlayerRow, Tx
+from bot.infra.storage.moderation import PowerState
 
 if TYPE_CHECKING:
     from bot.service import GameService

@@ -23,8 +23,8 @@ import aiohttp
 import discord
 
 from bot.i18n import t
-from bot.storage import OutboxRow
-from bot.wakeable import WakeableLoop
+from bot.infra.storage import OutboxRow
+from bot.infra.wakeable import WakeableLoop
 
 if TYPE_CHECKING:
     from bot.app import DiplomacyBot

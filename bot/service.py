@@ -24,13 +24,13 @@ from engine.cli import position_from_json, position_to_json
 from engine.names import table
 from engine.variants import Setup, setup_for
 
-from bot import maps
-from bot.clock import Clock, from_unix, system_clock, to_unix
+from bot.infra import maps
+from bot.infra.clock import Clock, from_unix, system_clock, to_unix
 from bot.i18n import Localized, t
 from bot.languages import echo, matching_orders, order_line, read_orders_in, reading_order, unit_text
 from bot import sheet as order_sheet
-from bot.schedule import ScheduleError, parse_schedule
-from bot.storage import GameRow, PlayerRow, StaleWrite, Storage, Tx
+from bot.infra.schedule import ScheduleError, parse_schedule
+from bot.infra.storage import GameRow, PlayerRow, StaleWrite, Storage, Tx
 
 log = logging.getLogger(__name__)
 

@@ -35,11 +35,11 @@ from engine.names import table
 from engine.orders import format_order
 from engine.parser import parse_order
 
-from bot.clock import from_unix, to_unix
+from bot.infra.clock import from_unix, to_unix
 from bot.i18n import t
 from bot.languages import unit_text
-from bot.schedule import duration_text
-from bot.storage import GameRow, PlayerRow, Tx
+from bot.infra.schedule import duration_text
+from bot.infra.storage import GameRow, PlayerRow, Tx
 
 if TYPE_CHECKING:
     from bot.service import GameService

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from bot.service import GameService
-from bot.storage import Storage
+from bot.infra.storage import Storage
 
 # Bots in tests draw their maps in threads: starting map processes for each of the many
 # short-lived test bots would only add seconds (tests/bot/test_maps.py covers the processes).

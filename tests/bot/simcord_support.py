@@ -10,9 +10,9 @@ from dataclasses import dataclass
 import simcord
 from PIL import Image
 
-from bot import maps
+from bot.infra import maps
 from bot.app import DiplomacyBot
-from bot.clock import discord_clock
+from bot.infra.clock import discord_clock
 
 
 # simcord's wait for the bot to finish its work: only a guard against a hung test, never

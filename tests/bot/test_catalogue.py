@@ -84,7 +84,7 @@ def test_no_bracketed_plurals():
 
 
 def test_durations_are_localized():
-    from bot.schedule import duration_text, schedule_text
+    from bot.infra.schedule import duration_text, schedule_text
     day_and_half = 86400 + 14 * 3600
     assert duration_text(day_and_half) == "1d 14h"
     assert duration_text(day_and_half, "es") == "1 día 14 h"

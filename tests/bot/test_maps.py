@@ -7,7 +7,7 @@ import asyncio
 from PIL import Image
 import io
 
-from bot import maps
+from bot.infra import maps
 from engine import Position
 from engine.cli import position_to_json
 

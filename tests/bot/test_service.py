@@ -28,7 +28,7 @@ async def seat_of(service, game, power):
 async def test_storage_pragmas(storage):
     assert (await storage.pragma("journal_mode")).lower() == "wal"
     assert await storage.pragma("foreign_keys") == 1
-    from bot.storage.migrations import migrations
+    from bot.infra.storage.migrations import migrations
     assert await storage.pragma("user_version") == len(migrations()) >= 1
 
 

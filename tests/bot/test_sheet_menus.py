@@ -13,7 +13,7 @@ from bot.sheet import (
     MAX_CONTENT, MAX_OPTIONS, MAX_ROWS, MAX_TEXT, REGIONS, Button, Context, Menu, OrderSheets, Screen,
     _slots, phase_for_action, unit_choices,
 )
-from bot.storage import GameRow, PlayerRow
+from bot.infra.storage import GameRow, PlayerRow
 from bot.views import to_view
 from engine.rules import Rules
 

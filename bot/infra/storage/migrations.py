@@ -1,5 +1,5 @@
 """The database schema as numbered migrations: ``migrations/NNNN_name.sql``, applied in
-order by :class:`bot.storage.Storage`.
+order by :class:`bot.infra.storage.Storage`.
 
 A migration is never edited once released: a change to the schema is a new file with the
 next number. ``PRAGMA user_version`` records the last one applied. Each feature area adds
@@ -18,7 +18,7 @@ _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 def migrations() -> tuple[tuple[int, str], ...]:
     """(number, SQL) for every migration file, in order. Numbers must run 1, 2, 3, ..."""
     found = []
-    for entry in resources.files("bot.storage").joinpath("migrations").iterdir():
+    for entry in resources.files("bot.infra.storage").joinpath("migrations").iterdir():
         match = _NAME.match(entry.name)
         if match:
             found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))

@@ -1,6 +1,6 @@
 """Queries for the players' chosen languages (issue 7).
 
-A mixin of :class:`bot.storage.Tx`: methods use ``self._one``, ``self._all`` and
+A mixin of :class:`bot.infra.storage.Tx`: methods use ``self._one``, ``self._all`` and
 ``self._run`` and always run inside a transaction. A user's row holds the language they
 chose with ``/language`` (``chosen``, NULL when they follow their Discord client) and the
 language of their Discord client when they last used the bot (``seen``).

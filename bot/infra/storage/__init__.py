@@ -2,12 +2,13 @@
 
 The core queries are here; each feature area keeps its queries in a mixin module of this
 package (``moderation``, ``sheet``, ``languages``) that :class:`Tx` inherits, so every
-query still runs inside a transaction and nothing outside ``bot.storage`` writes SQL.
+query still runs inside a transaction and nothing outside ``bot.infra.storage`` writes SQL.
 
 Owns the connection (WAL, foreign keys on), the numbered migrations of
-:mod:`bot.storage.migrations`, and one method per query. Every write happens inside
-:meth:`Storage.transaction` (``BEGIN IMMEDIATE`` under one asyncio lock, so coroutines
-sharing the connection never interleave their statements). Changing a game's phase is a
+:mod:`bot.infra.storage.migrations`, and one method per query. Every write happens inside
+:meth:`Storage.write` (``BEGIN IMMEDIATE`` under one asyncio lock, so coroutines
+sharing the connection never interleave their statements); reads happen in
+:meth:`Storage.read` on a second, read-only connection. Changing a game's phase is a
 compare-and-set on the phase it had (:meth:`Tx.advance_game`), so a late write can never
 land in the wrong phase and a phase never resolves twice.
 """
@@ -22,10 +23,10 @@ from typing import Any, AsyncIterator, Iterable
 
 import aiosqlite
 
-from bot.storage.languages import LanguageQueries
-from bot.storage.migrations import migrations
-from bot.storage.moderation import ModerationQueries
-from bot.storage.sheet import SheetQueries
+from bot.infra.storage.languages import LanguageQueries
+from bot.infra.storage.migrations import migrations
+from bot.infra.storage.moderation import ModerationQueries
+from bot.infra.storage.sheet import SheetQueries
 
 log = logging.getLogger(__name__)
 
@@ -325,11 +326,24 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries):
 
 
 class Storage:
-    """The database. ``await Storage.open(path)``; one connection shared by the bot."""
+    """The database (SQLite). ``await Storage.open(path)``.
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    Two connections: one writer, used by :meth:`write` (``BEGIN IMMEDIATE`` under an
+    asyncio lock, so coroutines never interleave their statements), and one reader, used
+    by :meth:`read` (a deferred ``BEGIN`` on a ``query_only`` connection: in WAL mode it
+    reads the last committed state without taking SQLite's write lock, so an
+    autocomplete keystroke or ``/game status`` never waits behind a resolution).
+
+    This class and :class:`Tx` are the storage interface of the bot: a PostgreSQL backend
+    (asyncpg) implements ``read()``/``write()`` yielding an object with the same query
+    methods; nothing outside ``bot.infra.storage`` writes SQL.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
         self._db = db
+        self._reader = reader
         self._lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str) -> "Storage":
@@ -339,13 +353,21 @@ class Storage:
                        "busy_timeout = 5000"):
             await storage._exec(f"PRAGMA {pragma}")
         await storage.migrate()
+        reader = await aiosqlite.connect(path, isolation_level=None)
+        for pragma in ("query_only = ON", "busy_timeout = 5000"):
+            async with reader.execute(f"PRAGMA {pragma}") as cur:
+                await cur.fetchall()
+        storage._reader = reader
         return storage
 
-    async def _exec(self, sql: str) -> None:
-        async with self._db.execute(sql) as cur:
+    async def _exec(self, sql: str, db: aiosqlite.Connection | None = None) -> None:
+        async with (db or self._db).execute(sql) as cur:
             await cur.fetchall()
 
     async def close(self) -> None:
+        if self._reader is not None:
+            await self._reader.close()
+            self._reader = None
         await self._db.close()
 
     async def migrate(self) -> int:
@@ -362,7 +384,8 @@ class Storage:
             return version
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
+    async def write(self) -> AsyncIterator[Tx]:
+        """One write transaction: everything in it commits together or not at all."""
         async with self._lock:
             await self._exec("BEGIN IMMEDIATE")
             try:
@@ -372,6 +395,23 @@ class Storage:
                 raise
             else:
                 await self._exec("COMMIT")
+
+    transaction = write   # the older name, kept for tests and tools
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Tx]:
+        """One read transaction: a consistent snapshot, no write lock (writes raise)."""
+        reader = self._reader
+        if reader is None:          # a Storage built on one connection: read on the writer
+            async with self.write() as tx:
+                yield tx
+            return
+        async with self._read_lock:
+            await self._exec("BEGIN", reader)
+            try:
+                yield Tx(reader)
+            finally:
+                await self._exec("ROLLBACK", reader)
 
     async def pragma(self, name: str) -> Any:
         """Read a pragma (tests check WAL and foreign keys)."""
