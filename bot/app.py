@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.infra import maps
 from bot.infra.clock import Clock, system_clock
-from bot.i18n import t
+from bot.text.i18n import t
 from bot.languages import CatalogueTranslator, Languages, language_of
 from bot.outbox import Outbox
 from bot.infra.scheduler import Scheduler

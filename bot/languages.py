@@ -1,6 +1,6 @@
 """Which language to speak to whom, and reading orders in it (issue 7).
 
-Owns the language rules of the bot; the texts themselves are in :mod:`bot.i18n`.
+Owns the language rules of the bot; the texts themselves are in :mod:`bot.text.i18n`.
 
 - A **player's language** (replies, errors, DMs) is the one they chose with ``/language``,
   else the language of their Discord client (``interaction.locale``: ``es-ES``/``es-419``
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import discord
 from discord import app_commands
 
-from bot.i18n import DEFAULT, LANGUAGES, catalogue, t
+from bot.text.i18n import DEFAULT, LANGUAGES, catalogue, t
 from engine import Position, format_order, parse_order
 from engine.names import table, tokens
 from engine.parser import OrderParseError, ParsedLine, split_orders

@@ -34,9 +34,10 @@ from engine.names import table
 
 from bot import sheet as order_sheet
 from bot.infra.clock import from_unix, to_unix
-from bot.i18n import t
+from bot.text.i18n import t
 from bot.languages import unit_text
-from bot.infra.schedule import Duration, ScheduleError, duration_text, parse_schedule
+from bot.infra.schedule import Duration, ScheduleError, parse_schedule
+from bot.text.durations import duration_text
 from bot.service import (
     UserError, _rules, needs, phase_title, power_name, powers_of, stamp,
 )

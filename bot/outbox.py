@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
-from bot.i18n import t
+from bot.text.i18n import t
 from bot.infra.storage import OutboxRow
 from bot.infra.wakeable import WakeableLoop
 

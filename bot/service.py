@@ -26,7 +26,7 @@ from engine.variants import Setup, setup_for
 
 from bot.infra import maps
 from bot.infra.clock import Clock, from_unix, system_clock, to_unix
-from bot.i18n import Localized, t
+from bot.text.i18n import Localized, t
 from bot.languages import echo, matching_orders, order_line, read_orders_in, reading_order, unit_text
 from bot import sheet as order_sheet
 from bot.infra.schedule import ScheduleError, parse_schedule

@@ -36,9 +36,9 @@ from engine.orders import format_order
 from engine.parser import parse_order
 
 from bot.infra.clock import from_unix, to_unix
-from bot.i18n import t
+from bot.text.i18n import is_plural, plural, t
 from bot.languages import unit_text
-from bot.infra.schedule import duration_text
+from bot.text.durations import duration_text
 from bot.infra.storage import GameRow, PlayerRow, Tx
 
 if TYPE_CHECKING:
@@ -427,7 +427,11 @@ class OrderSheets:
                 params.setdefault("unit", w.province or "")
                 if "other" in params and not params["other"]:
                     params["other"] = t("sheet.no_order_plain", lang)
-                out.append(t(f"warn.{code}", lang, power=power_name(power, lang), **params))
+                if is_plural(f"warn.{code}"):
+                    count = params.pop("count", 0)
+                    out.append(plural(f"warn.{code}", count, lang, power=power_name(power, lang), **params))
+                else:
+                    out.append(t(f"warn.{code}", lang, power=power_name(power, lang), **params))
         return out
 
     # choosing one unit --------------------------------------------------------------

@@ -33,7 +33,7 @@ async def answer(interaction: discord.Interaction, custom_id: str, values: list[
         return
     except Exception:
         log.exception("order sheet tap %s by %s failed", custom_id, interaction.user.id)
-        from bot.i18n import t
+        from bot.text.i18n import t
         await interaction.response.send_message(t("error.internal", lang), ephemeral=True)
         return
     await interaction.response.edit_message(content=screen.content, view=to_view(screen))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n import t
+from bot.text.i18n import t
 from bot.languages import language_of, order_line, unit_text
 from bot.service import OrderSheet, phase_title, stamp
 

@@ -9,9 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import answering, reply
-from bot.i18n import t
+from bot.text.i18n import t
 from bot.languages import NATIVE_NAMES, guild_language, language_choices, language_of
-from bot.infra.schedule import schedule_text
+from bot.text.durations import schedule_text
 from bot.service import power_name, phase_title, stamp
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import answering, reply
-from bot.i18n import t
+from bot.text.i18n import t
 from bot.languages import NATIVE_NAMES, from_locale, language_choices, language_of
 
 if TYPE_CHECKING:

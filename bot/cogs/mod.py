@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import answering, reply
-from bot.i18n import t
+from bot.text.i18n import t
 from bot.languages import language_of
 from bot.moderation import Actor
 from bot.service import phase_title, power_name

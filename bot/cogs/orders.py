@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import answering, reply, sheet_text
-from bot.i18n import t
+from bot.text.i18n import t
 from bot.languages import echo, language_of, localized_orders, unit_text
 from bot.service import phase_title
 from bot.sheet import OrderSheets, phase_for_action, unit_choices

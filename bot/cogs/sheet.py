@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import answering, reply
-from bot.i18n import t
+from bot.text.i18n import t
 from bot.languages import language_of
 from bot.sheet import describe_reminders, reminder_settings, set_reminders
 from bot.views import SheetButton, SheetSelect

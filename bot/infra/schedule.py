@@ -96,28 +96,3 @@ def parse_schedule(text: str) -> Schedule:
         return Duration(length)
     raise ScheduleError("schedule.unreadable", raw)
 
-
-def duration_text(seconds: float, language: str = "en") -> str:
-    """A length for players to read, in their language (whole minutes): ``1d 14h``,
-    ``1 día 14 h``, ``1 дн. 14 ч``. The ``duration.*`` messages hold the units."""
-    from bot.i18n import t
-    seconds = max(0, int(round(seconds)))
-    days, rest = divmod(seconds, 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes = rest // 60
-    parts = [t("duration.day" if days == 1 else "duration.days", language, n=days) if days else "",
-             t("duration.hours", language, n=hours) if hours else "",
-             t("duration.minutes", language, n=minutes) if minutes else ""]
-    return " ".join(p for p in parts if p) or t("duration.minutes", language, n=0)
-
-
-def schedule_text(spec: str, language: str = "en") -> str:
-    """A stored deadline schedule (``48h``, ``20:00 Europe/Madrid``) for players to read."""
-    try:
-        schedule = parse_schedule(spec)
-    except ScheduleError:
-        return spec
-    if isinstance(schedule, Duration):
-        return duration_text(schedule.length.total_seconds(), language)
-    return str(schedule)
-

@@ -5,7 +5,7 @@ import string
 
 import pytest
 
-from bot.i18n import LANGUAGES, Localized, catalogue, t
+from bot.text.i18n import LANGUAGES, Localized, catalogue, t
 
 FORMATTER = string.Formatter()
 
@@ -84,7 +84,7 @@ def test_no_bracketed_plurals():
 
 
 def test_durations_are_localized():
-    from bot.infra.schedule import duration_text, schedule_text
+    from bot.text.durations import duration_text, schedule_text
     day_and_half = 86400 + 14 * 3600
     assert duration_text(day_and_half) == "1d 14h"
     assert duration_text(day_and_half, "es") == "1 día 14 h"

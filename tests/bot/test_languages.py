@@ -7,7 +7,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.i18n import t
+from bot.text.i18n import t
 from bot.languages import (
     CatalogueTranslator, echo, from_locale, order_line, read_orders_in, reading_order, unit_text,
 )

@@ -178,7 +178,7 @@ async def test_bulgarian_game_chosen_at_create_and_localized_descriptions(tmp_pa
         # command names stay English; descriptions are localized for each client language
         from discord import Locale
 
-        from bot.i18n import t
+        from bot.text.i18n import t
         commands = {c.name: c for c in await env.bots[-1].tree.fetch_commands()}
         assert {"game", "order", "orders", "clear", "ready", "unready", "language"} <= set(commands)
         order = commands["order"]

@@ -1,5 +1,7 @@
 """Textos en español de la hoja de órdenes, sus menús y los recordatorios (issue 6)."""
 
+from bot.text.i18n import forms
+
 MESSAGES: dict[str, str] = {
     # la hoja
     "sheet.title": "📋 **{game}** — {phase}",
@@ -68,10 +70,10 @@ MESSAGES: dict[str, str] = {
     "warn.support_mismatch": "⚠️ `{order}` no coincide con la orden de tu unidad apoyada (`{other}`).",
     "warn.convoy_mismatch": "⚠️ `{order}` no coincide con la orden del ejército transportado (`{other}`).",
     "warn.needs_convoy": "⚠️ `{order}` necesita transporte, pero ninguna de tus flotas transporta ese ejército.",
-    "warn.builds_left": "⚠️ {power}: construcciones sin elegir: {count} (se renunciará a ellas).",
-    "warn.too_many_builds": "⚠️ {power}: demasiadas construcciones (de más: {count}).",
-    "warn.disbands_left": "⚠️ {power}: disoluciones sin elegir: {count} (las reglas elegirán por ti).",
-    "warn.too_many_disbands": "⚠️ {power}: demasiadas disoluciones (de más: {count}).",
+    **forms("warn.builds_left", one="⚠️ {power}: {count} construcción sin elegir (se renunciará a ella).", other="⚠️ {power}: {count} construcciones sin elegir (se renunciará a ellas)."),
+    **forms("warn.too_many_builds", one="⚠️ {power}: {count} construcción de más.", other="⚠️ {power}: {count} construcciones de más."),
+    **forms("warn.disbands_left", one="⚠️ {power}: {count} disolución sin elegir (la elegirán las reglas).", other="⚠️ {power}: {count} disoluciones sin elegir (las reglas elegirán por ti)."),
+    **forms("warn.too_many_disbands", one="⚠️ {power}: {count} disolución de más.", other="⚠️ {power}: {count} disoluciones de más."),
     # regiones del mapa
     "region.britain": "Islas Británicas y el Atlántico",
     "region.north": "Escandinavia y el norte",

@@ -2,6 +2,8 @@
 ejército (E), flota (F), apoyo, transporte, retirada, disolución, centros de suministro,
 desorden civil. Mismas claves y marcadores que ``bot/i18n/en/core.py``."""
 
+from bot.text.i18n import forms
+
 MESSAGES: dict[str, str] = {
     # fases
     "phase.title": "{season} de {year}, {kind}",
@@ -23,8 +25,9 @@ MESSAGES: dict[str, str] = {
     "schedule.bad_time": "`{text}` no es una hora del día. Usa el formato de 24 horas, como `20:00`.",
     "schedule.bad_zone": "No conozco la zona horaria `{text}`. Usa un nombre como `Europe/Madrid` o `America/Mexico_City`.",
     # duraciones (plazos, pausas, recordatorios): 1 día 14 h
-    "duration.day": "{n} día", "duration.days": "{n} días",
-    "duration.hours": "{n} h", "duration.minutes": "{n} min",
+    **forms("duration.day", one="{n} día", other="{n} días"),
+    **forms("duration.hour", other="{n} h"),
+    **forms("duration.minute", other="{n} min"),
 
     # unirse
     "game.none_here": "No hay ninguna partida en este canal. Crea una con `/game create`.",

@@ -1,6 +1,8 @@
 """English texts of the order sheet, its menus and the reminders (issue 6). The other
 languages have the same keys with the same placeholders in braces."""
 
+from bot.text.i18n import forms
+
 MESSAGES: dict[str, str] = {
     # the sheet
     "sheet.title": "📋 **{game}** — {phase}",
@@ -69,10 +71,10 @@ MESSAGES: dict[str, str] = {
     "warn.support_mismatch": "⚠️ `{order}` does not match the order of your unit it supports (`{other}`).",
     "warn.convoy_mismatch": "⚠️ `{order}` does not match the order of the army it convoys (`{other}`).",
     "warn.needs_convoy": "⚠️ `{order}` needs a convoy, and none of your fleets convoys it.",
-    "warn.builds_left": "⚠️ {power}: builds not chosen: {count} (they will be waived).",
-    "warn.too_many_builds": "⚠️ {power}: too many builds (extra: {count}).",
-    "warn.disbands_left": "⚠️ {power}: disbands not chosen: {count} (the rules will choose for you).",
-    "warn.too_many_disbands": "⚠️ {power}: too many disbands (extra: {count}).",
+    **forms("warn.builds_left", other="⚠️ {power}: builds not chosen: {count} (they will be waived)."),
+    **forms("warn.too_many_builds", other="⚠️ {power}: too many builds (extra: {count})."),
+    **forms("warn.disbands_left", other="⚠️ {power}: disbands not chosen: {count} (the rules will choose for you)."),
+    **forms("warn.too_many_disbands", other="⚠️ {power}: too many disbands (extra: {count})."),
     # regions of the map, for long menus
     "region.britain": "British Isles and the Atlantic",
     "region.north": "Scandinavia and the north",

@@ -1,5 +1,7 @@
 """English texts of the core game (issue 4). Other languages copy these keys; placeholders in braces stay as they are."""
 
+from bot.text.i18n import forms
+
 MESSAGES: dict[str, str] = {
     # phases
     "phase.title": "{season} {year} {kind}",
@@ -21,8 +23,9 @@ MESSAGES: dict[str, str] = {
     "schedule.bad_time": "`{text}` is not a time of day. Use 24-hour time such as `20:00`.",
     "schedule.bad_zone": "I don't know the time zone `{text}`. Use a name such as `Europe/Madrid` or `America/New_York`.",
     # lengths of time (deadlines, pauses, reminders): 1d 14h
-    "duration.day": "{n}d", "duration.days": "{n}d",
-    "duration.hours": "{n}h", "duration.minutes": "{n}m",
+    **forms("duration.day", other="{n}d"),
+    **forms("duration.hour", other="{n}h"),
+    **forms("duration.minute", other="{n}m"),
 
     # joining
     "game.none_here": "There is no game in this channel. Create one with `/game create`.",

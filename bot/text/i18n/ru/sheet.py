@@ -1,5 +1,7 @@
 """Русские тексты листа приказов, его меню и напоминаний (issue 6)."""
 
+from bot.text.i18n import forms
+
 MESSAGES: dict[str, str] = {
     # лист приказов
     "sheet.title": "📋 **{game}** — {phase}",
@@ -69,10 +71,10 @@ MESSAGES: dict[str, str] = {
     "warn.support_mismatch": "⚠️ `{order}` не совпадает с приказом поддерживаемого войска (`{other}`).",
     "warn.convoy_mismatch": "⚠️ `{order}` не совпадает с приказом конвоируемой армии (`{other}`).",
     "warn.needs_convoy": "⚠️ Для `{order}` нужен конвой, но ни один твой флот не конвоирует эту армию.",
-    "warn.builds_left": "⚠️ {power}: не выбрано построек: {count} (от них откажутся).",
-    "warn.too_many_builds": "⚠️ {power}: лишних построек: {count}.",
-    "warn.disbands_left": "⚠️ {power}: не выбрано роспусков: {count} (выберут по правилам).",
-    "warn.too_many_disbands": "⚠️ {power}: лишних роспусков: {count}.",
+    **forms("warn.builds_left", one="⚠️ {power}: не выбрана {count} постройка (от неё откажутся).", few="⚠️ {power}: не выбраны {count} постройки (от них откажутся).", many="⚠️ {power}: не выбрано {count} построек (от них откажутся).", other="⚠️ {power}: не выбрано построек: {count} (от них откажутся)."),
+    **forms("warn.too_many_builds", one="⚠️ {power}: {count} лишняя постройка.", few="⚠️ {power}: {count} лишние постройки.", many="⚠️ {power}: {count} лишних построек.", other="⚠️ {power}: лишних построек: {count}."),
+    **forms("warn.disbands_left", one="⚠️ {power}: не выбран {count} роспуск (выберут по правилам).", few="⚠️ {power}: не выбраны {count} роспуска (выберут по правилам).", many="⚠️ {power}: не выбрано {count} роспусков (выберут по правилам).", other="⚠️ {power}: не выбрано роспусков: {count} (выберут по правилам)."),
+    **forms("warn.too_many_disbands", one="⚠️ {power}: {count} лишний роспуск.", few="⚠️ {power}: {count} лишних роспуска.", many="⚠️ {power}: {count} лишних роспусков.", other="⚠️ {power}: лишних роспусков: {count}."),
     # области карты
     "region.britain": "Британские острова и Атлантика",
     "region.north": "Скандинавия и север",

@@ -1,5 +1,7 @@
 """Български текстове на листа със заповеди, менютата му и напомнянията (issue 6)."""
 
+from bot.text.i18n import forms
+
 MESSAGES: dict[str, str] = {
     # листът
     "sheet.title": "📋 **{game}** — {phase}",
@@ -68,10 +70,10 @@ MESSAGES: dict[str, str] = {
     "warn.support_mismatch": "⚠️ `{order}` не съвпада със заповедта на подкрепяната единица (`{other}`).",
     "warn.convoy_mismatch": "⚠️ `{order}` не съвпада със заповедта на конвоираната армия (`{other}`).",
     "warn.needs_convoy": "⚠️ `{order}` има нужда от конвой, а нито една твоя флота не конвоира тази армия.",
-    "warn.builds_left": "⚠️ {power}: неизбрани изграждания: {count} (ще бъдат пропуснати).",
-    "warn.too_many_builds": "⚠️ {power}: изграждания в повече: {count}.",
-    "warn.disbands_left": "⚠️ {power}: неизбрани разформирования: {count} (правилата ще изберат вместо теб).",
-    "warn.too_many_disbands": "⚠️ {power}: разформирования в повече: {count}.",
+    **forms("warn.builds_left", one="⚠️ {power}: {count} неизбрано изграждане (ще бъде пропуснато).", other="⚠️ {power}: {count} неизбрани изграждания (ще бъдат пропуснати)."),
+    **forms("warn.too_many_builds", one="⚠️ {power}: {count} изграждане в повече.", other="⚠️ {power}: {count} изграждания в повече."),
+    **forms("warn.disbands_left", one="⚠️ {power}: {count} неизбрано разформироване (правилата ще изберат вместо теб).", other="⚠️ {power}: {count} неизбрани разформирования (правилата ще изберат вместо теб)."),
+    **forms("warn.too_many_disbands", one="⚠️ {power}: {count} разформироване в повече.", other="⚠️ {power}: {count} разформирования в повече."),
     # области на картата
     "region.britain": "Британските острови и Атлантика",
     "region.north": "Скандинавия и северът",

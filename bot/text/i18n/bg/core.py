@@ -2,6 +2,8 @@
 флота (Ф), подкрепа (П), конвоиране (К), отстъпление, разформироване, снабдителни центрове,
 размирици. Същите ключове и заместители като в ``bot/i18n/en/core.py``."""
 
+from bot.text.i18n import forms
+
 MESSAGES: dict[str, str] = {
     # фази
     "phase.title": "{season} {year} г., {kind}",
@@ -24,8 +26,9 @@ MESSAGES: dict[str, str] = {
     "schedule.bad_time": "`{text}` не е час от денонощието. Пиши в 24-часов формат, например `20:00`.",
     "schedule.bad_zone": "Не познавам часовата зона `{text}`. Използвай име като `Europe/Sofia` или `Europe/London`.",
     # продължителности (срокове, паузи, напомняния): 1 ден 14 ч
-    "duration.day": "{n} ден", "duration.days": "{n} дни",
-    "duration.hours": "{n} ч", "duration.minutes": "{n} мин",
+    **forms("duration.day", one="{n} ден", other="{n} дни"),
+    **forms("duration.hour", other="{n} ч"),
+    **forms("duration.minute", other="{n} мин"),
 
     # включване
     "game.none_here": "В този канал няма игра. Създай такава с `/game create`.",

@@ -3,6 +3,8 @@
 правилах, пишутся латинскими сокращениями (A Par - Bur). Те же ключи и подстановки, что в
 ``bot/i18n/en/core.py``."""
 
+from bot.text.i18n import forms
+
 MESSAGES: dict[str, str] = {
     # фазы
     "phase.title": "{season} {year}, {kind}",
@@ -25,8 +27,9 @@ MESSAGES: dict[str, str] = {
     "schedule.bad_time": "`{text}` — это не время суток. Пиши в 24-часовом формате, например `20:00`.",
     "schedule.bad_zone": "Не знаю часовой пояс `{text}`. Укажи название вроде `Europe/Moscow` или `Asia/Yekaterinburg`.",
     # длительности (сроки, паузы, напоминания): 1 день 14 ч, 2 дн. 30 мин
-    "duration.day": "{n} день", "duration.days": "{n} дн.",
-    "duration.hours": "{n} ч", "duration.minutes": "{n} мин",
+    **forms("duration.day", one="{n} день", other="{n} дн."),
+    **forms("duration.hour", other="{n} ч"),
+    **forms("duration.minute", other="{n} мин"),
 
     # вступление в партию
     "game.none_here": "В этом канале нет партии. Создай её командой `/game create`.",
