@@ -28,8 +28,9 @@ import yarl  # noqa: E402
 from discord.gateway import DiscordWebSocket  # noqa: E402
 
 from bot.infra import maps  # noqa: E402
-from bot.app import DiplomacyBot  # noqa: E402
-from bot.service import GameService, powers_of  # noqa: E402
+from bot.discord.app import DiplomacyBot  # noqa: E402
+from bot.core.app import Core  # noqa: E402
+from bot.core.context import powers_of  # noqa: E402
 from bot.infra.storage import Storage  # noqa: E402
 from tests.bot.loopback import Emulator  # noqa: E402
 
@@ -45,31 +46,32 @@ OPENING = {
 
 
 async def prepare(db: str, emu: Emulator, games: int, probes: int, deadline: datetime):
-    """Games created, joined, started and ordered straight through the service."""
+    """Games created, joined, started and ordered straight through the core."""
     storage = await Storage.open(db)
     moment = deadline - timedelta(hours=48)       # so the 48h deadline lands on `deadline`
-    service = GameService(storage, clock=lambda: moment, rng=random.Random(1))
+    core = Core(storage, clock=lambda: moment, rng=random.Random(1))
     users = [emu.add_user(f"player{i}") for i in range(7 * (games + probes))]
     channels, probe_players = [], []
     for g in range(games + probes):
         channel = emu.add_channel(f"game-{g}")
         channels.append(channel)
-        await service.create_game(guild_id=int(emu.guild_id), channel_id=int(channel["id"]),
+        await core.lifecycle.create_game(guild_id=int(emu.guild_id), channel_id=int(channel["id"]),
                                   user_id=int(users[7 * g]["id"]), name=f"Bench {g}", players=7,
                                   movement="48h" if g < games else "96h")
         for u in users[7 * g:7 * g + 7]:
-            await service.join(int(channel["id"]), int(u["id"]))
-        game = await service.start(int(channel["id"]), int(users[7 * g]["id"]), can_manage=False)
+            await core.lifecycle.join(int(channel["id"]), int(u["id"]))
+        game = await core.lifecycle.start(int(channel["id"]), int(users[7 * g]["id"]), can_manage=False)
         async with storage.transaction() as tx:
             players = await tx.players(game.id)
         for p in players:
             power = powers_of(game, p)[0].value
-            await service.submit_orders(p.user_id, OPENING[power], game_id=game.id)
+            await core.ordering.submit(p.user_id, OPENING[power], game_id=game.id)
             if g >= games:
                 probe_players.append((emu.users[str(p.user_id)], game.id, power))
     async with storage.transaction() as tx:       # the start posts are not part of the test
         for post in await tx.posts():
             await tx.mark_sent(post["id"], None, 0)
+    core.close()
     await storage.close()
     return channels[:games], probe_players
 
@@ -97,7 +99,7 @@ async def main(games: int, lead: float) -> int:
         await asyncio.wait_for(bot.wait_until_ready(), 30)
         # move the bot's clock so the deadline comes `lead` seconds from now
         shift = (deadline - datetime.now(timezone.utc)) - timedelta(seconds=lead)
-        bot.infra.scheduler.wake()
+        bot.scheduler.wake()
         due_at = time.monotonic() + lead
         latencies: list[float] = []
         stop = asyncio.Event()

@@ -36,7 +36,7 @@ def main() -> int:
         from discord.gateway import DiscordWebSocket
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
-    from bot.app import DiplomacyBot
+    from bot.discord.app import DiplomacyBot
 
     db_path = os.environ.get("DIPLOMACY_DB", "./diplomacy.sqlite3")
     bot = DiplomacyBot(db_path=db_path)

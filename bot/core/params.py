@@ -53,3 +53,17 @@ class Length:
     """A length of time in seconds."""
 
     seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseCode:
+    """A phase (``F1901M``), said as its title: "Fall 1901 moves"."""
+
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnitName:
+    """A unit (``A PAR``), written the reader's way (Spanish ``E Par``)."""
+
+    text: str

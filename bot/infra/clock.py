@@ -12,12 +12,6 @@ def system_clock() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def discord_clock() -> datetime:
-    """discord.py's ``utcnow``: simcord moves it with its virtual clock."""
-    import discord.utils
-    return discord.utils.utcnow()
-
-
 def to_unix(moment: datetime) -> float:
     return moment.timestamp()
 

@@ -1,5 +1,7 @@
-"""Deadline schedules: reading ``24h`` / ``90m`` / ``2d`` / ``20:00 Europe/Madrid`` and
-computing the next deadline from them.
+"""Reading times players type: the ONE duration parser (``24h``, ``90m``, ``2d``,
+``1d 2h30m``), deadline schedules (a duration or ``20:00 Europe/Madrid``) and the next
+deadline from them, and moments (``2026-03-05 18:00 Europe/Madrid``). Errors are typed:
+:class:`ScheduleError` carries a code the core turns into a message.
 
 A duration counts from the moment a phase starts. A time of day is a fixed schedule: the
 deadline is the next such time (in that time zone, daylight saving included) after the
@@ -24,6 +26,7 @@ MIN_LEAD = timedelta(hours=1)   # a fixed-time first deadline is at least this f
 
 _DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?\s*$", re.I)
 _TIME = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*(\S+)?\s*$")
+_MOMENT = re.compile(r"^\s*(\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2})\s*(\S+)?\s*$")
 
 
 class ScheduleError(ValueError):
@@ -82,17 +85,44 @@ def parse_schedule(text: str) -> Schedule:
         hour, minute, zone = int(match.group(1)), int(match.group(2)), match.group(3) or "UTC"
         if hour > 23 or minute > 59:
             raise ScheduleError("schedule.bad_time", raw)
-        try:
-            ZoneInfo(zone)
-        except (ZoneInfoNotFoundError, ValueError):
-            raise ScheduleError("schedule.bad_zone", zone) from None
+        _zone(zone)
         return TimeOfDay(time(hour, minute), zone)
-    match = _DURATION.match(raw)
-    if match and any(match.groups()):
-        days, hours, mins = (int(g) if g else 0 for g in match.groups())
-        length = timedelta(days=days, hours=hours, minutes=mins)
-        if length < MIN_DURATION or length > MAX_DURATION:
-            raise ScheduleError("schedule.out_of_range", raw)
-        return Duration(length)
-    raise ScheduleError("schedule.unreadable", raw)
+    length = parse_duration(raw)
+    if length < MIN_DURATION or length > MAX_DURATION:
+        raise ScheduleError("schedule.out_of_range", raw)
+    return Duration(length)
 
+
+
+def parse_duration(text: str) -> timedelta:
+    """``2d``, ``36h``, ``90m``, ``1d 2h30m`` -> a length; :class:`ScheduleError`
+    (``schedule.unreadable``) when it is not one."""
+    match = _DURATION.match(text)
+    if not match or not any(match.groups()):
+        raise ScheduleError("schedule.unreadable", text.strip())
+    days, hours, mins = (int(g) if g else 0 for g in match.groups())
+    return timedelta(days=days, hours=hours, minutes=mins)
+
+
+def _zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ScheduleError("schedule.bad_zone", name) from None
+
+
+def parse_moment(text: str, now: datetime) -> datetime:
+    """A moment: ``2026-03-05 18:00 [Europe/Madrid]`` (UTC without a zone), or a duration
+    from ``now`` (``36h``). Codes: ``schedule.bad_zone``, ``schedule.bad_moment``."""
+    match = _MOMENT.match(text)
+    if match:
+        zone = _zone(match.group(2) or "UTC")
+        try:
+            local = datetime.fromisoformat(match.group(1).replace(" ", "T"))
+        except ValueError:
+            raise ScheduleError("schedule.bad_moment", text.strip()) from None
+        return local.replace(tzinfo=zone).astimezone(timezone.utc)
+    try:
+        return now + parse_duration(text)
+    except ScheduleError:
+        raise ScheduleError("schedule.bad_moment", text.strip()) from None

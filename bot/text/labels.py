@@ -15,6 +15,7 @@ from engine.names import table
 from engine.parser import OrderParseError
 
 from bot.core import params as P
+from bot.core.types import PhaseKind
 from bot.text import markup
 from bot.text.i18n import DEFAULT, t
 
@@ -55,8 +56,7 @@ def place_name(location: Any, language: str) -> str:
     """A province (with its coast) for a player: the code in English, the name otherwise."""
     if language == DEFAULT:
         return str(location)
-    province = getattr(location, "province", str(location))
-    coast = getattr(location, "coast", None)
+    province, _, coast = str(location).partition("/")
     name = table(language).province_name(province)
     return f"{name} ({coast})" if coast else name
 
@@ -127,6 +127,12 @@ def render_param(value: Any, language: str) -> Any:
         return power_name(value, language)
     if isinstance(value, Unit):
         return unit_text(str(value), language)
+    if isinstance(value, P.UnitName):
+        return unit_text(value.text, language)
+    if isinstance(value, P.PhaseCode):
+        return phase_title(value.code, language)
+    if isinstance(value, PhaseKind):
+        return t(f"schedule.kind.{value.name.lower()}", language)
     if isinstance(value, P.Places):
         return ", ".join(place_text(str(x), language) for x in value.codes) or "—"
     if isinstance(value, P.OrderText):

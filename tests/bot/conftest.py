@@ -1,4 +1,4 @@
-"""Fixtures for the bot's tests: a movable clock, a fresh database, the service."""
+"""Fixtures for the bot's tests: a movable clock, a fresh database, the core (the use cases)."""
 from __future__ import annotations
 
 import os
@@ -7,7 +7,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from bot.service import GameService
+from bot.core.app import Core
 from bot.infra.storage import Storage
 
 # Bots in tests draw their maps in threads: starting map processes for each of the many
@@ -39,5 +39,7 @@ async def storage(tmp_path):
 
 
 @pytest.fixture
-def service(storage, clock) -> GameService:
-    return GameService(storage, clock=clock, rng=random.Random(7))
+async def service(storage, clock):
+    core = Core(storage, clock=clock, rng=random.Random(7))
+    yield core
+    core.close()

@@ -11,8 +11,13 @@ import simcord
 from PIL import Image
 
 from bot.infra import maps
-from bot.app import DiplomacyBot
-from bot.infra.clock import discord_clock
+from bot.discord.app import DiplomacyBot
+
+
+def discord_clock():
+    """discord.py's ``utcnow``: simcord moves it with its virtual clock."""
+    import discord.utils
+    return discord.utils.utcnow()
 
 
 # simcord's wait for the bot to finish its work: only a guard against a hung test, never
@@ -93,9 +98,9 @@ async def attachment_png(message) -> bytes:
 
 async def powers_by_user(env, channel_id):
     """The open game in a channel and, per power name, the id of the user who plays it."""
-    from bot.service import powers_of
-    service = env.bots[-1].service
-    async with service.storage.transaction() as tx:
+    from bot.core.context import powers_of
+    core = env.bots[-1].core
+    async with core.storage.transaction() as tx:
         game = await tx.open_game_in_channel(channel_id)
         players = await tx.players(game.id)
     return game, {powers_of(game, p)[0].value: p.user_id for p in players}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import simcord.interactions as sim_interactions
 
-from bot.service import powers_of
+from bot.core.context import powers_of
 from tests.bot.simcord_support import attachment_png, running
 
 HOURS = 3600
@@ -48,7 +48,7 @@ ECHO = {"es": {"A PAR - BUR": "E Par - Bor", "A MOS - UKR": "E Mos - Ucr", "F LO
 
 
 async def _seats(env, channel_id):
-    service = env.bots[-1].service
+    service = env.bots[-1].core
     async with service.storage.transaction() as tx:
         game = await tx.open_game_in_channel(channel_id)
         players = await tx.players(game.id)

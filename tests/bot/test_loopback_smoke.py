@@ -9,7 +9,7 @@ import discord.http
 import yarl
 from discord.gateway import DiscordWebSocket
 
-from bot.app import DiplomacyBot
+from bot.discord.app import DiplomacyBot
 from tests.bot.loopback import Emulator
 from tests.bot.simcord_support import png_ok
 

@@ -16,7 +16,7 @@ HOURS = 3600
 
 
 async def current_game(env, channel_id):
-    async with env.bots[-1].service.storage.transaction() as tx:
+    async with env.bots[-1].core.storage.transaction() as tx:
         return await tx.last_game_in_channel(channel_id)
 
 
@@ -47,7 +47,7 @@ async def set_position(env, channel_id, units: dict[str, list[str]], centres: di
     position = Position.build(game.phase, [Unit.parse(Power(p), u) for p, us in units.items() for u in us],
                               owned)
     data = position_to_json(position)
-    async with env.bots[-1].service.storage.transaction() as tx:
+    async with env.bots[-1].core.storage.transaction() as tx:
         await tx.insert_phase(game.id, game.phase, data)
         assert await tx.restore_game(game.id, expected_phase=game.phase, phase=game.phase, position=data,
                                      deadline=game.deadline, remind_at=game.remind_at, tossed=game.tossed,
@@ -159,7 +159,7 @@ async def test_civil_disorder_story(tmp_path):
         r = await alice.slash(ch, "game status")
         assert "In civil disorder" not in r.response.content
         # the reliability record stays with the player who missed, across the server
-        async with env.bots[-1].service.storage.transaction() as tx:
+        async with env.bots[-1].core.storage.transaction() as tx:
             record = await tx.reliability(table.guild.id, [italy.id, newbie.id])
         assert record[italy.id] == (3, 3) and record[newbie.id] == (0, 1)
         r = await alice.slash(ch, "mod log")
@@ -253,7 +253,7 @@ async def test_pause_across_a_restart_keeps_the_remaining_time(tmp_path):
         assert any("1d 16h will be left" in t for t in texts(ch))
         r = await alice.slash(ch, "mod resume")
         game3 = await current_game(env, ch.id)
-        now = env.bots[-1].service.now()
+        now = env.bots[-1].core.now()
         assert abs(game3.deadline - (now + 40 * HOURS)) < 5
         r = await alice.slash(ch, "mod deadline", when="3h")
         game4 = await current_game(env, ch.id)
@@ -294,10 +294,10 @@ async def test_rollback_then_a_different_resolution(tmp_path):
         assert any("undid the last resolution" in t and "back in **Spring 1901 moves**" in t
                    for t in texts(ch, before))
         game = await current_game(env, ch.id)
-        assert game.phase == "S1901M" and game.deadline > env.bots[-1].service.now()
+        assert game.phase == "S1901M" and game.deadline > env.bots[-1].core.now()
         r = await member["FRANCE"].user.slash("orders")
         assert "A PAR - BUR" in r.response.content            # the orders came back
-        async with env.bots[-1].service.storage.transaction() as tx:
+        async with env.bots[-1].core.storage.transaction() as tx:
             assert await tx.phase_names(game.id) == ["S1901M"]
             assert (await tx.phase(game.id, "S1901M")).results is None
         # a different resolution

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sheet import DEFAULT_LEADS, format_lead, parse_leads
-from bot.service import UserError
+from bot.core.errors import UserError
+from bot.core.reminders import DEFAULT_LEADS, parse_leads
+from bot.text.replies import lead_text as format_lead
 from tests.bot.simcord_support import running, seven
 from tests.bot.test_play_1901 import order, powers_by_user
 

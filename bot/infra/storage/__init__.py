@@ -87,6 +87,9 @@ class PhaseRow:
 
 @dataclass(frozen=True, slots=True)
 class OutboxRow:
+    """A post to send: an intent (``kind`` + ``params``, rendered at send time) or, for
+    rows stored before post intents, the ready ``content``."""
+
     id: int
     game_id: int
     phase: str | None
@@ -95,6 +98,18 @@ class OutboxRow:
     content: str
     map: dict[str, Any] | None
     attempts: int
+    kind: str | None = None
+    params: dict[str, Any] | None = None
+    mentions: tuple[int, ...] = ()
+
+
+_OUTBOX_COLUMNS = "id, game_id, phase, channel_id, user_id, content, map, attempts, kind, params, mentions"
+
+
+def _outbox(r: Any) -> OutboxRow:
+    return OutboxRow(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]) if r[6] is not None else None,
+                     r[7], r[8], json.loads(r[9]) if r[9] is not None else None,
+                     tuple(json.loads(r[10])) if r[10] else ())
 
 
 _GAME_COLUMNS = ("id, guild_id, channel_id, name, creator_id, players, status, phase, position, "
@@ -273,23 +288,24 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries):
         return count
 
     # -- outbox ----------------------------------------------------------------------
-    async def add_post(self, game_id: int, phase: str | None, content: str, *,
-                       channel_id: int | None = None, user_id: int | None = None,
-                       map_spec: dict[str, Any] | None = None, now: float) -> int:
+    async def add_intent(self, game_id: int, phase: str | None, *, kind: str, params: dict[str, Any],
+                         channel_id: int | None = None, user_id: int | None = None,
+                         mentions: list[int] | None = None, map_spec: dict[str, Any] | None = None,
+                         now: float) -> int:
+        """Store a post intent (see :mod:`bot.core.posts`)."""
         async with self._db.execute(
-                "INSERT INTO outbox (game_id, phase, channel_id, user_id, content, map, next_attempt, "
-                "created_at) VALUES (?,?,?,?,?,?,?,?)",
-                (game_id, phase, channel_id, user_id, content,
+                "INSERT INTO outbox (game_id, phase, channel_id, user_id, content, kind, params, mentions, "
+                "map, next_attempt, created_at) VALUES (?,?,?,?,'',?,?,?,?,?,?)",
+                (game_id, phase, channel_id, user_id, kind, json.dumps(params), json.dumps(mentions or []),
                  json.dumps(map_spec) if map_spec is not None else None, now, now)) as cur:
-            return int(cur.lastrowid)
+            return int(cur.lastrowid or 0)
 
     async def posts_due(self, now: float, limit: int = 100) -> list[OutboxRow]:
         rows = await self._all(
-            "SELECT id, game_id, phase, channel_id, user_id, content, map, attempts FROM outbox "
+            f"SELECT {_OUTBOX_COLUMNS} FROM outbox "
             "WHERE sent_at IS NULL AND error IS NULL AND next_attempt <= ? ORDER BY id LIMIT ?",
             (now, limit))
-        return [OutboxRow(r[0], r[1], r[2], r[3], r[4], r[5],
-                          json.loads(r[6]) if r[6] is not None else None, r[7]) for r in rows]
+        return [_outbox(r) for r in rows]
 
     async def next_post_time(self) -> float | None:
         row = await self._one("SELECT MIN(next_attempt) FROM outbox WHERE sent_at IS NULL AND error IS NULL")
@@ -316,13 +332,23 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries):
         await self._run("UPDATE outbox SET error = ? WHERE id = ?", (error, post_id))
 
     async def posts(self, game_id: int | None = None) -> list[dict[str, Any]]:
-        """Every outbox row (for tests and diagnostics)."""
+        """Every outbox row as a dict, with its delivery state (for tests and diagnostics)."""
         where, params = ("WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
-        rows = await self._all("SELECT id, game_id, phase, channel_id, user_id, content, sent_at, "
-                               f"error, attempts FROM outbox {where} ORDER BY id", params)
-        keys = ("id", "game_id", "phase", "channel_id", "user_id", "content", "sent_at", "error",
-                "attempts")
-        return [dict(zip(keys, r)) for r in rows]
+        rows = await self._all(f"SELECT {_OUTBOX_COLUMNS}, sent_at, error FROM outbox {where} ORDER BY id",
+                               params)
+        out = []
+        for r in rows:
+            row = _outbox(r)
+            out.append({"id": row.id, "game_id": row.game_id, "phase": row.phase, "channel_id": row.channel_id,
+                        "user_id": row.user_id, "content": row.content, "map": row.map, "kind": row.kind,
+                        "params": row.params, "mentions": row.mentions, "attempts": row.attempts,
+                        "sent_at": r[11], "error": r[12], "row": row})
+        return out
+
+async def _pragmas(db: aiosqlite.Connection, *statements: str, pragma: bool = True) -> None:
+    for sql in statements:
+        async with db.execute(f"PRAGMA {sql}" if pragma else sql) as cur:
+            await cur.fetchall()
 
 
 class Storage:
@@ -348,21 +374,15 @@ class Storage:
     @classmethod
     async def open(cls, path: str) -> "Storage":
         db = await aiosqlite.connect(path, isolation_level=None)
+        await _pragmas(db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000")
         storage = cls(db)
-        for pragma in ("journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL",
-                       "busy_timeout = 5000"):
-            await storage._exec(f"PRAGMA {pragma}")
         await storage.migrate()
         reader = await aiosqlite.connect(path, isolation_level=None)
-        for pragma in ("query_only = ON", "busy_timeout = 5000"):
-            async with reader.execute(f"PRAGMA {pragma}") as cur:
-                await cur.fetchall()
-        storage._reader = reader
-        return storage
+        await _pragmas(reader, "query_only = ON", "busy_timeout = 5000")
+        return cls(db, reader)
 
     async def _exec(self, sql: str, db: aiosqlite.Connection | None = None) -> None:
-        async with (db or self._db).execute(sql) as cur:
-            await cur.fetchall()
+        await _pragmas(db or self._db, sql, pragma=False)
 
     async def close(self) -> None:
         if self._reader is not None:

@@ -21,8 +21,7 @@ import pkgutil
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
-LANGUAGES = ("en", "es", "ru", "bg")
-DEFAULT = "en"
+from bot.core.languages import DEFAULT, LANGUAGES
 
 
 @lru_cache(maxsize=None)

@@ -1,42 +1,43 @@
-"""The bot: a discord.py client wired to the database, the game service, the deadline
-scheduler and the outbox. ``DiplomacyBot(...)`` takes test options (clock, random
-generator, whether to sync commands) so tests build the real thing."""
+"""The bot: a discord.py client wired to the core (:class:`bot.core.app.Core`), the
+deadline scheduler and the poster. ``DiplomacyBot(...)`` takes test options (clock,
+random generator, whether to sync commands, a map drawer) so tests build the real thing."""
 from __future__ import annotations
 
 import asyncio
 import logging
 import random
-from typing import Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.core.app import Core
+from bot.core.errors import UserError
+from bot.discord import locales
+from bot.discord.poster import Poster
+from bot.discord.translator import CatalogueTranslator
 from bot.infra import maps
 from bot.infra.clock import Clock, system_clock
-from bot.text.i18n import t
-from bot.languages import CatalogueTranslator, Languages, language_of
-from bot.outbox import Outbox
 from bot.infra.scheduler import Scheduler
-from bot.service import GameService, UserError
 from bot.infra.storage import Storage
+from bot.text.i18n import t
+from bot.text.replies import refusal
 
 log = logging.getLogger(__name__)
 
 
 class DiplomacyTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        # the player's language, for everything this command answers (bot.languages)
-        languages = getattr(self.client, "languages", None)
-        if languages is not None:
-            await languages.resolve(interaction)
+        # the player's language, for everything this command answers
+        await locales.resolve(interaction)
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
-        lang = language_of(interaction)
+        lang = locales.language_of(interaction)
         if isinstance(original, UserError):
-            text = original.text(lang)
+            text = refusal(original, lang)
         elif isinstance(error, app_commands.NoPrivateMessage):
             text = t("error.guild_only", lang)
         else:
@@ -55,7 +56,7 @@ class DiplomacyTree(app_commands.CommandTree):
 class DiplomacyBot(commands.Bot):
     def __init__(self, *, db_path: str, clock: Clock = system_clock, rng: random.Random | None = None,
                  sync_commands: bool = True, run_scheduler: bool = True,
-                 map_drawer: maps.Drawer | None = None, **options) -> None:
+                 map_drawer: maps.Drawer | None = None, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True            # channels and permissions; no privileged intent is needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
@@ -73,41 +74,38 @@ class DiplomacyBot(commands.Bot):
         self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
 
     async def setup_hook(self) -> None:
-        from bot.cogs.games import GameCog
-        from bot.cogs.language import LanguageCog
-        from bot.cogs.mod import EndgameCog, ModCog
-        from bot.moderation import Moderation
-        from bot.cogs.orders import OrderCog
-        from bot.cogs.sheet import SheetCog
+        from bot.discord.cogs.games import GameCog
+        from bot.discord.cogs.language import LanguageCog
+        from bot.discord.cogs.mod import EndgameCog, ModCog
+        from bot.discord.cogs.orders import OrderCog
+        from bot.discord.cogs.sheet import SheetCog
 
         self.storage = await Storage.open(self.db_path)
-        self.service = GameService(self.storage, clock=self.clock, rng=self.rng or random.Random(),
-                                   map_cache=self.maps)
-        self.scheduler = Scheduler(self.service.run_due, self.service.next_timer, self.service.now,
+        self.core = Core(self.storage, clock=self.clock, rng=self.rng or random.Random(), map_cache=self.maps)
+        self.languages = self.core.languages
+        resolution = self.core.resolution
+        self.scheduler = Scheduler(resolution.run_due, resolution.next_timer, self.core.now,
                                    lambda delay: self.pause(delay))
-        self.outbox = Outbox(self)
-        self.service.on_timer_change = self.scheduler.wake
-        self.service.on_posts = self.outbox.kick
-        self.moderation = Moderation(self.service)
-        self.languages = Languages(self.service)
+        self.poster = Poster(self, self.core, self.maps, lambda delay: self.pause(delay))
+        self.core.deps.on_timer_change = self.scheduler.wake
+        self.core.deps.on_posts = self.poster.kick
         await self.tree.set_translator(CatalogueTranslator())
-        await self.add_cog(GameCog(self))
-        await self.add_cog(OrderCog(self))
-        await self.add_cog(SheetCog(self))
-        await self.add_cog(ModCog(self))
-        await self.add_cog(EndgameCog(self))
-        await self.add_cog(LanguageCog(self))
+        for cog in (GameCog, OrderCog, SheetCog, ModCog, EndgameCog, LanguageCog):
+            await self.add_cog(cog(self, self.core))
         if self.sync_commands:
             await self.tree.sync()
         if self.run_scheduler:
             self.scheduler.start()
-        self.outbox.start()
+        self.poster.start()
 
     async def close(self) -> None:
-        for part in (getattr(self, "scheduler", None), getattr(self, "outbox", None)):
+        for part in (getattr(self, "scheduler", None), getattr(self, "poster", None)):
             if part is not None:
                 await part.stop()
         self.maps.close()
+        core = getattr(self, "core", None)
+        if core is not None:
+            core.close()
         if self.storage is not None:
             await self.storage.close()
             self.storage = None

@@ -1,2 +1,2 @@
 """Application commands, one cog per concern. Cogs are thin: read the interaction, call
-one game-service function, format its answer through the message catalogue."""
+one use case of :class:`bot.core.app.Core`, send what :mod:`bot.text` built."""

@@ -1,33 +1,31 @@
 """``/language``: the language the bot speaks to a player (replies, DMs, reading orders)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import answering, reply
-from bot.text.i18n import t
-from bot.languages import NATIVE_NAMES, from_locale, language_choices, language_of
+from bot.core.app import Core
 
-if TYPE_CHECKING:
-    from bot.app import DiplomacyBot
+from bot.discord.cogs.common import answering, reply
+from bot.discord.locales import NATIVE_NAMES, described, from_locale, language_choices, language_of
+from bot.text.i18n import t
 
 
 class LanguageCog(commands.Cog):
-    def __init__(self, bot: "DiplomacyBot") -> None:
+    def __init__(self, bot: commands.Bot, core: Core) -> None:
         self.bot = bot
+        self.core = core
 
-    @app_commands.command(name="language", description=t("cmd.language"))
-    @app_commands.describe(language=t("cmd.language.language"))
+    @app_commands.command(name="language", description=described("cmd.language"))
+    @app_commands.describe(language=described("cmd.language.language"))
     @app_commands.choices(language=language_choices(auto=True))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=False)
     async def language(self, interaction: discord.Interaction,
                        language: app_commands.Choice[str] | None = None) -> None:
         async with answering(interaction):
-            languages = self.bot.languages
+            languages = self.core.languages
             user_id = interaction.user.id
             if language is None:
                 chosen = await languages.chosen(user_id)
