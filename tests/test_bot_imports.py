@@ -7,6 +7,7 @@ and ``bot.infra`` but not the discord client (only :mod:`bot.text.markup` borrow
 ``discord.utils`` helpers); ``bot.core`` imports ``bot.infra``, never text or discord;
 ``bot.infra`` imports none of the other three.
 """
+
 from __future__ import annotations
 
 import ast
@@ -16,12 +17,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BOT = ROOT / "bot"
 LAYERS = ("core", "text", "discord", "infra")
-FORBIDDEN = {                 # layer -> layers (and the discord library) it must not import
+FORBIDDEN = {  # layer -> layers (and the discord library) it must not import
     "core": {"bot.text", "bot.discord", "discord"},
     "text": {"bot.discord", "discord"},
     "infra": {"bot.core", "bot.text", "bot.discord", "discord"},
 }
-ALLOWED = {("bot.text.markup", "discord.utils")}     # pure helpers: format_dt
+ALLOWED = {("bot.text.markup", "discord.utils")}  # pure helpers: format_dt
 
 
 def module_name(path: Path) -> str:
@@ -54,8 +55,7 @@ def imported(tree: ast.Module, name: str, known: set[str]) -> list[str]:
 def graph() -> dict[str, set[str]]:
     trees = modules()
     known = set(trees)
-    return {name: {m for m in imported(tree, name, known) if m in known and m != name}
-            for name, tree in trees.items()}
+    return {name: {m for m in imported(tree, name, known) if m in known and m != name} for name, tree in trees.items()}
 
 
 def layer(module: str) -> str | None:
@@ -82,7 +82,7 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
         stack.append(node)
         for nxt in sorted(edges.get(node, ())):
             if state.get(nxt) == 1:
-                found.append(stack[stack.index(nxt):] + [nxt])
+                found.append(stack[stack.index(nxt) :] + [nxt])
             elif nxt not in state:
                 visit(nxt)
         stack.pop()
@@ -121,10 +121,17 @@ def test_no_private_names_across_modules():
     for name, tree in modules().items():
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
-                bad.extend(f"{name}: from {node.module} import {a.name}" for a in node.names
-                           if a.name.startswith("_") and not a.name.startswith("__"))
-            elif (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
-                  and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
+                bad.extend(
+                    f"{name}: from {node.module} import {a.name}"
+                    for a in node.names
+                    if a.name.startswith("_") and not a.name.startswith("__")
+                )
+            elif (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+            ):
                 bad.append(f"{name}:{node.lineno}: .{node.attr}")
     assert bad == []
 

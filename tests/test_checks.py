@@ -1,5 +1,6 @@
 """Static checks as tests, so CI runs them with the suite: ruff (lint and format, over the
 paths ``[tool.ruff]`` in pyproject.toml includes) and mypy (over ``[tool.mypy] files``)."""
+
 from __future__ import annotations
 
 import shutil

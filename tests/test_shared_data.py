@@ -2,6 +2,7 @@
 regression cases, real games) run through the engine by ``tools/check_shared.py``.
 Skipped when the folder is absent (a checkout on its own); CI has it. Set
 ``DIPLOMACY_SHARED`` to run it against another copy."""
+
 from __future__ import annotations
 
 import importlib.util

@@ -1,6 +1,7 @@
 """The core of the bot: every use case, on one set of dependencies. ``Core(storage, ...)``
 is what the Discord layer (and the tests) call: ``core.ordering.submit(...)``,
 ``core.lifecycle.start(...)``, ``core.resolution.run_due()``..."""
+
 from __future__ import annotations
 
 import random
@@ -22,10 +23,22 @@ from bot.infra.storage import Storage
 
 
 class Core:
-    def __init__(self, storage: Storage, *, clock: Clock = system_clock, rng: random.Random | None = None,
-                 map_cache: MapCache | None = None, compute: Compute | None = None) -> None:
-        self.deps = Deps(storage, clock, rng or random.Random(), compute or Compute(),
-                         map_cache if map_cache is not None else MapCache(processes=0))
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Clock = system_clock,
+        rng: random.Random | None = None,
+        map_cache: MapCache | None = None,
+        compute: Compute | None = None,
+    ) -> None:
+        self.deps = Deps(
+            storage,
+            clock,
+            rng or random.Random(),
+            compute or Compute(),
+            map_cache if map_cache is not None else MapCache(processes=0),
+        )
         self.lifecycle = Lifecycle(self.deps)
         self.ordering = Ordering(self.deps)
         self.sheets = Sheets(self.deps)

@@ -9,11 +9,10 @@ never) the power is *declared* in civil disorder: it also does not build, and it
 until its player orders again (unless a moderator holds it there) or a replacement takes
 it over. Also kept here: what a rollback needs, and each player's reliability record.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, replace
-
-from engine import Position, Power, Rules
 
 from bot.core import posts
 from bot.core.context import powers_of, rules_for
@@ -21,6 +20,7 @@ from bot.core.posts import PostKind
 from bot.core.rules import orders_due
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from bot.infra.storage.moderation import PowerState
+from engine import Position, Power, Rules
 
 
 def missed(position: Position, power: Power, rules: Rules, ordered: set[Power], ready: bool) -> bool:
@@ -28,15 +28,22 @@ def missed(position: Position, power: Power, rules: Rules, ordered: set[Power], 
     return not orders_due(position, power, rules).is_empty and power not in ordered and not ready
 
 
-async def before_resolution(tx: Tx, game: GameRow, position: Position, players: list[PlayerRow],
-                            orders: dict[Power, list[str]], plain: Rules) -> frozenset[Power]:
+async def before_resolution(
+    tx: Tx, game: GameRow, position: Position, players: list[PlayerRow], orders: dict[Power, list[str]], plain: Rules
+) -> frozenset[Power]:
     """Keep what a rollback needs, and say which powers play this phase in civil disorder."""
     assert game.phase is not None
     states = await tx.power_states(game.id)
-    await tx.save_snapshot(game.id, game.phase, {
-        "tossed": game.tossed, "toss_winner": game.toss_winner, "deadline": game.deadline,
-        "states": [asdict(s) for s in states.values()],
-    })
+    await tx.save_snapshot(
+        game.id,
+        game.phase,
+        {
+            "tossed": game.tossed,
+            "toss_winner": game.toss_winner,
+            "deadline": game.deadline,
+            "states": [asdict(s) for s in states.values()],
+        },
+    )
     civil: set[Power] = set()
     ordered = set(orders)
     for p in players:
@@ -54,8 +61,15 @@ async def before_resolution(tx: Tx, game: GameRow, position: Position, players: 
     return frozenset(civil)
 
 
-async def after_resolution(tx: Tx, game: GameRow, phase: str, position: Position,
-                           players: list[PlayerRow], orders: dict[Power, list[str]], now: float) -> None:
+async def after_resolution(
+    tx: Tx,
+    game: GameRow,
+    phase: str,
+    position: Position,
+    players: list[PlayerRow],
+    orders: dict[Power, list[str]],
+    now: float,
+) -> None:
     """Record who missed the phase and apply the civil-disorder policy."""
     plain = rules_for(game, phase)
     states = await tx.power_states(game.id)
@@ -76,16 +90,35 @@ async def after_resolution(tx: Tx, game: GameRow, phase: str, position: Position
                 state = replace(state, missed_in_row=state.missed_in_row + 1)
                 if not state.civil_disorder and cd_after and state.missed_in_row >= cd_after:
                     state = replace(state, civil_disorder=True)
-                    await posts.add(tx, game, phase, posts.to_channel(
-                        game, PostKind.CD_DECLARED, power=pw.value, user=p.user_id, count=state.missed_in_row,
-                        creator=game.creator_id, role=role, mentions=(p.user_id, game.creator_id)), now)
-                    await tx.add_audit(game.id, phase, None, "cd_declared",
-                                       {"power": pw.value, "count": state.missed_in_row}, now)
+                    await posts.add(
+                        tx,
+                        game,
+                        phase,
+                        posts.to_channel(
+                            game,
+                            PostKind.CD_DECLARED,
+                            power=pw.value,
+                            user=p.user_id,
+                            count=state.missed_in_row,
+                            creator=game.creator_id,
+                            role=role,
+                            mentions=(p.user_id, game.creator_id),
+                        ),
+                        now,
+                    )
+                    await tx.add_audit(
+                        game.id, phase, None, "cd_declared", {"power": pw.value, "count": state.missed_in_row}, now
+                    )
             else:
                 state = replace(state, missed_in_row=0)
                 if state.civil_disorder and not state.held and pw in ordered:
                     state = replace(state, civil_disorder=False)
-                    await posts.add(tx, game, phase, posts.to_channel(
-                        game, PostKind.CD_LEFT, power=pw.value, user=p.user_id, mentions=(p.user_id,)), now)
+                    await posts.add(
+                        tx,
+                        game,
+                        phase,
+                        posts.to_channel(game, PostKind.CD_LEFT, power=pw.value, user=p.user_id, mentions=(p.user_id,)),
+                        now,
+                    )
                     await tx.add_audit(game.id, phase, None, "cd_left", {"power": pw.value}, now)
             await tx.put_power_state(game.id, state)

@@ -3,18 +3,18 @@ one read transaction (the game row, its Position, Setup and Rules, the players, 
 current phase's orders, and the caller's player row and powers), and the finders that
 say which game an action is about: the one the player named, the one of this channel, or
 their only game."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
 
-from engine import Phase, Position, Power, Rules
-from engine.cli import position_from_json
-from engine.variants import Setup, setup_for
-
 from bot.core.errors import UserError
 from bot.core.types import GameStatus
 from bot.infra.storage import GameRow, OrderRow, PlayerRow, Tx
+from engine import Phase, Position, Power, Rules
+from engine.cli import position_from_json
+from engine.variants import Setup, setup_for
 
 
 def setup_of(game: GameRow) -> Setup:
@@ -117,8 +117,9 @@ async def player_game(tx: Tx, user_id: int, game_id: int | None, channel_id: int
     return game
 
 
-async def player_context(tx: Tx, user_id: int, game_id: int | None = None,
-                         channel_id: int | None = None) -> GameContext:
+async def player_context(
+    tx: Tx, user_id: int, game_id: int | None = None, channel_id: int | None = None
+) -> GameContext:
     """The caller's game, checked: they play in it and it is being played."""
     game = await player_game(tx, user_id, game_id, channel_id)
     ctx = await load(tx, game, user_id)

@@ -1,11 +1,12 @@
 """What every use case stands on: the storage, the clock, the random generator, the
 compute helper for CPU work, the map cache, and the two wake-ups (the scheduler's, when a
 timer changed; the poster's, when posts were stored)."""
+
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from bot.infra.clock import Clock, to_unix
 from bot.infra.compute import Compute

@@ -1,11 +1,10 @@
 """The end of a game: eliminations (announced after the resolution that causes them), the
 secret draw ballot (it passes when every surviving power votes yes and lapses at the next
 resolution), conceding to the leader, and how a game ended by agreement."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-
-from engine import Position, Power
 
 from bot.core import context, posts
 from bot.core.context import GameContext, owners
@@ -15,14 +14,23 @@ from bot.core.posts import PostKind
 from bot.core.types import GameStatus, MapSpec
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from bot.infra.storage.moderation import PowerState
+from engine import Position, Power
 
 
 def alive(position: Position, power: Power) -> bool:
     return bool(position.units_of(power) or position.centres_of(power))
 
 
-async def after_resolution(tx: Tx, game: GameRow, updated: GameRow, phase: str, position: Position,
-                           nxt: Position, players: list[PlayerRow], now: float) -> None:
+async def after_resolution(
+    tx: Tx,
+    game: GameRow,
+    updated: GameRow,
+    phase: str,
+    position: Position,
+    nxt: Position,
+    players: list[PlayerRow],
+    now: float,
+) -> None:
     """Announce eliminations, close the draw proposal, and log the resolution."""
     owner = owners(game, players)
     states = await tx.power_states(game.id)
@@ -31,12 +39,17 @@ async def after_resolution(tx: Tx, game: GameRow, updated: GameRow, phase: str, 
             state = states.get(pw.value) or PowerState(pw.value)
             await tx.put_power_state(game.id, replace(state, eliminated=True, civil_disorder=False))
             user = owner.get(pw)
-            await posts.add(tx, game, phase, posts.to_channel(
-                game, PostKind.ELIMINATED, power=pw.value, user=user,
-                mentions=(user,) if user is not None else ()), now)
+            await posts.add(
+                tx,
+                game,
+                phase,
+                posts.to_channel(
+                    game, PostKind.ELIMINATED, power=pw.value, user=user, mentions=(user,) if user is not None else ()
+                ),
+                now,
+            )
             if user is not None:
-                await posts.add(tx, game, phase, posts.to_user(game, user, PostKind.DM_ELIMINATED, power=pw.value),
-                                now)
+                await posts.add(tx, game, phase, posts.to_user(game, user, PostKind.DM_ELIMINATED, power=pw.value), now)
             await tx.add_audit(game.id, phase, None, "eliminated", {"power": pw.value}, now)
     # a draw proposal stays open until the next resolution
     if await tx.draw_proposal(game.id) is not None:
@@ -49,8 +62,8 @@ async def after_resolution(tx: Tx, game: GameRow, updated: GameRow, phase: str, 
 @dataclass(frozen=True, slots=True)
 class BallotReport:
     game: GameRow
-    opened: bool                        # this vote opened the proposal
-    passed: bool                        # everyone voted yes: the game ended in a draw
+    opened: bool  # this vote opened the proposal
+    passed: bool  # everyone voted yes: the game ended in a draw
     yes: bool
 
 
@@ -91,8 +104,9 @@ class Endgame:
                 opened = True
                 await posts.add(tx, game, phase, posts.to_channel(game, PostKind.DRAW_PROPOSED, powers=powers), now)
                 for uid in sorted(set(alive_now.values()) - {user_id}):
-                    await posts.add(tx, game, phase, posts.to_user(game, uid, PostKind.DM_DRAW_PROPOSED,
-                                                                   powers=powers), now)
+                    await posts.add(
+                        tx, game, phase, posts.to_user(game, uid, PostKind.DM_DRAW_PROPOSED, powers=powers), now
+                    )
             for pw in mine:
                 await tx.set_draw_vote(game.id, pw.value, yes)
             votes = await tx.draw_votes(game.id)
@@ -103,9 +117,20 @@ class Endgame:
                 await tx.close_draw(game.id)
                 await tx.finish_by_agreement(game.id, codes)
                 await tx.set_ending(game.id, "draw", codes, now)
-                await posts.add(tx, game, phase, posts.to_channel(
-                    game, PostKind.DRAW_AGREED, powers=powers, users=users, mentions=tuple(users),
-                    map=MapSpec(phase)), now)
+                await posts.add(
+                    tx,
+                    game,
+                    phase,
+                    posts.to_channel(
+                        game,
+                        PostKind.DRAW_AGREED,
+                        powers=powers,
+                        users=users,
+                        mentions=tuple(users),
+                        map=MapSpec(phase),
+                    ),
+                    now,
+                )
                 await tx.add_audit(game.id, phase, None, "draw", {"powers": powers}, now)
         self.deps.changed(timers=passed, posts=True)
         return BallotReport(game, opened, passed, yes)
@@ -131,19 +156,42 @@ class Endgame:
                 states[pw.value] = replace(state, conceded=True)
                 await tx.put_power_state(game.id, states[pw.value])
             now = self.deps.now()
-            await posts.add(tx, game, phase, posts.to_channel(
-                game, PostKind.CONCEDED, powers=[pw.value for pw in mine], user=user_id, leader=leader.value,
-                mentions=(user_id,)), now)
-            await tx.add_audit(game.id, phase, user_id, "concede",
-                               {"power": mine[0].value, "powers": [pw.value for pw in mine]}, now)
+            await posts.add(
+                tx,
+                game,
+                phase,
+                posts.to_channel(
+                    game,
+                    PostKind.CONCEDED,
+                    powers=[pw.value for pw in mine],
+                    user=user_id,
+                    leader=leader.value,
+                    mentions=(user_id,),
+                ),
+                now,
+            )
+            await tx.add_audit(
+                game.id, phase, user_id, "concede", {"power": mine[0].value, "powers": [pw.value for pw in mine]}, now
+            )
             others = [pw for pw in alive_now if pw != leader]
             ended = all(states.get(pw.value) is not None and states[pw.value].conceded for pw in others)
             if ended:
                 await tx.finish_by_agreement(game.id, leader.value)
                 await tx.set_ending(game.id, "concession", leader.value, now)
                 await tx.close_draw(game.id)
-                await posts.add(tx, game, phase, posts.to_channel(
-                    game, PostKind.CONCESSION_WIN, power=leader.value, user=alive_now[leader],
-                    mentions=(alive_now[leader],), map=MapSpec(phase)), now)
+                await posts.add(
+                    tx,
+                    game,
+                    phase,
+                    posts.to_channel(
+                        game,
+                        PostKind.CONCESSION_WIN,
+                        power=leader.value,
+                        user=alive_now[leader],
+                        mentions=(alive_now[leader],),
+                        map=MapSpec(phase),
+                    ),
+                    now,
+                )
         self.deps.changed(timers=ended, posts=True)
         return game, leader, ended

@@ -2,6 +2,7 @@
 message key and its typed parameters (a Phase, a Power, a Unit, :mod:`bot.core.params`
 values, plain numbers and names), never text: the text layer says it in the reader's
 language."""
+
 from __future__ import annotations
 
 from typing import Any

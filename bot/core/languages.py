@@ -8,6 +8,7 @@
 - **Orders** are read in the player's language, then the game's, then English
   (:func:`reading_order`, :mod:`bot.core.reading`).
 """
+
 from __future__ import annotations
 
 import logging
@@ -54,7 +55,7 @@ class Languages:
                     await tx.saw_language(user_id, client, self.deps.now())
                 self._seen[user_id] = client
             return self._chosen.get(user_id) or client
-        except Exception:   # the language must never stop a command
+        except Exception:  # the language must never stop a command
             log.exception("could not read the language of user %s", user_id)
             return client
 

@@ -1,11 +1,9 @@
 """A game's life before its first phase: create it in a channel, join, leave, start (seats
 drawn at random, the first deadline, the start post and each player's first DM)."""
+
 from __future__ import annotations
 
-from typing import Awaitable, Callable
-
-from engine import Position
-from engine.cli import position_to_json
+from collections.abc import Awaitable, Callable
 
 from bot.core import posts
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
@@ -16,7 +14,9 @@ from bot.core.reminders import plan_reminders
 from bot.core.types import GameStatus, MapSpec, PhaseKind
 from bot.infra.clock import to_unix
 from bot.infra.schedule import ScheduleError, parse_schedule
-from bot.infra.storage import GameRow
+from bot.infra.storage import GameRow, PlayerRow, Tx
+from engine import Position
+from engine.cli import position_to_json
 
 DEFAULT_SCHEDULES = {PhaseKind.MOVEMENT: "48h", PhaseKind.RETREAT: "24h", PhaseKind.ADJUSTMENT: "24h"}
 MAX_NAME = 60
@@ -26,10 +26,20 @@ class Lifecycle:
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
 
-    async def create_game(self, *, guild_id: int, channel_id: int, user_id: int, name: str,
-                          players: int, movement: str | None = None, retreat: str | None = None,
-                          adjustment: str | None = None, language: str = "en",
-                          cd_after: int | None = None) -> GameRow:
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        players: int,
+        movement: str | None = None,
+        retreat: str | None = None,
+        adjustment: str | None = None,
+        language: str = "en",
+        cd_after: int | None = None,
+    ) -> GameRow:
         name = " ".join(name.split())
         if not name or len(name) > MAX_NAME:
             raise UserError("create.bad_name", limit=MAX_NAME)
@@ -49,17 +59,25 @@ class Lifecycle:
             existing = await tx.open_game_in_channel(channel_id)
             if existing is not None:
                 raise UserError("create.channel_taken", game=existing.name)
-            game_id = await tx.insert_game(guild_id=guild_id, channel_id=channel_id, name=name,
-                                           creator_id=user_id, players=players, language=language,
-                                           now=self.deps.now(), **specs)
+            game_id = await tx.insert_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                name=name,
+                creator_id=user_id,
+                players=players,
+                language=language,
+                now=self.deps.now(),
+                **specs,
+            )
             if cd_after is not None:
                 await tx.set_cd_policy(game_id, cd_after)
             game = await tx.game(game_id)
         assert game is not None
         return game
 
-    async def join(self, channel_id: int, user_id: int,
-                   can_dm: Callable[[GameRow], Awaitable[bool]] | None = None) -> tuple[GameRow, int]:
+    async def join(
+        self, channel_id: int, user_id: int, can_dm: Callable[[GameRow], Awaitable[bool]] | None = None
+    ) -> tuple[GameRow, int]:
         """Join the game of this channel. ``can_dm`` sends the player a first DM; when it
         fails the player is taken out again and told how to allow DMs."""
         async with self.deps.storage.write() as tx:
@@ -106,10 +124,15 @@ class Lifecycle:
             phase = str(position.phase)
             now = self.deps.clock()
             deadline = parse_schedule(game.movement).next_deadline(now)
-            remind = await plan_reminders(tx, game.id, phase, now, deadline)   # each player's
+            remind = await plan_reminders(tx, game.id, phase, now, deadline)  # each player's
             await tx.insert_phase(game.id, phase, pos_json)
-            await tx.start_game(game.id, phase=phase, position=pos_json, deadline=to_unix(deadline),
-                                remind_at=to_unix(remind) if remind else None)
+            await tx.start_game(
+                game.id,
+                phase=phase,
+                position=pos_json,
+                deadline=to_unix(deadline),
+                remind_at=to_unix(remind) if remind else None,
+            )
             started = await tx.game(game.id)
             assert started is not None
             players = await tx.players(game.id)
@@ -117,14 +140,26 @@ class Lifecycle:
         self.deps.changed(timers=True, posts=True)
         return started
 
-    async def _announce(self, tx, game: GameRow, players, position: Position) -> None:  # type: ignore[no-untyped-def]
+    async def _announce(self, tx: Tx, game: GameRow, players: list[PlayerRow], position: Position) -> None:
         assert game.phase is not None
         now = self.deps.now()
         seats = sorted(players, key=lambda p: p.seat or 0)
         rules = rules_for(game, game.phase)
         assignments = [[p.user_id, [pw.value for pw in powers_of(game, p)]] for p in seats]
-        await posts.add(tx, game, game.phase, posts.to_channel(
-            game, PostKind.GAME_STARTED, phase=game.phase, deadline=game.deadline,
-            assignments=assignments, neutral=[pw.value for pw in sorted(rules.neutral)],
-            mentions=tuple(p.user_id for p in seats), map=MapSpec(game.phase)), now)
+        await posts.add(
+            tx,
+            game,
+            game.phase,
+            posts.to_channel(
+                game,
+                PostKind.GAME_STARTED,
+                phase=game.phase,
+                deadline=game.deadline,
+                assignments=assignments,
+                neutral=[pw.value for pw in sorted(rules.neutral)],
+                mentions=tuple(p.user_id for p in seats),
+                map=MapSpec(game.phase),
+            ),
+            now,
+        )
         await posts.phase_dms(tx, game, players, position, now)

@@ -7,13 +7,12 @@ server's moderator role (``/mod role``). Every action is posted in the game chan
 (a ``mod_action`` post intent) and written to the audit log, in the same transaction as
 the change it records.
 """
+
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import Any, Awaitable, Callable
-
-from engine import Power
-from engine.cli import position_from_json
+from typing import Any
 
 from bot.core import context, posts
 from bot.core.context import GameContext
@@ -30,6 +29,8 @@ from bot.infra.clock import from_unix, to_unix
 from bot.infra.schedule import ScheduleError, parse_duration, parse_moment, parse_schedule
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from bot.infra.storage.moderation import AuditRow, PowerState
+from engine import Power
+from engine.cli import position_from_json
 
 AUDIT_LIMIT = 20
 
@@ -68,8 +69,15 @@ class Moderation:
         role = await tx.mod_role(game.guild_id)
         return role is not None and role in actor.role_ids
 
-    async def _game(self, tx: Tx, channel_id: int, actor: Actor, *,
-                    status: tuple[GameStatus, ...] = (GameStatus.ACTIVE,), any_game: bool = False) -> GameRow:
+    async def _game(
+        self,
+        tx: Tx,
+        channel_id: int,
+        actor: Actor,
+        *,
+        status: tuple[GameStatus, ...] = (GameStatus.ACTIVE,),
+        any_game: bool = False,
+    ) -> GameRow:
         game = await context.channel_game(tx, channel_id, last=any_game)
         if not await self.is_moderator(tx, game, actor):
             raise UserError("mod.not_allowed", game=game.name)
@@ -77,15 +85,37 @@ class Moderation:
             raise UserError(f"mod.status_{status[0].value}", game=game.name)
         return game
 
-    async def _announce(self, tx: Tx, game: GameRow, actor: Actor, action: str, detail: dict[str, Any],
-                        *, post_phase: str | None = None, map: MapSpec | None = None,
-                        mentions: tuple[int, ...] = (), **params: Any) -> None:
+    async def _announce(
+        self,
+        tx: Tx,
+        game: GameRow,
+        actor: Actor,
+        action: str,
+        detail: dict[str, Any],
+        *,
+        post_phase: str | None = None,
+        map: MapSpec | None = None,
+        mentions: tuple[int, ...] = (),
+        **params: Any,
+    ) -> None:
         """Post a moderator action in the game channel and write it to the audit log."""
         now = self.deps.now()
         phase = post_phase or game.phase
-        await posts.add(tx, game, phase, posts.to_channel(
-            game, PostKind.MOD_ACTION, action=action, mod=actor.user_id, mentions=(actor.user_id, *mentions),
-            map=map, **params), now)
+        await posts.add(
+            tx,
+            game,
+            phase,
+            posts.to_channel(
+                game,
+                PostKind.MOD_ACTION,
+                action=action,
+                mod=actor.user_id,
+                mentions=(actor.user_id, *mentions),
+                map=map,
+                **params,
+            ),
+            now,
+        )
         await tx.add_audit(game.id, phase, actor.user_id, action, detail, now)
 
     async def set_role(self, guild_id: int, actor: Actor, role_id: int | None) -> None:
@@ -131,16 +161,15 @@ class Moderation:
             pause = await tx.pause_of(game.id)
             if pause is not None:
                 result = pause.deadline_left + seconds
-                await tx.put_pause(game.id, pause.phase, result, pause.remind_left, pause.paused_at,
-                                   pause.paused_by)
-                await self._announce(tx, game, actor, "extend", {"by": seconds}, paused=True, by=seconds,
-                                     left=result)
+                await tx.put_pause(game.id, pause.phase, result, pause.remind_left, pause.paused_at, pause.paused_by)
+                await self._announce(tx, game, actor, "extend", {"by": seconds}, paused=True, by=seconds, left=result)
             else:
                 now = self.deps.now()
                 result = max(game.deadline or now, now) + seconds
                 await self._set_deadline(tx, game, result)
-                await self._announce(tx, game, actor, "extend", {"by": seconds, "deadline": result},
-                                     by=seconds, deadline=result)
+                await self._announce(
+                    tx, game, actor, "extend", {"by": seconds, "deadline": result}, by=seconds, deadline=result
+                )
         self.deps.changed(timers=True, posts=True)
         return result
 
@@ -196,13 +225,27 @@ class Moderation:
             state = (await tx.power_states(game.id)).get(power.value) or PowerState(power.value)
             state = replace(state, civil_disorder=on, held=on, missed_in_row=state.missed_in_row if on else 0)
             await tx.put_power_state(game.id, state)
-            await self._announce(tx, game, actor, "cd_on" if on else "cd_off", {"power": power.value},
-                                 power=power.value, user=player.user_id, mentions=(player.user_id,))
+            await self._announce(
+                tx,
+                game,
+                actor,
+                "cd_on" if on else "cd_off",
+                {"power": power.value},
+                power=power.value,
+                user=player.user_id,
+                mentions=(player.user_id,),
+            )
         self.deps.changed(posts=True)
         return power
 
-    async def replace(self, channel_id: int, actor: Actor, power_text: str, new_user: int,
-                      can_dm: Callable[[GameRow], Awaitable[bool]] | None = None) -> tuple[GameRow, Power, int]:
+    async def replace(
+        self,
+        channel_id: int,
+        actor: Actor,
+        power_text: str,
+        new_user: int,
+        can_dm: Callable[[GameRow], Awaitable[bool]] | None = None,
+    ) -> tuple[GameRow, Power, int]:
         """Give a power's seat to another member; returns the game, power and the old player."""
         async with self.deps.storage.read() as tx:
             game = await self._game(tx, channel_id, actor)
@@ -221,24 +264,53 @@ class Moderation:
             states = await tx.power_states(game.id)
             for pw in seat_powers:
                 state = states.get(pw.value) or PowerState(pw.value)
-                await tx.put_power_state(game.id, replace(state, civil_disorder=False, held=False,
-                                                          missed_in_row=0, conceded=False))
+                await tx.put_power_state(
+                    game.id, replace(state, civil_disorder=False, held=False, missed_in_row=0, conceded=False)
+                )
             codes = [pw.value for pw in seat_powers]
-            await self._announce(tx, game, actor, "replace",
-                                 {"power": power.value, "old": old.user_id, "new": new_user},
-                                 powers=codes, old=old.user_id, new=new_user, mentions=(old.user_id, new_user))
+            await self._announce(
+                tx,
+                game,
+                actor,
+                "replace",
+                {"power": power.value, "old": old.user_id, "new": new_user},
+                powers=codes,
+                old=old.user_id,
+                new=new_user,
+                mentions=(old.user_id, new_user),
+            )
             now = self.deps.now()
             position = position_from_json(game.position or {})
             rules = context.rules_for(game, game.phase)
             paused = await tx.pause_of(game.id) is not None or not game.deadline
-            seats = [{"power": pw.value, "units": [str(u) for u in position.units_of(pw)],
-                      "centres": sorted(position.centres_of(pw)),
-                      "todo": orders_due(position, pw, rules).count} for pw in seat_powers]
-            await posts.add(tx, game, game.phase, posts.to_user(
-                game, new_user, PostKind.DM_REPLACEMENT, powers=codes, seats=seats, phase=game.phase,
-                deadline=None if paused else game.deadline, map=MapSpec(game.phase)), now)
-            await posts.add(tx, game, game.phase, posts.to_user(
-                game, old.user_id, PostKind.DM_REPLACED_OUT, powers=codes), now)
+            seats = [
+                {
+                    "power": pw.value,
+                    "units": [str(u) for u in position.units_of(pw)],
+                    "centres": sorted(position.centres_of(pw)),
+                    "todo": orders_due(position, pw, rules).count,
+                }
+                for pw in seat_powers
+            ]
+            await posts.add(
+                tx,
+                game,
+                game.phase,
+                posts.to_user(
+                    game,
+                    new_user,
+                    PostKind.DM_REPLACEMENT,
+                    powers=codes,
+                    seats=seats,
+                    phase=game.phase,
+                    deadline=None if paused else game.deadline,
+                    map=MapSpec(game.phase),
+                ),
+                now,
+            )
+            await posts.add(
+                tx, game, game.phase, posts.to_user(game, old.user_id, PostKind.DM_REPLACED_OUT, powers=codes), now
+            )
         self.deps.changed(posts=True)
         return game, power, old.user_id
 
@@ -256,8 +328,9 @@ class Moderation:
         """Undo the last resolution: the game is again in the phase before, with its orders;
         returns the game, the phase undone and the phase restored."""
         async with self.deps.storage.write() as tx:
-            game = await self._game(tx, channel_id, actor, status=(GameStatus.ACTIVE, GameStatus.FINISHED),
-                                    any_game=True)
+            game = await self._game(
+                tx, channel_id, actor, status=(GameStatus.ACTIVE, GameStatus.FINISHED), any_game=True
+            )
             if game.status == GameStatus.FINISHED and await tx.open_game_in_channel(channel_id) is not None:
                 raise UserError("mod.rollback_other_game", game=game.name)
             names = await tx.phase_names(game.id)
@@ -277,10 +350,16 @@ class Moderation:
             await tx.clear_pause(game.id)
             await tx.close_draw(game.id)
             await tx.delete_ending(game.id)
-            if not await tx.restore_game(game.id, expected_phase=undone, phase=back, position=row.position,
-                                         deadline=to_unix(deadline_dt), remind_at=None,
-                                         tossed=bool(snap.get("tossed", game.tossed)),
-                                         toss_winner=snap.get("toss_winner", game.toss_winner)):
+            if not await tx.restore_game(
+                game.id,
+                expected_phase=undone,
+                phase=back,
+                position=row.position,
+                deadline=to_unix(deadline_dt),
+                remind_at=None,
+                tossed=bool(snap.get("tossed", game.tossed)),
+                toss_winner=snap.get("toss_winner", game.toss_winner),
+            ):
                 raise UserError("mod.rollback_nothing", game=game.name)
             if "states" in snap:
                 await tx.replace_power_states(game.id, [PowerState(**s) for s in snap["states"]])
@@ -290,9 +369,18 @@ class Moderation:
             await self._set_deadline(tx, game, to_unix(deadline_dt), back)
             restored = await tx.game(game.id)
             assert restored is not None
-            await self._announce(tx, restored, actor, "rollback", {"undone": undone, "phase": back},
-                                 post_phase=back, map=MapSpec(back), undone=undone, back=back,
-                                 deadline=to_unix(deadline_dt))
+            await self._announce(
+                tx,
+                restored,
+                actor,
+                "rollback",
+                {"undone": undone, "phase": back},
+                post_phase=back,
+                map=MapSpec(back),
+                undone=undone,
+                back=back,
+                deadline=to_unix(deadline_dt),
+            )
             players = await tx.players(game.id)
             await posts.phase_dms(tx, restored, players, position_from_json(row.position), self.deps.now())
         self.deps.changed(timers=True, posts=True)
@@ -301,7 +389,7 @@ class Moderation:
     # -- orders and reminders -----------------------------------------------------------
     async def orders_overview(self, channel_id: int, actor: Actor, remind: bool = False) -> OrdersOverview:
         storage = self.deps.storage
-        async with (storage.write() if remind else storage.read()) as tx:
+        async with storage.write() if remind else storage.read() as tx:
             game = await self._game(tx, channel_id, actor)
             ctx = await context.load(tx, game)
             rows = self._overview(ctx)
@@ -314,19 +402,33 @@ class Moderation:
                 paused = await tx.pause_of(game.id) is not None or not game.deadline
                 now = self.deps.now()
                 for uid in reminded:
-                    await posts.add(tx, game, ctx.phase, posts.to_user(
-                        game, uid, PostKind.DM_MOD_REMINDER, phase=ctx.phase,
-                        deadline=None if paused else game.deadline), now)
-                await self._announce(tx, game, actor, "remind", {"users": list(reminded)}, users=list(reminded),
-                                     mentions=reminded)
+                    await posts.add(
+                        tx,
+                        game,
+                        ctx.phase,
+                        posts.to_user(
+                            game,
+                            uid,
+                            PostKind.DM_MOD_REMINDER,
+                            phase=ctx.phase,
+                            deadline=None if paused else game.deadline,
+                        ),
+                        now,
+                    )
+                await self._announce(
+                    tx, game, actor, "remind", {"users": list(reminded)}, users=list(reminded), mentions=reminded
+                )
         if remind:
             self.deps.changed(posts=True)
         return OrdersOverview(game, tuple(rows), reminded)
 
     @staticmethod
     def _overview(ctx: GameContext) -> list[PowerOrders]:
-        return [PowerOrders(pw, p.user_id, power_state(ctx, p, pw))
-                for p in sorted(ctx.players, key=lambda p: p.seat or 0) for pw in ctx.powers_of(p)]
+        return [
+            PowerOrders(pw, p.user_id, power_state(ctx, p, pw))
+            for p in sorted(ctx.players, key=lambda p: p.seat or 0)
+            for pw in ctx.powers_of(p)
+        ]
 
     async def log(self, channel_id: int, actor: Actor) -> tuple[GameRow, list[AuditRow]]:
         async with self.deps.storage.read() as tx:

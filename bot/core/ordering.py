@@ -6,17 +6,16 @@ parsing and checking off the event loop (:class:`~bot.infra.compute.Compute`), t
 write transaction that stores the orders with a compare-and-set on the phase: an order
 read for a phase that has since resolved is refused, never stored in the next phase.
 """
+
 from __future__ import annotations
 
 import json
 import re
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Sequence
-
-from engine import Order, Position, Power, Rules, Waive, legal_adjustments, legal_orders
-from engine.parser import ParsedLine
+from typing import Any
 
 from bot.core import context
 from bot.core import params as P
@@ -30,13 +29,15 @@ from bot.core.status import OrderSheet, sheet_of
 from bot.core.types import GameStatus
 from bot.infra.clock import to_unix
 from bot.infra.storage import GameRow, Tx
+from engine import Order, Position, Power, Rules, Waive, legal_adjustments, legal_orders
+from engine.parser import ParsedLine
 
 
 @dataclass(frozen=True, slots=True)
 class LineReport:
-    text: str                      # what the player typed
-    order: str | None              # canonical order stored, or None
-    error: str | None              # message key when refused
+    text: str  # what the player typed
+    order: str | None  # canonical order stored, or None
+    error: str | None  # message key when refused
     params: dict[str, Any] = field(default_factory=dict)
 
 
@@ -49,17 +50,21 @@ class OrderReport:
 @dataclass(frozen=True, slots=True)
 class ReadyReport:
     sheet: OrderSheet
-    resolving: bool                # everyone is ready: the phase resolves now
+    resolving: bool  # everyone is ready: the phase resolves now
 
 
 # -- the engine's reasons, said by the catalogue --------------------------------------------
 _KEYS = {
-    Reason.NOT_ADJUSTMENT: "order.not_adjustment", Reason.WHICH_COAST: "order.which_coast",
-    Reason.NO_BUILDS: "order.no_builds", Reason.BAD_BUILD: "order.bad_build",
-    Reason.NO_DISBANDS: "order.no_disbands", Reason.NOT_YOUR_UNIT: "order.not_your_unit",
+    Reason.NOT_ADJUSTMENT: "order.not_adjustment",
+    Reason.WHICH_COAST: "order.which_coast",
+    Reason.NO_BUILDS: "order.no_builds",
+    Reason.BAD_BUILD: "order.bad_build",
+    Reason.NO_DISBANDS: "order.no_disbands",
+    Reason.NOT_YOUR_UNIT: "order.not_your_unit",
     Reason.BUILD_IN_WRONG_PHASE: "order.build_in_wrong_phase",
     Reason.RETREAT_IN_WRONG_PHASE: "order.retreat_in_wrong_phase",
-    Reason.NO_RETREAT_NEEDED: "order.no_retreat_needed", Reason.NO_UNIT: "order.no_unit",
+    Reason.NO_RETREAT_NEEDED: "order.no_retreat_needed",
+    Reason.NO_UNIT: "order.no_unit",
 }
 
 
@@ -75,7 +80,7 @@ def refusal(illegal: Illegal) -> UserError:
             params[name] = P.OrderText(str(value))
         elif name == "power":
             params[name] = Power(str(value))
-        elif isinstance(value, str) and " " in value:      # a unit: "A PAR"
+        elif isinstance(value, str) and " " in value:  # a unit: "A PAR"
             params[name] = P.UnitName(value)
         else:
             params[name] = P.Places.of(value)
@@ -95,15 +100,14 @@ def order_key(order: Order) -> str:
     """The database key of an order: the province of the unit it orders (or builds)."""
     if isinstance(order, Waive):
         return "WAIVE"
-    return order.location.province  # type: ignore[union-attr]
+    return order.location.province
 
 
 def waive_key(power: Power, n: int) -> str:
     return f"WAIVE{n}:{power.value}"
 
 
-def _adjust_key(position: Position, rules: Rules, power: Power, order: Order, key: str,
-                taken: dict[str, str]) -> str:
+def _adjust_key(position: Position, rules: Rules, power: Power, order: Order, key: str, taken: dict[str, str]) -> str:
     """Builds, disbands and waives are limited by the count due; waives get numbered keys."""
     due = orders_due(position, power, rules).count
     mine = {k for k, p in taken.items() if p == power.value}
@@ -122,16 +126,23 @@ def _parse_error(parsed: ParsedLine) -> LineReport:
     assert error is not None
     code = error.code
     if code == "unknown_word" and not error.suggestions:
-        code = "unknown_word_alone"     # no "did you mean: —?"
-    suggestions: Any = (P.Suggestions(tuple(error.suggestions)) if code == "unknown_word"
-                        else ", ".join(error.suggestions) or "—")
-    return LineReport(parsed.text, None, f"parse.{code}",
-                      {"word": error.word, "suggestions": suggestions, "english": str(error)})
+        code = "unknown_word_alone"  # no "did you mean: —?"
+    suggestions: Any = (
+        P.Suggestions(tuple(error.suggestions)) if code == "unknown_word" else ", ".join(error.suggestions) or "—"
+    )
+    return LineReport(
+        parsed.text, None, f"parse.{code}", {"word": error.word, "suggestions": suggestions, "english": str(error)}
+    )
 
 
-def read_and_check(text: str, languages: Sequence[str], position: Position, rules: Rules,
-                   powers: Sequence[Power], existing: dict[str, str]
-                   ) -> tuple[list[LineReport], dict[str, tuple[str, str]]]:
+def read_and_check(
+    text: str,
+    languages: Sequence[str],
+    position: Position,
+    rules: Rules,
+    powers: Sequence[Power],
+    existing: dict[str, str],
+) -> tuple[list[LineReport], dict[str, tuple[str, str]]]:
     """CPU work of an ``/order`` (run off the event loop): each line read and checked.
     ``existing``: stored order key -> power. Returns the line reports and the writes
     (order key -> (power, canonical order))."""
@@ -195,8 +206,9 @@ class LegalCache:
 
 
 def moved_on(game: GameRow, phase: str, previous: str | None) -> UserError:
-    return UserError("order.phase_moved_on", game=game.name, phase=P.PhaseCode(previous or phase),
-                     now=P.PhaseCode(game.phase or ""))
+    return UserError(
+        "order.phase_moved_on", game=game.name, phase=P.PhaseCode(previous or phase), now=P.PhaseCode(game.phase or "")
+    )
 
 
 async def check_sent_in_phase(tx: Tx, ctx: GameContext, sent_at: datetime | None) -> None:
@@ -214,9 +226,17 @@ class Ordering:
         self.deps = deps
         self.legal = LegalCache()
 
-    async def submit(self, user_id: int, text: str, *, game_id: int | None = None,
-                     channel_id: int | None = None, expected_phase: str | None = None,
-                     sent_at: datetime | None = None, language: str | None = None) -> OrderReport:
+    async def submit(
+        self,
+        user_id: int,
+        text: str,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        expected_phase: str | None = None,
+        sent_at: datetime | None = None,
+        language: str | None = None,
+    ) -> OrderReport:
         """Read, check and store one or several orders. ``expected_phase``: the phase the
         player meant (default: the phase the game is in when the request is read);
         ``sent_at``: when the player sent it. ``language``: the player's; orders are read
@@ -235,15 +255,20 @@ class Ordering:
             raise UserError("order.no_power", game=game.name)
         existing = {o.unit: o.power for o in ctx.orders}
         languages = reading_order(language or game.language, game.language)
-        lines, writes = await self.deps.compute.run(read_and_check, text, languages, ctx.position,
-                                                    ctx.rules, ctx.powers, existing)
+        lines, writes = await self.deps.compute.run(
+            read_and_check, text, languages, ctx.position, ctx.rules, ctx.powers, existing
+        )
         if not writes:
             return OrderReport(tuple(lines), sheet_of(ctx))
         async with self.deps.storage.write() as tx:
             current = await tx.game(game.id)
             if current is None or current.phase != phase or current.status != GameStatus.ACTIVE:
-                raise UserError("order.phase_moved_on", game=game.name, phase=P.PhaseCode(phase),
-                                now=P.PhaseCode(current.phase) if current and current.phase else "—")
+                raise UserError(
+                    "order.phase_moved_on",
+                    game=game.name,
+                    phase=P.PhaseCode(phase),
+                    now=P.PhaseCode(current.phase) if current and current.phase else "—",
+                )
             check_open(current, self.deps.now())
             now = self.deps.now()
             for key, (power, canonical) in writes.items():
@@ -251,8 +276,15 @@ class Ordering:
             after = await context.load(tx, current, user_id)
         return OrderReport(tuple(lines), sheet_of(after))
 
-    async def clear(self, user_id: int, unit: str | None, *, game_id: int | None = None,
-                    channel_id: int | None = None, language: str | None = None) -> tuple[int, OrderSheet]:
+    async def clear(
+        self,
+        user_id: int,
+        unit: str | None,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        language: str | None = None,
+    ) -> tuple[int, OrderSheet]:
         async with self.deps.storage.write() as tx:
             ctx = await context.player_context(tx, user_id, game_id, channel_id)
             check_open(ctx.game, self.deps.now())
@@ -263,17 +295,23 @@ class Ordering:
                 words = unit.strip().upper().replace("/", " ").split()
                 wanted = words[1] if len(words) > 1 and words[0] in ("A", "F") else words[0]
                 if language and language != "en" and not any(o.unit == wanted for o in mine):
-                    wanted = unit_province(unit.strip(), language) or wanted   # "E Par", "А Пар"
-                keys = [o.unit for o in mine if o.unit == wanted or o.text.upper() == unit.strip().upper()
-                        or (o.unit.startswith("WAIVE") and wanted == "WAIVE")][:1]
+                    wanted = unit_province(unit.strip(), language) or wanted  # "E Par", "А Пар"
+                keys = [
+                    o.unit
+                    for o in mine
+                    if o.unit == wanted
+                    or o.text.upper() == unit.strip().upper()
+                    or (o.unit.startswith("WAIVE") and wanted == "WAIVE")
+                ][:1]
                 if not keys:
                     raise UserError("clear.nothing", unit=unit.strip())
             count = await tx.delete_orders(ctx.game.id, ctx.phase, keys)
             after = await context.load(tx, ctx.game, user_id)
         return count, sheet_of(after)
 
-    async def set_ready(self, user_id: int, ready: bool, *, game_id: int | None = None,
-                        channel_id: int | None = None) -> ReadyReport:
+    async def set_ready(
+        self, user_id: int, ready: bool, *, game_id: int | None = None, channel_id: int | None = None
+    ) -> ReadyReport:
         resolving = False
         async with self.deps.storage.write() as tx:
             ctx = await context.player_context(tx, user_id, game_id, channel_id)
@@ -282,18 +320,28 @@ class Ordering:
             await tx.set_ready(game.id, user_id, game.phase if ready else None)
             ctx = await context.load(tx, game, user_id)
             if ready:
-                waiting = [p for p in ctx.players
-                           if any(not orders_due(ctx.position, pw, ctx.rules).is_empty for pw in ctx.powers_of(p))
-                           and p.ready_phase != game.phase]
-                if not waiting and await tx.pause_of(game.id) is None:   # a pause holds the phase
+                waiting = [
+                    p
+                    for p in ctx.players
+                    if any(not orders_due(ctx.position, pw, ctx.rules).is_empty for pw in ctx.powers_of(p))
+                    and p.ready_phase != game.phase
+                ]
+                if not waiting and await tx.pause_of(game.id) is None:  # a pause holds the phase
                     resolving = await tx.set_due(game.id, ctx.phase, self.deps.now())
         if resolving:
             self.deps.changed(timers=True)
         return ReadyReport(sheet_of(ctx), resolving)
 
-    async def choices(self, user_id: int, typed: str, *, game_id: int | None = None,
-                      channel_id: int | None = None, limit: int = 25,
-                      language: str | None = None) -> list[str]:
+    async def choices(
+        self,
+        user_id: int,
+        typed: str,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        limit: int = 25,
+        language: str | None = None,
+    ) -> list[str]:
         """Autocomplete: the player's legal orders matching what they are typing (the
         last of several orders in the text), units without an order first. ``language``:
         the player's; what they type is matched in it, the game's language and English."""
@@ -316,7 +364,8 @@ class Ordering:
             return (unit in done, option)
 
         matches = await self.deps.compute.run(
-            matching_orders, options, parts[-1], reading_order(language or ctx.language, ctx.language))
+            matching_orders, options, parts[-1], reading_order(language or ctx.language, ctx.language)
+        )
         out = []
         for option in sorted(matches, key=rank):
             value = (before + (" " if before else "") + option).strip()
@@ -326,8 +375,9 @@ class Ordering:
                 break
         return out
 
-    async def clear_choices(self, user_id: int, *, game_id: int | None = None,
-                            channel_id: int | None = None) -> list[tuple[str, str]] | None:
+    async def clear_choices(
+        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None
+    ) -> list[tuple[str, str]] | None:
         """``/clear``'s autocomplete: (canonical order, value to clear) of the player's
         orders; None when the player has no game here."""
         try:

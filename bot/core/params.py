@@ -1,6 +1,7 @@
 """Typed message parameters: what a refusal or a result names (a Phase, a Power, a Unit
 from the engine, or one of these small values), never text. The text layer renders each
 in the reader's language (:func:`bot.text.labels.render_param`)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ class Places:
     codes: tuple[str, ...]
 
     @classmethod
-    def of(cls, *codes: object) -> "Places":
+    def of(cls, *codes: object) -> Places:
         return cls(tuple(str(c) for c in codes))
 
 

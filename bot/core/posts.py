@@ -10,18 +10,18 @@ Shape for later work: a post names one destination and one kind, so the poster c
 the due posts of one destination (one channel message per resolution, one DM per player
 per phase start across their games) without the use cases changing.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from engine import Position, Power
-
 from bot.core.context import powers_of, rules_for
 from bot.core.rules import orders_due
 from bot.core.types import MapSpec
 from bot.infra.storage import GameRow, PlayerRow, Tx
+from engine import Position, Power
 
 
 class PostKind(StrEnum):
@@ -38,13 +38,13 @@ class PostKind(StrEnum):
     DRAW_AGREED = "draw_agreed"
     CONCEDED = "conceded"
     CONCESSION_WIN = "concession_win"
-    MOD_ACTION = "mod_action"          # params["action"]: paused, resumed, extended, ...
+    MOD_ACTION = "mod_action"  # params["action"]: paused, resumed, extended, ...
     DM_FAILED = "dm_failed"
     # a player's DMs
     DM_PHASE_STARTED = "dm_phase_started"
     DM_GAME_OVER = "dm_game_over"
     DM_ELIMINATED = "dm_eliminated"
-    DM_REMINDER = "dm_reminder"        # the player's own reminder (incomplete or complete)
+    DM_REMINDER = "dm_reminder"  # the player's own reminder (incomplete or complete)
     DM_MOD_REMINDER = "dm_mod_reminder"
     DM_REPLACEMENT = "dm_replacement"
     DM_REPLACED_OUT = "dm_replaced_out"
@@ -67,20 +67,26 @@ class Post:
 
 async def add(tx: Tx, game: GameRow, phase: str | None, post: Post, now: float) -> int:
     """Store ``post`` in the outbox (inside the caller's transaction)."""
-    return await tx.add_intent(game.id, phase, kind=post.kind.value, params=post.params,
-                               channel_id=post.channel_id, user_id=post.user_id,
-                               mentions=list(dict.fromkeys(post.mentions)),
-                               map_spec=post.map.to_json() if post.map else None, now=now)
+    return await tx.add_intent(
+        game.id,
+        phase,
+        kind=post.kind.value,
+        params=post.params,
+        channel_id=post.channel_id,
+        user_id=post.user_id,
+        mentions=list(dict.fromkeys(post.mentions)),
+        map_spec=post.map.to_json() if post.map else None,
+        now=now,
+    )
 
 
-def to_channel(game: GameRow, kind: PostKind, *, mentions: tuple[int, ...] = (),
-               map: MapSpec | None = None, **params: Any) -> Post:
-    return Post(kind, {"game": game.name, **params}, channel_id=game.channel_id,
-                mentions=mentions, map=map)
+def to_channel(
+    game: GameRow, kind: PostKind, *, mentions: tuple[int, ...] = (), map: MapSpec | None = None, **params: Any
+) -> Post:
+    return Post(kind, {"game": game.name, **params}, channel_id=game.channel_id, mentions=mentions, map=map)
 
 
-def to_user(game: GameRow, user_id: int, kind: PostKind, *, map: MapSpec | None = None,
-            **params: Any) -> Post:
+def to_user(game: GameRow, user_id: int, kind: PostKind, *, map: MapSpec | None = None, **params: Any) -> Post:
     return Post(kind, {"game": game.name, **params}, user_id=user_id, mentions=(user_id,), map=map)
 
 
@@ -94,15 +100,21 @@ def duties(position: Position, power: Power, game: GameRow) -> dict[str, Any] | 
     if position.phase.is_movement:
         return {"power": power.value, "units": [str(u) for u in position.units_of(power)]}
     if position.phase.is_retreat:
-        return {"power": power.value, "retreats": [
-            [str(d.unit), [str(r) for r in d.retreats]]
-            for d in position.dislodged.values() if d.unit.power is power]}
+        return {
+            "power": power.value,
+            "retreats": [
+                [str(d.unit), [str(r) for r in d.retreats]]
+                for d in position.dislodged.values()
+                if d.unit.power is power
+            ],
+        }
     delta = position.adjustment_delta(power)
     return {"power": power.value, "builds" if delta > 0 else "disbands": abs(delta)}
 
 
-async def phase_dms(tx: Tx, game: GameRow, players: list[PlayerRow] | tuple[PlayerRow, ...],
-                    position: Position, now: float) -> None:
+async def phase_dms(
+    tx: Tx, game: GameRow, players: list[PlayerRow] | tuple[PlayerRow, ...], position: Position, now: float
+) -> None:
     """Each player with something to do gets a DM when a phase starts, with a map
     cropped around their units."""
     assert game.phase is not None
@@ -111,9 +123,21 @@ async def phase_dms(tx: Tx, game: GameRow, players: list[PlayerRow] | tuple[Play
         todo = [d for pw in powers_of(game, p, rules) if (d := duties(position, pw, game)) is not None]
         if not todo:
             continue
-        await add(tx, game, game.phase, to_user(
-            game, p.user_id, PostKind.DM_PHASE_STARTED, phase=game.phase, powers=todo,
-            deadline=game.deadline, map=MapSpec(game.phase, front=todo[0]["power"])), now)
+        await add(
+            tx,
+            game,
+            game.phase,
+            to_user(
+                game,
+                p.user_id,
+                PostKind.DM_PHASE_STARTED,
+                phase=game.phase,
+                powers=todo,
+                deadline=game.deadline,
+                map=MapSpec(game.phase, front=todo[0]["power"]),
+            ),
+            now,
+        )
 
 
 def centre_table(position: Position) -> list[list[Any]]:

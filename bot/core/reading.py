@@ -2,20 +2,19 @@
 :func:`bot.core.languages.reading_order`), and matching what they are typing against
 legal orders for autocomplete. Pure functions: the use cases run them off the event loop
 (:class:`bot.infra.compute.Compute`)."""
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
+from bot.core.languages import DEFAULT
 from engine import Position, parse_order
 from engine.names import table, tokens
 from engine.parser import OrderParseError, ParsedLine, split_orders
 
-from bot.core.languages import DEFAULT
 
-
-def read_orders_in(text: str, languages: Sequence[str], *,
-                   position: Position | None = None) -> list[ParsedLine]:
+def read_orders_in(text: str, languages: Sequence[str], *, position: Position | None = None) -> list[ParsedLine]:
     """Every order of ``text``, each read in the first of ``languages`` that can read it.
     When none can, the error is the first language's (it names the player's words); an
     ambiguous word stops there (the player is asked which was meant)."""
@@ -82,8 +81,7 @@ def matching_orders(options: Sequence[str], typed: str, languages: Sequence[str]
         return token.startswith(word) or token in meanings(word, langs)
 
     forms = [(o, tokens(o)) for o in options]
-    in_order = [o for o, toks in forms if len(words) <= len(toks)
-                and all(hit(w, toks[i]) for i, w in enumerate(words))]
+    in_order = [o for o, toks in forms if len(words) <= len(toks) and all(hit(w, toks[i]) for i, w in enumerate(words))]
     if in_order:
         return in_order
     return [o for o, toks in forms if all(any(hit(w, tok) for tok in toks) for w in words)]

@@ -2,6 +2,7 @@
 times, or never) and whether only when their orders are incomplete; the game's
 ``remind_at`` is the earliest reminder due. Planned at each phase start, sent by the
 scheduler (:meth:`Reminders.send_due`) as post intents."""
+
 from __future__ import annotations
 
 import re
@@ -19,16 +20,16 @@ from bot.infra.clock import from_unix, to_unix
 from bot.infra.schedule import ScheduleError, parse_duration
 from bot.infra.storage import Tx
 
-DEFAULT_LEADS = (12 * 60, 60)     # minutes before the deadline: games played over days
+DEFAULT_LEADS = (12 * 60, 60)  # minutes before the deadline: games played over days
 MAX_LEADS = 5
 MIN_LEAD, MAX_LEAD = 5, 7 * 24 * 60
 
 
 @dataclass(frozen=True, slots=True)
 class ReminderSettings:
-    leads: tuple[int, ...]          # minutes before the deadline, longest first; () = never
+    leads: tuple[int, ...]  # minutes before the deadline, longest first; () = never
     only_incomplete: bool
-    chosen: bool                    # False: the defaults
+    chosen: bool  # False: the defaults
 
 
 def parse_leads(text: str) -> tuple[int, ...]:
@@ -54,8 +55,9 @@ def parse_leads(text: str) -> tuple[int, ...]:
     return tuple(sorted(out, reverse=True))
 
 
-async def _next_reminder(tx: Tx, game_id: int, phase: str, started: float | None,
-                         deadline: float | None) -> float | None:
+async def _next_reminder(
+    tx: Tx, game_id: int, phase: str, started: float | None, deadline: float | None
+) -> float | None:
     if deadline is None:
         return None
     players = await tx.players(game_id)
@@ -73,8 +75,7 @@ async def _next_reminder(tx: Tx, game_id: int, phase: str, started: float | None
     return min(times, default=None)
 
 
-async def plan_reminders(tx: Tx, game_id: int, phase: str, start: datetime,
-                         deadline: datetime) -> datetime | None:
+async def plan_reminders(tx: Tx, game_id: int, phase: str, start: datetime, deadline: datetime) -> datetime | None:
     """At the start of a phase: remember when it started, and when the first reminder
     of any of its players is due (the game's ``remind_at``)."""
     started = to_unix(start)
@@ -105,8 +106,13 @@ class Reminders:
                 if p.seat is None:
                     continue
                 leads, only_incomplete = settings.get(p.user_id, (DEFAULT_LEADS, True))
-                due = [lead for lead in leads if deadline - lead * 60 <= now
-                       and (started is None or deadline - lead * 60 > started) and (p.user_id, lead) not in sent]
+                due = [
+                    lead
+                    for lead in leads
+                    if deadline - lead * 60 <= now
+                    and (started is None or deadline - lead * 60 > started)
+                    and (p.user_id, lead) not in sent
+                ]
                 if not due:
                     continue
                 for lead in due:
@@ -119,9 +125,20 @@ class Reminders:
                 missing = missing_orders(ctx, powers, [o for o in ctx.orders if o.power in {x.value for x in powers}])
                 if not missing and only_incomplete:
                     continue
-                await posts.add(tx, game, phase, posts.to_user(
-                    game, p.user_id, PostKind.DM_REMINDER, phase=phase, deadline=deadline,
-                    missing=[m if isinstance(m, str) else m.to_json() for m in missing]), now)
+                await posts.add(
+                    tx,
+                    game,
+                    phase,
+                    posts.to_user(
+                        game,
+                        p.user_id,
+                        PostKind.DM_REMINDER,
+                        phase=phase,
+                        deadline=deadline,
+                        missing=[m if isinstance(m, str) else m.to_json() for m in missing],
+                    ),
+                    now,
+                )
             await tx.set_remind_at(game_id, phase, await _next_reminder(tx, game_id, phase, started, deadline))
         self.deps.changed(posts=True)
 
@@ -143,7 +160,8 @@ class Reminders:
                 if game.phase is None:
                     continue
                 started = await tx.phase_start(game.id, game.phase)
-                await tx.set_remind_at(game.id, game.phase,
-                                       await _next_reminder(tx, game.id, game.phase, started, game.deadline))
+                await tx.set_remind_at(
+                    game.id, game.phase, await _next_reminder(tx, game.id, game.phase, started, game.deadline)
+                )
         self.deps.changed(timers=True)
         return ReminderSettings(leads, only, True)

@@ -4,12 +4,10 @@ orders, decide who plays in civil disorder (:mod:`bot.core.civil`), adjudicate (
 event loop), store the results, the next phase, its deadline and reminders, and the post
 intents of everything to announce; a compare-and-set on the phase means a phase never
 resolves twice."""
+
 from __future__ import annotations
 
 import logging
-
-from engine import Power, resolve
-from engine.cli import position_to_json
 
 from bot.core import civil, context, endgame, posts
 from bot.core.context import owners, rules_for, setup_of
@@ -20,6 +18,8 @@ from bot.core.types import GameStatus, MapSpec, PhaseKind
 from bot.infra.clock import from_unix, to_unix
 from bot.infra.schedule import parse_schedule
 from bot.infra.storage import GameRow, StaleWrite, Tx
+from engine import Power, resolve
+from engine.cli import position_to_json
 
 log = logging.getLogger(__name__)
 
@@ -56,8 +56,13 @@ class Resolution:
         try:
             async with self.deps.storage.write() as tx:
                 game = await tx.game(game_id)
-                if (game is None or game.status != GameStatus.ACTIVE or game.phase != expected_phase
-                        or game.due_at is None or game.due_at > self.deps.now()):
+                if (
+                    game is None
+                    or game.status != GameStatus.ACTIVE
+                    or game.phase != expected_phase
+                    or game.due_at is None
+                    or game.due_at > self.deps.now()
+                ):
                     return False
                 await self._resolve_in(tx, game)
         except StaleWrite:
@@ -79,12 +84,14 @@ class Resolution:
         nxt = outcome.next
         nxt_json = position_to_json(nxt)
         next_phase = str(nxt.phase)
-        results = [{"power": r.power.value, "order": r.text, "ok": r.ok, "result": r.result.value}
-                   for r in outcome.results]
+        results = [
+            {"power": r.power.value, "order": r.text, "ok": r.ok, "result": r.result.value} for r in outcome.results
+        ]
         now_dt = self.deps.clock()
         now = to_unix(now_dt)
         tossed, toss_winner = game.tossed, game.toss_winner
         toss = None
+        winner_id: int | None = None
         if setup.toss_due(nxt.phase, tossed):
             tossed, toss_winner = True, self.deps.rng.randrange(len(setup.seats))
             winner_id = next((p.user_id for p in players if p.seat == toss_winner), None)
@@ -99,34 +106,79 @@ class Resolution:
             remind = to_unix(reminder) if reminder else None
         await tx.set_phase_results(game.id, phase, results, now)
         await tx.insert_phase(game.id, next_phase, nxt_json)
-        await tx.advance_game(game.id, expected_phase=phase, phase=next_phase, position=nxt_json,
-                              deadline=deadline, remind_at=remind, finished=finished,
-                              winner=",".join(p.value for p in outcome.winners) or None,
-                              tossed=tossed, toss_winner=toss_winner)
+        await tx.advance_game(
+            game.id,
+            expected_phase=phase,
+            phase=next_phase,
+            position=nxt_json,
+            deadline=deadline,
+            remind_at=remind,
+            finished=finished,
+            winner=",".join(p.value for p in outcome.winners) or None,
+            tossed=tossed,
+            toss_winner=toss_winner,
+        )
         updated = await tx.game(game.id)
         assert updated is not None
         # the posts, in the order they must appear
         owner = {pw.value: uid for pw, uid in owners(updated, players).items()}
-        await posts.add(tx, game, phase, posts.to_channel(
-            game, PostKind.PHASE_RESULTS, phase=phase,
-            results=[{**r, "implied": x.implied} for r, x in zip(results, outcome.results)],
-            destroyed=[[u.power.value, str(u)] for u in outcome.destroyed],
-            civil=[p.value for p in sorted(in_disorder)], owners=owner,
-            mentions=tuple(sorted(set(owner.values()))), map=MapSpec(phase, with_orders=True)), now)
+        await posts.add(
+            tx,
+            game,
+            phase,
+            posts.to_channel(
+                game,
+                PostKind.PHASE_RESULTS,
+                phase=phase,
+                results=[{**r, "implied": x.implied} for r, x in zip(results, outcome.results, strict=True)],
+                destroyed=[[u.power.value, str(u)] for u in outcome.destroyed],
+                civil=[p.value for p in sorted(in_disorder)],
+                owners=owner,
+                mentions=tuple(sorted(set(owner.values()))),
+                map=MapSpec(phase, with_orders=True),
+            ),
+            now,
+        )
         await civil.after_resolution(tx, game, phase, position, players, orders, now)
         await endgame.after_resolution(tx, game, updated, phase, position, nxt, players, now)
         centres = posts.centre_table(nxt)
         if finished:
             winners = [p.value for p in outcome.winners]
             users = sorted({owner[p] for p in winners if p in owner})
-            await posts.add(tx, game, next_phase, posts.to_channel(
-                game, PostKind.GAME_WON, powers=winners, users=users, centres=centres,
-                mentions=tuple(users), map=MapSpec(next_phase)), now)
+            await posts.add(
+                tx,
+                game,
+                next_phase,
+                posts.to_channel(
+                    game,
+                    PostKind.GAME_WON,
+                    powers=winners,
+                    users=users,
+                    centres=centres,
+                    mentions=tuple(users),
+                    map=MapSpec(next_phase),
+                ),
+                now,
+            )
             for p in players:
-                await posts.add(tx, game, next_phase, posts.to_user(
-                    game, p.user_id, PostKind.DM_GAME_OVER, powers=winners), now)
+                await posts.add(
+                    tx, game, next_phase, posts.to_user(game, p.user_id, PostKind.DM_GAME_OVER, powers=winners), now
+                )
             return
-        await posts.add(tx, game, next_phase, posts.to_channel(
-            game, PostKind.PHASE_STARTED, phase=next_phase, deadline=deadline, centres=centres, toss=toss,
-            mentions=(toss["user"],) if toss and toss["user"] else (), map=MapSpec(next_phase)), now)
+        await posts.add(
+            tx,
+            game,
+            next_phase,
+            posts.to_channel(
+                game,
+                PostKind.PHASE_STARTED,
+                phase=next_phase,
+                deadline=deadline,
+                centres=centres,
+                toss=toss,
+                mentions=(winner_id,) if winner_id is not None else (),
+                map=MapSpec(next_phase),
+            ),
+            now,
+        )
         await posts.phase_dms(tx, updated, players, nxt, now)

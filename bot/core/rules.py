@@ -12,16 +12,30 @@ bot changes: every rule the bot used to derive itself (why an order is illegal, 
 power still owes, how many builds it may order) is behind these names, and the bot only
 translates a :class:`Reason` into a message (:mod:`bot.core.ordering`).
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Mapping, Sequence
 
 from engine import (
-    Build, Convoy, Disband, Move, Order, Position, Power, Retreat, Rules, SupportHold, SupportMove,
-    Unit, Waive, legal_adjustments, legal_orders,
+    Build,
+    Convoy,
+    Disband,
+    Move,
+    Order,
+    Position,
+    Power,
+    Retreat,
+    Rules,
+    SupportHold,
+    SupportMove,
+    Unit,
+    Waive,
+    legal_adjustments,
+    legal_orders,
 )
 
 
@@ -90,8 +104,7 @@ def orders_due(position: Position, power: Power, rules: Rules) -> OrdersDue:
     if phase.is_movement:
         return OrdersDue(units=tuple(position.units_of(power)))
     if phase.is_retreat:
-        return OrdersDue(units=tuple(d.unit for _, d in sorted(position.dislodged.items())
-                                     if d.unit.power is power))
+        return OrdersDue(units=tuple(d.unit for _, d in sorted(position.dislodged.items()) if d.unit.power is power))
     options = legal_adjustments(position, power, rules)
     if not options:
         return OrdersDue()
@@ -117,8 +130,7 @@ def _places(*locations: object) -> tuple[str, ...]:
     return tuple(str(x) for x in locations)
 
 
-def check_order(position: Position, order: Order, rules: Rules,
-                powers: Sequence[Power] | None = None) -> Order:
+def check_order(position: Position, order: Order, rules: Rules, powers: Sequence[Power] | None = None) -> Order:
     """The order as the engine will judge it (the unit as it stands, the coast settled, a
     move in a retreat phase read as a retreat); :class:`IllegalOrderError` when it is not
     one of the legal orders of ``powers`` (default: any power)."""
@@ -149,7 +161,7 @@ def check_order(position: Position, order: Order, rules: Rules,
     # the unit as it is (letter and coast), then the rest of the order as typed
     head = f"{order.unit_type.value} {order.location}"
     if text.startswith(head):
-        text = str(unit) + text[len(head):]
+        text = str(unit) + text[len(head) :]
     if text in legal:
         return legal[text]
     if isinstance(order, Move) and not order.via_convoy and text + " VIA" in legal:
@@ -190,7 +202,7 @@ def _check_adjustment(position: Position, order: Order, rules: Rules, powers: Se
 
 def _why(position: Position, rules: Rules, unit: Unit, order: Order, legal: dict[str, Order]) -> Illegal:
     moves = [o for o in legal.values() if isinstance(o, (Move, Retreat))]
-    places = _places(*sorted({str(o.destination) for o in moves}))  # type: ignore[union-attr]
+    places = _places(*sorted({str(o.destination) for o in moves}))
     who = str(unit)
     if isinstance(order, (Move, Retreat)):
         dest = order.destination.province
@@ -212,13 +224,13 @@ def _why(position: Position, rules: Rules, unit: Unit, order: Order, legal: dict
     if isinstance(order, Convoy):
         if unit.type.value != "F" or not position.map.provinces[unit.province].is_sea:
             return Illegal(Reason.CONVOY_FLEET, {"unit": who})
-        return Illegal(Reason.CONVOY_ROUTE, {"unit": who, "army": order.army.province,
-                                             "dest": order.destination.province})
+        return Illegal(
+            Reason.CONVOY_ROUTE, {"unit": who, "army": order.army.province, "dest": order.destination.province}
+        )
     return Illegal(Reason.GENERIC, {"order": str(order)})
 
 
-def explain(position: Position, order: Order, rules: Rules,
-            powers: Sequence[Power] | None = None) -> Illegal | None:
+def explain(position: Position, order: Order, rules: Rules, powers: Sequence[Power] | None = None) -> Illegal | None:
     """Why ``order`` is illegal, or None when it is legal."""
     try:
         check_order(position, order, rules, powers)

@@ -3,14 +3,12 @@ order, or the Nth build or disband), the orders stored for them, the draft they 
 the menus (kept in the database, so a tap works after a restart), recording a choice from
 the engine's legal orders, and submitting the draft. The screens are
 :mod:`bot.text.sheet`."""
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Iterable, Sequence
-
-from engine import Order, OrderWarning, Position, Power, Rules, Waive, legal_adjustments, legal_orders, order_warnings
-from engine.parser import parse_order
 
 from bot.core import context
 from bot.core.context import GameContext
@@ -20,6 +18,8 @@ from bot.core.ordering import check_open, check_sent_in_phase, moved_on, order_k
 from bot.core.params import OrderText
 from bot.core.rules import orders_due
 from bot.core.types import Slot, SlotKind
+from engine import Order, OrderWarning, Position, Power, Rules, Waive, legal_adjustments, legal_orders, order_warnings
+from engine.parser import parse_order
 
 
 def slots_of(position: Position, rules: Rules, powers: Sequence[Power]) -> list[Slot]:
@@ -82,12 +82,18 @@ class SheetData:
         """The engine's legal orders for a slot (a waive is offered apart)."""
         if slot.key not in self._legal:
             if slot.is_adjustment:
-                self._legal[slot.key] = [o for o in legal_adjustments(self.position, slot.power, self.ctx.rules)
-                                         if not isinstance(o, Waive)]
+                self._legal[slot.key] = [
+                    o for o in legal_adjustments(self.position, slot.power, self.ctx.rules) if not isinstance(o, Waive)
+                ]
             else:
                 assert slot.unit is not None
                 self._legal[slot.key] = legal_orders(self.position, slot.unit.province, self.ctx.rules)
         return self._legal[slot.key]
+
+    def preload(self) -> None:
+        """Work out the legal orders of every slot now (CPU work: run off the event loop)."""
+        for slot in self.slots:
+            self.legal(slot)
 
     def is_legal(self, slot: Slot, text: str) -> bool:
         return text in {str(o) for o in self.legal(slot)} or (slot.kind is SlotKind.BUILD and text == "WAIVE")
@@ -109,8 +115,13 @@ class SheetData:
         for power in self.ctx.powers:
             if not any(s.power is power for s in self.slots):
                 continue
-            mine = [o for s in self.slots if s.power is power and s.key in orders
-                    for o in [self.order_of(s, orders[s.key])] if o is not None]
+            mine = [
+                o
+                for s in self.slots
+                if s.power is power and s.key in orders
+                for o in [self.order_of(s, orders[s.key])]
+                if o is not None
+            ]
             out.append((power, order_warnings(self.position, power, mine)))
         return out
 
@@ -125,13 +136,16 @@ class Sheets:
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
 
-    async def load(self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None,
-                   with_draft: bool = False) -> SheetData:
+    async def load(
+        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, with_draft: bool = False
+    ) -> SheetData:
         """The player's sheet, in one read transaction."""
         async with self.deps.storage.read() as tx:
             ctx = await context.player_context(tx, user_id, game_id, channel_id)
             draft = await tx.draft(ctx.game.id, user_id, ctx.phase) if with_draft else {}
-        return sheet_data(ctx, draft)
+        data = sheet_data(ctx, draft)
+        await self.deps.compute.run(data.preload)  # the legal orders, off the event loop
+        return data
 
     def check_open(self, data: SheetData) -> None:
         check_open(data.ctx.game, self.deps.now())
@@ -150,8 +164,9 @@ class Sheets:
             raise UserError("illegal.generic", order=text)
         if slot.is_adjustment and text != "WAIVE":
             place = text.split()[1].split("/")[0]
-            if any(v != "WAIVE" and v.split()[1].split("/")[0] == place
-                   for k, v in data.draft.items() if k != slot.key):
+            if any(
+                v != "WAIVE" and v.split()[1].split("/")[0] == place for k, v in data.draft.items() if k != slot.key
+            ):
                 raise UserError("sheet.already_chosen", order=OrderText(text))
         async with self.deps.storage.write() as tx:
             await tx.put_draft(data.ctx.game.id, self._user(data), data.ctx.phase, slot.key, text)
@@ -205,8 +220,11 @@ class Sheets:
         self.check_open(data)
         game, user = data.ctx.game, self._user(data)
         async with self.deps.storage.write() as tx:
-            mine = [o.unit for o in await tx.orders(game.id, data.ctx.phase)
-                    if o.power in {p.value for p in data.ctx.powers}]
+            mine = [
+                o.unit
+                for o in await tx.orders(game.id, data.ctx.phase)
+                if o.power in {p.value for p in data.ctx.powers}
+            ]
             count = await tx.delete_orders(game.id, data.ctx.phase, mine)
             await tx.drop_draft(game.id, user)
             after = await context.load(tx, game, user)
@@ -216,4 +234,3 @@ class Sheets:
     def _user(data: SheetData) -> int:
         assert data.ctx.player is not None
         return data.ctx.player.user_id
-

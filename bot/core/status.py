@@ -1,12 +1,12 @@
 """How far the orders are: the ONE per-power order-state function that ``/game status``,
 ``/mod orders`` and reminders share, what a player still has to order, and the status
 use case (``/game status``, ``/game map``, a player's own orders)."""
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
-
-from engine import Power
+from typing import Any
 
 from bot.core import context
 from bot.core.context import GameContext
@@ -15,6 +15,7 @@ from bot.core.errors import UserError
 from bot.core.rules import orders_due
 from bot.core.types import GameStatus, OrderState
 from bot.infra.storage import GameRow, OrderRow, PlayerRow
+from engine import Power
 
 
 def order_state(due: int, given: int, ready: bool) -> OrderState:
@@ -81,15 +82,21 @@ class OrderSheet:
     game: GameRow
     phase: str
     powers: tuple[Power, ...]
-    ordered: tuple[str, ...]                  # canonical orders stored
-    missing: tuple[Missing, ...]              # see :func:`missing_orders`
+    ordered: tuple[str, ...]  # canonical orders stored
+    missing: tuple[Missing, ...]  # see :func:`missing_orders`
     ready: bool
 
 
 def sheet_of(ctx: GameContext) -> OrderSheet:
     mine = ctx.my_orders()
-    return OrderSheet(ctx.game, ctx.phase, ctx.powers, tuple(o.text for o in mine),
-                      tuple(missing_orders(ctx, ctx.powers, mine)), ctx.ready)
+    return OrderSheet(
+        ctx.game,
+        ctx.phase,
+        ctx.powers,
+        tuple(o.text for o in mine),
+        tuple(missing_orders(ctx, ctx.powers, mine)),
+        ctx.ready,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +117,7 @@ class Standing:
     civil_disorder: tuple[str, ...]
     draw_open: bool
     ending: tuple[str, str] | None
-    records: tuple[tuple[int, int, int], ...]     # (user, missed, phases to order)
+    records: tuple[tuple[int, int, int], ...]  # (user, missed, phases to order)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,11 +148,13 @@ class Status:
             states = await tx.power_states(game.id)
             pause = await tx.pause_of(game.id)
             standing = Standing(
-                await tx.cd_policy(game.id), pause.deadline_left if pause is not None else None,
+                await tx.cd_policy(game.id),
+                pause.deadline_left if pause is not None else None,
                 tuple(s.power for s in states.values() if s.civil_disorder),
                 await tx.draw_proposal(game.id) is not None and game.status == GameStatus.ACTIVE,
                 await tx.ending(game.id),
-                tuple((uid, m, n) for uid, (m, n) in (await tx.reliability(game.guild_id, joined)).items()))
+                tuple((uid, m, n) for uid, (m, n) in (await tx.reliability(game.guild_id, joined)).items()),
+            )
         if game.status == GameStatus.FORMING or game.phase is None:
             return GameStatusReport(game, (), joined, standing)
         out = []
@@ -175,8 +184,7 @@ class Status:
         async with self.deps.storage.read() as tx:
             return await tx.games_of_user(user_id)
 
-    async def my_orders(self, user_id: int, *, game_id: int | None = None,
-                        channel_id: int | None = None) -> OrderSheet:
+    async def my_orders(self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None) -> OrderSheet:
         async with self.deps.storage.read() as tx:
             ctx = await context.player_context(tx, user_id, game_id, channel_id)
         return sheet_of(ctx)

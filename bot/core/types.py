@@ -1,14 +1,14 @@
 """The core's closed sets and values: game statuses, per-power order states, map
 specifications, sheet slots, and what use cases hand back to the text layer."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from engine import Power, Unit
-
 from bot.infra.storage import GameRow
+from engine import Power, Unit
 
 
 class GameStatus(StrEnum):
@@ -20,11 +20,11 @@ class GameStatus(StrEnum):
 class OrderState(StrEnum):
     """How far a power's orders are in the current phase (``/game status``, ``/mod orders``)."""
 
-    READY = "ready"          # its player said /ready
-    COMPLETE = "complete"    # every unit (build, disband) has an order
+    READY = "ready"  # its player said /ready
+    COMPLETE = "complete"  # every unit (build, disband) has an order
     PARTIAL = "partial"
     NONE = "none"
-    NOTHING = "nothing"      # nothing to order in this phase
+    NOTHING = "nothing"  # nothing to order in this phase
 
     @property
     def late(self) -> bool:
@@ -39,13 +39,16 @@ class PhaseKind(StrEnum):
     ADJUSTMENT = "A"
 
     @classmethod
-    def of(cls, phase: str) -> "PhaseKind":
+    def of(cls, phase: str) -> PhaseKind:
         return cls(phase[-1])
 
     def schedule(self, game: GameRow) -> str:
         """The game's deadline schedule for phases of this kind."""
-        return {PhaseKind.MOVEMENT: game.movement, PhaseKind.RETREAT: game.retreat,
-                PhaseKind.ADJUSTMENT: game.adjustment}[self]
+        return {
+            PhaseKind.MOVEMENT: game.movement,
+            PhaseKind.RETREAT: game.retreat,
+            PhaseKind.ADJUSTMENT: game.adjustment,
+        }[self]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,13 +67,13 @@ class MapSpec:
         return out
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "MapSpec":
+    def from_json(cls, data: dict[str, Any]) -> MapSpec:
         return cls(str(data["phase"]), bool(data.get("orders")), data.get("front"))
 
 
 class SlotKind(StrEnum):
-    UNIT = "unit"            # a unit to order in a movement phase
-    RETREAT = "retreat"      # a dislodged unit
+    UNIT = "unit"  # a unit to order in a movement phase
+    RETREAT = "retreat"  # a dislodged unit
     BUILD = "build"
     DISBAND = "disband"
 
@@ -81,7 +84,7 @@ class Slot:
 
     kind: SlotKind
     power: Power
-    unit: Unit | None = None       # None for builds and disbands
+    unit: Unit | None = None  # None for builds and disbands
     index: int = 0
 
     @property
@@ -102,5 +105,5 @@ class Actor:
     """Who runs a moderator command, as Discord sees them."""
 
     user_id: int
-    can_manage: bool = False            # Manage Server or Administrator
+    can_manage: bool = False  # Manage Server or Administrator
     role_ids: frozenset[int] = frozenset()

@@ -1,12 +1,14 @@
 """The bot: a discord.py client wired to the core (:class:`bot.core.app.Core`), the
 deadline scheduler and the poster. ``DiplomacyBot(...)`` takes test options (clock,
 random generator, whether to sync commands, a map drawer) so tests build the real thing."""
+
 from __future__ import annotations
 
 import asyncio
 import logging
 import random
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -54,18 +56,31 @@ class DiplomacyTree(app_commands.CommandTree):
 
 
 class DiplomacyBot(commands.Bot):
-    def __init__(self, *, db_path: str, clock: Clock = system_clock, rng: random.Random | None = None,
-                 sync_commands: bool = True, run_scheduler: bool = True,
-                 map_drawer: maps.Drawer | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        *,
+        db_path: str,
+        clock: Clock = system_clock,
+        rng: random.Random | None = None,
+        sync_commands: bool = True,
+        run_scheduler: bool = True,
+        map_drawer: maps.Drawer | None = None,
+        **options: Any,
+    ) -> None:
         intents = discord.Intents.none()
-        intents.guilds = True            # channels and permissions; no privileged intent is needed
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         tree_cls=DiplomacyTree, help_command=None, **options)
+        intents.guilds = True  # channels and permissions; no privileged intent is needed
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=DiplomacyTree,
+            help_command=None,
+            **options,
+        )
         self.db_path = db_path
         self.clock = clock
         self.rng = rng
         self.sync_commands = sync_commands
-        self.run_scheduler = run_scheduler     # tests: a bot that is up but lets deadlines pass
+        self.run_scheduler = run_scheduler  # tests: a bot that is up but lets deadlines pass
         self.storage: Storage | None = None
         # one cache of drawn maps for posts and /game map; tests not about maps pass a
         # fast drawer (bot.infra.maps.plain_views)
@@ -84,8 +99,9 @@ class DiplomacyBot(commands.Bot):
         self.core = Core(self.storage, clock=self.clock, rng=self.rng or random.Random(), map_cache=self.maps)
         self.languages = self.core.languages
         resolution = self.core.resolution
-        self.scheduler = Scheduler(resolution.run_due, resolution.next_timer, self.core.now,
-                                   lambda delay: self.pause(delay))
+        self.scheduler = Scheduler(
+            resolution.run_due, resolution.next_timer, self.core.now, lambda delay: self.pause(delay)
+        )
         self.poster = Poster(self, self.core, self.maps, lambda delay: self.pause(delay))
         self.core.deps.on_timer_change = self.scheduler.wake
         self.core.deps.on_posts = self.poster.kick

@@ -1,5 +1,6 @@
 """Discord locales and the player's language for an interaction: the stored ``/language``
 choice (:class:`bot.core.languages.Languages`), else the Discord client's language."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -11,6 +11,7 @@ permission, a deleted channel or closed DMs are recorded on the row and logged (
 DMs are also reported in the game channel). Rows stored before post intents carry their
 text and are sent as they are.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -19,7 +20,7 @@ import io
 import json
 import logging
 from collections import OrderedDict
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import aiohttp
 import discord
@@ -35,13 +36,13 @@ from bot.text.posts import render
 
 log = logging.getLogger(__name__)
 
-MAX_ATTEMPTS = 100      # about two days of retries at the longest backoff
-LEASE = 20.0            # a send in flight is retried after this long if the bot died meanwhile
+MAX_ATTEMPTS = 100  # about two days of retries at the longest backoff
+LEASE = 20.0  # a send in flight is retried after this long if the bot died meanwhile
 CONCURRENCY = 8
 
 
 def backoff(attempts: int) -> float:
-    return min(15.0 * 2 ** attempts, 1800.0)
+    return min(15.0 * 2**attempts, 1800.0)
 
 
 async def rendered(storage: Storage, row: OutboxRow) -> list[str]:
@@ -61,8 +62,13 @@ class Poster(WakeableLoop):
 
     name = "outbox"
 
-    def __init__(self, client: discord.Client, core: Core, maps: MapCache,
-                 pause: Callable[[float], Awaitable[None]] | None = None) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        core: Core,
+        maps: MapCache,
+        pause: Callable[[float], Awaitable[None]] | None = None,
+    ) -> None:
         super().__init__(core.now, pause)
         self.client = client
         self.core = core
@@ -94,14 +100,14 @@ class Poster(WakeableLoop):
                 dest = ("c", row.channel_id) if row.channel_id is not None else ("u", row.user_id or 0)
                 groups.setdefault(dest, []).append(row)
             limit = asyncio.Semaphore(CONCURRENCY)
+            await asyncio.gather(*(self._serve(b, limit) for b in groups.values()))
 
-            async def serve(batch: list[OutboxRow]) -> None:
-                async with limit:
-                    for row in batch:
-                        if not await self._deliver(row):
-                            break   # keep the order: the rest waits for this one
-
-            await asyncio.gather(*(serve(b) for b in groups.values()))
+    async def _serve(self, batch: list[OutboxRow], limit: asyncio.Semaphore) -> None:
+        """One destination's posts, in order: the rest waits when one is not sent."""
+        async with limit:
+            for row in batch:
+                if not await self._deliver(row):
+                    break
 
     async def _deliver(self, row: OutboxRow) -> bool:
         """Send one post; True when it is done with (sent or given up)."""
@@ -114,14 +120,24 @@ class Poster(WakeableLoop):
             try:
                 file = await self._map_file(row, MapSpec.from_json(row.map))
             except Exception:
-                log.exception("rendering the map of game %s phase %s failed; posting without it",
-                              row.game_id, row.map.get("phase"))
-        texts = await rendered(storage, row)
-        if row.kind is None:    # a row from before post intents: its mentions are in its text
+                log.exception(
+                    "rendering the map of game %s phase %s failed; posting without it",
+                    row.game_id,
+                    row.map.get("phase"),
+                )
+        try:
+            texts = await rendered(storage, row)
+        except Exception:  # a post that cannot be rendered would block its destination for good
+            log.exception("post %s (%s) of game %s can't be rendered", row.id, row.kind, row.game_id)
+            async with storage.write() as tx:
+                await tx.mark_failed(row.id, f"render failed: {row.kind}")
+            return True
+        if row.kind is None:  # a row from before post intents: its mentions are in its text
             allowed = discord.AllowedMentions(users=True, everyone=False, roles=False)
         else:
-            allowed = discord.AllowedMentions(users=[discord.Object(u) for u in dict.fromkeys(row.mentions)],
-                                              everyone=False, roles=False)
+            allowed = discord.AllowedMentions(
+                users=[discord.Object(u) for u in dict.fromkeys(row.mentions)], everyone=False, roles=False
+            )
         try:
             if row.channel_id is not None:
                 target = self.client.get_channel(row.channel_id) or self.client.get_partial_messageable(row.channel_id)
@@ -133,31 +149,35 @@ class Poster(WakeableLoop):
                 last = i == len(texts) - 1
                 kwargs = {"file": file} if file is not None and last else {}
                 # the row id is the nonce: a repeat after a crash is dropped by Discord
-                message = await target.send(text, nonce=f"o{row.id}" if i == 0 else f"o{row.id}.{i}",
-                                            allowed_mentions=allowed, **kwargs)  # type: ignore[union-attr]
+                message = await target.send(
+                    text, nonce=f"o{row.id}" if i == 0 else f"o{row.id}.{i}", allowed_mentions=allowed, **kwargs
+                )  # type: ignore[union-attr]
         except (discord.Forbidden, discord.NotFound) as exc:
-            log.warning("post %s of game %s (phase %s) can't be delivered: %s", row.id, row.game_id,
-                        row.phase, exc)
+            log.warning("post %s of game %s (phase %s) can't be delivered: %s", row.id, row.game_id, row.phase, exc)
             async with storage.write() as tx:
                 await tx.mark_failed(row.id, f"{type(exc).__name__}: {exc}"[:500])
                 if row.user_id is not None:
                     game = await tx.game(row.game_id)
                     if game is not None:
-                        await posts.add(tx, game, row.phase, posts.to_channel(
-                            game, PostKind.DM_FAILED, user=row.user_id, mentions=(row.user_id,)),
-                            self.core.now())
+                        await posts.add(
+                            tx,
+                            game,
+                            row.phase,
+                            posts.to_channel(game, PostKind.DM_FAILED, user=row.user_id, mentions=(row.user_id,)),
+                            self.core.now(),
+                        )
                         self._dirty = True
             return True
-        except (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError, OSError) as exc:
+        except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as exc:
             attempts = row.attempts + 1
             if attempts >= MAX_ATTEMPTS:
-                log.error("post %s of game %s given up after %d attempts: %s", row.id, row.game_id,
-                          attempts, exc)
+                log.error("post %s of game %s given up after %d attempts: %s", row.id, row.game_id, attempts, exc)
                 async with storage.write() as tx:
                     await tx.mark_failed(row.id, f"gave up: {exc}"[:500])
                 return True
-            log.warning("post %s of game %s failed (%s); retrying in %.0fs", row.id, row.game_id, exc,
-                        backoff(row.attempts))
+            log.warning(
+                "post %s of game %s failed (%s); retrying in %.0fs", row.id, row.game_id, exc, backoff(row.attempts)
+            )
             async with storage.write() as tx:
                 await tx.reschedule(row.id, self.core.now() + backoff(row.attempts))
             return False
@@ -173,9 +193,13 @@ class Poster(WakeableLoop):
             return None
         orders = stored.results if spec.with_orders else None
         # keyed by content, so a phase replayed after a rollback never shows a stale map
-        key = (game.name, game.language, hashlib.sha1(
-            json.dumps([stored.position, orders], sort_keys=True).encode()).hexdigest())
-        png = await self.maps.get(key, stored.position, orders, game_name=game.name,
-                                  language=game.language, front=spec.front)
+        key = (
+            game.name,
+            game.language,
+            hashlib.sha1(json.dumps([stored.position, orders], sort_keys=True).encode()).hexdigest(),
+        )
+        png = await self.maps.get(
+            key, stored.position, orders, game_name=game.name, language=game.language, front=spec.front
+        )
         suffix = ("-orders" if orders is not None else "") + (f"-{spec.front.lower()}" if spec.front else "")
         return discord.File(io.BytesIO(png), filename=f"{spec.phase}{suffix}.png")

@@ -3,6 +3,7 @@ translator every ``locale_str`` the commands carry; each carries its catalogue k
 (:func:`bot.discord.locales.described`), and the translator answers with that message in
 the locale's language. Names (commands, options) are never translated: they stay
 English."""
+
 from __future__ import annotations
 
 import discord
@@ -13,12 +14,15 @@ from bot.text.i18n import catalogue
 
 
 class CatalogueTranslator(app_commands.Translator):
-    _NAMES = {app_commands.TranslationContextLocation.command_name,
-              app_commands.TranslationContextLocation.group_name,
-              app_commands.TranslationContextLocation.parameter_name}
+    _NAMES = {
+        app_commands.TranslationContextLocation.command_name,
+        app_commands.TranslationContextLocation.group_name,
+        app_commands.TranslationContextLocation.parameter_name,
+    }
 
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContext) -> str | None:
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContext
+    ) -> str | None:
         if context.location in self._NAMES:
             return None
         language = LOCALES.get(locale)

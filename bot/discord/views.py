@@ -5,6 +5,7 @@ id (documented in :mod:`bot.text.sheet`), so a tap is understood from the id alo
 works after a restart, and a tap on a menu of a phase that is over is answered with the
 new sheet. The tap is answered by editing the message into the next screen.
 """
+
 from __future__ import annotations
 
 import logging
@@ -20,8 +21,12 @@ from bot.text.sheet import Button, Menu, OrderSheets, Screen
 
 log = logging.getLogger(__name__)
 
-_STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
-           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+_STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
 
 # select menus: the unit menu and the menus of orders (and their names before the upgrade)
 _SELECT = r"dip:(?:unit|choice|pk|v):\d+:.*"
@@ -29,10 +34,11 @@ _SELECT = r"dip:(?:unit|choice|pk|v):\d+:.*"
 
 async def answer(interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
     core = interaction.client.core  # type: ignore[attr-defined]
-    lang = language_of(interaction)       # the player's language
+    lang = language_of(interaction)  # the player's language
     try:
-        screen = await OrderSheets(core, lang).handle(interaction.user.id, custom_id, values,
-                                                      created_at=interaction.created_at)
+        screen = await OrderSheets(core, lang).handle(
+            interaction.user.id, custom_id, values, created_at=interaction.created_at
+        )
     except UserError as exc:
         await interaction.response.send_message(refusal(exc, lang), ephemeral=True)
         return
@@ -48,8 +54,9 @@ class SheetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dip:(?!(
         super().__init__(item)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any,
-                             /) -> "SheetButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any, /
+    ) -> SheetButton:
         assert isinstance(item, discord.ui.Button)
         return cls(item)
 
@@ -62,8 +69,9 @@ class SheetSelect(discord.ui.DynamicItem[discord.ui.Select], template=_SELECT):
         super().__init__(item)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any,
-                             /) -> "SheetSelect":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any, /
+    ) -> SheetSelect:
         assert isinstance(item, discord.ui.Select)
         return cls(item)
 
@@ -78,15 +86,32 @@ def to_view(screen: Screen) -> discord.ui.View | None:
     for row, items in enumerate(screen.rows):
         for item in items:
             if isinstance(item, Button):
-                view.add_item(SheetButton(discord.ui.Button(
-                    label=item.label, custom_id=item.custom_id, style=_STYLES[item.style],
-                    disabled=item.disabled, row=row)))
+                view.add_item(
+                    SheetButton(
+                        discord.ui.Button(
+                            label=item.label,
+                            custom_id=item.custom_id,
+                            style=_STYLES[item.style],
+                            disabled=item.disabled,
+                            row=row,
+                        )
+                    )
+                )
             else:
                 assert isinstance(item, Menu)
-                view.add_item(SheetSelect(discord.ui.Select(
-                    custom_id=item.custom_id, placeholder=item.placeholder, row=row,
-                    options=[discord.SelectOption(label=o.label, value=o.value, description=o.description)
-                             for o in item.options])))
+                view.add_item(
+                    SheetSelect(
+                        discord.ui.Select(
+                            custom_id=item.custom_id,
+                            placeholder=item.placeholder,
+                            row=row,
+                            options=[
+                                discord.SelectOption(label=o.label, value=o.value, description=o.description)
+                                for o in item.options
+                            ],
+                        )
+                    )
+                )
     return view
 
 

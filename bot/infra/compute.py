@@ -2,12 +2,14 @@
 legal orders and adjudicates, so that a long computation never delays other players'
 replies (a thread: the engine releases nothing, but the loop keeps serving I/O between
 its slices, and a burst of work is bounded by the executor's size)."""
+
 from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 

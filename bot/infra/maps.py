@@ -4,6 +4,7 @@ The renderer (``renderer.render``) is imported lazily. When it is missing or fai
 picture listing the units and centres stands in (and the failure is logged), so posting
 never depends on it.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -13,29 +14,45 @@ import logging
 import multiprocessing
 import os
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable
+from typing import Any
 
 log = logging.getLogger(__name__)
 
 
-def render_sync(position: dict[str, Any], orders: list[dict[str, Any]] | None = None, *,
-                game_name: str = "", language: str = "en", front: str | None = None) -> bytes:
-    return render_views_sync(position, orders, game_name=game_name, language=language,
-                             fronts=(front,))[front]
+def render_sync(
+    position: dict[str, Any],
+    orders: list[dict[str, Any]] | None = None,
+    *,
+    game_name: str = "",
+    language: str = "en",
+    front: str | None = None,
+) -> bytes:
+    return render_views_sync(position, orders, game_name=game_name, language=language, fronts=(front,))[front]
 
 
-async def render(position: dict[str, Any], orders: list[dict[str, Any]] | None = None, *,
-                 game_name: str = "", language: str = "en", front: str | None = None) -> bytes:
+async def render(
+    position: dict[str, Any],
+    orders: list[dict[str, Any]] | None = None,
+    *,
+    game_name: str = "",
+    language: str = "en",
+    front: str | None = None,
+) -> bytes:
     """The PNG of a position (with orders and results when given), in a worker thread."""
-    return await asyncio.to_thread(render_sync, position, orders, game_name=game_name,
-                                   language=language, front=front)
+    return await asyncio.to_thread(render_sync, position, orders, game_name=game_name, language=language, front=front)
 
 
-def plain_views(position: dict[str, Any], orders: list[dict[str, Any]] | None, *,
-                game_name: str, language: str,
-                fronts: tuple[str | None, ...]) -> dict[str | None, bytes]:
+def plain_views(
+    position: dict[str, Any],
+    orders: list[dict[str, Any]] | None,
+    *,
+    game_name: str,
+    language: str,
+    fronts: tuple[str | None, ...],
+) -> dict[str | None, bytes]:
     """The plain stand-in picture for every view (a list of units and centres): what the
     bot posts when the renderer fails, and the fast drawer of tests that are not about maps."""
     return {f: _stand_in(position, orders, game_name) for f in fronts}
@@ -46,9 +63,14 @@ Drawer = Callable[..., "dict[str | None, bytes]"]
 front (None: the whole board). A module-level function, so map processes can run it."""
 
 
-def render_views_sync(position: dict[str, Any], orders: list[dict[str, Any]] | None, *,
-                      game_name: str, language: str,
-                      fronts: tuple[str | None, ...]) -> dict[str | None, bytes]:
+def render_views_sync(
+    position: dict[str, Any],
+    orders: list[dict[str, Any]] | None,
+    *,
+    game_name: str,
+    language: str,
+    fronts: tuple[str | None, ...],
+) -> dict[str | None, bytes]:
     try:
         from renderer import render_views  # type: ignore[attr-defined]
     except ImportError:
@@ -78,6 +100,7 @@ def _worker_start() -> None:
         pass
     try:
         from renderer.layers import static_layers
+
         static_layers()
     except Exception:  # the first map will say what is wrong
         log.exception("warming up the renderer failed")
@@ -91,24 +114,28 @@ class MapCache:
     worker processes (see :func:`render_processes`), so that a burst of deadlines uses every
     core and never holds up the event loop; with 0 processes, in worker threads."""
 
-    def __init__(self, size: int = 48, processes: int | None = None,
-                 drawer: Drawer | None = None) -> None:
+    def __init__(self, size: int = 48, processes: int | None = None, drawer: Drawer | None = None) -> None:
         self.size = size
         self.drawer: Drawer = drawer or render_views_sync
         self.processes = render_processes() if processes is None else processes
         self._pool: ProcessPoolExecutor | None = None
         self._entries: OrderedDict[tuple, asyncio.Future[dict[str | None, bytes]]] = OrderedDict()
 
-    async def _draw(self, position: dict[str, Any], orders: list[dict[str, Any]] | None,
-                    game_name: str, language: str,
-                    fronts: tuple[str | None, ...]) -> dict[str | None, bytes]:
-        job = functools.partial(self.drawer, position, orders, game_name=game_name,
-                                language=language, fronts=fronts)
+    async def _draw(
+        self,
+        position: dict[str, Any],
+        orders: list[dict[str, Any]] | None,
+        game_name: str,
+        language: str,
+        fronts: tuple[str | None, ...],
+    ) -> dict[str | None, bytes]:
+        job = functools.partial(self.drawer, position, orders, game_name=game_name, language=language, fronts=fronts)
         if self.processes <= 0:
             return await asyncio.to_thread(job)
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_worker_start)
+            self._pool = ProcessPoolExecutor(
+                self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
+            )
         try:
             return await asyncio.get_running_loop().run_in_executor(self._pool, job)
         except BrokenProcessPool:
@@ -122,13 +149,24 @@ class MapCache:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
-    async def get(self, key: tuple, position: dict[str, Any], orders: list[dict[str, Any]] | None,
-                  *, game_name: str, language: str, front: str | None) -> bytes:
+    async def get(
+        self,
+        key: tuple,
+        position: dict[str, Any],
+        orders: list[dict[str, Any]] | None,
+        *,
+        game_name: str,
+        language: str,
+        front: str | None,
+    ) -> bytes:
         entry = self._entries.get(key)
         if entry is None:
             # the whole board plus every power's front: a new phase's DMs ask for them all
-            fronts = (None,) if orders is not None else (
-                None, *sorted({p for p, units in position.get("units", {}).items() if units}))
+            fronts = (
+                (None,)
+                if orders is not None
+                else (None, *sorted({p for p, units in position.get("units", {}).items() if units}))
+            )
             entry = asyncio.get_running_loop().create_future()
             self._entries[key] = entry
             while len(self._entries) > self.size:
@@ -145,12 +183,19 @@ class MapCache:
             self._entries.move_to_end(key)
         views = await asyncio.shield(entry)
         png = views.get(front)
-        if png is None:   # a front nobody foresaw (a power with centres but no units)
+        if png is None:  # a front nobody foresaw (a power with centres but no units)
             png = (await self._draw(position, orders, game_name, language, (front,)))[front]
         return png
 
-    async def picture(self, position: dict[str, Any], orders: list[dict[str, Any]] | None = None, *,
-                      game_name: str = "", language: str = "en", front: str | None = None) -> bytes:
+    async def picture(
+        self,
+        position: dict[str, Any],
+        orders: list[dict[str, Any]] | None = None,
+        *,
+        game_name: str = "",
+        language: str = "en",
+        front: str | None = None,
+    ) -> bytes:
         """One map, drawn now (not kept): ``/game map`` of any phase."""
         return (await self._draw(position, orders, game_name, language, (front,)))[front]
 

@@ -13,16 +13,17 @@ daily rhythm instead of pulling every later deadline earlier.
 >>> str(parse_schedule("20:00 Europe/Madrid"))
 '20:00 Europe/Madrid'
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta, timezone
+from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 MIN_DURATION = timedelta(minutes=5)
 MAX_DURATION = timedelta(days=14)
-MIN_LEAD = timedelta(hours=1)   # a fixed-time first deadline is at least this far away
+MIN_LEAD = timedelta(hours=1)  # a fixed-time first deadline is at least this far away
 
 _DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?\s*$", re.I)
 _TIME = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*(\S+)?\s*$")
@@ -69,7 +70,7 @@ class TimeOfDay:
         for _ in range(3):
             candidate = datetime.combine(day, self.at, tzinfo=tz)
             if candidate > local:
-                return candidate.astimezone(timezone.utc)
+                return candidate.astimezone(UTC)
             day += timedelta(days=1)
         raise AssertionError("unreachable")
 
@@ -91,7 +92,6 @@ def parse_schedule(text: str) -> Schedule:
     if length < MIN_DURATION or length > MAX_DURATION:
         raise ScheduleError("schedule.out_of_range", raw)
     return Duration(length)
-
 
 
 def parse_duration(text: str) -> timedelta:
@@ -121,7 +121,7 @@ def parse_moment(text: str, now: datetime) -> datetime:
             local = datetime.fromisoformat(match.group(1).replace(" ", "T"))
         except ValueError:
             raise ScheduleError("schedule.bad_moment", text.strip()) from None
-        return local.replace(tzinfo=zone).astimezone(timezone.utc)
+        return local.replace(tzinfo=zone).astimezone(UTC)
     try:
         return now + parse_duration(text)
     except ScheduleError:

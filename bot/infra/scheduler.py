@@ -9,9 +9,10 @@ RoboDanny's reminder cog does; it never interrupts a resolution in progress.
 The scheduler knows nothing of games: it is handed ``run_due`` (do what is due) and
 ``next_timer`` (when to look next), so infra never imports the core.
 """
+
 from __future__ import annotations
 
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 from bot.infra.wakeable import WakeableLoop
 
@@ -21,9 +22,13 @@ class Scheduler(WakeableLoop):
 
     name = "deadline-scheduler"
 
-    def __init__(self, run_due: Callable[[], Awaitable[object]],
-                 next_timer: Callable[[], Awaitable[float | None]], now: Callable[[], float],
-                 pause: Callable[[float], Awaitable[None]] | None = None) -> None:
+    def __init__(
+        self,
+        run_due: Callable[[], Awaitable[object]],
+        next_timer: Callable[[], Awaitable[float | None]],
+        now: Callable[[], float],
+        pause: Callable[[float], Awaitable[None]] | None = None,
+    ) -> None:
         super().__init__(now, pause)
         self._run_due = run_due
         self._next_timer = next_timer

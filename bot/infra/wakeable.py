@@ -4,16 +4,17 @@ can be woken early: the shape of both the deadline scheduler and the outbox.
 Waking never interrupts work in progress: while the task works, a wake only marks it to
 look again before sleeping; while it sleeps, the sleep is cut short.
 """
+
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 log = logging.getLogger(__name__)
 
-MAX_SLEEP = 3600.0   # look at the database at least this often
-ERROR_PAUSE = 30.0   # after an unexpected error, try again this much later
+MAX_SLEEP = 3600.0  # look at the database at least this often
+ERROR_PAUSE = 30.0  # after an unexpected error, try again this much later
 
 
 class WakeableLoop:
@@ -22,8 +23,7 @@ class WakeableLoop:
 
     name = "loop"
 
-    def __init__(self, now: Callable[[], float],
-                 pause: Callable[[float], Awaitable[None]] | None = None) -> None:
+    def __init__(self, now: Callable[[], float], pause: Callable[[float], Awaitable[None]] | None = None) -> None:
         self._now = now
         # how to sleep until the next timer: asyncio.sleep; tests hand in simcord's virtual wait
         self._pause = pause or asyncio.sleep

@@ -2,12 +2,13 @@
 by Babel (``format_decimal``), units in the CLDR plural form the number takes (Russian
 ``1 день``, ``3 дн.``; Spanish ``1 día``, ``2 días``), from the catalogue's
 ``duration.*`` messages."""
+
 from __future__ import annotations
 
 from babel.numbers import format_decimal
 
 from bot.infra.schedule import Duration, ScheduleError, parse_schedule
-from bot.text.i18n import LANGUAGES, DEFAULT, plural_form, t
+from bot.text.i18n import DEFAULT, LANGUAGES, plural_form, t
 
 
 def _unit(name: str, n: int, language: str) -> str:

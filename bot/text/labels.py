@@ -5,19 +5,20 @@ become words in the reader's language).
 
 Transitional: the names come from ``engine.names`` tables; when ``engine.wording`` (branch
 ``rules``) is merged, the functions marked *wording* switch to it (one place)."""
+
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping, Sequence
-
-from engine import Phase, Power, Unit, format_order, parse_order
-from engine.names import table
-from engine.parser import OrderParseError
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from bot.core import params as P
 from bot.core.types import PhaseKind
 from bot.text import markup
 from bot.text.i18n import DEFAULT, t
+from engine import Phase, Power, Unit, format_order, parse_order
+from engine.names import table
+from engine.parser import OrderParseError
 
 
 # -- wording (moves to engine.wording) ---------------------------------------------------
@@ -26,8 +27,13 @@ def phase_title(phase: str | Phase, language: str = DEFAULT) -> str:
     code = str(phase)
     if len(code) < 6:
         return code
-    return t("phase.title", language, season=t(f"season.{code[0]}", language), year=code[1:5],
-             kind=t(f"kind.{code[5]}", language))
+    return t(
+        "phase.title",
+        language,
+        season=t(f"season.{code[0]}", language),
+        year=code[1:5],
+        kind=t(f"kind.{code[5]}", language),
+    )
 
 
 def power_name(power: Power | str, language: str = DEFAULT) -> str:
@@ -79,6 +85,7 @@ def echo(canonical: str, language: str) -> str:
 def localized_orders(text: str, language: str) -> str:
     """Several canonical orders (``A PAR - BUR; F BRE - MAO``) written in ``language``."""
     from engine.parser import split_orders
+
     if language == DEFAULT:
         return text
     return "; ".join(echo(part, language) for part in split_orders(text)) or text
@@ -147,6 +154,7 @@ def render_param(value: Any, language: str) -> Any:
         return markup.stamp(value.seconds)
     if isinstance(value, P.Length):
         from bot.text.durations import duration_text
+
         return duration_text(value.seconds, language)
     return value
 

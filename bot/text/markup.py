@@ -2,9 +2,10 @@
 and never imports the discord client; the one thing it borrows is ``discord.utils``
 (pure functions: :func:`discord.utils.format_dt`), allowed for this
 module only by ``tests/test_architecture.py``."""
+
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from discord.utils import format_dt
 
@@ -22,7 +23,7 @@ def mentions(user_ids: object) -> str:
 
 
 def moment(seconds: float) -> datetime:
-    return datetime.fromtimestamp(seconds, timezone.utc)
+    return datetime.fromtimestamp(seconds, UTC)
 
 
 def stamp(seconds: float) -> str:
@@ -34,4 +35,3 @@ def stamp(seconds: float) -> str:
 def short_stamp(seconds: float) -> str:
     """A moment in a log line (date and time, the reader's time zone)."""
     return format_dt(moment(seconds), "f")
-

@@ -1,16 +1,24 @@
 """Post intents as messages: :func:`render` turns a stored post (a kind and its plain
 parameters, see :mod:`bot.core.posts`) into the message text in one language, at send
 time. A long post (the results of a crowded phase) becomes several messages."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from bot.core.posts import PostKind
 from bot.text import markup
 from bot.text.durations import duration_text
 from bot.text.i18n import t
 from bot.text.labels import (
-    order_line, phase_title, place_name, power_name, power_names, province_name, unit_text,
+    order_line,
+    phase_title,
+    place_name,
+    power_name,
+    power_names,
+    province_name,
+    unit_text,
 )
 
 MAX_MESSAGE = 1900
@@ -43,8 +51,9 @@ def deadline_text(deadline: float | None, language: str) -> str:
 
 
 def centre_table(rows: Sequence[Sequence[Any]], language: str) -> str:
-    return "\n".join(t("post.centre_line", language, power=power_name(p, language), centres=n, units=u)
-                     for p, n, u in rows)
+    return "\n".join(
+        t("post.centre_line", language, power=power_name(p, language), centres=n, units=u) for p, n, u in rows
+    )
 
 
 def missing_text(items: Sequence[Any], language: str) -> list[str]:
@@ -57,8 +66,7 @@ def missing_text(items: Sequence[Any], language: str) -> list[str]:
             continue
         data = item if isinstance(item, Mapping) else item.to_json()
         kind = "builds" if data.get("builds") else "disbands"
-        out.append(t(f"orders.missing_{kind}", language, count=data[kind],
-                     power=power_name(data["power"], language)))
+        out.append(t(f"orders.missing_{kind}", language, count=data[kind], power=power_name(data["power"], language)))
     return out
 
 
@@ -86,9 +94,19 @@ def named(params: Mapping[str, Any], language: str) -> dict[str, Any]:
     return out
 
 
-_MOD_KEYS = {"pause": "paused", "resume": "resumed", "extend": "extended", "deadline": "deadline",
-             "resolve": "resolve_now", "cd_on": "cd_on", "cd_off": "cd_off", "replace": "replaced",
-             "kick": "kicked", "rollback": "rollback", "remind": "reminded"}
+_MOD_KEYS = {
+    "pause": "paused",
+    "resume": "resumed",
+    "extend": "extended",
+    "deadline": "deadline",
+    "resolve": "resolve_now",
+    "cd_on": "cd_on",
+    "cd_off": "cd_off",
+    "replace": "replaced",
+    "kick": "kicked",
+    "rollback": "rollback",
+    "remind": "reminded",
+}
 
 
 def _mod_action(p: Mapping[str, Any], lang: str) -> str:
@@ -99,12 +117,20 @@ def _mod_action(p: Mapping[str, Any], lang: str) -> str:
 
 
 def _started(p: Mapping[str, Any], lang: str) -> str:
-    lines = [t("post.assignment", lang, user=markup.mention(uid), powers=power_names(powers, lang))
-             for uid, powers in p["assignments"]]
+    lines = [
+        t("post.assignment", lang, user=markup.mention(uid), powers=power_names(powers, lang))
+        for uid, powers in p["assignments"]
+    ]
     if p["neutral"]:
         lines.append(t("post.neutral", lang, powers=power_names(p["neutral"], lang)))
-    return t("post.started", lang, game=p["game"], assignments="\n".join(lines),
-             phase=phase_title(p["phase"], lang), deadline=markup.stamp(p["deadline"] or 0))
+    return t(
+        "post.started",
+        lang,
+        game=p["game"],
+        assignments="\n".join(lines),
+        phase=phase_title(p["phase"], lang),
+        deadline=markup.stamp(p["deadline"] or 0),
+    )
 
 
 def _results(p: Mapping[str, Any], lang: str) -> list[str]:
@@ -134,16 +160,23 @@ def _phase_started(p: Mapping[str, Any], lang: str) -> str:
     note = ""
     if toss:
         note = t("post.toss", lang, user=f"<@{toss['user']}>", power=power_name(toss["power"], lang))
-    return note + t("post.new_phase", lang, game=p["game"], phase=phase_title(p["phase"], lang),
-                    deadline=markup.stamp(p["deadline"] or 0), centres=centre_table(p["centres"], lang))
+    return note + t(
+        "post.new_phase",
+        lang,
+        game=p["game"],
+        phase=phase_title(p["phase"], lang),
+        deadline=markup.stamp(p["deadline"] or 0),
+        centres=centre_table(p["centres"], lang),
+    )
 
 
 def _duty(d: Mapping[str, Any], lang: str) -> str:
     if "units" in d:
         what = ", ".join(unit_text(u, lang) for u in d["units"])
     elif "retreats" in d:
-        what = ", ".join(f"{unit_text(u, lang)} → {'/'.join(place_name(r, lang) for r in places)}"
-                         for u, places in d["retreats"])
+        what = ", ".join(
+            f"{unit_text(u, lang)} → {'/'.join(place_name(r, lang) for r in places)}" for u, places in d["retreats"]
+        )
     else:
         kind = "builds" if "builds" in d else "disbands"
         what = t(f"dm.{kind}", lang, count=d[kind])
@@ -151,38 +184,79 @@ def _duty(d: Mapping[str, Any], lang: str) -> str:
 
 
 def _dm_phase(p: Mapping[str, Any], lang: str) -> str:
-    return t("dm.phase_started", lang, game=p["game"], phase=phase_title(p["phase"], lang),
-             lines="\n".join(_duty(d, lang) for d in p["powers"]),
-             deadline=markup.stamp(p["deadline"] or 0)) + "\n" + t("sheet.dm_hint", lang)
+    return (
+        t(
+            "dm.phase_started",
+            lang,
+            game=p["game"],
+            phase=phase_title(p["phase"], lang),
+            lines="\n".join(_duty(d, lang) for d in p["powers"]),
+            deadline=markup.stamp(p["deadline"] or 0),
+        )
+        + "\n"
+        + t("sheet.dm_hint", lang)
+    )
 
 
 def _reminder(p: Mapping[str, Any], lang: str) -> str:
     if p["missing"]:
-        return t("remind.incomplete", lang, game=p["game"], phase=phase_title(p["phase"], lang),
-                 missing=", ".join(missing_text(p["missing"], lang)), deadline=markup.stamp(p["deadline"]))
-    return t("remind.complete", lang, game=p["game"], phase=phase_title(p["phase"], lang),
-             deadline=markup.stamp(p["deadline"]))
+        return t(
+            "remind.incomplete",
+            lang,
+            game=p["game"],
+            phase=phase_title(p["phase"], lang),
+            missing=", ".join(missing_text(p["missing"], lang)),
+            deadline=markup.stamp(p["deadline"]),
+        )
+    return t(
+        "remind.complete",
+        lang,
+        game=p["game"],
+        phase=phase_title(p["phase"], lang),
+        deadline=markup.stamp(p["deadline"]),
+    )
 
 
 def _replacement(p: Mapping[str, Any], lang: str) -> str:
-    lines = [t("mod.dm.replacement_power", lang, power=power_name(s["power"], lang),
-               units=", ".join(unit_text(u, lang) for u in s["units"]) or "—",
-               centres=", ".join(province_name(c, lang) for c in s["centres"]) or "—", todo=s["todo"])
-             for s in p["seats"]]
-    return t("mod.dm.replacement", lang, game=p["game"], powers=power_names(p["powers"], lang),
-             lines="\n".join(lines), phase=phase_title(p["phase"], lang),
-             deadline=deadline_text(p["deadline"], lang))
+    lines = [
+        t(
+            "mod.dm.replacement_power",
+            lang,
+            power=power_name(s["power"], lang),
+            units=", ".join(unit_text(u, lang) for u in s["units"]) or "—",
+            centres=", ".join(province_name(c, lang) for c in s["centres"]) or "—",
+            todo=s["todo"],
+        )
+        for s in p["seats"]
+    ]
+    return t(
+        "mod.dm.replacement",
+        lang,
+        game=p["game"],
+        powers=power_names(p["powers"], lang),
+        lines="\n".join(lines),
+        phase=phase_title(p["phase"], lang),
+        deadline=deadline_text(p["deadline"], lang),
+    )
 
 
 def _cd_declared(p: Mapping[str, Any], lang: str) -> str:
     mods = markup.mention(p["creator"]) + (f" {markup.role_mention(p['role'])}" if p.get("role") else "")
-    return t("mod.post.cd_declared", lang, game=p["game"], power=power_name(p["power"], lang),
-             user=markup.mention(p["user"]), count=p["count"], mods=mods)
+    return t(
+        "mod.post.cd_declared",
+        lang,
+        game=p["game"],
+        power=power_name(p["power"], lang),
+        user=markup.mention(p["user"]),
+        count=p["count"],
+        mods=mods,
+    )
 
 
 def _simple(key: str) -> Callable[[Mapping[str, Any], str], str]:
     def render(p: Mapping[str, Any], lang: str) -> str:
         return t(key, lang, **named(p, lang))
+
     return render
 
 
@@ -195,6 +269,7 @@ def _users_joined(key: str) -> Callable[[Mapping[str, Any], str], str]:
     def render(p: Mapping[str, Any], lang: str) -> str:
         users = " ".join(sorted(markup.mention(u) for u in p["users"]))
         return t(key, lang, **{**named(p, lang), "users": users or "—"})
+
     return render
 
 
@@ -221,9 +296,13 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
     PostKind.DM_GAME_OVER: _simple("dm.game_over"),
     PostKind.DM_ELIMINATED: _simple("mod.dm.eliminated"),
     PostKind.DM_REMINDER: _reminder,
-    PostKind.DM_MOD_REMINDER: lambda p, lang: t("mod.dm.reminder", lang, game=p["game"],
-                                                phase=phase_title(p["phase"], lang),
-                                                deadline=deadline_text(p["deadline"], lang)),
+    PostKind.DM_MOD_REMINDER: lambda p, lang: t(
+        "mod.dm.reminder",
+        lang,
+        game=p["game"],
+        phase=phase_title(p["phase"], lang),
+        deadline=deadline_text(p["deadline"], lang),
+    ),
     PostKind.DM_REPLACEMENT: _replacement,
     PostKind.DM_REPLACED_OUT: _simple("mod.dm.replaced_out"),
     PostKind.DM_DRAW_PROPOSED: _simple("mod.dm.draw_proposed"),

@@ -1,9 +1,10 @@
 """Replies to commands, built from what the use cases return: refusals, the order report
 of ``/order``, a player's orders, ``/game status`` (with the order-state marks that
 ``/mod orders`` shares), the moderation log, autocomplete labels."""
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from bot.core.errors import UserError
 from bot.core.moderation import OrdersOverview
@@ -23,8 +24,13 @@ from bot.text.sheet import MAX_OPTIONS, cut
 MAX_REPLY = 2000
 
 #: One mark per order state, for ``/game status`` and ``/mod orders``.
-MARKS = {OrderState.READY: "✅", OrderState.COMPLETE: "📝", OrderState.PARTIAL: "✏️",
-         OrderState.NONE: "⏳", OrderState.NOTHING: "➖"}
+MARKS = {
+    OrderState.READY: "✅",
+    OrderState.COMPLETE: "📝",
+    OrderState.PARTIAL: "✏️",
+    OrderState.NONE: "⏳",
+    OrderState.NOTHING: "➖",
+}
 
 
 def refusal(error: UserError, language: str) -> str:
@@ -55,11 +61,15 @@ def order_report(report: OrderReport, lang: str) -> str:
     for line in report.lines:
         if line.order is not None:
             local = echo(line.order, lang)
-            lines.append(t("reply.ok", lang, order=line.order) if local == line.order
-                         else t("reply.ok_local", lang, local=local, order=line.order))
+            lines.append(
+                t("reply.ok", lang, order=line.order)
+                if local == line.order
+                else t("reply.ok_local", lang, local=local, order=line.order)
+            )
         else:
-            lines.append(t("reply.error", lang, text=line.text,
-                           reason=say(line.error or "illegal.generic", lang, line.params)))
+            lines.append(
+                t("reply.error", lang, text=line.text, reason=say(line.error or "illegal.generic", lang, line.params))
+            )
     lines.append(sheet_text(report.sheet, lang))
     return "\n".join(lines)[:MAX_REPLY]
 
@@ -77,15 +87,21 @@ def standing_lines(report: GameStatusReport, lang: str) -> list[str]:
     if s.paused_left is not None:
         lines.append(t("mod.status.paused", lang, left=duration_text(s.paused_left, lang)))
     if s.civil_disorder:
-        lines.append(t("mod.status.civil_disorder", lang,
-                       powers=", ".join(sorted(power_name(p, lang) for p in s.civil_disorder))))
+        lines.append(
+            t(
+                "mod.status.civil_disorder",
+                lang,
+                powers=", ".join(sorted(power_name(p, lang) for p in s.civil_disorder)),
+            )
+        )
     if s.draw_open:
         lines.append(t("mod.status.draw_open", lang))
     if s.ending is not None:
         powers = ", ".join(power_name(p, lang) for p in s.ending[1].split(",") if p)
         lines.append(t(f"mod.status.ended_{s.ending[0]}", lang, powers=powers))
-    parts = [t("mod.status.record", lang, user=markup.mention(uid), missed=m, total=n)
-             for uid, m, n in s.records if n]     # 0/0 says nothing
+    parts = [
+        t("mod.status.record", lang, user=markup.mention(uid), missed=m, total=n) for uid, m, n in s.records if n
+    ]  # 0/0 says nothing
     if parts:
         lines.append(t("mod.status.reliability", lang, records="; ".join(parts)))
     return lines
@@ -94,17 +110,42 @@ def standing_lines(report: GameStatusReport, lang: str) -> list[str]:
 def status_text(report: GameStatusReport, lang: str) -> str:
     game = report.game
     if game.status == GameStatus.FORMING:
-        text = t("status.forming", lang, game=game.name, joined=len(report.joined), players=game.players,
-                 users=", ".join(markup.mention(u) for u in report.joined))
+        text = t(
+            "status.forming",
+            lang,
+            game=game.name,
+            joined=len(report.joined),
+            players=game.players,
+            users=", ".join(markup.mention(u) for u in report.joined),
+        )
     elif game.status == GameStatus.FINISHED:
-        text = t("status.finished", lang, game=game.name,
-                 winner=", ".join(power_name(p, lang) for p in (game.winner or "").split(",") if p) or "—")
+        text = t(
+            "status.finished",
+            lang,
+            game=game.name,
+            winner=", ".join(power_name(p, lang) for p in (game.winner or "").split(",") if p) or "—",
+        )
     else:
-        lines = [t("status.title", lang, game=game.name, phase=phase_title(game.phase or "", lang),
-                   deadline=markup.stamp(game.deadline) if game.deadline else t("mod.paused_deadline", lang))]
+        lines = [
+            t(
+                "status.title",
+                lang,
+                game=game.name,
+                phase=phase_title(game.phase or "", lang),
+                deadline=markup.stamp(game.deadline) if game.deadline else t("mod.paused_deadline", lang),
+            )
+        ]
         for p in report.players:
-            lines.append(t("status.line", lang, mark=MARKS[p.state], user=markup.mention(p.user_id),
-                           state=t(f"status.{p.state.value}", lang), powers=power_names(p.powers, lang) or "—"))
+            lines.append(
+                t(
+                    "status.line",
+                    lang,
+                    mark=MARKS[p.state],
+                    user=markup.mention(p.user_id),
+                    state=t(f"status.{p.state.value}", lang),
+                    powers=power_names(p.powers, lang) or "—",
+                )
+            )
         text = "\n".join(lines)
     return "\n".join([text, *standing_lines(report, lang)])[:MAX_REPLY]
 
@@ -112,8 +153,16 @@ def status_text(report: GameStatusReport, lang: str) -> str:
 def overview_text(view: OrdersOverview, lang: str) -> str:
     lines = [t("mod.reply.orders_title", lang, game=view.game.name, phase=phase_title(view.game.phase or "", lang))]
     for row in view.powers:
-        lines.append(t("mod.reply.orders_line", lang, mark=MARKS[row.state], power=power_name(row.power, lang),
-                       user=markup.mention(row.user_id or 0), state=t(f"mod.orders.{row.state.value}", lang)))
+        lines.append(
+            t(
+                "mod.reply.orders_line",
+                lang,
+                mark=MARKS[row.state],
+                power=power_name(row.power, lang),
+                user=markup.mention(row.user_id or 0),
+                state=t(f"mod.orders.{row.state.value}", lang),
+            )
+        )
     if view.reminded:
         lines.append(t("mod.reply.reminded", lang, users=", ".join(markup.mention(u) for u in view.reminded)))
     return "\n".join(lines)[:MAX_REPLY]
@@ -143,12 +192,24 @@ def game_label(game: GameRow, lang: str) -> str:
 def create_text(game: GameRow, cd_after: int, creator: int, language_name: str) -> str:
     lang = game.language
     from bot.text.durations import schedule_text
-    policy = t("mod.status.policy", lang, count=cd_after) if cd_after else t("mod.status.policy_never", lang)
-    return (t("create.done", lang, game=game.name, players=game.players,
-              movement=schedule_text(game.movement, lang), retreat=schedule_text(game.retreat, lang),
-              adjustment=schedule_text(game.adjustment, lang), creator=markup.mention(creator))
-            + "\n" + policy + "\n" + t("create.language", lang, language=language_name))
 
+    policy = t("mod.status.policy", lang, count=cd_after) if cd_after else t("mod.status.policy_never", lang)
+    return (
+        t(
+            "create.done",
+            lang,
+            game=game.name,
+            players=game.players,
+            movement=schedule_text(game.movement, lang),
+            retreat=schedule_text(game.retreat, lang),
+            adjustment=schedule_text(game.adjustment, lang),
+            creator=markup.mention(creator),
+        )
+        + "\n"
+        + policy
+        + "\n"
+        + t("create.language", lang, language=language_name)
+    )
 
 
 def clear_choices(orders: Sequence[tuple[str, str]], typed: str, lang: str) -> list[tuple[str, str]]:

@@ -36,16 +36,13 @@ sheet::
 suffix ``:N`` keeps ids unique in one message. The ids of earlier versions (``dip:sh``,
 ``pk``, ``k``, ``v``, ``pg``, ``rv``, ``sb``... with modes ``a``/``o``) are still read.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import Callable, Sequence
-
-from engine import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, Unit
-from engine.names import table
-from engine.orders import format_order
 
 from bot.core.app import Core
 from bot.core.errors import UserError
@@ -54,12 +51,15 @@ from bot.core.types import Slot, SlotKind
 from bot.text import markup
 from bot.text.i18n import is_plural, plural, t
 from bot.text.labels import echo, phase_title, power_name, unit_text
+from engine import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, Unit
+from engine.names import table
+from engine.orders import format_order
 
 # Discord's limits on one message
 MAX_OPTIONS = 25
 MAX_ROWS = 5
 MAX_ROW_BUTTONS = 5
-MAX_TEXT = 100          # a button label, an option's label, value or description, a custom_id
+MAX_TEXT = 100  # a button label, an option's label, value or description, a custom_id
 MAX_CONTENT = 2000
 PREFIX = "dip"
 
@@ -70,8 +70,7 @@ REGIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("west", ("BRE", "PIC", "PAR", "BUR", "GAS", "MAR", "SPA", "POR", "BEL", "HOL", "RUH", "MAO")),
     ("centre", ("KIE", "BER", "MUN", "SIL", "PRU", "BOH", "TYR", "VIE", "GAL", "BUD", "TRI", "WAR")),
     ("south", ("WES", "LYO", "TYS", "ION", "ADR", "NAF", "TUN", "PIE", "VEN", "TUS", "ROM", "NAP", "APU")),
-    ("east", ("ALB", "GRE", "SER", "BUL", "RUM", "CON", "ANK", "SMY", "ARM", "SYR", "AEG", "EAS", "BLA",
-              "SEV", "UKR")),
+    ("east", ("ALB", "GRE", "SER", "BUL", "RUM", "CON", "ANK", "SMY", "ARM", "SYR", "AEG", "EAS", "BLA", "SEV", "UKR")),
 )
 _REGION_OF = {p: i for i, (_, provinces) in enumerate(REGIONS) for p in provinces}
 
@@ -94,8 +93,8 @@ class Verb(StrEnum):
 
 
 class Mode(StrEnum):
-    ALL = "all"     # walking through every unit
-    ONE = "one"     # ordering one unit
+    ALL = "all"  # walking through every unit
+    ONE = "one"  # ordering one unit
 
 
 class Kind(StrEnum):
@@ -106,17 +105,37 @@ class Kind(StrEnum):
     SUPPORT = "support"
     CONVOY = "convoy"
     RETREAT = "retreat"
-    DISBAND = "disband"        # a dislodged unit disbands
-    WAIVE = "waive"            # build nothing
-    BUILDS = "builds"          # the menu of builds
-    DISBANDS = "disbands"      # the menu of disbands (adjustment)
+    DISBAND = "disband"  # a dislodged unit disbands
+    WAIVE = "waive"  # build nothing
+    BUILDS = "builds"  # the menu of builds
+    DISBANDS = "disbands"  # the menu of disbands (adjustment)
 
 
-_OLD_VERBS = {"sh": Verb.SHEET, "one": Verb.UNITS, "pk": Verb.UNIT, "go": Verb.STEP, "k": Verb.KIND,
-              "pg": Verb.PAGE, "v": Verb.CHOICE, "rv": Verb.REVIEW, "sb": Verb.SUBMIT, "cl": Verb.CLEAR,
-              "rd": Verb.READY, "ur": Verb.UNREADY}
-_OLD_KINDS = {"H": Kind.HOLD, "mv": Kind.MOVE, "sup": Kind.SUPPORT, "cvy": Kind.CONVOY, "ret": Kind.RETREAT,
-              "D": Kind.DISBAND, "W": Kind.WAIVE, "bld": Kind.BUILDS, "dis": Kind.DISBANDS}
+_OLD_VERBS = {
+    "sh": Verb.SHEET,
+    "one": Verb.UNITS,
+    "pk": Verb.UNIT,
+    "go": Verb.STEP,
+    "k": Verb.KIND,
+    "pg": Verb.PAGE,
+    "v": Verb.CHOICE,
+    "rv": Verb.REVIEW,
+    "sb": Verb.SUBMIT,
+    "cl": Verb.CLEAR,
+    "rd": Verb.READY,
+    "ur": Verb.UNREADY,
+}
+_OLD_KINDS = {
+    "H": Kind.HOLD,
+    "mv": Kind.MOVE,
+    "sup": Kind.SUPPORT,
+    "cvy": Kind.CONVOY,
+    "ret": Kind.RETREAT,
+    "D": Kind.DISBAND,
+    "W": Kind.WAIVE,
+    "bld": Kind.BUILDS,
+    "dis": Kind.DISBANDS,
+}
 _OLD_MODES = {"a": Mode.ALL, "o": Mode.ONE}
 _SELECTS = (Verb.UNIT, Verb.CHOICE)
 
@@ -154,7 +173,7 @@ def parse_custom_id(value: str) -> Tap | None:
     if len(parts) < 4 or parts[0] != PREFIX or not parts[2].isdigit():
         return None
     verb_text, args = parts[1], parts[4:]
-    if verb_text in _OLD_VERBS:        # an id sent before the upgrade: modes and kinds renamed
+    if verb_text in _OLD_VERBS:  # an id sent before the upgrade: modes and kinds renamed
         verb = _OLD_VERBS[verb_text]
         if verb in (Verb.STEP, Verb.KIND, Verb.PAGE, Verb.CHOICE) and args:
             args = [_OLD_MODES.get(args[0], args[0]), *args[1:]]
@@ -175,7 +194,7 @@ def parse_custom_id(value: str) -> Tap | None:
 class Button:
     label: str
     custom_id: str
-    style: str = "secondary"        # primary, secondary, success, danger
+    style: str = "secondary"  # primary, secondary, success, danger
     disabled: bool = False
 
 
@@ -203,7 +222,7 @@ class Screen:
 
 
 def cut(text: str, limit: int = MAX_TEXT) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def screen(content: str, rows: Sequence[Sequence[Button | Menu]] = ()) -> Screen:
@@ -227,7 +246,7 @@ def screen(content: str, rows: Sequence[Sequence[Button | Menu]] = ()) -> Screen
                 items.append(Menu(cid, cut(item.placeholder, 150), item.options))
         out_rows.append(tuple(items))
     if len(content) > MAX_CONTENT:
-        content = content[:MAX_CONTENT - 1] + "…"
+        content = content[: MAX_CONTENT - 1] + "…"
     return Screen(content, tuple(out_rows))
 
 
@@ -254,7 +273,7 @@ def _unit_short(unit: Unit, lang: str) -> str:
         return str(unit)
     held = format_order(Hold(unit.type, unit.location), lang)
     word = table(lang).canonical.get("hold", "")
-    return held[:-len(word)].rstrip() if word and held.endswith(word) else held
+    return held[: -len(word)].rstrip() if word and held.endswith(word) else held
 
 
 def _slot_label(slot: Slot, lang: str) -> str:
@@ -290,15 +309,14 @@ class SheetScreens:
         out = []
         for power, warnings in self.data.warnings(orders):
             unordered = [w for w in warnings if w.code == "unordered"]
-            if unordered:       # one line for all of them: the sheet already lists each unit
+            if unordered:  # one line for all of them: the sheet already lists each unit
                 key = "warn.unordered_retreat" if self.data.position.phase.is_retreat else "warn.unordered"
                 units = ", ".join(unit_text(str(w.params.get("unit", w.province)), lang) for w in unordered)
                 out.append(t(key, lang, units=units, power=power_name(power, lang)))
             for w in warnings:
                 if w.code == "unordered":
                     continue
-                params = {k: (echo(str(v), lang) if k in ("order", "other") and v else v)
-                          for k, v in w.params.items()}
+                params = {k: (echo(str(v), lang) if k in ("order", "other") and v else v) for k, v in w.params.items()}
                 params.setdefault("unit", w.province or "")
                 if "other" in params and not params["other"]:
                     params["other"] = t("sheet.no_order_plain", lang)
@@ -327,9 +345,11 @@ class SheetScreens:
         lines.extend(self.warnings(data.stored))
         if data.ctx.ready:
             lines.append(t("reply.ready", lang))
-        buttons = [Button(t("sheet.button.all", lang), self.cid(Verb.ALL), "primary"),
-                   Button(t("sheet.button.one", lang), self.cid(Verb.UNITS)),
-                   Button(t("sheet.button.clear", lang), self.cid(Verb.CLEAR), "danger", disabled=not data.stored)]
+        buttons = [
+            Button(t("sheet.button.all", lang), self.cid(Verb.ALL), "primary"),
+            Button(t("sheet.button.one", lang), self.cid(Verb.UNITS)),
+            Button(t("sheet.button.clear", lang), self.cid(Verb.CLEAR), "danger", disabled=not data.stored),
+        ]
         if data.ctx.ready:
             buttons.append(Button(t("sheet.button.unready", lang), self.cid(Verb.UNREADY)))
         else:
@@ -340,9 +360,15 @@ class SheetScreens:
 
     def ready_confirm(self, warnings: list[str]) -> Screen:
         lang = self.lang
-        return screen("\n".join([t("sheet.ready_confirm", lang), *warnings]), [[
-            Button(t("sheet.button.ready_anyway", lang), self.cid(Verb.READY, "anyway"), "danger"),
-            Button(t("sheet.button.back", lang), self.cid(Verb.SHEET))]])
+        return screen(
+            "\n".join([t("sheet.ready_confirm", lang), *warnings]),
+            [
+                [
+                    Button(t("sheet.button.ready_anyway", lang), self.cid(Verb.READY, "anyway"), "danger"),
+                    Button(t("sheet.button.back", lang), self.cid(Verb.SHEET)),
+                ]
+            ],
+        )
 
     def _title(self) -> str:
         return phase_title(self.phase, self.lang)
@@ -354,10 +380,19 @@ class SheetScreens:
         for s in data.slots:
             label = _unit_label(s.unit, lang) if s.unit is not None else _slot_label(s, lang)
             current = data.stored.get(s.key)
-            options.append((s.key if s.unit is None else s.unit.province,
-                            Option(cut(label), s.key, cut(echo(current, lang)) if current else None)))
-        rows = self.menus(options, lambda i, page: self.cid(Verb.UNIT, page, i), t("sheet.choose_unit", lang), 0,
-                          lambda page: self.cid(Verb.UNITS, page))
+            options.append(
+                (
+                    s.key if s.unit is None else s.unit.province,
+                    Option(cut(label), s.key, cut(echo(current, lang)) if current else None),
+                )
+            )
+        rows = self.menus(
+            options,
+            lambda i, page: self.cid(Verb.UNIT, page, i),
+            t("sheet.choose_unit", lang),
+            0,
+            lambda page: self.cid(Verb.UNITS, page),
+        )
         rows.append([Button(t("sheet.button.back", lang), self.cid(Verb.SHEET))])
         return screen(t("sheet.pick_title", lang), rows)
 
@@ -365,8 +400,9 @@ class SheetScreens:
     def header(self, draft: dict[str, str], slot: Slot) -> list[str]:
         data, lang = self.data, self.lang
         index = data.slots.index(slot)
-        lines = [t("sheet.step_title", lang, game=self.game.name, phase=self._title(),
-                   n=index + 1, count=len(data.slots))]
+        lines = [
+            t("sheet.step_title", lang, game=self.game.name, phase=self._title(), n=index + 1, count=len(data.slots))
+        ]
         if len(data.ctx.powers) > 1:
             lines.append(f"**{power_name(slot.power, lang)}**")
         lines.append(self.line(slot, draft.get(slot.key)))
@@ -384,9 +420,11 @@ class SheetScreens:
             skip = self.cid(Verb.STEP, mode, data.slots[index + 1].key)
         else:
             skip = self.cid(Verb.REVIEW)
-        return [Button("◀ " + t("sheet.button.back", lang), back),
-                Button(t("sheet.button.skip", lang) + " ▶", skip),
-                Button(t("sheet.button.review", lang), self.cid(Verb.REVIEW), "primary")]
+        return [
+            Button("◀ " + t("sheet.button.back", lang), back),
+            Button(t("sheet.button.skip", lang) + " ▶", skip),
+            Button(t("sheet.button.review", lang), self.cid(Verb.REVIEW), "primary"),
+        ]
 
     def step(self, draft: dict[str, str], mode: Mode, slot: Slot) -> Screen:
         """The screen of one unit: what it does (or, for builds and disbands, the menu)."""
@@ -396,17 +434,26 @@ class SheetScreens:
         legal = self.data.legal(slot)
         kinds: list[Kind] = []
         if slot.kind is SlotKind.UNIT:
-            for kind, types in ((Kind.HOLD, Hold), (Kind.MOVE, Move), (Kind.SUPPORT, (SupportHold, SupportMove)),
-                                (Kind.CONVOY, Convoy)):
+            for kind, types in (
+                (Kind.HOLD, Hold),
+                (Kind.MOVE, Move),
+                (Kind.SUPPORT, (SupportHold, SupportMove)),
+                (Kind.CONVOY, Convoy),
+            ):
                 if any(isinstance(o, types) for o in legal):
                     kinds.append(kind)
         else:
             if any(isinstance(o, Retreat) for o in legal):
                 kinds.append(Kind.RETREAT)
             kinds.append(Kind.DISBAND)
-        buttons = [Button(t(f"sheet.kind.{kind.value}", lang), self.cid(Verb.KIND, mode, slot.key, kind),
-                          "primary" if kind in (Kind.HOLD, Kind.MOVE, Kind.RETREAT) else "secondary")
-                   for kind in kinds]
+        buttons = [
+            Button(
+                t(f"sheet.kind.{kind.value}", lang),
+                self.cid(Verb.KIND, mode, slot.key, kind),
+                "primary" if kind in (Kind.HOLD, Kind.MOVE, Kind.RETREAT) else "secondary",
+            )
+            for kind in kinds
+        ]
         lines = self.header(draft, slot)
         lines.append(t("sheet.what_does", lang))
         return screen("\n".join(lines), [buttons, self.nav(mode, slot)])
@@ -423,9 +470,16 @@ class SheetScreens:
         if what == Kind.MOVE:
             for o in legal:
                 if isinstance(o, Move):
-                    options.append((o.destination.province, Option(
-                        cut("→ " + _place(o.destination, lang)), str(o),
-                        t("sheet.by_convoy", lang) if o.via_convoy else None)))
+                    options.append(
+                        (
+                            o.destination.province,
+                            Option(
+                                cut("→ " + _place(o.destination, lang)),
+                                str(o),
+                                t("sheet.by_convoy", lang) if o.via_convoy else None,
+                            ),
+                        )
+                    )
             placeholder = t("sheet.choose_move", lang)
         elif what == Kind.RETREAT:
             for o in legal:
@@ -441,9 +495,16 @@ class SheetScreens:
                     seen.setdefault(o.army.province, position.units[o.army.province])
             for prov, unit in sorted(seen.items()):
                 mine = unit.power in data.ctx.powers
-                options.append((prov, Option(cut(_unit_label(unit, lang)), prov,
-                                             None if mine else cut(t("sheet.their_unit", lang,
-                                                                     power=power_name(unit.power, lang))))))
+                options.append(
+                    (
+                        prov,
+                        Option(
+                            cut(_unit_label(unit, lang)),
+                            prov,
+                            None if mine else cut(t("sheet.their_unit", lang, power=power_name(unit.power, lang))),
+                        ),
+                    )
+                )
             placeholder = t("sheet.choose_supported" if what == Kind.SUPPORT else "sheet.choose_army", lang)
         elif head in (Kind.SUPPORT, Kind.CONVOY) and target:
             supporting = head == Kind.SUPPORT
@@ -454,24 +515,36 @@ class SheetScreens:
                     options.append((o.destination.province, Option(cut("→ " + _place(o.destination, lang)), str(o))))
                 elif not supporting and isinstance(o, Convoy) and o.army.province == target:
                     options.append((o.destination.province, Option(cut("→ " + _place(o.destination, lang)), str(o))))
-            placeholder = t("sheet.choose_support" if supporting else "sheet.choose_convoy", lang,
-                            unit=_unit_label(position.units[target], lang) if target in position.units else target)
+            placeholder = t(
+                "sheet.choose_support" if supporting else "sheet.choose_convoy",
+                lang,
+                unit=_unit_label(position.units[target], lang) if target in position.units else target,
+            )
             back = self.cid(Verb.KIND, mode, slot.key, head)
         elif what in (Kind.BUILDS, Kind.DISBANDS):
-            taken = {v.split()[1].split("/")[0] for k, v in draft.items()
-                     if k != slot.key and v != "WAIVE" and len(v.split()) > 1}
+            taken = {
+                v.split()[1].split("/")[0]
+                for k, v in draft.items()
+                if k != slot.key and v != "WAIVE" and len(v.split()) > 1
+            }
             for o in legal:
                 if what == Kind.BUILDS and isinstance(o, Build) and o.location.province not in taken:
                     name = table(lang).unit_names.get(o.unit_type.value, o.unit_type.value).capitalize()
                     options.append((o.location.province, Option(cut(f"{name} · {_place(o.location, lang)}"), str(o))))
                 if what == Kind.DISBANDS and isinstance(o, Disband) and o.location.province not in taken:
                     unit = position.units.get(o.location.province)
-                    options.append((o.location.province, Option(
-                        cut(_unit_label(unit, lang) if unit else str(o)), str(o))))
+                    options.append(
+                        (o.location.province, Option(cut(_unit_label(unit, lang) if unit else str(o)), str(o)))
+                    )
             placeholder = t("sheet.choose_build" if what == Kind.BUILDS else "sheet.choose_disband", lang)
-            back = None   # builds and disbands have no screen before the menu
-        rows = self.menus(options, lambda i, p: self.cid(Verb.CHOICE, mode, slot.key, what, p, i), placeholder,
-                          page, lambda p: self.cid(Verb.PAGE, mode, slot.key, what, p))
+            back = None  # builds and disbands have no screen before the menu
+        rows = self.menus(
+            options,
+            lambda i, p: self.cid(Verb.CHOICE, mode, slot.key, what, p, i),
+            placeholder,
+            page,
+            lambda p: self.cid(Verb.PAGE, mode, slot.key, what, p),
+        )
         nav = self.nav(mode, slot, back)
         if what == Kind.BUILDS:
             nav.insert(0, Button(t("sheet.kind.waive", lang), self.cid(Verb.KIND, mode, slot.key, Kind.WAIVE)))
@@ -481,8 +554,14 @@ class SheetScreens:
             lines.append(t("sheet.no_choices", lang))
         return screen("\n".join(lines), rows)
 
-    def menus(self, options: list[tuple[str, Option]], menu_id: Callable[[int, int], str], placeholder: str,
-              page: int, page_id: Callable[[int], str]) -> list[list[Button | Menu]]:
+    def menus(
+        self,
+        options: list[tuple[str, Option]],
+        menu_id: Callable[[int, int], str],
+        placeholder: str,
+        page: int,
+        page_id: Callable[[int], str],
+    ) -> list[list[Button | Menu]]:
         """Select menus for ``options`` ((province, option) pairs): one menu when they fit,
         else one per group of regions (at most 25 options each), four menus per page."""
         lang = self.lang
@@ -498,7 +577,7 @@ class SheetScreens:
             for region in sorted(by_region):
                 items = by_region[region]
                 for start in range(0, len(items), MAX_OPTIONS):
-                    part = items[start:start + MAX_OPTIONS]
+                    part = items[start : start + MAX_OPTIONS]
                     if groups and groups[-1][0] and len(groups[-1][1]) + len(part) <= MAX_OPTIONS and start == 0:
                         groups[-1][0].append(region)
                         groups[-1][1].extend(part)
@@ -508,15 +587,23 @@ class SheetScreens:
         pages = max(1, -(-len(groups) // per_page))
         page = min(max(page, 0), pages - 1)
         rows: list[list[Button | Menu]] = []
-        for i, (regions, opts) in enumerate(groups[page * per_page:(page + 1) * per_page]):
+        for i, (regions, opts) in enumerate(groups[page * per_page : (page + 1) * per_page]):
             label = placeholder
             if regions:
                 label = f"{placeholder} — " + ", ".join(_region_name(r, lang) for r in regions)
             rows.append([Menu(menu_id(i, page), label, tuple(opts))])
         if pages > 1:
-            rows.append([Button(t("sheet.button.page", lang, n=p + 1, count=pages), page_id(p),
-                                "primary" if p == page else "secondary", disabled=p == page)
-                         for p in range(min(pages, MAX_ROW_BUTTONS))])
+            rows.append(
+                [
+                    Button(
+                        t("sheet.button.page", lang, n=p + 1, count=pages),
+                        page_id(p),
+                        "primary" if p == page else "secondary",
+                        disabled=p == page,
+                    )
+                    for p in range(min(pages, MAX_ROW_BUTTONS))
+                ]
+            )
         return rows
 
     # the review ---------------------------------------------------------------------------
@@ -543,10 +630,11 @@ class SheetScreens:
             lines.append(t("sheet.no_changes", lang))
         lines.extend(self.warnings(draft))
         first = data.slots[0].key if data.slots else ""
-        buttons = [Button("✅ " + t("sheet.button.submit", lang), self.cid(Verb.SUBMIT), "success",
-                          disabled=not changes),
-                   Button("✏️ " + t("sheet.button.edit", lang), self.cid(Verb.STEP, Mode.ALL, first)),
-                   Button(t("sheet.button.cancel", lang), self.cid(Verb.SHEET), "danger")]
+        buttons = [
+            Button("✅ " + t("sheet.button.submit", lang), self.cid(Verb.SUBMIT), "success", disabled=not changes),
+            Button("✏️ " + t("sheet.button.edit", lang), self.cid(Verb.STEP, Mode.ALL, first)),
+            Button(t("sheet.button.cancel", lang), self.cid(Verb.SHEET), "danger"),
+        ]
         if not data.slots:
             buttons = buttons[2:]
         return screen("\n".join(lines), [buttons])
@@ -559,7 +647,7 @@ class OrderSheets:
 
     def __init__(self, core: Core, language: str | None = None) -> None:
         self.core = core
-        self.language = language        # the player's (default: the game's)
+        self.language = language  # the player's (default: the game's)
 
     def screens(self, data: SheetData) -> SheetScreens:
         return SheetScreens(data, self.language or data.ctx.language)
@@ -568,8 +656,9 @@ class OrderSheets:
         data = await self.core.sheets.load(user_id, game_id=game_id, channel_id=channel_id)
         return self.screens(data).sheet()
 
-    async def handle(self, user_id: int, value: str, values: Sequence[str],
-                     created_at: datetime | None = None) -> Screen:
+    async def handle(
+        self, user_id: int, value: str, values: Sequence[str], created_at: datetime | None = None
+    ) -> Screen:
         """The screen that answers a tap on a sheet component."""
         tap = parse_custom_id(value)
         if tap is None:
@@ -580,8 +669,15 @@ class OrderSheets:
         view = self.screens(data)
         lang = view.lang
         if data.ctx.phase != tap.phase:
-            return view.sheet(t("sheet.stale", lang, game=data.ctx.game.name, phase=phase_title(tap.phase, lang),
-                                now=phase_title(data.ctx.phase, lang)))
+            return view.sheet(
+                t(
+                    "sheet.stale",
+                    lang,
+                    game=data.ctx.game.name,
+                    phase=phase_title(tap.phase, lang),
+                    now=phase_title(data.ctx.phase, lang),
+                )
+            )
         verb, args = tap.verb, tap.args
         if verb is Verb.SHEET:
             return view.sheet()
@@ -616,7 +712,7 @@ class OrderSheets:
         if verb in (Verb.READY, Verb.UNREADY):
             report = await self.core.ordering.set_ready(user_id, verb is Verb.READY, game_id=tap.game_id)
             data = await sheets.load(user_id, game_id=tap.game_id)
-            if data.ctx.phase != tap.phase:      # everyone was ready: it resolved at once
+            if data.ctx.phase != tap.phase:  # everyone was ready: it resolved at once
                 return screen(t("ready.resolving", lang))
             key = "ready.resolving" if report.resolving else ("ready.done" if verb is Verb.READY else "unready.done")
             return self.screens(data).sheet(t(key, lang))
@@ -638,7 +734,7 @@ class OrderSheets:
             return view.step(data.draft, mode, slot)
         what = args[2] if len(args) > 2 else ""
         page = int(args[3]) if len(args) > 3 and args[3].isdigit() else 0
-        if verb is Verb.KIND:                       # a kind of order chosen on the unit's screen
+        if verb is Verb.KIND:  # a kind of order chosen on the unit's screen
             if what == Kind.HOLD:
                 return await self._record(view, mode, slot, f"{slot.unit} H")
             if what == Kind.DISBAND:
@@ -649,7 +745,7 @@ class OrderSheets:
         if verb is Verb.PAGE:
             return view.target(data.draft, mode, slot, what, page)
         if verb is Verb.CHOICE and choice is not None:
-            if what in (Kind.SUPPORT, Kind.CONVOY):   # the unit supported or convoyed: now its orders
+            if what in (Kind.SUPPORT, Kind.CONVOY):  # the unit supported or convoyed: now its orders
                 return view.target(data.draft, mode, slot, f"{what}-{choice}", 0)
             return await self._record(view, mode, slot, choice)
         return view.step(data.draft, mode, slot)
@@ -661,4 +757,3 @@ class OrderSheets:
             if index + 1 < len(data.slots):
                 return view.step(data.draft, mode, data.slots[index + 1])
         return view.review(data.draft)
-

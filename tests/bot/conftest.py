@@ -1,9 +1,10 @@
 """Fixtures for the bot's tests: a movable clock, a fresh database, the core (the use cases)."""
+
 from __future__ import annotations
 
 import os
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -17,7 +18,7 @@ os.environ.setdefault("DIPLOMACY_RENDER_PROCESSES", "0")
 
 class FakeClock:
     def __init__(self) -> None:
-        self.moment = datetime(2026, 3, 2, 12, 0, tzinfo=timezone.utc)
+        self.moment = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 
     def __call__(self) -> datetime:
         return self.moment

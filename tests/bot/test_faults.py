@@ -1,4 +1,5 @@
 """Restarts between resolution and posting, Discord errors, and forbidden actions (simcord)."""
+
 from __future__ import annotations
 
 from tests.bot.simcord_support import attachment_png, running, seven
@@ -52,8 +53,9 @@ async def test_deleted_channel_and_closed_dms_do_not_crash(tmp_path):
         a, b, c = table.members[:3]
         await a.slash(table.channel, "game create", name="Duel", players=2)
         # c does not accept DMs: joining says how to allow them, and changes nothing
-        env.inject_error("POST", "/channels/*/messages", status=403, code=50007,
-                         message="Cannot send messages to this user", times=1)
+        env.inject_error(
+            "POST", "/channels/*/messages", status=403, code=50007, message="Cannot send messages to this user", times=1
+        )
         r = await c.slash(table.channel, "game join")
         assert "Direct Messages" in r.response.content
         r = await c.slash(table.channel, "game status")
@@ -61,9 +63,8 @@ async def test_deleted_channel_and_closed_dms_do_not_crash(tmp_path):
         await a.slash(table.channel, "game join")
         await b.slash(table.channel, "game join")
         await a.slash(table.channel, "game start")
-        env.inject_error("POST", "/channels/*/messages", status=404, code=10003,
-                         message="Unknown Channel", times=None)
-        await env.advance_time(48 * HOURS + 5)   # posts fail for good: recorded, no crash
+        env.inject_error("POST", "/channels/*/messages", status=404, code=10003, message="Unknown Channel", times=None)
+        await env.advance_time(48 * HOURS + 5)  # posts fail for good: recorded, no crash
         env.backend.faults.clear()
         async with env.bots[-1].core.storage.transaction() as tx:
             posts = await tx.posts()

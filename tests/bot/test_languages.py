@@ -1,13 +1,14 @@
 """Languages without Discord: locales, stored choices, reading orders in a player's
 language with the English fallback, echoes, command descriptions, DMs in each player's
 language, refusals in the reader's language."""
+
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 import discord
 import pytest
 from discord import app_commands
-
-from types import SimpleNamespace
 
 from bot.core.context import powers_of
 from bot.core.errors import UserError
@@ -24,12 +25,21 @@ from bot.text.replies import refusal, standing_lines
 from engine import Position, Power
 
 
-@pytest.mark.parametrize("locale, language", [
-    (discord.Locale.spain_spanish, "es"), (discord.Locale.latin_american_spanish, "es"),
-    (discord.Locale.russian, "ru"), (discord.Locale.bulgarian, "bg"),
-    (discord.Locale.american_english, "en"), (discord.Locale.british_english, "en"),
-    (discord.Locale.french, "en"), (discord.Locale.ukrainian, "en"), ("es-419", "es"), (None, "en"),
-])
+@pytest.mark.parametrize(
+    "locale, language",
+    [
+        (discord.Locale.spain_spanish, "es"),
+        (discord.Locale.latin_american_spanish, "es"),
+        (discord.Locale.russian, "ru"),
+        (discord.Locale.bulgarian, "bg"),
+        (discord.Locale.american_english, "en"),
+        (discord.Locale.british_english, "en"),
+        (discord.Locale.french, "en"),
+        (discord.Locale.ukrainian, "en"),
+        ("es-419", "es"),
+        (None, "en"),
+    ],
+)
 def test_client_locale_to_language(locale, language):
     assert from_locale(locale) == language
 
@@ -45,8 +55,8 @@ async def test_stored_choices_and_seen_languages(storage):
         assert await tx.user_language_row(1) == (None, "es")
         assert await tx.user_language_row(2) == ("bg", "en")
         assert await tx.user_languages([1, 2, 3, 4]) == {1: "es", 2: "bg", 3: "ru"}
-        await tx.choose_language(2, None, 3.0)      # back to the Discord client's language
-        await tx.saw_language(3, "en", 3.0)         # a choice outlives the client language
+        await tx.choose_language(2, None, 3.0)  # back to the Discord client's language
+        await tx.saw_language(3, "en", 3.0)  # a choice outlives the client language
         assert await tx.user_languages([2, 3]) == {2: "en", 3: "ru"}
         assert await tx.user_languages([]) == {}
 
@@ -73,8 +83,7 @@ def test_an_ambiguous_word_is_asked_not_guessed_in_another_language():
     # without a position that settles it, the player is asked; English is not tried
     lines = read_orders_in("F Gal - Lon", reading_order("es"))
     assert lines[0].order is None and lines[0].error.code == "ambiguous"
-    text = t("parse.ambiguous", "es", word=lines[0].error.word,
-             suggestions=", ".join(lines[0].error.suggestions))
+    text = t("parse.ambiguous", "es", word=lines[0].error.word, suggestions=", ".join(lines[0].error.suggestions))
     assert "«gal»" in text and "Gales" in text and "Escribe el nombre completo" in text
     lines = read_orders_in("Ф Сев - Рум", reading_order("bg"))
     assert lines[0].order is None and lines[0].error.code == "ambiguous"
@@ -118,8 +127,9 @@ def test_refusals_are_said_in_the_readers_language():
 
 
 async def _started_game(service, languages: dict[int, str | None], game_language: str = "en"):
-    game = await service.lifecycle.create_game(guild_id=1, channel_id=10, user_id=1, name="Babel", players=3,
-                                     language=game_language)
+    game = await service.lifecycle.create_game(
+        guild_id=1, channel_id=10, user_id=1, name="Babel", players=3, language=game_language
+    )
     async with service.storage.transaction() as tx:
         for uid, lang in languages.items():
             if lang is not None:
@@ -137,8 +147,12 @@ async def _posts(service):
     async with service.storage.transaction() as tx:
         rows = await tx.posts_due(service.now() + 10, limit=1000)
     # each post as its reader gets it: rendered in the language of that reader now
-    return [SimpleNamespace(channel_id=r.channel_id, user_id=r.user_id,
-                            content="\n\n".join(await rendered(service.storage, r))) for r in rows]
+    return [
+        SimpleNamespace(
+            channel_id=r.channel_id, user_id=r.user_id, content="\n\n".join(await rendered(service.storage, r))
+        )
+        for r in rows
+    ]
 
 
 async def test_dms_in_each_players_language_and_posts_in_the_games(service):
@@ -149,7 +163,7 @@ async def test_dms_in_each_players_language_and_posts_in_the_games(service):
     assert any("Babel" in c and "започна" in c and "Пролет 1901 г., ходове" in c for c in channel)
     assert "Primavera de 1901, movimientos" in dms[1] and "Plazo" in dms[1]
     assert "Весна 1901, ходы" in dms[2] and "Срок" in dms[2]
-    assert "Пролет 1901 г." in dms[3]        # unknown language: the game's
+    assert "Пролет 1901 г." in dms[3]  # unknown language: the game's
     # units in the Spanish DM are written the Spanish way
     spanish_seat = next(p for p in players if p.user_id == 1)
     if any(pw.value == "FRANCE" for pw in powers_of(game, spanish_seat)):
@@ -165,7 +179,7 @@ async def test_orders_in_the_players_language_with_the_canonical_form(service):
     [line] = report.lines
     assert line.error == "parse.unknown_word"
     assert "Borgoña" in say(line.error, "es", line.params)
-    assert "¿Querías decir: Bor (Borgoña)" in say(line.error, "es", line.params)   # typeable as shown
+    assert "¿Querías decir: Bor (Borgoña)" in say(line.error, "es", line.params)  # typeable as shown
     report = await service.ordering.submit(france, "А Пар - Мюн", language="bg")
     [line] = report.lines
     assert line.error == "illegal.not_adjacent"
@@ -195,8 +209,10 @@ async def test_moderation_dms_in_each_players_language_posts_in_the_games(servic
     seen = len(await _posts(service))
 
     def new(rows):
-        return ({r.user_id: r.content for r in rows[seen:] if r.user_id is not None},
-                [r.content for r in rows[seen:] if r.channel_id is not None])
+        return (
+            {r.user_id: r.content for r in rows[seen:] if r.user_id is not None},
+            [r.content for r in rows[seen:] if r.channel_id is not None],
+        )
 
     # /mod orders remind:True — each reminder in its reader's language, the post in the game's
     await mod.orders_overview(10, Actor(1), remind=True)
@@ -204,7 +220,7 @@ async def test_moderation_dms_in_each_players_language_posts_in_the_games(servic
     dms, channel = new(rows)
     assert "te recuerda" in dms[1] and "Primavera de 1901, movimientos" in dms[1]
     assert "напоминает" in dms[2] and "Весна 1901, ходы" in dms[2]
-    assert "Пролет 1901 г., ходове" in dms[3]           # nothing known of player 3: the game's
+    assert "Пролет 1901 г., ходове" in dms[3]  # nothing known of player 3: the game's
     assert len(channel) == 1 and "изпрати напомняне" in channel[0]
     seen = len(rows)
 
@@ -224,7 +240,7 @@ async def test_moderation_dms_in_each_players_language_posts_in_the_games(servic
     rows = await _posts(service)
     dms, channel = new(rows)
     assert dms[4].startswith("🔄 Ahora juegas con") and power_name(power, "es") in dms[4]
-    assert "unidades E " in dms[4] or "unidades F " in dms[4]   # units the Spanish way
+    assert "unidades E " in dms[4] or "unidades F " in dms[4]  # units the Spanish way
     assert "Модератор передал" in dms[2] and power_name(power, "ru") in dms[2]
     assert len(channel) == 1 and power_name(power, "bg") in channel[0]
 
@@ -235,10 +251,18 @@ async def test_moderation_dms_in_each_players_language_posts_in_the_games(servic
     assert any("преди размириците" in x for x in standing_lines(await service.status.game_status(10), game.language))
 
 
-@pytest.mark.parametrize("language, typed", [
-    ("en", "A PAR - B"), ("es", "E Par - Bo"), ("es", "e par"), ("bg", "А Пар - Бур"), ("bg", "А Пар"),
-    ("ru", "А Париж - Бург"), ("ru", "А Пар"),
-])
+@pytest.mark.parametrize(
+    "language, typed",
+    [
+        ("en", "A PAR - B"),
+        ("es", "E Par - Bo"),
+        ("es", "e par"),
+        ("bg", "А Пар - Бур"),
+        ("bg", "А Пар"),
+        ("ru", "А Париж - Бург"),
+        ("ru", "А Пар"),
+    ],
+)
 async def test_autocomplete_matches_what_a_player_types_in_their_language(service, language, typed):
     game, players = await _started_game(service, {1: language, 2: None, 3: None})
     france = next(p.user_id for p in players if any(pw.value == "FRANCE" for pw in powers_of(game, p)))

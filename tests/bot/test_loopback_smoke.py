@@ -1,5 +1,6 @@
 """The real discord.py network path (aiohttp REST, websocket gateway, multipart uploads)
 against the loopback emulator: login, command sync, slash commands, a PNG post."""
+
 from __future__ import annotations
 
 import asyncio

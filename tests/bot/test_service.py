@@ -1,4 +1,5 @@
 """The game service without Discord: creating, joining, ordering, resolving."""
+
 from __future__ import annotations
 
 import pytest
@@ -11,8 +12,9 @@ PLAYERS = [100, 101, 102, 103, 104, 105, 106]
 
 
 async def started(service, players=7):
-    await service.lifecycle.create_game(guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="Test",
-                              players=players)
+    await service.lifecycle.create_game(
+        guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="Test", players=players
+    )
     for uid in PLAYERS[:players]:
         await service.lifecycle.join(CHANNEL, uid)
     return await service.lifecycle.start(CHANNEL, CREATOR, can_manage=False)
@@ -20,6 +22,7 @@ async def started(service, players=7):
 
 async def seat_of(service, game, power):
     from bot.core.context import powers_of
+
     async with service.storage.transaction() as tx:
         for p in await tx.players(game.id):
             if power in [x.value for x in powers_of(game, p)]:
@@ -30,6 +33,7 @@ async def test_storage_pragmas(storage):
     assert (await storage.pragma("journal_mode")).lower() == "wal"
     assert await storage.pragma("foreign_keys") == 1
     from bot.infra.storage.migrations import migrations
+
     assert await storage.pragma("user_version") == len(migrations()) >= 1
 
 
@@ -48,7 +52,9 @@ async def test_create_join_start(service):
 async def test_order_echo_and_errors(service):
     game = await started(service)
     fr = await seat_of(service, game, "FRANCE")
-    report = await service.ordering.submit(fr, "a par-bur; A MAR S A PAR - BUR\nF BRE - Burgandy; A PAR - MUN; A BER - KIE")
+    report = await service.ordering.submit(
+        fr, "a par-bur; A MAR S A PAR - BUR\nF BRE - Burgandy; A PAR - MUN; A BER - KIE"
+    )
     stored = [line.order for line in report.lines if line.order]
     assert stored == ["A PAR - MUN", "A MAR S A PAR - BUR"] or "A MAR S A PAR - BUR" in stored
     errors = {line.text: line.error for line in report.lines if line.error}
@@ -85,7 +91,7 @@ async def test_deadline_resolution_and_cas(service, clock):
 
 
 async def test_ready_resolves_at_once(service):
-    game = await started(service, players=2)
+    await started(service, players=2)
     for uid in PLAYERS[:2]:
         report = await service.ordering.set_ready(uid, True)
     assert report.resolving
@@ -94,12 +100,12 @@ async def test_ready_resolves_at_once(service):
 
 async def test_bad_input(service):
     with pytest.raises(UserError) as err:
-        await service.lifecycle.create_game(guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="X",
-                                  players=8)
+        await service.lifecycle.create_game(guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="X", players=8)
     assert err.value.key == "create.bad_players"
     with pytest.raises(UserError) as err:
-        await service.lifecycle.create_game(guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="X",
-                                  players=7, movement="soon")
+        await service.lifecycle.create_game(
+            guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="X", players=7, movement="soon"
+        )
     assert err.value.key == "schedule.unreadable"
     await service.lifecycle.create_game(guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="X", players=3)
     with pytest.raises(UserError) as err:
@@ -115,7 +121,9 @@ async def test_impossible_supports_say_why(service):
     fr = await seat_of(service, game, "FRANCE")
     report = await service.ordering.submit(fr, "A PAR S A MAR - SPA; A MAR S F LYO; A MAR S A PAR - MUN")
     errors = {line.text: line.error for line in report.lines if line.error}
-    assert errors == {"A PAR S A MAR - SPA": "illegal.support_reach",
-                      "A MAR S F LYO": "illegal.support_nobody",
-                      "A MAR S A PAR - MUN": "illegal.support_reach"}
+    assert errors == {
+        "A PAR S A MAR - SPA": "illegal.support_reach",
+        "A MAR S F LYO": "illegal.support_nobody",
+        "A MAR S A PAR - MUN": "illegal.support_reach",
+    }
     assert not report.sheet.ordered

@@ -1,23 +1,36 @@
 """The order sheet's menus without Discord: every screen of every unit, in the starting
 position and in a crowded mid-game position, keeps to Discord's limits (and discord.py
 accepts it as a View); regions cover the map; warnings; stale orders; /clear choices."""
+
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
 
-from engine import Position, Power, STANDARD, legal_orders
-from engine.cli import position_from_json, position_to_json
 from bot.core.context import GameContext, setup_of
 from bot.core.sheet import SheetData, sheet_data
 from bot.discord.views import to_view
 from bot.infra.storage import GameRow, PlayerRow
 from bot.text.replies import clear_choices, refusal
 from bot.text.sheet import (
-    MAX_CONTENT, MAX_OPTIONS, MAX_ROWS, MAX_TEXT, REGIONS, Button, Kind, Menu, Mode, OrderSheets, Screen,
-    SheetScreens, Verb, parse_custom_id,
+    MAX_CONTENT,
+    MAX_OPTIONS,
+    MAX_ROWS,
+    MAX_TEXT,
+    REGIONS,
+    Button,
+    Kind,
+    Menu,
+    Mode,
+    OrderSheets,
+    Screen,
+    SheetScreens,
+    Verb,
+    parse_custom_id,
 )
+from engine import STANDARD, Position, Power, legal_orders
+from engine.cli import position_from_json, position_to_json
 
 CROWDED = {
     "phase": "F1905M",
@@ -34,9 +47,28 @@ CROWDED = {
 
 
 def game_row(position: Position, language: str = "en") -> GameRow:
-    return GameRow(1, 1, 1, "Crowded game with a long name", 1, 7, "active", str(position.phase),
-                   position_to_json(position), 2e9, 2e9, None, "48h", "24h", "24h", False, None, None,
-                   language, 0.0)
+    return GameRow(
+        1,
+        1,
+        1,
+        "Crowded game with a long name",
+        1,
+        7,
+        "active",
+        str(position.phase),
+        position_to_json(position),
+        2e9,
+        2e9,
+        None,
+        "48h",
+        "24h",
+        "24h",
+        False,
+        None,
+        None,
+        language,
+        0.0,
+    )
 
 
 def context(position: Position, power: Power, language: str = "en") -> SheetData:
@@ -66,7 +98,7 @@ def check(screen: Screen) -> None:
                     assert o.description is None or len(o.description) <= MAX_TEXT
             else:
                 assert isinstance(c, Button) and 1 <= len(c.label) <= 80
-    view = to_view(screen)          # discord.py's own checks (rows, widths)
+    view = to_view(screen)  # discord.py's own checks (rows, widths)
     assert view is not None and len(view.children) == len(screen.components())
 
 
@@ -82,8 +114,7 @@ def every_screen(sheets: SheetScreens, ctx: SheetData):
     for slot in ctx.slots:
         step = sheets.step({}, Mode.ALL, slot)
         yield step
-        todo = [(slot, tap(b).args[2]) for b in step.components()
-                if isinstance(b, Button) and tap(b).verb is Verb.KIND]
+        todo = [(slot, tap(b).args[2]) for b in step.components() if isinstance(b, Button) and tap(b).verb is Verb.KIND]
         seen = set()
         while todo:
             slot, what = todo.pop()
@@ -172,10 +203,11 @@ async def test_support_and_build_warnings(service, clock):
 
 async def test_an_order_sent_before_the_phase_resolved_is_refused(service, clock):
     from bot.core.errors import UserError
+
     game = await started(service, players=2)
     uid = await seat_of(service, game, "FRANCE") or 100
-    sent = clock()                      # the player taps /order now...
-    clock.advance(hours=49)             # ...but the phase resolves before the bot reads it
+    sent = clock()  # the player taps /order now...
+    clock.advance(hours=49)  # ...but the phase resolves before the bot reads it
     await service.resolution.run_due()
     with pytest.raises(UserError) as err:
         await service.ordering.submit(uid, "A PAR H", sent_at=sent)

@@ -1,4 +1,5 @@
 """What every cog shares: the reply helper and turning refusals into private replies."""
+
 from __future__ import annotations
 
 from types import TracebackType
@@ -10,8 +11,9 @@ from bot.discord.locales import language_of
 from bot.text.replies import refusal
 
 
-async def reply(interaction: discord.Interaction, text: str, *, ephemeral: bool = True,
-                file: discord.File | None = None) -> None:
+async def reply(
+    interaction: discord.Interaction, text: str, *, ephemeral: bool = True, file: discord.File | None = None
+) -> None:
     kwargs = {"file": file} if file is not None else {}
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
@@ -26,11 +28,12 @@ class answering:  # noqa: N801 - used as ``async with answering(interaction):``
     def __init__(self, interaction: discord.Interaction) -> None:
         self.interaction = interaction
 
-    async def __aenter__(self) -> "answering":
+    async def __aenter__(self) -> answering:
         return self
 
-    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                        tb: TracebackType | None) -> bool:
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None
+    ) -> bool:
         if isinstance(error, UserError):
             try:
                 await reply(self.interaction, refusal(error, language_of(self.interaction)), ephemeral=True)
@@ -47,4 +50,4 @@ def game_option(value: str | None) -> int | None:
     try:
         return int(value.strip())
     except ValueError:
-        return -1      # not one of the offered games: the core says "unknown game"
+        return -1  # not one of the offered games: the core says "unknown game"

@@ -1,4 +1,5 @@
 """``/language``: the language the bot speaks to a player (replies, DMs, reading orders)."""
+
 from __future__ import annotations
 
 import discord
@@ -6,7 +7,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
-
 from bot.discord.cogs.common import answering, reply
 from bot.discord.locales import NATIVE_NAMES, described, from_locale, language_choices, language_of
 from bot.text.i18n import t
@@ -22,8 +22,9 @@ class LanguageCog(commands.Cog):
     @app_commands.choices(language=language_choices(auto=True))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=False)
-    async def language(self, interaction: discord.Interaction,
-                       language: app_commands.Choice[str] | None = None) -> None:
+    async def language(
+        self, interaction: discord.Interaction, language: app_commands.Choice[str] | None = None
+    ) -> None:
         async with answering(interaction):
             languages = self.core.languages
             user_id = interaction.user.id

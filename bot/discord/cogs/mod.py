@@ -1,6 +1,7 @@
 """``/mod ...`` (moderators of the game of this channel), ``/draw`` and ``/concede``
 (players): thin wrappers around :class:`bot.core.moderation.Moderation` and
 :class:`bot.core.endgame.Endgame`."""
+
 from __future__ import annotations
 
 import discord
@@ -8,7 +9,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
-
 from bot.core.errors import UserError
 from bot.core.params import User
 from bot.core.types import Actor
@@ -44,8 +44,10 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
         async with answering(interaction):
             await self.mod.set_role(interaction.guild_id or 0, actor_of(interaction), role.id if role else None)
             lang = language_of(interaction)
-            await reply(interaction, t("mod.reply.role_set", lang, role=role.mention) if role
-                        else t("mod.reply.role_cleared", lang))
+            await reply(
+                interaction,
+                t("mod.reply.role_set", lang, role=role.mention) if role else t("mod.reply.role_cleared", lang),
+            )
 
     @app_commands.command(name="pause", description=described("cmd.mod.pause"))
     async def pause(self, interaction: discord.Interaction) -> None:
@@ -81,15 +83,19 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
             await self._done(interaction)
 
     @app_commands.command(name="civil-disorder", description=described("cmd.mod.civil_disorder"))
-    @app_commands.describe(power=described("cmd.mod.civil_disorder.power"),
-                           state=described("cmd.mod.civil_disorder.state"))
-    @app_commands.choices(power=POWER_CHOICES, state=[
-        app_commands.Choice(name=described("mod.choice.on"), value="on"),
-        app_commands.Choice(name=described("mod.choice.off"), value="off")])
+    @app_commands.describe(
+        power=described("cmd.mod.civil_disorder.power"), state=described("cmd.mod.civil_disorder.state")
+    )
+    @app_commands.choices(
+        power=POWER_CHOICES,
+        state=[
+            app_commands.Choice(name=described("mod.choice.on"), value="on"),
+            app_commands.Choice(name=described("mod.choice.off"), value="off"),
+        ],
+    )
     async def civil_disorder(self, interaction: discord.Interaction, power: str, state: str) -> None:
         async with answering(interaction):
-            await self.mod.set_civil_disorder(interaction.channel_id or 0, actor_of(interaction), power,
-                                              state == "on")
+            await self.mod.set_civil_disorder(interaction.channel_id or 0, actor_of(interaction), power, state == "on")
             await self._done(interaction)
 
     @app_commands.command(name="replace", description=described("cmd.mod.replace"))
@@ -99,11 +105,12 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
         async with answering(interaction):
             if member.bot:
                 raise UserError("mod.replace_dm_closed", user=User(member.id))
-            game, pw, old = await self.mod.replace(interaction.channel_id or 0, actor_of(interaction),
-                                                   power, member.id)
+            game, pw, old = await self.mod.replace(interaction.channel_id or 0, actor_of(interaction), power, member.id)
             lang = language_of(interaction)
-            await reply(interaction, t("mod.reply.replaced", lang, new=member.mention,
-                                       power=power_name(pw, lang), old=f"<@{old}>"))
+            await reply(
+                interaction,
+                t("mod.reply.replaced", lang, new=member.mention, power=power_name(pw, lang), old=f"<@{old}>"),
+            )
 
     @app_commands.command(name="kick", description=described("cmd.mod.kick"))
     @app_commands.describe(member=described("cmd.mod.kick.member"))
@@ -117,8 +124,10 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
         async with answering(interaction):
             game, undone, back = await self.mod.rollback(interaction.channel_id or 0, actor_of(interaction))
             lang = language_of(interaction)
-            await reply(interaction, t("mod.reply.rollback", lang, undone=phase_title(undone, lang),
-                                       back=phase_title(back, lang)))
+            await reply(
+                interaction,
+                t("mod.reply.rollback", lang, undone=phase_title(undone, lang), back=phase_title(back, lang)),
+            )
 
     @app_commands.command(name="orders", description=described("cmd.mod.orders"))
     @app_commands.describe(remind=described("cmd.mod.orders.remind"))
@@ -143,14 +152,25 @@ class EndgameCog(commands.Cog):
 
     @app_commands.command(name="draw", description=described("cmd.draw"))
     @app_commands.describe(vote=described("cmd.draw.vote"))
-    @app_commands.choices(vote=[app_commands.Choice(name=described("mod.choice.yes"), value="yes"),
-                                app_commands.Choice(name=described("mod.choice.no"), value="no")])
+    @app_commands.choices(
+        vote=[
+            app_commands.Choice(name=described("mod.choice.yes"), value="yes"),
+            app_commands.Choice(name=described("mod.choice.no"), value="no"),
+        ]
+    )
     @app_commands.guild_only()
     async def draw(self, interaction: discord.Interaction, vote: str = "yes") -> None:
         async with answering(interaction):
             report = await self.endgame.vote_draw(interaction.channel_id or 0, interaction.user.id, vote == "yes")
-            key = ("mod.reply.draw_passed" if report.passed else "mod.reply.draw_opened" if report.opened
-                   else "mod.reply.draw_yes" if report.yes else "mod.reply.draw_no")
+            key = (
+                "mod.reply.draw_passed"
+                if report.passed
+                else "mod.reply.draw_opened"
+                if report.opened
+                else "mod.reply.draw_yes"
+                if report.yes
+                else "mod.reply.draw_no"
+            )
             await reply(interaction, t(key, language_of(interaction)))
 
     @app_commands.command(name="concede", description=described("cmd.concede"))
@@ -159,5 +179,7 @@ class EndgameCog(commands.Cog):
         async with answering(interaction):
             game, leader, ended = await self.endgame.concede(interaction.channel_id or 0, interaction.user.id)
             lang = language_of(interaction)
-            await reply(interaction, t("mod.reply.conceded_end" if ended else "mod.reply.conceded", lang,
-                                       leader=power_name(leader, lang)))
+            await reply(
+                interaction,
+                t("mod.reply.conceded_end" if ended else "mod.reply.conceded", lang, leader=power_name(leader, lang)),
+            )

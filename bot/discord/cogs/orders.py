@@ -1,5 +1,6 @@
 """``/order``, ``/orders``, ``/clear``, ``/ready``, ``/unready``: a player's orders, from
 anywhere (a DM with the bot or a server channel); replies only the player sees."""
+
 from __future__ import annotations
 
 import discord
@@ -7,7 +8,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
-
 from bot.discord.cogs.common import answering, game_option, reply
 from bot.discord.locales import described, language_of
 from bot.discord.views import send_screen
@@ -28,8 +28,7 @@ class OrderCog(commands.Cog):
         self.bot = bot
         self.core = core
 
-    async def game_autocomplete(self, interaction: discord.Interaction, current: str
-                                ) -> list[app_commands.Choice[str]]:
+    async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         lang = language_of(interaction)
         out = []
         for g in await self.core.status.games_of(interaction.user.id):
@@ -38,12 +37,18 @@ class OrderCog(commands.Cog):
                 out.append(app_commands.Choice(name=label[:100], value=str(g.id)))
         return out[:25]
 
-    async def orders_autocomplete(self, interaction: discord.Interaction, current: str
-                                  ) -> list[app_commands.Choice[str]]:
+    async def orders_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         # matched in the player's language too; shown in it; the text inserted is canonical
         lang = language_of(interaction)
-        choices = await self.core.ordering.choices(interaction.user.id, current, game_id=_namespace_game(interaction),
-                                                   channel_id=interaction.channel_id, language=lang)
+        choices = await self.core.ordering.choices(
+            interaction.user.id,
+            current,
+            game_id=_namespace_game(interaction),
+            channel_id=interaction.channel_id,
+            language=lang,
+        )
         return [app_commands.Choice(name=localized_orders(c, lang)[:100], value=c) for c in choices]
 
     @app_commands.command(name="order", description=described("cmd.order"))
@@ -52,11 +57,16 @@ class OrderCog(commands.Cog):
     @app_commands.allowed_installs(guilds=True, users=False)
     async def order(self, interaction: discord.Interaction, orders: str, game: str | None = None) -> None:
         async with answering(interaction):
-            lang = language_of(interaction)   # orders are read, and echoed, in the player's language
+            lang = language_of(interaction)  # orders are read, and echoed, in the player's language
             # an /order sent before the phase it was meant for resolved is refused
-            report = await self.core.ordering.submit(interaction.user.id, orders, game_id=game_option(game),
-                                                     channel_id=interaction.channel_id, language=lang,
-                                                     sent_at=interaction.created_at)
+            report = await self.core.ordering.submit(
+                interaction.user.id,
+                orders,
+                game_id=game_option(game),
+                channel_id=interaction.channel_id,
+                language=lang,
+                sent_at=interaction.created_at,
+            )
             await reply(interaction, order_report(report, lang))
 
     order.autocomplete("game")(game_autocomplete)
@@ -70,8 +80,9 @@ class OrderCog(commands.Cog):
         async with answering(interaction):
             lang = language_of(interaction)
             # the order sheet: orders, deadline, warnings, and buttons to order by menus
-            screen = await OrderSheets(self.core, lang).open(interaction.user.id, game_id=game_option(game),
-                                                             channel_id=interaction.channel_id)
+            screen = await OrderSheets(self.core, lang).open(
+                interaction.user.id, game_id=game_option(game), channel_id=interaction.channel_id
+            )
             await send_screen(interaction, screen)
 
     orders.autocomplete("game")(game_autocomplete)
@@ -80,22 +91,23 @@ class OrderCog(commands.Cog):
     @app_commands.describe(unit=described("cmd.clear.unit"), game=described("cmd.option.game"))
     @app_commands.allowed_contexts(**_ANYWHERE)
     @app_commands.allowed_installs(guilds=True, users=False)
-    async def clear(self, interaction: discord.Interaction, unit: str | None = None,
-                    game: str | None = None) -> None:
+    async def clear(self, interaction: discord.Interaction, unit: str | None = None, game: str | None = None) -> None:
         async with answering(interaction):
             lang = language_of(interaction)
-            count, sheet = await self.core.ordering.clear(interaction.user.id, unit, game_id=game_option(game),
-                                                          channel_id=interaction.channel_id, language=lang)
+            count, sheet = await self.core.ordering.clear(
+                interaction.user.id, unit, game_id=game_option(game), channel_id=interaction.channel_id, language=lang
+            )
             await reply(interaction, t("clear.done", lang, count=count) + "\n" + sheet_text(sheet, lang))
 
     clear.autocomplete("game")(game_autocomplete)
 
     @clear.autocomplete("unit")
-    async def clear_unit_autocomplete(self, interaction: discord.Interaction, current: str
-                                      ) -> list[app_commands.Choice[str]]:
-        found = await self.core.ordering.clear_choices(interaction.user.id,
-                                                       game_id=_namespace_game(interaction),
-                                                       channel_id=interaction.channel_id)
+    async def clear_unit_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        found = await self.core.ordering.clear_choices(
+            interaction.user.id, game_id=_namespace_game(interaction), channel_id=interaction.channel_id
+        )
         if found is None:
             return []
         choices = clear_choices(found, current, language_of(interaction))
@@ -108,8 +120,9 @@ class OrderCog(commands.Cog):
     async def ready(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with answering(interaction):
             lang = language_of(interaction)
-            report = await self.core.ordering.set_ready(interaction.user.id, True, game_id=game_option(game),
-                                                        channel_id=interaction.channel_id)
+            report = await self.core.ordering.set_ready(
+                interaction.user.id, True, game_id=game_option(game), channel_id=interaction.channel_id
+            )
             await reply(interaction, ready_text(report.resolving, report.sheet, lang))
 
     ready.autocomplete("game")(game_autocomplete)
@@ -121,8 +134,9 @@ class OrderCog(commands.Cog):
     async def unready(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with answering(interaction):
             lang = language_of(interaction)
-            await self.core.ordering.set_ready(interaction.user.id, False, game_id=game_option(game),
-                                               channel_id=interaction.channel_id)
+            await self.core.ordering.set_ready(
+                interaction.user.id, False, game_id=game_option(game), channel_id=interaction.channel_id
+            )
             await reply(interaction, t("unready.done", lang))
 
     unready.autocomplete("game")(game_autocomplete)

@@ -1,6 +1,7 @@
 """``/remind`` and the order sheet's buttons and menus (the sheet itself opens with
 ``/orders``, in :mod:`bot.discord.cogs.orders`): thin, the screens are
 :mod:`bot.text.sheet`."""
+
 from __future__ import annotations
 
 import discord
@@ -8,7 +9,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
-
 from bot.discord.cogs.common import answering, reply
 from bot.discord.locales import described, language_of
 from bot.discord.views import SheetButton, SheetSelect
@@ -29,12 +29,14 @@ class SheetCog(commands.Cog):
         self.bot.remove_dynamic_items(SheetButton, SheetSelect)
 
     @app_commands.command(name="remind", description=described("cmd.remind"))
-    @app_commands.describe(before=described("cmd.remind.before"),
-                           only_incomplete=described("cmd.remind.only_incomplete"))
+    @app_commands.describe(
+        before=described("cmd.remind.before"), only_incomplete=described("cmd.remind.only_incomplete")
+    )
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=False)
-    async def remind(self, interaction: discord.Interaction, before: str | None = None,
-                     only_incomplete: bool | None = None) -> None:
+    async def remind(
+        self, interaction: discord.Interaction, before: str | None = None, only_incomplete: bool | None = None
+    ) -> None:
         async with answering(interaction):
             reminders = self.core.reminders
             lang = language_of(interaction)

@@ -12,14 +12,16 @@ sharing the connection never interleave their statements); reads happen in
 compare-and-set on the phase it had (:meth:`Tx.advance_game`), so a late write can never
 land in the wrong phase and a phase never resolves twice.
 """
+
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Iterable
+from typing import Any
 
 import aiosqlite
 
@@ -107,14 +109,26 @@ _OUTBOX_COLUMNS = "id, game_id, phase, channel_id, user_id, content, map, attemp
 
 
 def _outbox(r: Any) -> OutboxRow:
-    return OutboxRow(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]) if r[6] is not None else None,
-                     r[7], r[8], json.loads(r[9]) if r[9] is not None else None,
-                     tuple(json.loads(r[10])) if r[10] else ())
+    return OutboxRow(
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        r[4],
+        r[5],
+        json.loads(r[6]) if r[6] is not None else None,
+        r[7],
+        r[8],
+        json.loads(r[9]) if r[9] is not None else None,
+        tuple(json.loads(r[10])) if r[10] else (),
+    )
 
 
-_GAME_COLUMNS = ("id, guild_id, channel_id, name, creator_id, players, status, phase, position, "
-                 "deadline, due_at, remind_at, movement, retreat, adjustment, tossed, toss_winner, "
-                 "winner, language, created_at")
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, name, creator_id, players, status, phase, position, "
+    "deadline, due_at, remind_at, movement, retreat, adjustment, tossed, toss_winner, "
+    "winner, language, created_at"
+)
 
 
 def _game(row: Any) -> GameRow:
@@ -148,163 +162,247 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries):
         return _game(row) if row else None
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
-        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
-                              "AND status != 'finished'", (channel_id,))
+        row = await self._one(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status != 'finished'", (channel_id,)
+        )
         return _game(row) if row else None
 
     async def last_game_in_channel(self, channel_id: int) -> GameRow | None:
-        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
-                              "ORDER BY (status != 'finished') DESC, id DESC LIMIT 1", (channel_id,))
+        row = await self._one(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
+            "ORDER BY (status != 'finished') DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
         return _game(row) if row else None
 
-    async def games_of_user(self, user_id: int, statuses: tuple[str, ...] = ("forming", "active")
-                            ) -> list[GameRow]:
+    async def games_of_user(self, user_id: int, statuses: tuple[str, ...] = ("forming", "active")) -> list[GameRow]:
         marks = ", ".join("?" for _ in statuses)
         rows = await self._all(
             f"SELECT {', '.join('g.' + c.strip() for c in _GAME_COLUMNS.split(','))} "
             f"FROM games g JOIN players p ON p.game_id = g.id "
-            f"WHERE p.user_id = ? AND g.status IN ({marks}) ORDER BY g.id", (user_id, *statuses))
+            f"WHERE p.user_id = ? AND g.status IN ({marks}) ORDER BY g.id",
+            (user_id, *statuses),
+        )
         return [_game(r) for r in rows]
 
-    async def insert_game(self, *, guild_id: int, channel_id: int, name: str, creator_id: int,
-                          players: int, movement: str, retreat: str, adjustment: str,
-                          language: str, now: float) -> int:
+    async def insert_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        name: str,
+        creator_id: int,
+        players: int,
+        movement: str,
+        retreat: str,
+        adjustment: str,
+        language: str,
+        now: float,
+    ) -> int:
         async with self._db.execute(
-                "INSERT INTO games (guild_id, channel_id, name, creator_id, players, movement, "
-                "retreat, adjustment, language, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                (guild_id, channel_id, name, creator_id, players, movement, retreat, adjustment,
-                 language, now)) as cur:
+            "INSERT INTO games (guild_id, channel_id, name, creator_id, players, movement, "
+            "retreat, adjustment, language, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (guild_id, channel_id, name, creator_id, players, movement, retreat, adjustment, language, now),
+        ) as cur:
             return int(cur.lastrowid)
 
-    async def start_game(self, game_id: int, *, phase: str, position: dict[str, Any],
-                         deadline: float, remind_at: float | None) -> None:
+    async def start_game(
+        self, game_id: int, *, phase: str, position: dict[str, Any], deadline: float, remind_at: float | None
+    ) -> None:
         changed = await self._run(
             "UPDATE games SET status = 'active', phase = ?, position = ?, deadline = ?, "
             "due_at = ?, remind_at = ? WHERE id = ? AND status = 'forming'",
-            (phase, json.dumps(position), deadline, deadline, remind_at, game_id))
+            (phase, json.dumps(position), deadline, deadline, remind_at, game_id),
+        )
         if changed != 1:
             raise StaleWrite(f"game {game_id} is not forming")
 
-    async def advance_game(self, game_id: int, *, expected_phase: str, phase: str,
-                           position: dict[str, Any], deadline: float | None,
-                           remind_at: float | None, finished: bool, winner: str | None,
-                           tossed: bool, toss_winner: int | None) -> None:
+    async def advance_game(
+        self,
+        game_id: int,
+        *,
+        expected_phase: str,
+        phase: str,
+        position: dict[str, Any],
+        deadline: float | None,
+        remind_at: float | None,
+        finished: bool,
+        winner: str | None,
+        tossed: bool,
+        toss_winner: int | None,
+    ) -> None:
         """Move the game from ``expected_phase`` to ``phase`` (compare-and-set)."""
         changed = await self._run(
             "UPDATE games SET phase = ?, position = ?, deadline = ?, due_at = ?, remind_at = ?, "
             "status = ?, winner = ?, tossed = ?, toss_winner = ? "
             "WHERE id = ? AND phase = ? AND status = 'active'",
-            (phase, json.dumps(position), deadline, deadline, remind_at,
-             "finished" if finished else "active", winner, int(tossed), toss_winner,
-             game_id, expected_phase))
+            (
+                phase,
+                json.dumps(position),
+                deadline,
+                deadline,
+                remind_at,
+                "finished" if finished else "active",
+                winner,
+                int(tossed),
+                toss_winner,
+                game_id,
+                expected_phase,
+            ),
+        )
         if changed != 1:
             raise StaleWrite(f"game {game_id} is no longer in {expected_phase}")
 
     async def set_due(self, game_id: int, phase: str, due_at: float) -> bool:
-        return await self._run("UPDATE games SET due_at = ? WHERE id = ? AND phase = ? "
-                               "AND status = 'active'", (due_at, game_id, phase)) == 1
+        return (
+            await self._run(
+                "UPDATE games SET due_at = ? WHERE id = ? AND phase = ? AND status = 'active'", (due_at, game_id, phase)
+            )
+            == 1
+        )
 
     async def clear_reminder(self, game_id: int, phase: str) -> None:
-        await self._run("UPDATE games SET remind_at = NULL WHERE id = ? AND phase = ?",
-                        (game_id, phase))
+        await self._run("UPDATE games SET remind_at = NULL WHERE id = ? AND phase = ?", (game_id, phase))
 
     async def due_games(self, now: float, limit: int = 50) -> list[tuple[int, str]]:
-        rows = await self._all("SELECT id, phase FROM games WHERE status = 'active' AND due_at <= ? "
-                               "ORDER BY due_at, id LIMIT ?", (now, limit))
+        rows = await self._all(
+            "SELECT id, phase FROM games WHERE status = 'active' AND due_at <= ? ORDER BY due_at, id LIMIT ?",
+            (now, limit),
+        )
         return [(r[0], r[1]) for r in rows]
 
     async def reminders_due(self, now: float) -> list[tuple[int, str]]:
-        rows = await self._all("SELECT id, phase FROM games WHERE status = 'active' "
-                               "AND remind_at <= ? ORDER BY remind_at, id", (now,))
+        rows = await self._all(
+            "SELECT id, phase FROM games WHERE status = 'active' AND remind_at <= ? ORDER BY remind_at, id", (now,)
+        )
         return [(r[0], r[1]) for r in rows]
 
     async def next_timer(self) -> float | None:
-        row = await self._one("SELECT MIN(t) FROM (SELECT MIN(due_at) AS t FROM games WHERE status = 'active' "
-                              "UNION ALL SELECT MIN(remind_at) FROM games WHERE status = 'active')")
+        row = await self._one(
+            "SELECT MIN(t) FROM (SELECT MIN(due_at) AS t FROM games WHERE status = 'active' "
+            "UNION ALL SELECT MIN(remind_at) FROM games WHERE status = 'active')"
+        )
         return row[0] if row else None
 
     # -- players ---------------------------------------------------------------------
     async def players(self, game_id: int) -> list[PlayerRow]:
-        rows = await self._all("SELECT game_id, user_id, seat, ready_phase, joined_at FROM players "
-                               "WHERE game_id = ? ORDER BY joined_at, user_id", (game_id,))
+        rows = await self._all(
+            "SELECT game_id, user_id, seat, ready_phase, joined_at FROM players "
+            "WHERE game_id = ? ORDER BY joined_at, user_id",
+            (game_id,),
+        )
         return [PlayerRow(*r) for r in rows]
 
     async def add_player(self, game_id: int, user_id: int, now: float) -> bool:
-        return await self._run("INSERT OR IGNORE INTO players (game_id, user_id, joined_at) "
-                               "VALUES (?,?,?)", (game_id, user_id, now)) == 1
+        return (
+            await self._run(
+                "INSERT OR IGNORE INTO players (game_id, user_id, joined_at) VALUES (?,?,?)", (game_id, user_id, now)
+            )
+            == 1
+        )
 
     async def remove_player(self, game_id: int, user_id: int) -> bool:
-        return await self._run("DELETE FROM players WHERE game_id = ? AND user_id = ?",
-                               (game_id, user_id)) == 1
+        return await self._run("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id)) == 1
 
     async def set_seat(self, game_id: int, user_id: int, seat: int) -> None:
-        await self._run("UPDATE players SET seat = ? WHERE game_id = ? AND user_id = ?",
-                        (seat, game_id, user_id))
+        await self._run("UPDATE players SET seat = ? WHERE game_id = ? AND user_id = ?", (seat, game_id, user_id))
 
     async def set_ready(self, game_id: int, user_id: int, phase: str | None) -> None:
-        await self._run("UPDATE players SET ready_phase = ? WHERE game_id = ? AND user_id = ?",
-                        (phase, game_id, user_id))
+        await self._run(
+            "UPDATE players SET ready_phase = ? WHERE game_id = ? AND user_id = ?", (phase, game_id, user_id)
+        )
 
     # -- phases and orders -----------------------------------------------------------
     async def insert_phase(self, game_id: int, phase: str, position: dict[str, Any]) -> None:
-        await self._run("INSERT OR REPLACE INTO phases (game_id, phase, position) VALUES (?,?,?)",
-                        (game_id, phase, json.dumps(position)))
+        await self._run(
+            "INSERT OR REPLACE INTO phases (game_id, phase, position) VALUES (?,?,?)",
+            (game_id, phase, json.dumps(position)),
+        )
 
-    async def set_phase_results(self, game_id: int, phase: str, results: list[dict[str, Any]],
-                                now: float) -> None:
-        await self._run("UPDATE phases SET results = ?, resolved_at = ? WHERE game_id = ? AND phase = ?",
-                        (json.dumps(results), now, game_id, phase))
+    async def set_phase_results(self, game_id: int, phase: str, results: list[dict[str, Any]], now: float) -> None:
+        await self._run(
+            "UPDATE phases SET results = ?, resolved_at = ? WHERE game_id = ? AND phase = ?",
+            (json.dumps(results), now, game_id, phase),
+        )
 
     async def phase(self, game_id: int, phase: str) -> PhaseRow | None:
-        row = await self._one("SELECT game_id, phase, position, results, resolved_at FROM phases "
-                              "WHERE game_id = ? AND phase = ?", (game_id, phase))
+        row = await self._one(
+            "SELECT game_id, phase, position, results, resolved_at FROM phases WHERE game_id = ? AND phase = ?",
+            (game_id, phase),
+        )
         if row is None:
             return None
-        return PhaseRow(row[0], row[1], json.loads(row[2]),
-                        json.loads(row[3]) if row[3] is not None else None, row[4])
+        return PhaseRow(row[0], row[1], json.loads(row[2]), json.loads(row[3]) if row[3] is not None else None, row[4])
 
     async def phase_names(self, game_id: int) -> list[str]:
         rows = await self._all("SELECT phase FROM phases WHERE game_id = ? ORDER BY rowid", (game_id,))
         return [r[0] for r in rows]
 
     async def orders(self, game_id: int, phase: str) -> list[OrderRow]:
-        rows = await self._all("SELECT unit, power, text, user_id FROM orders WHERE game_id = ? "
-                               "AND phase = ? ORDER BY rowid", (game_id, phase))
+        rows = await self._all(
+            "SELECT unit, power, text, user_id FROM orders WHERE game_id = ? AND phase = ? ORDER BY rowid",
+            (game_id, phase),
+        )
         return [OrderRow(*r) for r in rows]
 
-    async def put_order(self, game_id: int, phase: str, unit: str, power: str, text: str,
-                        user_id: int, now: float) -> None:
+    async def put_order(
+        self, game_id: int, phase: str, unit: str, power: str, text: str, user_id: int, now: float
+    ) -> None:
         await self._run(
             "INSERT INTO orders (game_id, phase, unit, power, text, user_id, updated_at) "
             "VALUES (?,?,?,?,?,?,?) ON CONFLICT (game_id, phase, unit) DO UPDATE SET "
             "power = excluded.power, text = excluded.text, user_id = excluded.user_id, "
-            "updated_at = excluded.updated_at", (game_id, phase, unit, power, text, user_id, now))
+            "updated_at = excluded.updated_at",
+            (game_id, phase, unit, power, text, user_id, now),
+        )
 
     async def delete_orders(self, game_id: int, phase: str, units: Iterable[str]) -> int:
         count = 0
         for unit in units:
-            count += await self._run("DELETE FROM orders WHERE game_id = ? AND phase = ? AND unit = ?",
-                                     (game_id, phase, unit))
+            count += await self._run(
+                "DELETE FROM orders WHERE game_id = ? AND phase = ? AND unit = ?", (game_id, phase, unit)
+            )
         return count
 
     # -- outbox ----------------------------------------------------------------------
-    async def add_intent(self, game_id: int, phase: str | None, *, kind: str, params: dict[str, Any],
-                         channel_id: int | None = None, user_id: int | None = None,
-                         mentions: list[int] | None = None, map_spec: dict[str, Any] | None = None,
-                         now: float) -> int:
+    async def add_intent(
+        self,
+        game_id: int,
+        phase: str | None,
+        *,
+        kind: str,
+        params: dict[str, Any],
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        mentions: list[int] | None = None,
+        map_spec: dict[str, Any] | None = None,
+        now: float,
+    ) -> int:
         """Store a post intent (see :mod:`bot.core.posts`)."""
         async with self._db.execute(
-                "INSERT INTO outbox (game_id, phase, channel_id, user_id, content, kind, params, mentions, "
-                "map, next_attempt, created_at) VALUES (?,?,?,?,'',?,?,?,?,?,?)",
-                (game_id, phase, channel_id, user_id, kind, json.dumps(params), json.dumps(mentions or []),
-                 json.dumps(map_spec) if map_spec is not None else None, now, now)) as cur:
+            "INSERT INTO outbox (game_id, phase, channel_id, user_id, content, kind, params, mentions, "
+            "map, next_attempt, created_at) VALUES (?,?,?,?,'',?,?,?,?,?,?)",
+            (
+                game_id,
+                phase,
+                channel_id,
+                user_id,
+                kind,
+                json.dumps(params),
+                json.dumps(mentions or []),
+                json.dumps(map_spec) if map_spec is not None else None,
+                now,
+                now,
+            ),
+        ) as cur:
             return int(cur.lastrowid or 0)
 
     async def posts_due(self, now: float, limit: int = 100) -> list[OutboxRow]:
         rows = await self._all(
             f"SELECT {_OUTBOX_COLUMNS} FROM outbox "
             "WHERE sent_at IS NULL AND error IS NULL AND next_attempt <= ? ORDER BY id LIMIT ?",
-            (now, limit))
+            (now, limit),
+        )
         return [_outbox(r) for r in rows]
 
     async def next_post_time(self) -> float | None:
@@ -313,20 +411,22 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries):
 
     async def mark_attempt(self, post_id: int, next_attempt: float) -> None:
         """Record that a send is being tried (so a crash during it counts as an attempt)."""
-        await self._run("UPDATE outbox SET attempts = attempts + 1, next_attempt = ? WHERE id = ?",
-                        (next_attempt, post_id))
+        await self._run(
+            "UPDATE outbox SET attempts = attempts + 1, next_attempt = ? WHERE id = ?", (next_attempt, post_id)
+        )
 
     async def reschedule(self, post_id: int, next_attempt: float) -> None:
         await self._run("UPDATE outbox SET next_attempt = ? WHERE id = ?", (next_attempt, post_id))
 
     async def retry_unsent_now(self, now: float) -> None:
         """On start: whatever the previous process left unsent is due now."""
-        await self._run("UPDATE outbox SET next_attempt = ? WHERE sent_at IS NULL AND error IS NULL "
-                        "AND next_attempt > ?", (now, now))
+        await self._run(
+            "UPDATE outbox SET next_attempt = ? WHERE sent_at IS NULL AND error IS NULL AND next_attempt > ?",
+            (now, now),
+        )
 
     async def mark_sent(self, post_id: int, message_id: int | None, now: float) -> None:
-        await self._run("UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ?",
-                        (now, message_id, post_id))
+        await self._run("UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ?", (now, message_id, post_id))
 
     async def mark_failed(self, post_id: int, error: str) -> None:
         await self._run("UPDATE outbox SET error = ? WHERE id = ?", (error, post_id))
@@ -334,16 +434,30 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries):
     async def posts(self, game_id: int | None = None) -> list[dict[str, Any]]:
         """Every outbox row as a dict, with its delivery state (for tests and diagnostics)."""
         where, params = ("WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
-        rows = await self._all(f"SELECT {_OUTBOX_COLUMNS}, sent_at, error FROM outbox {where} ORDER BY id",
-                               params)
+        rows = await self._all(f"SELECT {_OUTBOX_COLUMNS}, sent_at, error FROM outbox {where} ORDER BY id", params)
         out = []
         for r in rows:
             row = _outbox(r)
-            out.append({"id": row.id, "game_id": row.game_id, "phase": row.phase, "channel_id": row.channel_id,
-                        "user_id": row.user_id, "content": row.content, "map": row.map, "kind": row.kind,
-                        "params": row.params, "mentions": row.mentions, "attempts": row.attempts,
-                        "sent_at": r[11], "error": r[12], "row": row})
+            out.append(
+                {
+                    "id": row.id,
+                    "game_id": row.game_id,
+                    "phase": row.phase,
+                    "channel_id": row.channel_id,
+                    "user_id": row.user_id,
+                    "content": row.content,
+                    "map": row.map,
+                    "kind": row.kind,
+                    "params": row.params,
+                    "mentions": row.mentions,
+                    "attempts": row.attempts,
+                    "sent_at": r[11],
+                    "error": r[12],
+                    "row": row,
+                }
+            )
         return out
+
 
 async def _pragmas(db: aiosqlite.Connection, *statements: str, pragma: bool = True) -> None:
     for sql in statements:
@@ -372,7 +486,7 @@ class Storage:
         self._read_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str) -> "Storage":
+    async def open(cls, path: str) -> Storage:
         db = await aiosqlite.connect(path, isolation_level=None)
         await _pragmas(db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000")
         storage = cls(db)
@@ -416,13 +530,13 @@ class Storage:
             else:
                 await self._exec("COMMIT")
 
-    transaction = write   # the older name, kept for tests and tools
+    transaction = write  # the older name, kept for tests and tools
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
         """One read transaction: a consistent snapshot, no write lock (writes raise)."""
         reader = self._reader
-        if reader is None:          # a Storage built on one connection: read on the writer
+        if reader is None:  # a Storage built on one connection: read on the writer
             async with self.write() as tx:
                 yield tx
             return

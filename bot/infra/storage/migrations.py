@@ -5,6 +5,7 @@ A migration is never edited once released: a change to the schema is a new file 
 next number. ``PRAGMA user_version`` records the last one applied. Each feature area adds
 its own file (0002 moderation, 0003 order sheet and reminders, 0004 languages, ...).
 """
+
 from __future__ import annotations
 
 import re

@@ -14,17 +14,19 @@ Messages about a count have the four CLDR plural forms (:func:`forms`, :func:`pl
 >>> t("reply.ok_local", "es", local="E Par - Bor", order="A PAR - BUR")
 '✅ `E Par - Bor` (`A PAR - BUR`)'
 """
+
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from functools import lru_cache
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any
 
 from bot.core.languages import DEFAULT, LANGUAGES
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalogue(language: str) -> Mapping[str, str]:
     if language not in LANGUAGES:
         language = DEFAULT
@@ -86,8 +88,9 @@ def has(key: str) -> bool:
 PLURAL_FORMS = ("one", "few", "many", "other")
 
 
-def forms(key: str, *, other: str, one: str | None = None, few: str | None = None,
-          many: str | None = None) -> dict[str, str]:
+def forms(
+    key: str, *, other: str, one: str | None = None, few: str | None = None, many: str | None = None
+) -> dict[str, str]:
     """The catalogue entries of a message with plural forms: ``key.one``, ``key.few``,
     ``key.many`` and ``key.other`` (CLDR categories; a form not given is ``other``). Every
     language defines all four, so the catalogue test sees the same keys everywhere."""
@@ -95,9 +98,10 @@ def forms(key: str, *, other: str, one: str | None = None, few: str | None = Non
     return {f"{key}.{form}": given[form] or other for form in PLURAL_FORMS}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _plural_rule(language: str) -> Callable[[float], str]:
     from babel import Locale
+
     return Locale.parse(language).plural_form
 
 

@@ -7,21 +7,29 @@ from bot.text.i18n import forms
 MESSAGES: dict[str, str] = {
     # фази
     "phase.title": "{season} {year} г., {kind}",
-    "season.S": "Пролет", "season.F": "Есен", "season.W": "Зима",
-    "kind.M": "ходове", "kind.R": "отстъпления", "kind.A": "изграждане и разформироване",
-
+    "season.S": "Пролет",
+    "season.F": "Есен",
+    "season.W": "Зима",
+    "kind.M": "ходове",
+    "kind.R": "отстъпления",
+    "kind.A": "изграждане и разформироване",
     # /game create
-    "create.done": ("🎲 Играта **{game}** е отворена за {players} играчи в този канал.\n"
-                    "Крайни срокове: ходове {movement}, отстъпления {retreat}, изграждане {adjustment}.\n"
-                    "Включи се с `/game join` (и ти, {creator}, ако играеш); {creator} ще я започне с `/game start`, "
-                    "когато всички са вътре."),
+    "create.done": (
+        "🎲 Играта **{game}** е отворена за {players} играчи в този канал.\n"
+        "Крайни срокове: ходове {movement}, отстъпления {retreat}, изграждане {adjustment}.\n"
+        "Включи се с `/game join` (и ти, {creator}, ако играеш); {creator} ще я започне с `/game start`, "
+        "когато всички са вътре."
+    ),
     "create.bad_name": "Дай на играта име от 1 до {limit} знака.",
     "create.bad_players": "„Дипломация“ се играе от 2 до 7 играчи.",
     "create.channel_taken": "В този канал вече има игра (**{game}**). За нова игра използвай друг канал.",
-    "schedule.kind.movement": "ходовете", "schedule.kind.retreat": "отстъпленията",
+    "schedule.kind.movement": "ходовете",
+    "schedule.kind.retreat": "отстъпленията",
     "schedule.kind.adjustment": "изграждането",
-    "schedule.unreadable": ("Не разбирам срока за {kind} `{text}`. Използвай продължителност като `24h`, `90m`, "
-                            "`2d` или час от денонощието с часова зона, например `20:00 Europe/Sofia`."),
+    "schedule.unreadable": (
+        "Не разбирам срока за {kind} `{text}`. Използвай продължителност като `24h`, `90m`, "
+        "`2d` или час от денонощието с часова зона, например `20:00 Europe/Sofia`."
+    ),
     "schedule.out_of_range": "Срокът за {kind} `{text}` трябва да е между 5 минути и 14 дни.",
     "schedule.bad_time": "`{text}` не е час от денонощието. Пиши в 24-часов формат, например `20:00`.",
     "schedule.bad_zone": "Не познавам часовата зона `{text}`. Използвай име като `Europe/Sofia` или `Europe/London`.",
@@ -29,7 +37,6 @@ MESSAGES: dict[str, str] = {
     **forms("duration.day", one="{n} ден", other="{n} дни"),
     **forms("duration.hour", other="{n} ч"),
     **forms("duration.minute", other="{n} мин"),
-
     # включване
     "game.none_here": "В този канал няма игра. Създай такава с `/game create`.",
     "game.unknown": "Не намирам тази игра. Избери една от списъка.",
@@ -39,8 +46,10 @@ MESSAGES: dict[str, str] = {
     "join.already": "Вече участваш в **{game}**.",
     "join.full": "**{game}** вече има своите {players} играчи.",
     "join.dm_welcome": "👋 Записа се за **{game}**. Тук ще ти пращам фазите и напомнянията; можеш да даваш заповеди и тук с `/order`.",
-    "join.dm_closed": ("Не мога да ти пращам лични съобщения, а играта има нужда от тях. В Discord отвори менюто на този сървър → "
-                       "**Настройки за поверителност** и включи **Лични съобщения**, после пак използвай `/game join`."),
+    "join.dm_closed": (
+        "Не мога да ти пращам лични съобщения, а играта има нужда от тях. В Discord отвори менюто на този сървър → "
+        "**Настройки за поверителност** и включи **Лични съобщения**, после пак използвай `/game join`."
+    ),
     "leave.done": "Вече не участваш в **{game}**.",
     "leave.started": "**{game}** вече започна: не можеш да я напуснеш сега.",
     "leave.not_in": "Не участваш в **{game}**.",
@@ -48,18 +57,19 @@ MESSAGES: dict[str, str] = {
     "start.already": "**{game}** вече започна.",
     "start.waiting": "**{game}** има нужда от {players} играчи; включени досега: {joined}.",
     "start.done": "▶️ **{game}** започна. Държавите и първият краен срок са публикувани тук; играчите получиха лично съобщение.",
-
     # състояние и карти
     "status.forming": "**{game}** чака играчи: {joined} от {players} ({users}).",
     "status.title": "**{game}** — {phase}\nКраен срок: {deadline}",
     "status.line": "{mark} {user} ({powers}): {state}",
-    "status.ready": "готов", "status.complete": "заповедите са дадени", "status.partial": "част от заповедите",
-    "status.none": "още няма заповеди", "status.nothing": "няма какво да заповядва",
+    "status.ready": "готов",
+    "status.complete": "заповедите са дадени",
+    "status.partial": "част от заповедите",
+    "status.none": "още няма заповеди",
+    "status.nothing": "няма какво да заповядва",
     "status.finished": "**{game}** свърши. Победител: {winner}.",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "**{game}** още не е започнала, затова няма карта.",
     "map.unknown_phase": "В тази игра няма фаза `{phase}`. Фазите досега: {phases}.",
-
     # заповеди
     "order.not_started": "Играта ти още не е започнала.",
     "order.no_games": "Не играеш в никоя игра. Включи се в някоя с `/game join` в нейния канал.",
@@ -69,8 +79,10 @@ MESSAGES: dict[str, str] = {
     "order.finished": "**{game}** свърши.",
     "order.deadline_passed": "Крайният срок на „{phase}“ в **{game}** изтече: заповедите са затворени. Нищо не е променено.",
     "order.resolving": "„{phase}“ в **{game}** се разиграва в момента: заповедите са затворени. Нищо не е променено.",
-    "order.phase_moved_on": ("**{game}** премина от „{phase}“ към „{now}“: заповедите ти бяха за фаза, "
-                             "която свърши, затова нищо не е записано. Виж новата позиция и дай заповеди отново."),
+    "order.phase_moved_on": (
+        "**{game}** премина от „{phase}“ към „{now}“: заповедите ти бяха за фаза, "
+        "която свърши, затова нищо не е записано. Виж новата позиция и дай заповеди отново."
+    ),
     "order.empty": "Напиши една или повече заповеди, например `А Пар - Бур; Ф Бре - СрАО`.",
     "order.no_power": "Нямаш държава, на която да даваш заповеди в **{game}**.",
     "order.too_many_adjustments": "{power} вече има заповеди за всички изграждания или разформирования ({count}): първо махни една с `/clear`.",
@@ -120,7 +132,6 @@ MESSAGES: dict[str, str] = {
     "ready.resolving": "👍 Всички са готови: фазата се разиграва сега.",
     "ready.warning": "⚠️ Внимание: {units} нямат заповед и ще задържат позиция (или правилата ще решат за тях).",
     "unready.done": "Вече не си отбелязан като готов.",
-
     # публикации в канала на играта
     "post.started": "🎲 **{game}** започна!\n{assignments}\n\n**{phase}** — краен срок {deadline}\nИзпращай заповедите си с `/order` (тук или в лично съобщение до мен).",
     "post.assignment": "{user}: {powers}",
@@ -133,25 +144,31 @@ MESSAGES: dict[str, str] = {
     "post.centre_line": "{power}: центрове {centres}, единици {units}",
     "post.toss": "🪙 Жребий с монета: печели {user} и от следващата пролет ще играе с {power}.\n",
     "post.winner": "🏆 **{game}** свърши: печели **{powers}**! Поздравления, {users}.\n\n{centres}",
-    "result.ok": "успех", "result.bounce": "пат", "result.cut": "пресечена подкрепа",
-    "result.dislodged": "прогонена", "result.no_convoy": "няма конвоиране", "result.void": "невалидна",
-    "result.illegal": "невъзможна", "result.unparsed": "нечетлива", "result.no_unit": "няма такава единица",
-    "result.duplicate": "втора заповед за единицата", "result.disband": "разформирована",
+    "result.ok": "успех",
+    "result.bounce": "пат",
+    "result.cut": "пресечена подкрепа",
+    "result.dislodged": "прогонена",
+    "result.no_convoy": "няма конвоиране",
+    "result.void": "невалидна",
+    "result.illegal": "невъзможна",
+    "result.unparsed": "нечетлива",
+    "result.no_unit": "няма такава единица",
+    "result.duplicate": "втора заповед за единицата",
+    "result.disband": "разформирована",
     "result.paradox": "парадокс на конвоирането",
-
     # лични съобщения
     "dm.phase_started": "⏳ **{game}** — започна **{phase}**.\n{lines}\nКраен срок: {deadline}\nДай заповеди с `/order`.",
     "dm.power_line": "**{power}**: {what}",
     "dm.builds": "за изграждане: {count}",
     "dm.disbands": "единици за разформироване: {count}",
     "dm.game_over": "🏁 **{game}** свърши: спечели {powers}. Благодаря за играта!",
-
     # грешки
     "error.internal": "Съжалявам, нещо се обърка при мен. Нищо не е променено; опитай пак.",
     "error.guild_only": "Използвай тази команда в канала на играта на сървъра.",
-    "post.dm_failed": ("⚠️ Не успях да пратя лично съобщение на {user}. Моля, разреши личните съобщения "
-                       "от членовете на този сървър (меню на сървъра → Настройки за поверителност)."),
-
+    "post.dm_failed": (
+        "⚠️ Не успях да пратя лично съобщение на {user}. Моля, разреши личните съобщения "
+        "от членовете на този сървър (меню на сървъра → Настройки за поверителност)."
+    ),
     # описания на командите и параметрите (в списъка с команди на Discord)
     "cmd.game": "Игри на „Дипломация“ в този канал",
     "cmd.game.create": "Отвори нова игра на „Дипломация“ в този канал",

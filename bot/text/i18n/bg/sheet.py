@@ -70,10 +70,26 @@ MESSAGES: dict[str, str] = {
     "warn.support_mismatch": "⚠️ `{order}` не съвпада със заповедта на подкрепяната единица (`{other}`).",
     "warn.convoy_mismatch": "⚠️ `{order}` не съвпада със заповедта на конвоираната армия (`{other}`).",
     "warn.needs_convoy": "⚠️ `{order}` има нужда от конвой, а нито една твоя флота не конвоира тази армия.",
-    **forms("warn.builds_left", one="⚠️ {power}: {count} неизбрано изграждане (ще бъде пропуснато).", other="⚠️ {power}: {count} неизбрани изграждания (ще бъдат пропуснати)."),
-    **forms("warn.too_many_builds", one="⚠️ {power}: {count} изграждане в повече.", other="⚠️ {power}: {count} изграждания в повече."),
-    **forms("warn.disbands_left", one="⚠️ {power}: {count} неизбрано разформироване (правилата ще изберат вместо теб).", other="⚠️ {power}: {count} неизбрани разформирования (правилата ще изберат вместо теб)."),
-    **forms("warn.too_many_disbands", one="⚠️ {power}: {count} разформироване в повече.", other="⚠️ {power}: {count} разформирования в повече."),
+    **forms(
+        "warn.builds_left",
+        one="⚠️ {power}: {count} неизбрано изграждане (ще бъде пропуснато).",
+        other="⚠️ {power}: {count} неизбрани изграждания (ще бъдат пропуснати).",
+    ),
+    **forms(
+        "warn.too_many_builds",
+        one="⚠️ {power}: {count} изграждане в повече.",
+        other="⚠️ {power}: {count} изграждания в повече.",
+    ),
+    **forms(
+        "warn.disbands_left",
+        one="⚠️ {power}: {count} неизбрано разформироване (правилата ще изберат вместо теб).",
+        other="⚠️ {power}: {count} неизбрани разформирования (правилата ще изберат вместо теб).",
+    ),
+    **forms(
+        "warn.too_many_disbands",
+        one="⚠️ {power}: {count} разформироване в повече.",
+        other="⚠️ {power}: {count} разформирования в повече.",
+    ),
     # области на картата
     "region.britain": "Британските острови и Атлантика",
     "region.north": "Скандинавия и северът",

@@ -28,8 +28,10 @@ MESSAGES: dict[str, str] = {
     "cmd.draw.vote": "Yes to propose or accept the draw, no to refuse it",
     "cmd.concede": "Concede the game to the leader",
     "cmd.game.create.civil_disorder": "Missed movement phases in a row before a power is in civil disorder (0 = never; default 2)",
-    "mod.choice.on": "on", "mod.choice.off": "off", "mod.choice.yes": "yes", "mod.choice.no": "no — refuse",
-
+    "mod.choice.on": "on",
+    "mod.choice.off": "off",
+    "mod.choice.yes": "yes",
+    "mod.choice.no": "no — refuse",
     # refusals
     "mod.not_allowed": "Only the creator of **{game}**, members with Manage Server or the server's moderator role can do that.",
     "mod.role_not_allowed": "Only members with Manage Server can set the moderator role.",
@@ -39,8 +41,10 @@ MESSAGES: dict[str, str] = {
     "mod.already_paused": "**{game}** is already paused. Use `/mod resume` to continue it.",
     "mod.not_paused": "**{game}** is not paused.",
     "mod.bad_duration": "I can't read `{text}` as a length. Use e.g. `12h`, `1d`, `90m` (5 minutes to 14 days).",
-    "mod.bad_moment": ("I can't read `{text}` as a deadline. Use a date and time such as `2026-03-05 18:00 Europe/Madrid` "
-                       "(UTC without a time zone) or a length from now such as `36h`."),
+    "mod.bad_moment": (
+        "I can't read `{text}` as a deadline. Use a date and time such as `2026-03-05 18:00 Europe/Madrid` "
+        "(UTC without a time zone) or a length from now such as `36h`."
+    ),
     "mod.deadline_past": "The deadline `{text}` is not in the future.",
     "mod.unknown_power": "`{power}` is not a power. Pick one from the list.",
     "mod.power_not_played": "Nobody plays {power} in **{game}**.",
@@ -55,11 +59,12 @@ MESSAGES: dict[str, str] = {
     "mod.draw_none_open": "No draw is proposed in **{game}**. Vote yes to propose one.",
     "mod.concede_no_leader": "Several powers lead **{game}** with the same number of centres: there is nobody to concede to.",
     "mod.concede_leader": "{power} leads **{game}**: the leader can't concede.",
-
     # posts in the game channel
-    "mod.post.cd_declared": ("⚠️ **{game}**: {power} ({user}) has missed too many movement phases in a row ({count}) and is now "
-                             "in **civil disorder**: its units hold without supporting each other, dislodged units are disbanded "
-                             "and it does not build. Moderators ({mods}): `/mod replace` can give it to a new player."),
+    "mod.post.cd_declared": (
+        "⚠️ **{game}**: {power} ({user}) has missed too many movement phases in a row ({count}) and is now "
+        "in **civil disorder**: its units hold without supporting each other, dislodged units are disbanded "
+        "and it does not build. Moderators ({mods}): `/mod replace` can give it to a new player."
+    ),
     "mod.post.cd_left": "✅ **{game}**: {power} ({user}) has ordered again and is no longer in civil disorder.",
     "mod.post.eliminated": "☠️ **{game}**: {power}{user} has been eliminated.",
     "mod.post.draw_lapsed": "🗳️ **{game}**: the draw proposal was not accepted before the phase resolved, and has lapsed.",
@@ -73,25 +78,29 @@ MESSAGES: dict[str, str] = {
     "mod.post.cd_off": "✅ {mod} took {power} ({user}) out of civil disorder in **{game}**.",
     "mod.post.replaced": "🔄 {mod}: {new} now plays {powers} in **{game}**, replacing {old}.",
     "mod.post.kicked": "🚪 {mod} removed {user} from **{game}**.",
-    "mod.post.rollback": ("⏪ {mod} undid the last resolution of **{game}**: {undone} is withdrawn and the game is back in "
-                          "**{back}**, with the orders given. New deadline: {deadline}"),
+    "mod.post.rollback": (
+        "⏪ {mod} undid the last resolution of **{game}**: {undone} is withdrawn and the game is back in "
+        "**{back}**, with the orders given. New deadline: {deadline}"
+    ),
     "mod.post.reminded": "📨 {mod} reminded {users} to send orders in **{game}**.",
-    "mod.post.draw_proposed": ("🗳️ **{game}**: a draw shared by {powers} has been proposed. Every surviving power votes in "
-                               "secret with `/draw` in this channel; it passes only if all vote yes, and lapses when the phase resolves."),
+    "mod.post.draw_proposed": (
+        "🗳️ **{game}**: a draw shared by {powers} has been proposed. Every surviving power votes in "
+        "secret with `/draw` in this channel; it passes only if all vote yes, and lapses when the phase resolves."
+    ),
     "mod.post.draw_agreed": "🤝 **{game}** is over: a draw shared by **{powers}**. Well played {users}!",
     "mod.post.conceded": "🏳️ **{game}**: {user} concedes {powers} to {leader}.",
     "mod.post.concession_win": "🏆 **{game}** is over: every other power conceded, **{power}** wins! Congratulations {user}.",
-
     # direct messages
     "mod.dm.eliminated": "☠️ **{game}**: {power} has been eliminated. You will get no more reminders for it.",
-    "mod.dm.replacement": ("🔄 You now play **{powers}** in **{game}**.\n{lines}\n**{phase}** — deadline {deadline}\n"
-                           "Order with `/order`; the map of the position is attached."),
+    "mod.dm.replacement": (
+        "🔄 You now play **{powers}** in **{game}**.\n{lines}\n**{phase}** — deadline {deadline}\n"
+        "Order with `/order`; the map of the position is attached."
+    ),
     "mod.dm.replacement_power": "**{power}**: units {units}; centres {centres}; orders to give this phase: {todo}",
     "mod.dm.replaced_out": "🔄 A moderator gave {powers} in **{game}** to another player. Thank you for playing!",
     "mod.dm.reminder": "⏰ A moderator of **{game}** reminds you: {phase} still needs your orders. Deadline {deadline}.",
     "mod.dm.draw_proposed": "🗳️ **{game}**: a draw shared by {powers} has been proposed. Vote in secret with `/draw` in the game channel.",
     "mod.paused_deadline": "paused",
-
     # /mod log
     "mod.log.bot": "the bot",
     "mod.log.cd_declared": "{who}: {power} declared in civil disorder (missed movement phases: {count})",
@@ -111,7 +120,6 @@ MESSAGES: dict[str, str] = {
     "mod.log.remind": "{who}: reminded {users}",
     "mod.log.draw": "{who}: draw agreed by {powers}",
     "mod.log.concede": "{who}: conceded {powers}",
-
     # /game status
     "mod.status.policy": "Civil disorder after this many missed movement phases in a row: {count}.",
     "mod.status.policy_never": "Powers are never declared in civil disorder (a missed movement phase is still played in civil disorder).",
@@ -122,15 +130,17 @@ MESSAGES: dict[str, str] = {
     "mod.status.ended_concession": "Ended by concession to {powers}.",
     "mod.status.reliability": "Missed phases in this server: {records}",
     "mod.status.record": "{user} {missed}/{total}",
-
     # replies to moderators and players
     "mod.reply.role_set": "✅ Members with {role} can now moderate games in this server.",
     "mod.reply.role_cleared": "✅ This server has no moderator role any more.",
     "mod.reply.done": "✅ Done; it is posted in the game channel.",
     "mod.reply.orders_title": "**{game}** — {phase}: who has ordered",
     "mod.reply.orders_line": "{mark} {power} ({user}): {state}",
-    "mod.orders.ready": "ready", "mod.orders.complete": "orders in", "mod.orders.partial": "some orders",
-    "mod.orders.none": "no orders yet", "mod.orders.nothing": "nothing to order",
+    "mod.orders.ready": "ready",
+    "mod.orders.complete": "orders in",
+    "mod.orders.partial": "some orders",
+    "mod.orders.none": "no orders yet",
+    "mod.orders.nothing": "nothing to order",
     "mod.reply.reminded": "📨 Reminded: {users}",
     "mod.reply.log_title": "**{game}** — moderation log",
     "mod.reply.log_empty": "Nothing yet.",

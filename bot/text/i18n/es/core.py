@@ -7,20 +7,28 @@ from bot.text.i18n import forms
 MESSAGES: dict[str, str] = {
     # fases
     "phase.title": "{season} de {year}, {kind}",
-    "season.S": "Primavera", "season.F": "Otoño", "season.W": "Invierno",
-    "kind.M": "movimientos", "kind.R": "retiradas", "kind.A": "ajustes",
-
+    "season.S": "Primavera",
+    "season.F": "Otoño",
+    "season.W": "Invierno",
+    "kind.M": "movimientos",
+    "kind.R": "retiradas",
+    "kind.A": "ajustes",
     # /game create
-    "create.done": ("🎲 **{game}** está abierta para {players} jugadores en este canal.\n"
-                    "Plazos: movimientos {movement}, retiradas {retreat}, ajustes {adjustment}.\n"
-                    "Únete con `/game join` (tú también, {creator}, si juegas); {creator} la empieza con `/game start` cuando estén todos."),
+    "create.done": (
+        "🎲 **{game}** está abierta para {players} jugadores en este canal.\n"
+        "Plazos: movimientos {movement}, retiradas {retreat}, ajustes {adjustment}.\n"
+        "Únete con `/game join` (tú también, {creator}, si juegas); {creator} la empieza con `/game start` cuando estén todos."
+    ),
     "create.bad_name": "Ponle a la partida un nombre de 1 a {limit} caracteres.",
     "create.bad_players": "Diplomacy se juega con 2 a 7 jugadores.",
     "create.channel_taken": "Este canal ya tiene una partida (**{game}**). Usa otro canal para una partida nueva.",
-    "schedule.kind.movement": "movimientos", "schedule.kind.retreat": "retiradas",
+    "schedule.kind.movement": "movimientos",
+    "schedule.kind.retreat": "retiradas",
     "schedule.kind.adjustment": "ajustes",
-    "schedule.unreadable": ("No entiendo el plazo de {kind} `{text}`. Usa una duración como `24h`, `90m`, "
-                            "`2d`, o una hora del día con zona horaria, como `20:00 Europe/Madrid`."),
+    "schedule.unreadable": (
+        "No entiendo el plazo de {kind} `{text}`. Usa una duración como `24h`, `90m`, "
+        "`2d`, o una hora del día con zona horaria, como `20:00 Europe/Madrid`."
+    ),
     "schedule.out_of_range": "El plazo de {kind} `{text}` debe estar entre 5 minutos y 14 días.",
     "schedule.bad_time": "`{text}` no es una hora del día. Usa el formato de 24 horas, como `20:00`.",
     "schedule.bad_zone": "No conozco la zona horaria `{text}`. Usa un nombre como `Europe/Madrid` o `America/Mexico_City`.",
@@ -28,7 +36,6 @@ MESSAGES: dict[str, str] = {
     **forms("duration.day", one="{n} día", other="{n} días"),
     **forms("duration.hour", other="{n} h"),
     **forms("duration.minute", other="{n} min"),
-
     # unirse
     "game.none_here": "No hay ninguna partida en este canal. Crea una con `/game create`.",
     "game.unknown": "No encuentro esa partida. Elige una de la lista.",
@@ -38,8 +45,10 @@ MESSAGES: dict[str, str] = {
     "join.already": "Ya estás en **{game}**.",
     "join.full": "**{game}** ya tiene sus {players} jugadores.",
     "join.dm_welcome": "👋 Te has unido a **{game}**. Aquí te enviaré las fases y los recordatorios; también puedes dar órdenes aquí con `/order`.",
-    "join.dm_closed": ("No puedo enviarte mensajes directos, y la partida los necesita. En Discord, abre el menú de este servidor → "
-                       "**Ajustes de privacidad** y activa los **Mensajes directos**; luego usa `/game join` otra vez."),
+    "join.dm_closed": (
+        "No puedo enviarte mensajes directos, y la partida los necesita. En Discord, abre el menú de este servidor → "
+        "**Ajustes de privacidad** y activa los **Mensajes directos**; luego usa `/game join` otra vez."
+    ),
     "leave.done": "Has dejado **{game}**.",
     "leave.started": "**{game}** ya ha empezado: ya no puedes dejarla.",
     "leave.not_in": "No estás en **{game}**.",
@@ -47,18 +56,19 @@ MESSAGES: dict[str, str] = {
     "start.already": "**{game}** ya ha empezado.",
     "start.waiting": "**{game}** necesita {players} jugadores; por ahora hay {joined}.",
     "start.done": "▶️ **{game}** ha empezado. Las potencias y el primer plazo están publicados aquí; los jugadores han recibido un mensaje directo.",
-
     # estado y mapas
     "status.forming": "**{game}** espera jugadores: se han unido {joined} de {players} ({users}).",
     "status.title": "**{game}** — {phase}\nPlazo: {deadline}",
     "status.line": "{mark} {user} ({powers}): {state}",
-    "status.ready": "listo", "status.complete": "órdenes dadas", "status.partial": "algunas órdenes",
-    "status.none": "aún sin órdenes", "status.nothing": "nada que ordenar",
+    "status.ready": "listo",
+    "status.complete": "órdenes dadas",
+    "status.partial": "algunas órdenes",
+    "status.none": "aún sin órdenes",
+    "status.nothing": "nada que ordenar",
     "status.finished": "**{game}** ha terminado. Ganador: {winner}.",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "**{game}** aún no ha empezado, así que no hay mapa.",
     "map.unknown_phase": "No hay ninguna fase `{phase}` en esta partida. Fases hasta ahora: {phases}.",
-
     # órdenes
     "order.not_started": "Tu partida aún no ha empezado.",
     "order.no_games": "No juegas en ninguna partida. Únete a una con `/game join` en su canal.",
@@ -68,8 +78,10 @@ MESSAGES: dict[str, str] = {
     "order.finished": "**{game}** ha terminado.",
     "order.deadline_passed": "El plazo de {phase} en **{game}** ha vencido: las órdenes están cerradas. No se ha cambiado nada.",
     "order.resolving": "{phase} de **{game}** se está resolviendo ahora: las órdenes están cerradas. No se ha cambiado nada.",
-    "order.phase_moved_on": ("**{game}** ha pasado de {phase} a {now}: tus órdenes eran para una fase "
-                             "que ya terminó, así que no se ha guardado nada. Mira la nueva situación y vuelve a dar órdenes."),
+    "order.phase_moved_on": (
+        "**{game}** ha pasado de {phase} a {now}: tus órdenes eran para una fase "
+        "que ya terminó, así que no se ha guardado nada. Mira la nueva situación y vuelve a dar órdenes."
+    ),
     "order.empty": "Escribe una o más órdenes, p. ej. `E Par - Bor; F Bre - AtC`.",
     "order.no_power": "No tienes ninguna potencia a la que dar órdenes en **{game}**.",
     "order.too_many_adjustments": "{power} ya tiene ordenadas todas sus construcciones o disoluciones ({count}): quita antes una con `/clear`.",
@@ -119,7 +131,6 @@ MESSAGES: dict[str, str] = {
     "ready.resolving": "👍 Todos están listos: la fase se está resolviendo ahora.",
     "ready.warning": "⚠️ Ojo: {units} no tienen orden y se mantendrán (o las reglas decidirán por ellas).",
     "unready.done": "Ya no estás marcado como listo.",
-
     # mensajes en el canal de la partida
     "post.started": "🎲 ¡**{game}** ha empezado!\n{assignments}\n\n**{phase}** — plazo {deadline}\nEnvía tus órdenes con `/order` (aquí o en un mensaje directo conmigo).",
     "post.assignment": "{user}: {powers}",
@@ -132,25 +143,31 @@ MESSAGES: dict[str, str] = {
     "post.centre_line": "{power}: centros {centres}, unidades {units}",
     "post.toss": "🪙 Sorteo con moneda: gana {user}, que jugará con {power} desde la próxima primavera.\n",
     "post.winner": "🏆 **{game}** ha terminado: ¡gana **{powers}**! Enhorabuena, {users}.\n\n{centres}",
-    "result.ok": "bien", "result.bounce": "enfrentamiento", "result.cut": "apoyo anulado",
-    "result.dislodged": "desalojada", "result.no_convoy": "sin transporte", "result.void": "nula",
-    "result.illegal": "no válida", "result.unparsed": "ilegible", "result.no_unit": "no existe esa unidad",
-    "result.duplicate": "segunda orden para la unidad", "result.disband": "disuelta",
+    "result.ok": "bien",
+    "result.bounce": "enfrentamiento",
+    "result.cut": "apoyo anulado",
+    "result.dislodged": "desalojada",
+    "result.no_convoy": "sin transporte",
+    "result.void": "nula",
+    "result.illegal": "no válida",
+    "result.unparsed": "ilegible",
+    "result.no_unit": "no existe esa unidad",
+    "result.duplicate": "segunda orden para la unidad",
+    "result.disband": "disuelta",
     "result.paradox": "paradoja del transporte",
-
     # mensajes directos
     "dm.phase_started": "⏳ **{game}** — ha empezado **{phase}**.\n{lines}\nPlazo: {deadline}\nDa tus órdenes con `/order`.",
     "dm.power_line": "**{power}**: {what}",
     "dm.builds": "construcciones por hacer: {count}",
     "dm.disbands": "unidades por disolver: {count}",
     "dm.game_over": "🏁 **{game}** ha terminado: ganó {powers}. ¡Gracias por jugar!",
-
     # errores
     "error.internal": "Lo siento, algo ha fallado por mi parte. No se ha cambiado nada; inténtalo de nuevo.",
     "error.guild_only": "Usa este comando en el canal del servidor donde está la partida.",
-    "post.dm_failed": ("⚠️ No he podido enviar un mensaje directo a {user}. Permite los mensajes directos "
-                       "de los miembros de este servidor (menú del servidor → Ajustes de privacidad)."),
-
+    "post.dm_failed": (
+        "⚠️ No he podido enviar un mensaje directo a {user}. Permite los mensajes directos "
+        "de los miembros de este servidor (menú del servidor → Ajustes de privacidad)."
+    ),
     # descripciones de comandos y opciones (en el selector de comandos de Discord)
     "cmd.game": "Partidas de Diplomacy en este canal",
     "cmd.game.create": "Abre una nueva partida de Diplomacy en este canal",

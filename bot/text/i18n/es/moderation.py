@@ -28,11 +28,15 @@ MESSAGES: dict[str, str] = {
     "cmd.draw.vote": "Sí para proponer o aceptar las tablas, no para rechazarlas",
     "cmd.concede": "Rendirse ante el líder",
     "cmd.game.create.civil_disorder": "Fases de movimiento seguidas sin órdenes antes del desorden civil (0 = nunca; por defecto 2)",
-    "mod.choice.on": "activado", "mod.choice.off": "desactivado", "mod.choice.yes": "sí", "mod.choice.no": "no — rechazar",
-
+    "mod.choice.on": "activado",
+    "mod.choice.off": "desactivado",
+    "mod.choice.yes": "sí",
+    "mod.choice.no": "no — rechazar",
     # negativas
-    "mod.not_allowed": ("Solo quien creó **{game}**, los miembros con Gestionar servidor o con el rol de moderador del "
-                        "servidor pueden hacer eso."),
+    "mod.not_allowed": (
+        "Solo quien creó **{game}**, los miembros con Gestionar servidor o con el rol de moderador del "
+        "servidor pueden hacer eso."
+    ),
     "mod.role_not_allowed": "Solo los miembros con Gestionar servidor pueden elegir el rol de moderador.",
     "mod.status_active": "**{game}** no se está jugando ahora.",
     "mod.status_forming": "**{game}** ya ha empezado: eso solo se puede hacer antes del comienzo.",
@@ -40,8 +44,10 @@ MESSAGES: dict[str, str] = {
     "mod.already_paused": "**{game}** ya está en pausa. Usa `/mod resume` para continuarla.",
     "mod.not_paused": "**{game}** no está en pausa.",
     "mod.bad_duration": "No entiendo `{text}` como duración. Usa p. ej. `12h`, `1d`, `90m` (de 5 minutos a 14 días).",
-    "mod.bad_moment": ("No entiendo `{text}` como plazo. Usa una fecha y hora como `2026-03-05 18:00 Europe/Madrid` "
-                       "(UTC sin zona horaria) o una duración desde ahora como `36h`."),
+    "mod.bad_moment": (
+        "No entiendo `{text}` como plazo. Usa una fecha y hora como `2026-03-05 18:00 Europe/Madrid` "
+        "(UTC sin zona horaria) o una duración desde ahora como `36h`."
+    ),
     "mod.deadline_past": "El plazo `{text}` no está en el futuro.",
     "mod.unknown_power": "`{power}` no es una potencia. Elige una de la lista.",
     "mod.power_not_played": "Nadie juega con {power} en **{game}**.",
@@ -56,12 +62,13 @@ MESSAGES: dict[str, str] = {
     "mod.draw_none_open": "No hay tablas propuestas en **{game}**. Vota sí para proponerlas.",
     "mod.concede_no_leader": "Varias potencias lideran **{game}** con el mismo número de centros: no hay ante quién rendirse.",
     "mod.concede_leader": "{power} lidera **{game}**: el líder no puede rendirse.",
-
     # mensajes en el canal de la partida
-    "mod.post.cd_declared": ("⚠️ **{game}**: {power} ({user}) lleva demasiadas fases de movimiento seguidas sin órdenes ({count}) "
-                             "y ahora está en **desorden civil**: sus unidades mantienen su posición sin apoyarse entre sí, las "
-                             "unidades desalojadas se disuelven y no construye. Moderadores ({mods}): `/mod replace` puede "
-                             "dársela a un nuevo jugador."),
+    "mod.post.cd_declared": (
+        "⚠️ **{game}**: {power} ({user}) lleva demasiadas fases de movimiento seguidas sin órdenes ({count}) "
+        "y ahora está en **desorden civil**: sus unidades mantienen su posición sin apoyarse entre sí, las "
+        "unidades desalojadas se disuelven y no construye. Moderadores ({mods}): `/mod replace` puede "
+        "dársela a un nuevo jugador."
+    ),
     "mod.post.cd_left": "✅ **{game}**: {power} ({user}) ha vuelto a dar órdenes y ya no está en desorden civil.",
     "mod.post.eliminated": "☠️ **{game}**: {power}{user} ha sido eliminada.",
     "mod.post.draw_lapsed": "🗳️ **{game}**: la propuesta de tablas no se aceptó antes de resolverse la fase y ha caducado.",
@@ -75,25 +82,29 @@ MESSAGES: dict[str, str] = {
     "mod.post.cd_off": "✅ {mod} ha sacado a {power} ({user}) del desorden civil en **{game}**.",
     "mod.post.replaced": "🔄 {mod}: {new} juega ahora con {powers} en **{game}**, en lugar de {old}.",
     "mod.post.kicked": "🚪 {mod} ha quitado a {user} de **{game}**.",
-    "mod.post.rollback": ("⏪ {mod} ha deshecho la última resolución de **{game}**: {undone} queda anulada y la partida vuelve a "
-                          "**{back}**, con las órdenes dadas. Nuevo plazo: {deadline}"),
+    "mod.post.rollback": (
+        "⏪ {mod} ha deshecho la última resolución de **{game}**: {undone} queda anulada y la partida vuelve a "
+        "**{back}**, con las órdenes dadas. Nuevo plazo: {deadline}"
+    ),
     "mod.post.reminded": "📨 {mod} ha enviado un recordatorio de órdenes de **{game}** a: {users}.",
-    "mod.post.draw_proposed": ("🗳️ **{game}**: se han propuesto unas tablas compartidas por {powers}. Cada potencia superviviente "
-                               "vota en secreto con `/draw` en este canal; se aprueban solo si todas votan sí, y caducan al resolverse la fase."),
+    "mod.post.draw_proposed": (
+        "🗳️ **{game}**: se han propuesto unas tablas compartidas por {powers}. Cada potencia superviviente "
+        "vota en secreto con `/draw` en este canal; se aprueban solo si todas votan sí, y caducan al resolverse la fase."
+    ),
     "mod.post.draw_agreed": "🤝 **{game}** ha terminado: tablas compartidas por **{powers}**. ¡Bien jugado, {users}!",
     "mod.post.conceded": "🏳️ **{game}**: {user} rinde {powers} ante {leader}.",
     "mod.post.concession_win": "🏆 **{game}** ha terminado: todas las demás potencias se han rendido, ¡gana **{power}**! Enhorabuena, {user}.",
-
     # mensajes directos
     "mod.dm.eliminated": "☠️ **{game}**: {power} ha sido eliminada. Ya no recibirás recordatorios para ella.",
-    "mod.dm.replacement": ("🔄 Ahora juegas con **{powers}** en **{game}**.\n{lines}\n**{phase}** — plazo {deadline}\n"
-                           "Da tus órdenes con `/order`; adjunto el mapa de la posición."),
+    "mod.dm.replacement": (
+        "🔄 Ahora juegas con **{powers}** en **{game}**.\n{lines}\n**{phase}** — plazo {deadline}\n"
+        "Da tus órdenes con `/order`; adjunto el mapa de la posición."
+    ),
     "mod.dm.replacement_power": "**{power}**: unidades {units}; centros {centres}; órdenes por dar en esta fase: {todo}",
     "mod.dm.replaced_out": "🔄 Un moderador ha dado {powers} de **{game}** a otro jugador. ¡Gracias por jugar!",
     "mod.dm.reminder": "⏰ Un moderador de **{game}** te recuerda que {phase} aún necesita tus órdenes. Plazo {deadline}.",
     "mod.dm.draw_proposed": "🗳️ **{game}**: se han propuesto unas tablas compartidas por {powers}. Vota en secreto con `/draw` en el canal de la partida.",
     "mod.paused_deadline": "en pausa",
-
     # /mod log
     "mod.log.bot": "el bot",
     "mod.log.cd_declared": "{who}: {power} declarada en desorden civil (fases de movimiento sin órdenes: {count})",
@@ -113,7 +124,6 @@ MESSAGES: dict[str, str] = {
     "mod.log.remind": "{who}: recordatorio a {users}",
     "mod.log.draw": "{who}: tablas acordadas por {powers}",
     "mod.log.concede": "{who}: rendición de {powers}",
-
     # /game status
     "mod.status.policy": "Fases de movimiento seguidas sin órdenes antes del desorden civil: {count}.",
     "mod.status.policy_never": "Las potencias nunca se declaran en desorden civil (una fase de movimiento sin órdenes se juega igualmente en desorden civil).",
@@ -124,15 +134,17 @@ MESSAGES: dict[str, str] = {
     "mod.status.ended_concession": "Terminó por rendición ante {powers}.",
     "mod.status.reliability": "Fases sin órdenes en este servidor: {records}",
     "mod.status.record": "{user} {missed}/{total}",
-
     # respuestas
     "mod.reply.role_set": "✅ Los miembros con {role} pueden moderar partidas en este servidor.",
     "mod.reply.role_cleared": "✅ Este servidor ya no tiene rol de moderador.",
     "mod.reply.done": "✅ Hecho; está publicado en el canal de la partida.",
     "mod.reply.orders_title": "**{game}** — {phase}: quién ha dado órdenes",
     "mod.reply.orders_line": "{mark} {power} ({user}): {state}",
-    "mod.orders.ready": "listo", "mod.orders.complete": "órdenes dadas", "mod.orders.partial": "algunas órdenes",
-    "mod.orders.none": "sin órdenes aún", "mod.orders.nothing": "nada que ordenar",
+    "mod.orders.ready": "listo",
+    "mod.orders.complete": "órdenes dadas",
+    "mod.orders.partial": "algunas órdenes",
+    "mod.orders.none": "sin órdenes aún",
+    "mod.orders.nothing": "nada que ordenar",
     "mod.reply.reminded": "📨 Recordatorio enviado a: {users}",
     "mod.reply.log_title": "**{game}** — registro de moderación",
     "mod.reply.log_empty": "Nada todavía.",

@@ -70,10 +70,26 @@ MESSAGES: dict[str, str] = {
     "warn.support_mismatch": "⚠️ `{order}` no coincide con la orden de tu unidad apoyada (`{other}`).",
     "warn.convoy_mismatch": "⚠️ `{order}` no coincide con la orden del ejército transportado (`{other}`).",
     "warn.needs_convoy": "⚠️ `{order}` necesita transporte, pero ninguna de tus flotas transporta ese ejército.",
-    **forms("warn.builds_left", one="⚠️ {power}: {count} construcción sin elegir (se renunciará a ella).", other="⚠️ {power}: {count} construcciones sin elegir (se renunciará a ellas)."),
-    **forms("warn.too_many_builds", one="⚠️ {power}: {count} construcción de más.", other="⚠️ {power}: {count} construcciones de más."),
-    **forms("warn.disbands_left", one="⚠️ {power}: {count} disolución sin elegir (la elegirán las reglas).", other="⚠️ {power}: {count} disoluciones sin elegir (las reglas elegirán por ti)."),
-    **forms("warn.too_many_disbands", one="⚠️ {power}: {count} disolución de más.", other="⚠️ {power}: {count} disoluciones de más."),
+    **forms(
+        "warn.builds_left",
+        one="⚠️ {power}: {count} construcción sin elegir (se renunciará a ella).",
+        other="⚠️ {power}: {count} construcciones sin elegir (se renunciará a ellas).",
+    ),
+    **forms(
+        "warn.too_many_builds",
+        one="⚠️ {power}: {count} construcción de más.",
+        other="⚠️ {power}: {count} construcciones de más.",
+    ),
+    **forms(
+        "warn.disbands_left",
+        one="⚠️ {power}: {count} disolución sin elegir (la elegirán las reglas).",
+        other="⚠️ {power}: {count} disoluciones sin elegir (las reglas elegirán por ti).",
+    ),
+    **forms(
+        "warn.too_many_disbands",
+        one="⚠️ {power}: {count} disolución de más.",
+        other="⚠️ {power}: {count} disoluciones de más.",
+    ),
     # regiones del mapa
     "region.britain": "Islas Británicas y el Atlántico",
     "region.north": "Escandinavia y el norte",

@@ -8,21 +8,29 @@ from bot.text.i18n import forms
 MESSAGES: dict[str, str] = {
     # фазы
     "phase.title": "{season} {year}, {kind}",
-    "season.S": "Весна", "season.F": "Осень", "season.W": "Зима",
-    "kind.M": "ходы", "kind.R": "отступления", "kind.A": "строительство и роспуск",
-
+    "season.S": "Весна",
+    "season.F": "Осень",
+    "season.W": "Зима",
+    "kind.M": "ходы",
+    "kind.R": "отступления",
+    "kind.A": "строительство и роспуск",
     # /game create
-    "create.done": ("🎲 Партия **{game}** открыта в этом канале для {players} игроков.\n"
-                    "Сроки: ходы {movement}, отступления {retreat}, строительство {adjustment}.\n"
-                    "Присоединяйся через `/game join` (и ты, {creator}, если играешь); когда все соберутся, {creator} "
-                    "начнёт партию командой `/game start`."),
+    "create.done": (
+        "🎲 Партия **{game}** открыта в этом канале для {players} игроков.\n"
+        "Сроки: ходы {movement}, отступления {retreat}, строительство {adjustment}.\n"
+        "Присоединяйся через `/game join` (и ты, {creator}, если играешь); когда все соберутся, {creator} "
+        "начнёт партию командой `/game start`."
+    ),
     "create.bad_name": "Назови партию: от 1 до {limit} символов.",
     "create.bad_players": "В «Дипломатию» играют от 2 до 7 игроков.",
     "create.channel_taken": "В этом канале уже есть партия (**{game}**). Для новой партии возьми другой канал.",
-    "schedule.kind.movement": "ходов", "schedule.kind.retreat": "отступлений",
+    "schedule.kind.movement": "ходов",
+    "schedule.kind.retreat": "отступлений",
     "schedule.kind.adjustment": "строительства",
-    "schedule.unreadable": ("Не понимаю срок {kind} `{text}`. Укажи длительность, например `24h`, `90m`, "
-                            "`2d`, или время суток с часовым поясом, например `20:00 Europe/Moscow`."),
+    "schedule.unreadable": (
+        "Не понимаю срок {kind} `{text}`. Укажи длительность, например `24h`, `90m`, "
+        "`2d`, или время суток с часовым поясом, например `20:00 Europe/Moscow`."
+    ),
     "schedule.out_of_range": "Срок {kind} `{text}` должен быть от 5 минут до 14 дней.",
     "schedule.bad_time": "`{text}` — это не время суток. Пиши в 24-часовом формате, например `20:00`.",
     "schedule.bad_zone": "Не знаю часовой пояс `{text}`. Укажи название вроде `Europe/Moscow` или `Asia/Yekaterinburg`.",
@@ -30,7 +38,6 @@ MESSAGES: dict[str, str] = {
     **forms("duration.day", one="{n} день", other="{n} дн."),
     **forms("duration.hour", other="{n} ч"),
     **forms("duration.minute", other="{n} мин"),
-
     # вступление в партию
     "game.none_here": "В этом канале нет партии. Создай её командой `/game create`.",
     "game.unknown": "Не нахожу такую партию. Выбери из списка.",
@@ -40,8 +47,10 @@ MESSAGES: dict[str, str] = {
     "join.already": "Ты уже в партии **{game}**.",
     "join.full": "В партии **{game}** уже нет мест (игроков: {players}).",
     "join.dm_welcome": "👋 Ты в партии **{game}**. Сюда я буду присылать фазы и напоминания; приказы можно отдавать здесь же командой `/order`.",
-    "join.dm_closed": ("Я не могу писать тебе в личные сообщения, а они нужны для игры. В Discord открой меню этого сервера → "
-                       "**Настройки конфиденциальности** и включи **Личные сообщения**, затем снова используй `/game join`."),
+    "join.dm_closed": (
+        "Я не могу писать тебе в личные сообщения, а они нужны для игры. В Discord открой меню этого сервера → "
+        "**Настройки конфиденциальности** и включи **Личные сообщения**, затем снова используй `/game join`."
+    ),
     "leave.done": "Ты больше не в партии **{game}**.",
     "leave.started": "Партия **{game}** уже началась: выйти из неё теперь нельзя.",
     "leave.not_in": "Ты не участвуешь в партии **{game}**.",
@@ -49,18 +58,19 @@ MESSAGES: dict[str, str] = {
     "start.already": "Партия **{game}** уже началась.",
     "start.waiting": "Для партии **{game}** нужно игроков: {players}; пока присоединились: {joined}.",
     "start.done": "▶️ Партия **{game}** началась. Державы и первый срок опубликованы здесь; игроки получили личные сообщения.",
-
     # состояние и карты
     "status.forming": "Партия **{game}** ждёт игроков: {joined} из {players} ({users}).",
     "status.title": "**{game}** — {phase}\nСрок: {deadline}",
     "status.line": "{mark} {user} ({powers}): {state}",
-    "status.ready": "готов", "status.complete": "приказы отданы", "status.partial": "часть приказов",
-    "status.none": "приказов пока нет", "status.nothing": "приказывать нечего",
+    "status.ready": "готов",
+    "status.complete": "приказы отданы",
+    "status.partial": "часть приказов",
+    "status.none": "приказов пока нет",
+    "status.nothing": "приказывать нечего",
     "status.finished": "Партия **{game}** окончена. Победитель: {winner}.",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "Партия **{game}** ещё не началась, поэтому карты нет.",
     "map.unknown_phase": "В этой партии нет фазы `{phase}`. Фазы на данный момент: {phases}.",
-
     # приказы
     "order.not_started": "Твоя партия ещё не началась.",
     "order.no_games": "Ты не играешь ни в одной партии. Присоединись к партии командой `/game join` в её канале.",
@@ -70,12 +80,16 @@ MESSAGES: dict[str, str] = {
     "order.finished": "Партия **{game}** окончена.",
     "order.deadline_passed": "Срок фазы «{phase}» в партии **{game}** истёк: приём приказов закрыт. Ничего не изменено.",
     "order.resolving": "Фаза «{phase}» в партии **{game}** сейчас разыгрывается: приём приказов закрыт. Ничего не изменено.",
-    "order.phase_moved_on": ("Партия **{game}** перешла от фазы «{phase}» к фазе «{now}»: твои приказы были для "
-                             "закончившейся фазы, поэтому ничего не сохранено. Посмотри новую позицию и отдай приказы снова."),
+    "order.phase_moved_on": (
+        "Партия **{game}** перешла от фазы «{phase}» к фазе «{now}»: твои приказы были для "
+        "закончившейся фазы, поэтому ничего не сохранено. Посмотри новую позицию и отдай приказы снова."
+    ),
     "order.empty": "Напиши один или несколько приказов, например `A Par - Bur; F Bre - Mid`.",
     "order.no_power": "В партии **{game}** у тебя нет державы, которой можно отдавать приказы.",
-    "order.too_many_adjustments": ("У державы {power} уже есть приказы на все постройки или роспуски ({count}): сначала убери один "
-                                   "командой `/clear`."),
+    "order.too_many_adjustments": (
+        "У державы {power} уже есть приказы на все постройки или роспуски ({count}): сначала убери один "
+        "командой `/clear`."
+    ),
     "order.not_adjustment": "Сейчас фаза строительства: приказывай постройку (`A Par B`), роспуск (`A Par D`) или `ОТКАЗ`.",
     "order.which_coast": "`{order}`: укажи побережье, например `NC` или `SC`.",
     "order.no_builds": "Этой зимой тебе нечего строить.",
@@ -122,7 +136,6 @@ MESSAGES: dict[str, str] = {
     "ready.resolving": "👍 Все готовы: фаза разыгрывается прямо сейчас.",
     "ready.warning": "⚠️ Внимание: у {units} нет приказа — они будут стоять (или ими распорядятся правила).",
     "unready.done": "Отметка «готов» снята.",
-
     # сообщения в канале партии
     "post.started": "🎲 Партия **{game}** началась!\n{assignments}\n\n**{phase}** — срок {deadline}\nОтдавай приказы командой `/order` (здесь или в личных сообщениях со мной).",
     "post.assignment": "{user}: {powers}",
@@ -135,25 +148,31 @@ MESSAGES: dict[str, str] = {
     "post.centre_line": "{power}: центров — {centres}, войск — {units}",
     "post.toss": "🪙 Жребий: со следующей весны за {power} играет {user}.\n",
     "post.winner": "🏆 Партия **{game}** окончена: побеждает **{powers}**! Поздравляем, {users}.\n\n{centres}",
-    "result.ok": "успех", "result.bounce": "столкновение", "result.cut": "поддержка снята",
-    "result.dislodged": "выбито", "result.no_convoy": "нет конвоя", "result.void": "недействителен",
-    "result.illegal": "невозможен", "result.unparsed": "не прочитан", "result.no_unit": "нет такого войска",
-    "result.duplicate": "второй приказ войску", "result.disband": "распущено",
+    "result.ok": "успех",
+    "result.bounce": "столкновение",
+    "result.cut": "поддержка снята",
+    "result.dislodged": "выбито",
+    "result.no_convoy": "нет конвоя",
+    "result.void": "недействителен",
+    "result.illegal": "невозможен",
+    "result.unparsed": "не прочитан",
+    "result.no_unit": "нет такого войска",
+    "result.duplicate": "второй приказ войску",
+    "result.disband": "распущено",
     "result.paradox": "парадокс конвоя",
-
     # личные сообщения
     "dm.phase_started": "⏳ **{game}** — началась фаза **{phase}**.\n{lines}\nСрок: {deadline}\nОтдавай приказы командой `/order`.",
     "dm.power_line": "**{power}**: {what}",
     "dm.builds": "можно построить: {count}",
     "dm.disbands": "нужно распустить: {count}",
     "dm.game_over": "🏁 Партия **{game}** окончена: победа за {powers}. Спасибо за игру!",
-
     # ошибки
     "error.internal": "Извини, у меня что-то пошло не так. Ничего не изменено; попробуй ещё раз.",
     "error.guild_only": "Используй эту команду в канале партии на сервере.",
-    "post.dm_failed": ("⚠️ Я не смог отправить личное сообщение {user}. Разреши личные сообщения "
-                       "от участников этого сервера (меню сервера → Настройки конфиденциальности)."),
-
+    "post.dm_failed": (
+        "⚠️ Я не смог отправить личное сообщение {user}. Разреши личные сообщения "
+        "от участников этого сервера (меню сервера → Настройки конфиденциальности)."
+    ),
     # описания команд и параметров (в списке команд Discord)
     "cmd.game": "Партии «Дипломатии» в этом канале",
     "cmd.game.create": "Открыть новую партию «Дипломатии» в этом канале",

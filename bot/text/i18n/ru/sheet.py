@@ -11,8 +11,10 @@ MESSAGES: dict[str, str] = {
     "sheet.build_n": "Постройка {n}",
     "sheet.disband_n": "Роспуск {n}",
     "sheet.nothing_to_order": "В этой фазе тебе нечего приказывать.",
-    "sheet.stale": ("⌛ Это меню было для фазы «{phase}», она уже закончилась: **{game}** сейчас в фазе «{now}». "
-                    "Вот твой новый лист."),
+    "sheet.stale": (
+        "⌛ Это меню было для фазы «{phase}», она уже закончилась: **{game}** сейчас в фазе «{now}». "
+        "Вот твой новый лист."
+    ),
     "sheet.unknown_button": "Эта кнопка больше не действует. Открой приказы снова командой `/orders`.",
     "sheet.submitted": "✅ Отправлено приказов: {count}, изменено: {changed}.",
     "sheet.ready_confirm": "Прежде чем отметить «готов»:",
@@ -71,10 +73,34 @@ MESSAGES: dict[str, str] = {
     "warn.support_mismatch": "⚠️ `{order}` не совпадает с приказом поддерживаемого войска (`{other}`).",
     "warn.convoy_mismatch": "⚠️ `{order}` не совпадает с приказом конвоируемой армии (`{other}`).",
     "warn.needs_convoy": "⚠️ Для `{order}` нужен конвой, но ни один твой флот не конвоирует эту армию.",
-    **forms("warn.builds_left", one="⚠️ {power}: не выбрана {count} постройка (от неё откажутся).", few="⚠️ {power}: не выбраны {count} постройки (от них откажутся).", many="⚠️ {power}: не выбрано {count} построек (от них откажутся).", other="⚠️ {power}: не выбрано построек: {count} (от них откажутся)."),
-    **forms("warn.too_many_builds", one="⚠️ {power}: {count} лишняя постройка.", few="⚠️ {power}: {count} лишние постройки.", many="⚠️ {power}: {count} лишних построек.", other="⚠️ {power}: лишних построек: {count}."),
-    **forms("warn.disbands_left", one="⚠️ {power}: не выбран {count} роспуск (выберут по правилам).", few="⚠️ {power}: не выбраны {count} роспуска (выберут по правилам).", many="⚠️ {power}: не выбрано {count} роспусков (выберут по правилам).", other="⚠️ {power}: не выбрано роспусков: {count} (выберут по правилам)."),
-    **forms("warn.too_many_disbands", one="⚠️ {power}: {count} лишний роспуск.", few="⚠️ {power}: {count} лишних роспуска.", many="⚠️ {power}: {count} лишних роспусков.", other="⚠️ {power}: лишних роспусков: {count}."),
+    **forms(
+        "warn.builds_left",
+        one="⚠️ {power}: не выбрана {count} постройка (от неё откажутся).",
+        few="⚠️ {power}: не выбраны {count} постройки (от них откажутся).",
+        many="⚠️ {power}: не выбрано {count} построек (от них откажутся).",
+        other="⚠️ {power}: не выбрано построек: {count} (от них откажутся).",
+    ),
+    **forms(
+        "warn.too_many_builds",
+        one="⚠️ {power}: {count} лишняя постройка.",
+        few="⚠️ {power}: {count} лишние постройки.",
+        many="⚠️ {power}: {count} лишних построек.",
+        other="⚠️ {power}: лишних построек: {count}.",
+    ),
+    **forms(
+        "warn.disbands_left",
+        one="⚠️ {power}: не выбран {count} роспуск (выберут по правилам).",
+        few="⚠️ {power}: не выбраны {count} роспуска (выберут по правилам).",
+        many="⚠️ {power}: не выбрано {count} роспусков (выберут по правилам).",
+        other="⚠️ {power}: не выбрано роспусков: {count} (выберут по правилам).",
+    ),
+    **forms(
+        "warn.too_many_disbands",
+        one="⚠️ {power}: {count} лишний роспуск.",
+        few="⚠️ {power}: {count} лишних роспуска.",
+        many="⚠️ {power}: {count} лишних роспусков.",
+        other="⚠️ {power}: лишних роспусков: {count}.",
+    ),
     # области карты
     "region.britain": "Британские острова и Атлантика",
     "region.north": "Скандинавия и север",
