@@ -90,21 +90,18 @@ async def after_resolution(
                 state = replace(state, missed_in_row=state.missed_in_row + 1)
                 if not state.civil_disorder and cd_after and state.missed_in_row >= cd_after:
                     state = replace(state, civil_disorder=True)
-                    await posts.add(
+                    await posts.channel(
                         tx,
                         game,
                         phase,
-                        posts.to_channel(
-                            game,
-                            PostKind.CD_DECLARED,
-                            power=pw.value,
-                            user=p.user_id,
-                            count=state.missed_in_row,
-                            creator=game.creator_id,
-                            role=role,
-                            mentions=(p.user_id, game.creator_id),
-                        ),
                         now,
+                        PostKind.CD_DECLARED,
+                        power=pw.value,
+                        user=p.user_id,
+                        count=state.missed_in_row,
+                        creator=game.creator_id,
+                        role=role,
+                        mentions=(p.user_id, game.creator_id),
                     )
                     await tx.add_audit(
                         game.id, phase, None, "cd_declared", {"power": pw.value, "count": state.missed_in_row}, now
@@ -113,12 +110,8 @@ async def after_resolution(
                 state = replace(state, missed_in_row=0)
                 if state.civil_disorder and not state.held and pw in ordered:
                     state = replace(state, civil_disorder=False)
-                    await posts.add(
-                        tx,
-                        game,
-                        phase,
-                        posts.to_channel(game, PostKind.CD_LEFT, power=pw.value, user=p.user_id, mentions=(p.user_id,)),
-                        now,
+                    await posts.channel(
+                        tx, game, phase, now, PostKind.CD_LEFT, power=pw.value, user=p.user_id, mentions=(p.user_id,)
                     )
                     await tx.add_audit(game.id, phase, None, "cd_left", {"power": pw.value}, now)
             await tx.put_power_state(game.id, state)

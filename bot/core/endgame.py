@@ -39,23 +39,24 @@ async def after_resolution(
             state = states.get(pw.value) or PowerState(pw.value)
             await tx.put_power_state(game.id, replace(state, eliminated=True, civil_disorder=False))
             user = owner.get(pw)
-            await posts.add(
+            await posts.channel(
                 tx,
                 game,
                 phase,
-                posts.to_channel(
-                    game, PostKind.ELIMINATED, power=pw.value, user=user, mentions=(user,) if user is not None else ()
-                ),
                 now,
+                PostKind.ELIMINATED,
+                power=pw.value,
+                user=user,
+                mentions=(user,) if user is not None else (),
             )
             if user is not None:
-                await posts.add(tx, game, phase, posts.to_user(game, user, PostKind.DM_ELIMINATED, power=pw.value), now)
+                await posts.dm(tx, game, phase, now, user, PostKind.DM_ELIMINATED, power=pw.value)
             await tx.add_audit(game.id, phase, None, "eliminated", {"power": pw.value}, now)
     # a draw proposal stays open until the next resolution
     if await tx.draw_proposal(game.id) is not None:
         await tx.close_draw(game.id)
         if updated.status != GameStatus.FINISHED:
-            await posts.add(tx, game, phase, posts.to_channel(game, PostKind.DRAW_LAPSED), now)
+            await posts.channel(tx, game, phase, now, PostKind.DRAW_LAPSED)
     await tx.add_audit(game.id, phase, None, "resolved", {"phase": phase, "next": updated.phase or ""}, now)
 
 
@@ -102,11 +103,9 @@ class Endgame:
                     raise UserError("mod.draw_none_open", game=game.name)
                 await tx.open_draw(game.id, phase, now)
                 opened = True
-                await posts.add(tx, game, phase, posts.to_channel(game, PostKind.DRAW_PROPOSED, powers=powers), now)
+                await posts.channel(tx, game, phase, now, PostKind.DRAW_PROPOSED, powers=powers)
                 for uid in sorted(set(alive_now.values()) - {user_id}):
-                    await posts.add(
-                        tx, game, phase, posts.to_user(game, uid, PostKind.DM_DRAW_PROPOSED, powers=powers), now
-                    )
+                    await posts.dm(tx, game, phase, now, uid, PostKind.DM_DRAW_PROPOSED, powers=powers)
             for pw in mine:
                 await tx.set_draw_vote(game.id, pw.value, yes)
             votes = await tx.draw_votes(game.id)
@@ -117,19 +116,16 @@ class Endgame:
                 await tx.close_draw(game.id)
                 await tx.finish_by_agreement(game.id, codes)
                 await tx.set_ending(game.id, "draw", codes, now)
-                await posts.add(
+                await posts.channel(
                     tx,
                     game,
                     phase,
-                    posts.to_channel(
-                        game,
-                        PostKind.DRAW_AGREED,
-                        powers=powers,
-                        users=users,
-                        mentions=tuple(users),
-                        map=MapSpec(phase),
-                    ),
                     now,
+                    PostKind.DRAW_AGREED,
+                    powers=powers,
+                    users=users,
+                    mentions=tuple(users),
+                    map=MapSpec(phase),
                 )
                 await tx.add_audit(game.id, phase, None, "draw", {"powers": powers}, now)
         self.deps.changed(timers=passed, posts=True)
@@ -156,19 +152,16 @@ class Endgame:
                 states[pw.value] = replace(state, conceded=True)
                 await tx.put_power_state(game.id, states[pw.value])
             now = self.deps.now()
-            await posts.add(
+            await posts.channel(
                 tx,
                 game,
                 phase,
-                posts.to_channel(
-                    game,
-                    PostKind.CONCEDED,
-                    powers=[pw.value for pw in mine],
-                    user=user_id,
-                    leader=leader.value,
-                    mentions=(user_id,),
-                ),
                 now,
+                PostKind.CONCEDED,
+                powers=[pw.value for pw in mine],
+                user=user_id,
+                leader=leader.value,
+                mentions=(user_id,),
             )
             await tx.add_audit(
                 game.id, phase, user_id, "concede", {"power": mine[0].value, "powers": [pw.value for pw in mine]}, now
@@ -179,19 +172,16 @@ class Endgame:
                 await tx.finish_by_agreement(game.id, leader.value)
                 await tx.set_ending(game.id, "concession", leader.value, now)
                 await tx.close_draw(game.id)
-                await posts.add(
+                await posts.channel(
                     tx,
                     game,
                     phase,
-                    posts.to_channel(
-                        game,
-                        PostKind.CONCESSION_WIN,
-                        power=leader.value,
-                        user=alive_now[leader],
-                        mentions=(alive_now[leader],),
-                        map=MapSpec(phase),
-                    ),
                     now,
+                    PostKind.CONCESSION_WIN,
+                    power=leader.value,
+                    user=alive_now[leader],
+                    mentions=(alive_now[leader],),
+                    map=MapSpec(phase),
                 )
         self.deps.changed(timers=ended, posts=True)
         return game, leader, ended

@@ -146,20 +146,17 @@ class Lifecycle:
         seats = sorted(players, key=lambda p: p.seat or 0)
         rules = rules_for(game, game.phase)
         assignments = [[p.user_id, [pw.value for pw in powers_of(game, p)]] for p in seats]
-        await posts.add(
+        await posts.channel(
             tx,
             game,
             game.phase,
-            posts.to_channel(
-                game,
-                PostKind.GAME_STARTED,
-                phase=game.phase,
-                deadline=game.deadline,
-                assignments=assignments,
-                neutral=[pw.value for pw in sorted(rules.neutral)],
-                mentions=tuple(p.user_id for p in seats),
-                map=MapSpec(game.phase),
-            ),
             now,
+            PostKind.GAME_STARTED,
+            phase=game.phase,
+            deadline=game.deadline,
+            assignments=assignments,
+            neutral=[pw.value for pw in sorted(rules.neutral)],
+            mentions=tuple(p.user_id for p in seats),
+            map=MapSpec(game.phase),
         )
         await posts.phase_dms(tx, game, players, position, now)

@@ -101,20 +101,17 @@ class Moderation:
         """Post a moderator action in the game channel and write it to the audit log."""
         now = self.deps.now()
         phase = post_phase or game.phase
-        await posts.add(
+        await posts.channel(
             tx,
             game,
             phase,
-            posts.to_channel(
-                game,
-                PostKind.MOD_ACTION,
-                action=action,
-                mod=actor.user_id,
-                mentions=(actor.user_id, *mentions),
-                map=map,
-                **params,
-            ),
             now,
+            PostKind.MOD_ACTION,
+            action=action,
+            mod=actor.user_id,
+            mentions=(actor.user_id, *mentions),
+            map=map,
+            **params,
         )
         await tx.add_audit(game.id, phase, actor.user_id, action, detail, now)
 
@@ -292,25 +289,20 @@ class Moderation:
                 }
                 for pw in seat_powers
             ]
-            await posts.add(
+            await posts.dm(
                 tx,
                 game,
                 game.phase,
-                posts.to_user(
-                    game,
-                    new_user,
-                    PostKind.DM_REPLACEMENT,
-                    powers=codes,
-                    seats=seats,
-                    phase=game.phase,
-                    deadline=None if paused else game.deadline,
-                    map=MapSpec(game.phase),
-                ),
                 now,
+                new_user,
+                PostKind.DM_REPLACEMENT,
+                powers=codes,
+                seats=seats,
+                phase=game.phase,
+                deadline=None if paused else game.deadline,
+                map=MapSpec(game.phase),
             )
-            await posts.add(
-                tx, game, game.phase, posts.to_user(game, old.user_id, PostKind.DM_REPLACED_OUT, powers=codes), now
-            )
+            await posts.dm(tx, game, game.phase, now, old.user_id, PostKind.DM_REPLACED_OUT, powers=codes)
         self.deps.changed(posts=True)
         return game, power, old.user_id
 
@@ -402,18 +394,15 @@ class Moderation:
                 paused = await tx.pause_of(game.id) is not None or not game.deadline
                 now = self.deps.now()
                 for uid in reminded:
-                    await posts.add(
+                    await posts.dm(
                         tx,
                         game,
                         ctx.phase,
-                        posts.to_user(
-                            game,
-                            uid,
-                            PostKind.DM_MOD_REMINDER,
-                            phase=ctx.phase,
-                            deadline=None if paused else game.deadline,
-                        ),
                         now,
+                        uid,
+                        PostKind.DM_MOD_REMINDER,
+                        phase=ctx.phase,
+                        deadline=None if paused else game.deadline,
                     )
                 await self._announce(
                     tx, game, actor, "remind", {"users": list(reminded)}, users=list(reminded), mentions=reminded

@@ -80,14 +80,38 @@ async def add(tx: Tx, game: GameRow, phase: str | None, post: Post, now: float) 
     )
 
 
-def to_channel(
-    game: GameRow, kind: PostKind, *, mentions: tuple[int, ...] = (), map: MapSpec | None = None, **params: Any
-) -> Post:
-    return Post(kind, {"game": game.name, **params}, channel_id=game.channel_id, mentions=mentions, map=map)
+async def channel(
+    tx: Tx,
+    game: GameRow,
+    phase: str | None,
+    now: float,
+    kind: PostKind,
+    /,
+    *,
+    mentions: tuple[int, ...] = (),
+    map: MapSpec | None = None,
+    **params: Any,
+) -> int:
+    """Store a post to the game's channel; ``mentions``: the users it may ping."""
+    post = Post(kind, {"game": game.name, **params}, channel_id=game.channel_id, mentions=mentions, map=map)
+    return await add(tx, game, phase, post, now)
 
 
-def to_user(game: GameRow, user_id: int, kind: PostKind, *, map: MapSpec | None = None, **params: Any) -> Post:
-    return Post(kind, {"game": game.name, **params}, user_id=user_id, mentions=(user_id,), map=map)
+async def dm(
+    tx: Tx,
+    game: GameRow,
+    phase: str | None,
+    now: float,
+    user_id: int,
+    kind: PostKind,
+    /,
+    *,
+    map: MapSpec | None = None,
+    **params: Any,
+) -> int:
+    """Store a direct message to one player."""
+    post = Post(kind, {"game": game.name, **params}, user_id=user_id, mentions=(user_id,), map=map)
+    return await add(tx, game, phase, post, now)
 
 
 def duties(position: Position, power: Power, game: GameRow) -> dict[str, Any] | None:
@@ -123,20 +147,17 @@ async def phase_dms(
         todo = [d for pw in powers_of(game, p, rules) if (d := duties(position, pw, game)) is not None]
         if not todo:
             continue
-        await add(
+        await dm(
             tx,
             game,
             game.phase,
-            to_user(
-                game,
-                p.user_id,
-                PostKind.DM_PHASE_STARTED,
-                phase=game.phase,
-                powers=todo,
-                deadline=game.deadline,
-                map=MapSpec(game.phase, front=todo[0]["power"]),
-            ),
             now,
+            p.user_id,
+            PostKind.DM_PHASE_STARTED,
+            phase=game.phase,
+            powers=todo,
+            deadline=game.deadline,
+            map=MapSpec(game.phase, front=todo[0]["power"]),
         )
 
 

@@ -125,19 +125,16 @@ class Reminders:
                 missing = missing_orders(ctx, powers, [o for o in ctx.orders if o.power in {x.value for x in powers}])
                 if not missing and only_incomplete:
                     continue
-                await posts.add(
+                await posts.dm(
                     tx,
                     game,
                     phase,
-                    posts.to_user(
-                        game,
-                        p.user_id,
-                        PostKind.DM_REMINDER,
-                        phase=phase,
-                        deadline=deadline,
-                        missing=[m if isinstance(m, str) else m.to_json() for m in missing],
-                    ),
                     now,
+                    p.user_id,
+                    PostKind.DM_REMINDER,
+                    phase=phase,
+                    deadline=deadline,
+                    missing=[m if isinstance(m, str) else m.to_json() for m in missing],
                 )
             await tx.set_remind_at(game_id, phase, await _next_reminder(tx, game_id, phase, started, deadline))
         self.deps.changed(posts=True)

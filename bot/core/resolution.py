@@ -122,22 +122,19 @@ class Resolution:
         assert updated is not None
         # the posts, in the order they must appear
         owner = {pw.value: uid for pw, uid in owners(updated, players).items()}
-        await posts.add(
+        await posts.channel(
             tx,
             game,
             phase,
-            posts.to_channel(
-                game,
-                PostKind.PHASE_RESULTS,
-                phase=phase,
-                results=[{**r, "implied": x.implied} for r, x in zip(results, outcome.results, strict=True)],
-                destroyed=[[u.power.value, str(u)] for u in outcome.destroyed],
-                civil=[p.value for p in sorted(in_disorder)],
-                owners=owner,
-                mentions=tuple(sorted(set(owner.values()))),
-                map=MapSpec(phase, with_orders=True),
-            ),
             now,
+            PostKind.PHASE_RESULTS,
+            phase=phase,
+            results=[{**r, "implied": x.implied} for r, x in zip(results, outcome.results, strict=True)],
+            destroyed=[[u.power.value, str(u)] for u in outcome.destroyed],
+            civil=[p.value for p in sorted(in_disorder)],
+            owners=owner,
+            mentions=tuple(sorted(set(owner.values()))),
+            map=MapSpec(phase, with_orders=True),
         )
         await civil.after_resolution(tx, game, phase, position, players, orders, now)
         await endgame.after_resolution(tx, game, updated, phase, position, nxt, players, now)
@@ -145,40 +142,32 @@ class Resolution:
         if finished:
             winners = [p.value for p in outcome.winners]
             users = sorted({owner[p] for p in winners if p in owner})
-            await posts.add(
+            await posts.channel(
                 tx,
                 game,
                 next_phase,
-                posts.to_channel(
-                    game,
-                    PostKind.GAME_WON,
-                    powers=winners,
-                    users=users,
-                    centres=centres,
-                    mentions=tuple(users),
-                    map=MapSpec(next_phase),
-                ),
                 now,
+                PostKind.GAME_WON,
+                powers=winners,
+                users=users,
+                centres=centres,
+                mentions=tuple(users),
+                map=MapSpec(next_phase),
             )
             for p in players:
-                await posts.add(
-                    tx, game, next_phase, posts.to_user(game, p.user_id, PostKind.DM_GAME_OVER, powers=winners), now
-                )
+                await posts.dm(tx, game, next_phase, now, p.user_id, PostKind.DM_GAME_OVER, powers=winners)
             return
-        await posts.add(
+        await posts.channel(
             tx,
             game,
             next_phase,
-            posts.to_channel(
-                game,
-                PostKind.PHASE_STARTED,
-                phase=next_phase,
-                deadline=deadline,
-                centres=centres,
-                toss=toss,
-                mentions=(winner_id,) if winner_id is not None else (),
-                map=MapSpec(next_phase),
-            ),
             now,
+            PostKind.PHASE_STARTED,
+            phase=next_phase,
+            deadline=deadline,
+            centres=centres,
+            toss=toss,
+            mentions=(winner_id,) if winner_id is not None else (),
+            map=MapSpec(next_phase),
         )
         await posts.phase_dms(tx, updated, players, nxt, now)

@@ -159,12 +159,14 @@ class Poster(WakeableLoop):
                 if row.user_id is not None:
                     game = await tx.game(row.game_id)
                     if game is not None:
-                        await posts.add(
+                        await posts.channel(
                             tx,
                             game,
                             row.phase,
-                            posts.to_channel(game, PostKind.DM_FAILED, user=row.user_id, mentions=(row.user_id,)),
                             self.core.now(),
+                            PostKind.DM_FAILED,
+                            user=row.user_id,
+                            mentions=(row.user_id,),
                         )
                         self._dirty = True
             return True
