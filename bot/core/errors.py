@@ -15,6 +15,3 @@ class UserError(Exception):
         super().__init__(key)
         self.key = key
         self.params = params
-
-
-Refusal = UserError

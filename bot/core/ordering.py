@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -24,7 +24,7 @@ from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.languages import reading_order
 from bot.core.reading import matching_orders, read_orders_in, unit_province
-from bot.core.rules import Illegal, IllegalOrderError, Reason, check_order, orders_due, owner
+from bot.core.rules import Illegal, IllegalOrderError, check_order, orders_due, power_of
 from bot.core.status import OrderSheet, sheet_of
 from bot.core.types import GameStatus
 from bot.infra.clock import to_unix
@@ -54,32 +54,52 @@ class ReadyReport:
 
 
 # -- the engine's reasons, said by the catalogue --------------------------------------------
+# reason code -> message key; keyed by the code's value, so the table serves the engine's
+# own Reason enum unchanged. A code without a message says "`order` is not possible now".
 _KEYS = {
-    Reason.NOT_ADJUSTMENT: "order.not_adjustment",
-    Reason.WHICH_COAST: "order.which_coast",
-    Reason.NO_BUILDS: "order.no_builds",
-    Reason.BAD_BUILD: "order.bad_build",
-    Reason.NO_DISBANDS: "order.no_disbands",
-    Reason.NOT_YOUR_UNIT: "order.not_your_unit",
-    Reason.BUILD_IN_WRONG_PHASE: "order.build_in_wrong_phase",
-    Reason.RETREAT_IN_WRONG_PHASE: "order.retreat_in_wrong_phase",
-    Reason.NO_RETREAT_NEEDED: "order.no_retreat_needed",
-    Reason.NO_UNIT: "order.no_unit",
+    "no_unit": "order.no_unit",
+    "not_dislodged": "order.no_retreat_needed",
+    "not_your_unit": "order.not_your_unit",
+    "needs_coast": "order.which_coast",
+    "no_builds_due": "order.no_builds",
+    "no_disbands_due": "order.no_disbands",
+    "build_not_home_centre": "order.bad_build",
+    "too_many_adjustments": "order.too_many_adjustments",
+    "not_adjacent": "illegal.not_adjacent",
+    "closed_province": "illegal.closed",
+    "retreat_not_allowed": "illegal.retreat",
+    "support_nothing_there": "illegal.support_nobody",
+    "support_cannot_reach": "illegal.support_reach",
+    "support_move_impossible": "illegal.support_move",
+    "convoy_needs_fleet_at_sea": "illegal.convoy_fleet",
+    "no_convoy_route": "illegal.convoy_route",
 }
 
 
-def refusal(illegal: Illegal) -> UserError:
+def _wrong_phase_key(params: Mapping[str, object]) -> str:
+    if params.get("kind") in ("build", "waive"):
+        return "order.build_in_wrong_phase"
+    if params.get("phase") == "adjustment":
+        return "order.not_adjustment"
+    return "order.retreat_in_wrong_phase"
+
+
+def refusal(illegal: Illegal, order: str) -> UserError:
     """An engine reason as a refusal: the message key, the parameters typed for the text
-    layer (units and places are written the way the reader's language writes them)."""
-    key = _KEYS.get(illegal.reason, f"illegal.{illegal.reason.value}")
-    params: dict[str, Any] = {}
+    layer (units and places are written the way the reader's language writes them).
+    ``order``: the order refused (canonical text), for the messages that quote it."""
+    reason = illegal.reason.value
+    key = _wrong_phase_key(illegal.params) if reason == "wrong_phase" else _KEYS.get(reason, "illegal.generic")
+    params: dict[str, Any] = {"order": P.OrderText(order)}
     for name, value in illegal.params.items():
+        if name == "place":  # the messages call the province of a unit {unit}
+            name = "unit"
         if isinstance(value, tuple):
             params[name] = P.Places(value)
-        elif name == "order":
-            params[name] = P.OrderText(str(value))
         elif name == "power":
             params[name] = Power(str(value))
+        elif name in ("count", "phase", "kind"):
+            params[name] = value
         elif isinstance(value, str) and " " in value:  # a unit: "A PAR"
             params[name] = P.UnitName(value)
         else:
@@ -155,12 +175,12 @@ def read_and_check(
             continue
         try:
             order = check_order(position, parsed.order, rules, powers)
-            power = owner(position, order, rules, powers)
+            power = power_of(position, order, rules, powers)
             key = order_key(order)
             if position.phase.is_adjustment:
                 key = _adjust_key(position, rules, power, order, key, taken)
         except IllegalOrderError as exc:
-            err = refusal(exc.illegal)
+            err = refusal(exc.illegal, str(parsed.order))
             lines.append(LineReport(parsed.text, None, err.key, err.params))
             continue
         except UserError as exc:

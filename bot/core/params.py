@@ -38,25 +38,6 @@ class User:
 
 
 @dataclass(frozen=True, slots=True)
-class Users:
-    ids: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Moment:
-    """A point in time (Unix seconds), shown in each reader's time zone."""
-
-    seconds: float
-
-
-@dataclass(frozen=True, slots=True)
-class Length:
-    """A length of time in seconds."""
-
-    seconds: float
-
-
-@dataclass(frozen=True, slots=True)
 class PhaseCode:
     """A phase (``F1901M``), said as its title: "Fall 1901 moves"."""
 

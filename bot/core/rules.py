@@ -7,8 +7,7 @@ When ``engine.validation`` is merged, this module becomes::
     from engine.validation import (Illegal, IllegalOrderError, OrdersDue, Reason,
                                    check_order, explain, orders_due)
 
-plus :func:`owner` (which of a player's powers gives an order), and nothing else in the
-bot changes: every rule the bot used to derive itself (why an order is illegal, what a
+(with ``power_of``), and nothing else in the bot changes: every rule the bot used to derive itself (why an order is illegal, what a
 power still owes, how many builds it may order) is behind these names, and the bot only
 translates a :class:`Reason` into a message (:mod:`bot.core.ordering`).
 """
@@ -40,27 +39,27 @@ from engine import (
 
 
 class Reason(StrEnum):
-    """Why an order cannot be given (the codes ``engine.validation.Reason`` will have)."""
+    """Why an order cannot be given: the codes of ``engine.validation.Reason`` that the
+    checks below can find (the engine's has more; the bot says "not possible now" for a
+    code it has no message for)."""
 
-    NOT_ADJUSTMENT = "not_adjustment"
-    WHICH_COAST = "which_coast"
-    NO_BUILDS = "no_builds"
-    BAD_BUILD = "bad_build"
-    NO_DISBANDS = "no_disbands"
-    NOT_YOUR_UNIT = "not_your_unit"
-    BUILD_IN_WRONG_PHASE = "build_in_wrong_phase"
-    RETREAT_IN_WRONG_PHASE = "retreat_in_wrong_phase"
-    NO_RETREAT_NEEDED = "no_retreat_needed"
-    NO_UNIT = "no_unit"
-    CLOSED = "closed"
-    RETREAT = "retreat"
-    NOT_ADJACENT = "not_adjacent"
-    SUPPORT_NOBODY = "support_nobody"
-    SUPPORT_REACH = "support_reach"
-    SUPPORT_MOVE = "support_move"
-    CONVOY_FLEET = "convoy_fleet"
-    CONVOY_ROUTE = "convoy_route"
-    GENERIC = "generic"
+    NO_UNIT = "no_unit"  # place
+    NOT_YOUR_UNIT = "not_your_unit"  # unit (or place), power
+    NOT_DISLODGED = "not_dislodged"  # place
+    WRONG_PHASE = "wrong_phase"  # phase, kind (the order's)
+    NOT_ADJACENT = "not_adjacent"  # unit, dest, places
+    CLOSED_PROVINCE = "closed_province"  # unit, dest
+    NEEDS_COAST = "needs_coast"  # unit, dest
+    CONVOY_NEEDS_FLEET_AT_SEA = "convoy_needs_fleet_at_sea"  # unit
+    NO_CONVOY_ROUTE = "no_convoy_route"  # unit, army, dest
+    SUPPORT_NOTHING_THERE = "support_nothing_there"  # unit, target
+    SUPPORT_CANNOT_REACH = "support_cannot_reach"  # unit, dest
+    SUPPORT_MOVE_IMPOSSIBLE = "support_move_impossible"  # target, dest
+    RETREAT_NOT_ALLOWED = "retreat_not_allowed"  # unit, dest, places
+    BUILD_NOT_HOME_CENTRE = "build_not_home_centre"  # place, homes
+    NO_BUILDS_DUE = "no_builds_due"
+    NO_DISBANDS_DUE = "no_disbands_due"
+    UNKNOWN = "unknown"  # not in the engine: nothing else applies
 
 
 ParamValue = str | int | tuple[str, ...]
@@ -126,6 +125,25 @@ def _fail(reason: Reason, **params: ParamValue) -> IllegalOrderError:
     return IllegalOrderError(Illegal(reason, params))
 
 
+def _phase(position: Position) -> str:
+    return position.phase.kind.name.lower()
+
+
+def _kind(order: Order) -> str:
+    """The kind of an order, as ``wrong_phase`` names it: hold, move, support, ..."""
+    names = {
+        Move: "move",
+        Retreat: "retreat",
+        Disband: "disband",
+        Build: "build",
+        Waive: "waive",
+        SupportHold: "support",
+        SupportMove: "support",
+        Convoy: "convoy",
+    }
+    return names.get(type(order), "hold")
+
+
 def _places(*locations: object) -> tuple[str, ...]:
     return tuple(str(x) for x in locations)
 
@@ -138,24 +156,24 @@ def check_order(position: Position, order: Order, rules: Rules, powers: Sequence
     if position.phase.is_adjustment:
         return _check_adjustment(position, order, rules, powers)
     if isinstance(order, (Build, Waive)):
-        raise _fail(Reason.BUILD_IN_WRONG_PHASE)
+        raise _fail(Reason.WRONG_PHASE, phase=_phase(position), kind=_kind(order))
     province = order.location.province
     if position.phase.is_retreat:
         dislodged = position.dislodged.get(province)
         if dislodged is None:
-            raise _fail(Reason.NO_RETREAT_NEEDED, unit=province)
+            raise _fail(Reason.NOT_DISLODGED, place=province)
         unit = dislodged.unit
     else:
         found = position.units.get(province)
         if found is None:
-            raise _fail(Reason.NO_UNIT, unit=province)
+            raise _fail(Reason.NO_UNIT, place=province)
         unit = found
     if unit.power not in powers:
         raise _fail(Reason.NOT_YOUR_UNIT, unit=str(unit), power=unit.power.value)
     if position.phase.is_retreat and isinstance(order, Move):
         order = Retreat(order.unit_type, order.location, order.destination)
     if position.phase.is_movement and isinstance(order, (Retreat, Disband)):
-        raise _fail(Reason.RETREAT_IN_WRONG_PHASE)
+        raise _fail(Reason.WRONG_PHASE, phase=_phase(position), kind=_kind(order))
     legal = {str(o): o for o in legal_orders(position, province, rules)}
     text = str(order)
     # the unit as it is (letter and coast), then the rest of the order as typed
@@ -171,14 +189,14 @@ def check_order(position: Position, order: Order, rules: Rules, powers: Sequence
         if isinstance(order, (Move, Retreat)):
             if len(loose) == 1:
                 return loose[0]
-            raise _fail(Reason.WHICH_COAST, order=text)
+            raise _fail(Reason.NEEDS_COAST, unit=str(unit), dest=order.destination.province)
         return loose[0] if len(loose) == 1 else order
     raise IllegalOrderError(_why(position, rules, unit, order, legal))
 
 
 def _check_adjustment(position: Position, order: Order, rules: Rules, powers: Sequence[Power]) -> Order:
     if not isinstance(order, (Build, Disband, Waive)):
-        raise _fail(Reason.NOT_ADJUSTMENT)
+        raise _fail(Reason.WRONG_PHASE, phase=_phase(position), kind=_kind(order))
     for power in powers:
         legal = {str(o): o for o in legal_adjustments(position, power, rules)}
         if str(order) in legal:
@@ -186,18 +204,18 @@ def _check_adjustment(position: Position, order: Order, rules: Rules, powers: Se
         loose = [o for s, o in legal.items() if _loose(s) == _loose(str(order))]
         if len(loose) == 1:
             return loose[0]
-        if len(loose) > 1:
-            raise _fail(Reason.WHICH_COAST, order=str(order))
+        if len(loose) > 1 and not isinstance(order, Waive):
+            raise _fail(Reason.NEEDS_COAST, place=order.location.province, dest=order.location.province)
     if isinstance(order, Build):
         if not any(position.adjustment_delta(p) > 0 for p in powers):
-            raise _fail(Reason.NO_BUILDS)
+            raise _fail(Reason.NO_BUILDS_DUE)
         homes = tuple(c for p in powers for c in sorted(position.map.home_centres.get(p, ())))
-        raise _fail(Reason.BAD_BUILD, order=str(order), homes=homes)
+        raise _fail(Reason.BUILD_NOT_HOME_CENTRE, place=order.location.province, homes=homes)
     if isinstance(order, Disband):
         if not any(position.adjustment_delta(p) < 0 for p in powers):
-            raise _fail(Reason.NO_DISBANDS)
-        raise _fail(Reason.NOT_YOUR_UNIT, unit=order.location.province)
-    raise _fail(Reason.NO_BUILDS)
+            raise _fail(Reason.NO_DISBANDS_DUE)
+        raise _fail(Reason.NOT_YOUR_UNIT, place=order.location.province)
+    raise _fail(Reason.NO_BUILDS_DUE)
 
 
 def _why(position: Position, rules: Rules, unit: Unit, order: Order, legal: dict[str, Order]) -> Illegal:
@@ -207,27 +225,27 @@ def _why(position: Position, rules: Rules, unit: Unit, order: Order, legal: dict
     if isinstance(order, (Move, Retreat)):
         dest = order.destination.province
         if dest in rules.closed:
-            return Illegal(Reason.CLOSED, {"unit": who, "dest": dest})
+            return Illegal(Reason.CLOSED_PROVINCE, {"unit": who, "dest": dest})
         if isinstance(order, Retreat) or position.phase.is_retreat:
-            return Illegal(Reason.RETREAT, {"unit": who, "dest": dest, "places": places})
+            return Illegal(Reason.RETREAT_NOT_ALLOWED, {"unit": who, "dest": dest, "places": places})
         return Illegal(Reason.NOT_ADJACENT, {"unit": who, "dest": dest, "places": places})
     if isinstance(order, (SupportHold, SupportMove)):
         other = position.units.get(order.supported.province)
         if other is None:
-            return Illegal(Reason.SUPPORT_NOBODY, {"unit": who, "target": order.supported.province})
+            return Illegal(Reason.SUPPORT_NOTHING_THERE, {"unit": who, "target": order.supported.province})
         if isinstance(order, SupportMove):
             dest = order.destination.province
             if not position.map.can_reach(unit.type.value == "F", unit.location, dest):
-                return Illegal(Reason.SUPPORT_REACH, {"unit": who, "dest": dest})
-            return Illegal(Reason.SUPPORT_MOVE, {"target": str(other), "dest": dest})
-        return Illegal(Reason.SUPPORT_REACH, {"unit": who, "dest": order.supported.province})
+                return Illegal(Reason.SUPPORT_CANNOT_REACH, {"unit": who, "dest": dest})
+            return Illegal(Reason.SUPPORT_MOVE_IMPOSSIBLE, {"target": str(other), "dest": dest})
+        return Illegal(Reason.SUPPORT_CANNOT_REACH, {"unit": who, "dest": order.supported.province})
     if isinstance(order, Convoy):
         if unit.type.value != "F" or not position.map.provinces[unit.province].is_sea:
-            return Illegal(Reason.CONVOY_FLEET, {"unit": who})
+            return Illegal(Reason.CONVOY_NEEDS_FLEET_AT_SEA, {"unit": who})
         return Illegal(
-            Reason.CONVOY_ROUTE, {"unit": who, "army": order.army.province, "dest": order.destination.province}
+            Reason.NO_CONVOY_ROUTE, {"unit": who, "army": order.army.province, "dest": order.destination.province}
         )
-    return Illegal(Reason.GENERIC, {"order": str(order)})
+    return Illegal(Reason.UNKNOWN, {"order": str(order)})
 
 
 def explain(position: Position, order: Order, rules: Rules, powers: Sequence[Power] | None = None) -> Illegal | None:
@@ -239,9 +257,9 @@ def explain(position: Position, order: Order, rules: Rules, powers: Sequence[Pow
     return None
 
 
-def owner(position: Position, order: Order, rules: Rules, powers: Sequence[Power]) -> Power:
-    """Which of ``powers`` gives ``order`` (checked legal): the unit's power, or for a
-    build, disband or waive the first power it is legal for."""
+def power_of(position: Position, order: Order, rules: Rules, powers: Sequence[Power]) -> Power:
+    """The power a (legal) order is given for (``engine.validation.power_of``): the unit's
+    owner, or for a build, disband or waive the first of ``powers`` it is legal for."""
     if not position.phase.is_adjustment:
         province = order.location.province  # type: ignore[union-attr]
         if position.phase.is_retreat:

@@ -148,14 +148,6 @@ def render_param(value: Any, language: str) -> Any:
         return _suggestions(value.items, language)
     if isinstance(value, P.User):
         return markup.mention(value.id)
-    if isinstance(value, P.Users):
-        return markup.mentions(value.ids)
-    if isinstance(value, P.Moment):
-        return markup.stamp(value.seconds)
-    if isinstance(value, P.Length):
-        from bot.text.durations import duration_text
-
-        return duration_text(value.seconds, language)
     return value
 
 

@@ -18,10 +18,6 @@ def role_mention(role_id: int) -> str:
     return f"<@&{int(role_id)}>"
 
 
-def mentions(user_ids: object) -> str:
-    return ", ".join(mention(u) for u in user_ids)  # type: ignore[attr-defined]
-
-
 def moment(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, UTC)
 
