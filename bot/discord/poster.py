@@ -30,7 +30,7 @@ from bot.core.app import Core
 from bot.core.posts import PostKind
 from bot.core.types import MapSpec
 from bot.infra.maps import MapCache
-from bot.infra.storage import OutboxRow, Storage
+from bot.infra.storage import GameRow, OutboxRow, PhaseRow, Storage
 from bot.infra.wakeable import WakeableLoop
 from bot.text.posts import render
 
@@ -45,16 +45,30 @@ def backoff(attempts: int) -> float:
     return min(15.0 * 2**attempts, 1800.0)
 
 
-async def rendered(storage: Storage, row: OutboxRow) -> list[str]:
-    """The messages of one outbox row, in the language of its reader now."""
-    if row.kind is None:
-        return [row.content]
+async def _read(storage: Storage, row: OutboxRow, spec: MapSpec | None) -> tuple[GameRow | None, PhaseRow | None, str]:
+    """What sending a row needs, in one read: its game, the phase its map shows, and the
+    language of its reader now (the game's for the channel, the player's for a DM)."""
     async with storage.read() as tx:
         game = await tx.game(row.game_id)
+        stored = await tx.phase(row.game_id, spec.phase) if spec is not None else None
         language = game.language if game is not None else "en"
-        if row.user_id is not None:
+        if row.user_id is not None and row.kind is not None:
             language = (await tx.user_languages([row.user_id])).get(row.user_id, language)
+    return game, stored, language
+
+
+def texts_of(row: OutboxRow, language: str) -> list[str]:
+    """The messages of one outbox row in ``language`` (a row from before post intents
+    keeps its text)."""
+    if row.kind is None:
+        return [row.content]
     return render(row.kind, row.params or {}, language)
+
+
+async def rendered(storage: Storage, row: OutboxRow) -> list[str]:
+    """The messages of one outbox row, in the language of its reader now."""
+    _, _, language = await _read(storage, row, None)
+    return texts_of(row, language)
 
 
 class Poster(WakeableLoop):
@@ -115,18 +129,18 @@ class Poster(WakeableLoop):
         now = self.core.now()
         async with storage.write() as tx:
             await tx.mark_attempt(row.id, now + max(LEASE, backoff(row.attempts)))
+        spec = MapSpec.from_json(row.map) if row.map is not None else None
+        game, stored, language = await _read(storage, row, spec)
         file = None
-        if row.map is not None:
+        if spec is not None and game is not None and stored is not None:
             try:
-                file = await self._map_file(row, MapSpec.from_json(row.map))
+                file = await self._map_file(game, stored, spec)
             except Exception:
                 log.exception(
-                    "rendering the map of game %s phase %s failed; posting without it",
-                    row.game_id,
-                    row.map.get("phase"),
+                    "rendering the map of game %s phase %s failed; posting without it", row.game_id, spec.phase
                 )
         try:
-            texts = await rendered(storage, row)
+            texts = texts_of(row, language)
         except Exception:  # a post that cannot be rendered would block its destination for good
             log.exception("post %s (%s) of game %s can't be rendered", row.id, row.kind, row.game_id)
             async with storage.write() as tx:
@@ -187,12 +201,7 @@ class Poster(WakeableLoop):
             await tx.mark_sent(row.id, message.id if message is not None else None, self.core.now())
         return True
 
-    async def _map_file(self, row: OutboxRow, spec: MapSpec) -> discord.File | None:
-        async with self.core.storage.read() as tx:
-            stored = await tx.phase(row.game_id, spec.phase)
-            game = await tx.game(row.game_id)
-        if stored is None or game is None:
-            return None
+    async def _map_file(self, game: GameRow, stored: PhaseRow, spec: MapSpec) -> discord.File:
         orders = stored.results if spec.with_orders else None
         # keyed by content, so a phase replayed after a rollback never shows a stale map
         key = (
