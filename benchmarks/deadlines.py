@@ -8,6 +8,7 @@ Targets: all done within 30 s on a 2-core machine; no ``/order`` reply slower th
 
     python benchmarks/deadlines.py [--games 200] [--lead 8]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -17,7 +18,7 @@ import statistics
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,10 +28,11 @@ import discord.http  # noqa: E402
 import yarl  # noqa: E402
 from discord.gateway import DiscordWebSocket  # noqa: E402
 
-from bot import maps  # noqa: E402
-from bot.app import DiplomacyBot  # noqa: E402
-from bot.service import GameService, powers_of  # noqa: E402
-from bot.storage import Storage  # noqa: E402
+from bot.core.app import Core  # noqa: E402
+from bot.core.context import powers_of  # noqa: E402
+from bot.discord.app import DiplomacyBot  # noqa: E402
+from bot.infra import maps  # noqa: E402
+from bot.infra.storage import Storage  # noqa: E402
 from tests.bot.loopback import Emulator  # noqa: E402
 
 OPENING = {
@@ -45,31 +47,37 @@ OPENING = {
 
 
 async def prepare(db: str, emu: Emulator, games: int, probes: int, deadline: datetime):
-    """Games created, joined, started and ordered straight through the service."""
+    """Games created, joined, started and ordered straight through the core."""
     storage = await Storage.open(db)
-    moment = deadline - timedelta(hours=48)       # so the 48h deadline lands on `deadline`
-    service = GameService(storage, clock=lambda: moment, rng=random.Random(1))
+    moment = deadline - timedelta(hours=48)  # so the 48h deadline lands on `deadline`
+    core = Core(storage, clock=lambda: moment, rng=random.Random(1))
     users = [emu.add_user(f"player{i}") for i in range(7 * (games + probes))]
     channels, probe_players = [], []
     for g in range(games + probes):
         channel = emu.add_channel(f"game-{g}")
         channels.append(channel)
-        await service.create_game(guild_id=int(emu.guild_id), channel_id=int(channel["id"]),
-                                  user_id=int(users[7 * g]["id"]), name=f"Bench {g}", players=7,
-                                  movement="48h" if g < games else "96h")
-        for u in users[7 * g:7 * g + 7]:
-            await service.join(int(channel["id"]), int(u["id"]))
-        game = await service.start(int(channel["id"]), int(users[7 * g]["id"]), can_manage=False)
+        await core.lifecycle.create_game(
+            guild_id=int(emu.guild_id),
+            channel_id=int(channel["id"]),
+            user_id=int(users[7 * g]["id"]),
+            name=f"Bench {g}",
+            players=7,
+            movement="48h" if g < games else "96h",
+        )
+        for u in users[7 * g : 7 * g + 7]:
+            await core.lifecycle.join(int(channel["id"]), int(u["id"]))
+        game = await core.lifecycle.start(int(channel["id"]), int(users[7 * g]["id"]), can_manage=False)
         async with storage.transaction() as tx:
             players = await tx.players(game.id)
         for p in players:
             power = powers_of(game, p)[0].value
-            await service.submit_orders(p.user_id, OPENING[power], game_id=game.id)
+            await core.ordering.submit(p.user_id, OPENING[power], game_id=game.id)
             if g >= games:
                 probe_players.append((emu.users[str(p.user_id)], game.id, power))
-    async with storage.transaction() as tx:       # the start posts are not part of the test
+    async with storage.transaction() as tx:  # the start posts are not part of the test
         for post in await tx.posts():
             await tx.mark_sent(post["id"], None, 0)
+    core.close()
     await storage.close()
     return channels[:games], probe_players
 
@@ -80,7 +88,7 @@ async def main(games: int, lead: float) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "bench.sqlite3")
         t0 = time.time()
-        deadline = datetime.now(timezone.utc) + timedelta(seconds=lead + 60)
+        deadline = datetime.now(UTC) + timedelta(seconds=lead + 60)
         channels, probes = await prepare(db, emu, games, 10, deadline)
         setup_time = time.time() - t0
         # the shared deadline: `lead` seconds after the bot is up
@@ -89,14 +97,14 @@ async def main(games: int, lead: float) -> int:
         shift = timedelta(0)
 
         def clock() -> datetime:
-            return datetime.now(timezone.utc) + shift
+            return datetime.now(UTC) + shift
 
         bot = DiplomacyBot(db_path=db, clock=clock)
         runner = asyncio.create_task(bot.start("bench"))
         await asyncio.wait_for(emu.identified.wait(), 30)
         await asyncio.wait_for(bot.wait_until_ready(), 30)
         # move the bot's clock so the deadline comes `lead` seconds from now
-        shift = (deadline - datetime.now(timezone.utc)) - timedelta(seconds=lead)
+        shift = (deadline - datetime.now(UTC)) - timedelta(seconds=lead)
         bot.scheduler.wake()
         due_at = time.monotonic() + lead
         latencies: list[float] = []
@@ -124,8 +132,14 @@ async def main(games: int, lead: float) -> int:
         while not done():
             await asyncio.sleep(0.05)
         # and every DM of the new phase (7 per game)
-        while sum(1 for p in emu.posts if "Fall 1901" in p.content and p.content.startswith("⏳ **Bench")
-                  and p.channel_id not in channel_ids) < 7 * games:
+        while (
+            sum(
+                1
+                for p in emu.posts
+                if "Fall 1901" in p.content and p.content.startswith("⏳ **Bench") and p.channel_id not in channel_ids
+            )
+            < 7 * games
+        ):
             await asyncio.sleep(0.05)
         finished = time.monotonic() - due_at
         during = list(latencies)
@@ -139,12 +153,16 @@ async def main(games: int, lead: float) -> int:
     pngs = sum(1 for p in emu.posts if p.files)
     print(f"renderer: {'renderer.render' if maps.renderer_available() else 'stand-in picture (renderer missing)'}")
     print(f"setup: {games} games + 10 probe games in {setup_time:.1f} s")
-    print(f"all {games} games resolved and posted {finished:.2f} s after the shared deadline "
-          f"({len(emu.posts)} messages, {pngs} with a PNG map)")
+    print(
+        f"all {games} games resolved and posted {finished:.2f} s after the shared deadline "
+        f"({len(emu.posts)} messages, {pngs} with a PNG map)"
+    )
     if during:
-        print(f"/order replies meanwhile: {len(during)}, worst {max(during) * 1000:.0f} ms, "
-              f"median {statistics.median(during) * 1000:.0f} ms, "
-              f"p95 {sorted(during)[int(0.95 * (len(during) - 1))] * 1000:.0f} ms")
+        print(
+            f"/order replies meanwhile: {len(during)}, worst {max(during) * 1000:.0f} ms, "
+            f"median {statistics.median(during) * 1000:.0f} ms, "
+            f"p95 {sorted(during)[int(0.95 * (len(during) - 1))] * 1000:.0f} ms"
+        )
     ok = finished <= 30 and (not during or max(during) <= 0.25)
     print("targets (30 s, 250 ms):", "met" if ok else "NOT met")
     return 0 if ok else 1

@@ -23,10 +23,6 @@ import sys
 from typing import IO, Any, Callable, NoReturn
 
 from engine.codec import InputError, brief, outcome_to_text, resolve_object
-# transitional: bot/ still imports these; removed when bot/ switches
-from engine.codec import (  # noqa: F401
-    LANGUAGES, adjudicate_object, outcome_to_json, position_from_json, position_to_json)
-
 MAX_INPUT = 64 * 2**20    # bytes: a batch of ~50,000 phases; /dev/zero stops here
 MAX_OUTPUT = 512 * 2**20  # characters of a batch's output (~150,000 phases; it is built whole)
 MAX_DIGITS = 4300         # the longest integer read (Python's own default limit)

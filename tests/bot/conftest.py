@@ -1,14 +1,15 @@
-"""Fixtures for the bot's tests: a movable clock, a fresh database, the service."""
+"""Fixtures for the bot's tests: a movable clock, a fresh database, the core (the use cases)."""
+
 from __future__ import annotations
 
 import os
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.service import GameService
-from bot.storage import Storage
+from bot.core.app import Core
+from bot.infra.storage import Storage
 
 # Bots in tests draw their maps in threads: starting map processes for each of the many
 # short-lived test bots would only add seconds (tests/bot/test_maps.py covers the processes).
@@ -17,7 +18,7 @@ os.environ.setdefault("DIPLOMACY_RENDER_PROCESSES", "0")
 
 class FakeClock:
     def __init__(self) -> None:
-        self.moment = datetime(2026, 3, 2, 12, 0, tzinfo=timezone.utc)
+        self.moment = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 
     def __call__(self) -> datetime:
         return self.moment
@@ -39,5 +40,7 @@ async def storage(tmp_path):
 
 
 @pytest.fixture
-def service(storage, clock) -> GameService:
-    return GameService(storage, clock=clock, rng=random.Random(7))
+async def service(storage, clock):
+    core = Core(storage, clock=clock, rng=random.Random(7))
+    yield core
+    core.close()

@@ -7,6 +7,7 @@ Discord does (a repeated nonce returns the first message instead of posting agai
 Test-only: the shapes are the minimal ones discord.py 2.7 accepts (see
 shared/research/discord-testing.md, sections 3 and 4).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -20,8 +21,16 @@ from aiohttp import WSMsgType, web
 
 EPOCH = 1420070400000
 APP_ID = "900000000000000001"
-BOT = {"id": APP_ID, "username": "Diplomacy", "discriminator": "0", "global_name": None,
-       "avatar": None, "bot": True, "flags": 0, "public_flags": 0}
+BOT = {
+    "id": APP_ID,
+    "username": "Diplomacy",
+    "discriminator": "0",
+    "global_name": None,
+    "avatar": None,
+    "bot": True,
+    "flags": 0,
+    "public_flags": 0,
+}
 EVERYTHING = str((1 << 50) - 1)
 
 
@@ -65,30 +74,77 @@ class Emulator:
         return str(((int(time.time() * 1000) - EPOCH) << 22) | (next(self._ids) & 0x3FFFFF))
 
     def add_user(self, name: str) -> dict[str, Any]:
-        user = {"id": self.snowflake(), "username": name, "discriminator": "0", "global_name": name,
-                "avatar": None, "bot": False, "flags": 0, "public_flags": 0}
+        user = {
+            "id": self.snowflake(),
+            "username": name,
+            "discriminator": "0",
+            "global_name": name,
+            "avatar": None,
+            "bot": False,
+            "flags": 0,
+            "public_flags": 0,
+        }
         self.users[user["id"]] = user
         return user
 
     def add_channel(self, name: str) -> dict[str, Any]:
-        channel = {"id": self.snowflake(), "type": 0, "guild_id": self.guild_id, "name": name,
-                   "position": len(self.channels), "permission_overwrites": [], "nsfw": False,
-                   "parent_id": None, "topic": None, "last_message_id": None, "rate_limit_per_user": 0}
+        channel = {
+            "id": self.snowflake(),
+            "type": 0,
+            "guild_id": self.guild_id,
+            "name": name,
+            "position": len(self.channels),
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+        }
         self.channels[channel["id"]] = channel
         return channel
 
     def guild_payload(self) -> dict[str, Any]:
-        return {"id": self.guild_id, "name": "Loopback", "icon": None, "owner_id": "1",
-                "roles": [{"id": self.guild_id, "name": "@everyone", "permissions": EVERYTHING,
-                           "position": 0, "color": 0, "hoist": False, "managed": False,
-                           "mentionable": False, "flags": 0}],
-                "channels": [c for c in self.channels.values() if c["type"] == 0],
-                "members": [], "member_count": len(self.users) + 1, "emojis": [], "stickers": [],
-                "features": [], "large": False, "unavailable": False, "threads": [],
-                "voice_states": [], "presences": [], "joined_at": "2026-01-01T00:00:00+00:00",
-                "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
-                "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0,
-                "preferred_locale": "en-US", "nsfw_level": 0, "system_channel_flags": 0}
+        return {
+            "id": self.guild_id,
+            "name": "Loopback",
+            "icon": None,
+            "owner_id": "1",
+            "roles": [
+                {
+                    "id": self.guild_id,
+                    "name": "@everyone",
+                    "permissions": EVERYTHING,
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "channels": [c for c in self.channels.values() if c["type"] == 0],
+            "members": [],
+            "member_count": len(self.users) + 1,
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "large": False,
+            "unavailable": False,
+            "threads": [],
+            "voice_states": [],
+            "presences": [],
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "nsfw_level": 0,
+            "system_channel_flags": 0,
+        }
 
     # -- server ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -132,9 +188,21 @@ class Emulator:
 
     async def _app_info(self, request: web.Request) -> web.Response:
         owner = dict(BOT, id="1", username="owner", bot=False)
-        return _json({"id": APP_ID, "name": "Diplomacy", "description": "", "icon": None,
-                      "bot_public": True, "bot_require_code_grant": False, "owner": owner,
-                      "verify_key": "0" * 64, "flags": 0, "team": None, "summary": ""})
+        return _json(
+            {
+                "id": APP_ID,
+                "name": "Diplomacy",
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": owner,
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "team": None,
+                "summary": "",
+            }
+        )
 
     async def _sync(self, request: web.Request) -> web.Response:
         payload = await request.json()
@@ -156,8 +224,7 @@ class Emulator:
         body = await request.json()
         uid = str(body["recipient_id"])
         if uid not in self.dm_of:
-            channel = {"id": self.snowflake(), "type": 1, "recipients": [self.users[uid]],
-                       "last_message_id": None}
+            channel = {"id": self.snowflake(), "type": 1, "recipients": [self.users[uid]], "last_message_id": None}
             self.channels[channel["id"]] = channel
             self.dm_of[uid] = channel["id"]
         return _json(self.channels[self.dm_of[uid]])
@@ -178,23 +245,44 @@ class Emulator:
             return await request.json(), []
         return {}, []
 
-    def _message_object(self, channel_id: str, payload: dict[str, Any], files: list[tuple[str, bytes]],
-                        *, flags: int = 0) -> dict[str, Any]:
+    def _message_object(
+        self, channel_id: str, payload: dict[str, Any], files: list[tuple[str, bytes]], *, flags: int = 0
+    ) -> dict[str, Any]:
         attachments = []
         for i, (name, data) in enumerate(files):
             kind = "image/png" if data[:8] == b"\x89PNG\r\n\x1a\n" else "application/octet-stream"
-            attachments.append({"id": self.snowflake(), "filename": name, "size": len(data),
-                                "url": f"http://127.0.0.1:{self.port}/a/{i}/{name}",
-                                "proxy_url": f"http://127.0.0.1:{self.port}/a/{i}/{name}",
-                                "content_type": kind})
-        return {"id": self.snowflake(), "channel_id": channel_id, "author": BOT,
-                "content": payload.get("content") or "", "timestamp": "2026-01-01T00:00:00+00:00",
-                "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
-                "mention_roles": [], "attachments": attachments, "embeds": payload.get("embeds") or [],
-                "pinned": False, "type": 0, "flags": flags, "components": []}
+            attachments.append(
+                {
+                    "id": self.snowflake(),
+                    "filename": name,
+                    "size": len(data),
+                    "url": f"http://127.0.0.1:{self.port}/a/{i}/{name}",
+                    "proxy_url": f"http://127.0.0.1:{self.port}/a/{i}/{name}",
+                    "content_type": kind,
+                }
+            )
+        return {
+            "id": self.snowflake(),
+            "channel_id": channel_id,
+            "author": BOT,
+            "content": payload.get("content") or "",
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": attachments,
+            "embeds": payload.get("embeds") or [],
+            "pinned": False,
+            "type": 0,
+            "flags": flags,
+            "components": [],
+        }
 
-    async def _record(self, channel_id: str, payload: dict[str, Any], files: list[tuple[str, bytes]],
-                      flags: int = 0) -> dict[str, Any]:
+    async def _record(
+        self, channel_id: str, payload: dict[str, Any], files: list[tuple[str, bytes]], flags: int = 0
+    ) -> dict[str, Any]:
         nonce = payload.get("nonce")
         if nonce and payload.get("enforce_nonce"):
             seen = self.nonces.get((channel_id, str(nonce)))
@@ -227,11 +315,15 @@ class Emulator:
         if future is not None and not future.done():
             future.set_result({"type": kind, "data": data, "files": files})
         reply: dict[str, Any] = {
-            "interaction": {"id": interaction_id, "type": 2,
-                            "response_message_id": message["id"] if message else None,
-                            "response_message_loading": kind == 5,
-                            "response_message_ephemeral": bool((data.get("flags") or 0) & 64)},
-            "resource": {"type": kind}}
+            "interaction": {
+                "id": interaction_id,
+                "type": 2,
+                "response_message_id": message["id"] if message else None,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool((data.get("flags") or 0) & 64),
+            },
+            "resource": {"type": kind},
+        }
         if message is not None:
             reply["resource"]["message"] = message
         return _json(reply)
@@ -270,9 +362,18 @@ class Emulator:
             if frame["op"] == 1:
                 await self._send(11, None)
             elif frame["op"] in (2, 6):
-                await self._send(0, {"v": 10, "user": BOT, "guilds": [{"id": self.guild_id, "unavailable": True}],
-                                     "session_id": "loopback", "resume_gateway_url": self.gateway_url,
-                                     "application": {"id": APP_ID, "flags": 0}}, "READY")
+                await self._send(
+                    0,
+                    {
+                        "v": 10,
+                        "user": BOT,
+                        "guilds": [{"id": self.guild_id, "unavailable": True}],
+                        "session_id": "loopback",
+                        "resume_gateway_url": self.gateway_url,
+                        "application": {"id": APP_ID, "flags": 0},
+                    },
+                    "READY",
+                )
                 await self._send(0, self.guild_payload(), "GUILD_CREATE")
                 self.identified.set()
         return ws
@@ -284,9 +385,17 @@ class Emulator:
                 return command
         raise KeyError(f"command /{name} was not synced")
 
-    async def slash(self, user: dict[str, Any], name: str, options: dict[str, Any] | None = None, *,
-                    channel: dict[str, Any] | None = None, sub: str | None = None,
-                    autocomplete: str | None = None, timeout: float = 10.0) -> dict[str, Any]:
+    async def slash(
+        self,
+        user: dict[str, Any],
+        name: str,
+        options: dict[str, Any] | None = None,
+        *,
+        channel: dict[str, Any] | None = None,
+        sub: str | None = None,
+        autocomplete: str | None = None,
+        timeout: float = 10.0,
+    ) -> dict[str, Any]:
         """Invoke ``/name [sub] options`` as ``user`` in ``channel`` (None: in the bot's DM);
         return the callback the bot made (``{"type", "data", "files"}``)."""
         command = self._command(name)
@@ -302,18 +411,41 @@ class Emulator:
         interaction_id = self.snowflake()
         token = f"tok{interaction_id}"
         payload: dict[str, Any] = {
-            "id": interaction_id, "application_id": APP_ID, "type": 4 if autocomplete else 2,
-            "token": token, "version": 1, "locale": "en-US", "attachment_size_limit": 26214400,
-            "entitlements": [], "app_permissions": EVERYTHING,
+            "id": interaction_id,
+            "application_id": APP_ID,
+            "type": 4 if autocomplete else 2,
+            "token": token,
+            "version": 1,
+            "locale": "en-US",
+            "attachment_size_limit": 26214400,
+            "entitlements": [],
+            "app_permissions": EVERYTHING,
             "authorizing_integration_owners": {"0": self.guild_id},
-            "data": {"id": command["id"], "name": name, "type": 1, "options": opts}}
+            "data": {"id": command["id"], "name": name, "type": 1, "options": opts},
+        }
         if channel is not None:
-            payload.update({"guild_id": self.guild_id, "guild_locale": "en-US", "channel_id": channel["id"],
-                            "guild": {"id": self.guild_id, "locale": "en-US", "features": []},
-                            "channel": channel, "context": 0,
-                            "member": {"user": user, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
-                                       "deaf": False, "mute": False, "flags": 0, "pending": False,
-                                       "permissions": EVERYTHING, "nick": None, "avatar": None}})
+            payload.update(
+                {
+                    "guild_id": self.guild_id,
+                    "guild_locale": "en-US",
+                    "channel_id": channel["id"],
+                    "guild": {"id": self.guild_id, "locale": "en-US", "features": []},
+                    "channel": channel,
+                    "context": 0,
+                    "member": {
+                        "user": user,
+                        "roles": [],
+                        "joined_at": "2026-01-01T00:00:00+00:00",
+                        "deaf": False,
+                        "mute": False,
+                        "flags": 0,
+                        "pending": False,
+                        "permissions": EVERYTHING,
+                        "nick": None,
+                        "avatar": None,
+                    },
+                }
+            )
         else:
             dm = self.dm_of.get(user["id"])
             if dm is None:
@@ -327,7 +459,7 @@ class Emulator:
         await self._send(0, payload, "INTERACTION_CREATE")
         try:
             result = await asyncio.wait_for(future, timeout)
-            if result["type"] == 5:    # deferred: the answer comes as a follow-up
+            if result["type"] == 5:  # deferred: the answer comes as a follow-up
                 result = await asyncio.wait_for(followup, timeout)
             return result
         finally:
@@ -342,4 +474,5 @@ class Emulator:
                     if len(found) >= count:
                         return found
                     await self.posted.wait()
+
         return await asyncio.wait_for(ready(), timeout)

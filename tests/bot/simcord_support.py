@@ -1,4 +1,5 @@
 """Helpers for the simcord tests: build the real bot, a server with seven players."""
+
 from __future__ import annotations
 
 import asyncio
@@ -10,9 +11,15 @@ from dataclasses import dataclass
 import simcord
 from PIL import Image
 
-from bot import maps
-from bot.app import DiplomacyBot
-from bot.clock import discord_clock
+from bot.discord.app import DiplomacyBot
+from bot.infra import maps
+
+
+def discord_clock():
+    """discord.py's ``utcnow``: simcord moves it with its virtual clock."""
+    import discord.utils
+
+    return discord.utils.utcnow()
 
 
 # simcord's wait for the bot to finish its work: only a guard against a hung test, never
@@ -23,16 +30,23 @@ SETTLE_TIMEOUT = 300.0
 def make_bot(db_path: str, seed: int = 1, scheduler: bool = True, real_maps: bool = False) -> DiplomacyBot:
     """The real bot; stories that are not about maps draw the plain stand-in picture (fast
     and deterministic under load); ``real_maps`` draws with the renderer."""
-    return DiplomacyBot(db_path=db_path, clock=discord_clock, rng=random.Random(seed),
-                        run_scheduler=scheduler, map_drawer=None if real_maps else maps.plain_views)
+    return DiplomacyBot(
+        db_path=db_path,
+        clock=discord_clock,
+        rng=random.Random(seed),
+        run_scheduler=scheduler,
+        map_drawer=None if real_maps else maps.plain_views,
+    )
 
 
 def virtual_pauses(env, bot: DiplomacyBot) -> None:
     """The bot's loops sleep on simcord's virtual clock only: a sleep until the next timer
     ends when the test moves time (or the bot wakes the loop), never by the wall clock, so
     a long settle timeout costs nothing."""
+
     async def pause(delay: float) -> None:
         await env.external_wait(asyncio.sleep(delay), reason="the bot's loop sleeps until its next timer")
+
     bot.pause = pause
 
 
@@ -42,18 +56,20 @@ async def running(db_path: str, seed: int = 1, *, real_maps: bool = False):
     bots = [bot]
     async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
         virtual_pauses(env, bot)
+
         async def restart(scheduler: bool = True) -> DiplomacyBot:
             fresh = make_bot(db_path, seed + len(bots), scheduler, real_maps)
             old = bots[-1]
             virtual_pauses(env, fresh)
             await env.restart_bot(fresh)
-            if old.storage is not None:   # simcord detaches the old bot without closing it
+            if old.storage is not None:  # simcord detaches the old bot without closing it
                 await old.storage.close()
                 old.storage = None
             bots.append(fresh)
             return fresh
-        env.restart = restart   # type: ignore[attr-defined]
-        env.bots = bots         # type: ignore[attr-defined]
+
+        env.restart = restart  # type: ignore[attr-defined]
+        env.bots = bots  # type: ignore[attr-defined]
         try:
             yield env
         finally:
@@ -93,9 +109,10 @@ async def attachment_png(message) -> bytes:
 
 async def powers_by_user(env, channel_id):
     """The open game in a channel and, per power name, the id of the user who plays it."""
-    from bot.service import powers_of
-    service = env.bots[-1].service
-    async with service.storage.transaction() as tx:
+    from bot.core.context import powers_of
+
+    core = env.bots[-1].core
+    async with core.storage.transaction() as tx:
         game = await tx.open_game_in_channel(channel_id)
         players = await tx.players(game.id)
     return game, {powers_of(game, p)[0].value: p.user_id for p in players}

@@ -1,11 +1,12 @@
 """The message catalogue: every key in all four languages, with the same placeholders."""
+
 from __future__ import annotations
 
 import string
 
 import pytest
 
-from bot.i18n import LANGUAGES, Localized, catalogue, t
+from bot.text.i18n import LANGUAGES, Localized, catalogue, t
 
 FORMATTER = string.Formatter()
 
@@ -28,14 +29,17 @@ def test_every_key_in_every_language_with_the_same_placeholders(language):
     extra = sorted(set(other) - set(english))
     assert not missing, f"{language} lacks {missing}"
     assert not extra, f"{language} has keys English lacks: {extra}"
-    wrong = {key: (placeholders(english[key]), placeholders(other[key]))
-             for key in english if placeholders(english[key]) != placeholders(other[key])}
+    wrong = {
+        key: (placeholders(english[key]), placeholders(other[key]))
+        for key in english
+        if placeholders(english[key]) != placeholders(other[key])
+    }
     assert not wrong, f"{language}: placeholders differ: {wrong}"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_formats(language):
-    for key, text in catalogue(language).items():
+    for text in catalogue(language).values():
         text.format(**{name: "x" for name in placeholders(text)})
 
 
@@ -43,8 +47,11 @@ def test_every_message_formats(language):
 def test_translations_are_translated(language):
     """Texts meant to be read are not left in English (formats and emoji-only lines may match)."""
     english = catalogue("en")
-    same = [k for k, v in catalogue(language).items()
-            if v == english[k] and any(c.isalpha() for c in FORMATTER.vformat(v, (), {n: "" for n in placeholders(v)}))]
+    same = [
+        k
+        for k, v in catalogue(language).items()
+        if v == english[k] and any(c.isalpha() for c in FORMATTER.vformat(v, (), {n: "" for n in placeholders(v)}))
+    ]
     assert not same, f"{language}: untranslated {same}"
 
 
@@ -57,8 +64,10 @@ def test_command_descriptions_fit_discord(language):
 
 def test_parser_error_codes_have_messages():
     import engine.parser as parser
+
     codes = set()
     import re
+
     for match in re.finditer(r'OrderParseError\(\s*"([a-z_]+)"', open(parser.__file__, encoding="utf-8").read()):
         codes.add(match.group(1))
     assert {"unknown_word", "ambiguous", "expected_province"} <= codes
@@ -77,6 +86,7 @@ def test_localized_parameters_follow_the_message_language():
 def test_no_bracketed_plurals():
     """Counts read naturally in every language: no "order(s)", "construcción(es)", "(а)"..."""
     import re
+
     bracket = re.compile(r"\w\((?:s|es|a|а|ы|и|ия|ове|ен)\)", re.I)
     for language in LANGUAGES:
         found = [key for key, text in catalogue(language).items() if bracket.search(text)]
@@ -84,7 +94,8 @@ def test_no_bracketed_plurals():
 
 
 def test_durations_are_localized():
-    from bot.schedule import duration_text, schedule_text
+    from bot.text.durations import duration_text, schedule_text
+
     day_and_half = 86400 + 14 * 3600
     assert duration_text(day_and_half) == "1d 14h"
     assert duration_text(day_and_half, "es") == "1 día 14 h"

@@ -1,26 +1,45 @@
 """Languages without Discord: locales, stored choices, reading orders in a player's
 language with the English fallback, echoes, command descriptions, DMs in each player's
 language, refusals in the reader's language."""
+
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 import discord
 import pytest
 from discord import app_commands
 
-from bot.i18n import t
-from bot.languages import (
-    CatalogueTranslator, echo, from_locale, order_line, read_orders_in, reading_order, unit_text,
+from bot.core.context import powers_of
+from bot.core.errors import UserError
+from bot.core.languages import reading_order
+from bot.core.params import PhaseCode
+from bot.core.reading import read_orders_in
+from bot.core.types import Actor
+from bot.discord.locales import described, from_locale
+from bot.discord.poster import rendered
+from bot.discord.translator import CatalogueTranslator
+from bot.text.i18n import t
+from bot.text.labels import echo, order_line, power_name, say, unit_text
+from bot.text.replies import refusal, standing_lines
+from engine import Position, Power
+
+
+@pytest.mark.parametrize(
+    "locale, language",
+    [
+        (discord.Locale.spain_spanish, "es"),
+        (discord.Locale.latin_american_spanish, "es"),
+        (discord.Locale.russian, "ru"),
+        (discord.Locale.bulgarian, "bg"),
+        (discord.Locale.american_english, "en"),
+        (discord.Locale.british_english, "en"),
+        (discord.Locale.french, "en"),
+        (discord.Locale.ukrainian, "en"),
+        ("es-419", "es"),
+        (None, "en"),
+    ],
 )
-from bot.service import UserError, powers_of
-from engine import Position
-
-
-@pytest.mark.parametrize("locale, language", [
-    (discord.Locale.spain_spanish, "es"), (discord.Locale.latin_american_spanish, "es"),
-    (discord.Locale.russian, "ru"), (discord.Locale.bulgarian, "bg"),
-    (discord.Locale.american_english, "en"), (discord.Locale.british_english, "en"),
-    (discord.Locale.french, "en"), (discord.Locale.ukrainian, "en"), ("es-419", "es"), (None, "en"),
-])
 def test_client_locale_to_language(locale, language):
     assert from_locale(locale) == language
 
@@ -36,8 +55,8 @@ async def test_stored_choices_and_seen_languages(storage):
         assert await tx.user_language_row(1) == (None, "es")
         assert await tx.user_language_row(2) == ("bg", "en")
         assert await tx.user_languages([1, 2, 3, 4]) == {1: "es", 2: "bg", 3: "ru"}
-        await tx.choose_language(2, None, 3.0)      # back to the Discord client's language
-        await tx.saw_language(3, "en", 3.0)         # a choice outlives the client language
+        await tx.choose_language(2, None, 3.0)  # back to the Discord client's language
+        await tx.saw_language(3, "en", 3.0)  # a choice outlives the client language
         assert await tx.user_languages([2, 3]) == {2: "en", 3: "ru"}
         assert await tx.user_languages([]) == {}
 
@@ -64,8 +83,7 @@ def test_an_ambiguous_word_is_asked_not_guessed_in_another_language():
     # without a position that settles it, the player is asked; English is not tried
     lines = read_orders_in("F Gal - Lon", reading_order("es"))
     assert lines[0].order is None and lines[0].error.code == "ambiguous"
-    text = t("parse.ambiguous", "es", word=lines[0].error.word,
-             suggestions=", ".join(lines[0].error.suggestions))
+    text = t("parse.ambiguous", "es", word=lines[0].error.word, suggestions=", ".join(lines[0].error.suggestions))
     assert "«gal»" in text and "Gales" in text and "Escribe el nombre completo" in text
     lines = read_orders_in("Ф Сев - Рум", reading_order("bg"))
     assert lines[0].order is None and lines[0].error.code == "ambiguous"
@@ -87,7 +105,7 @@ async def test_command_descriptions_are_translated_names_are_not():
     tr = CatalogueTranslator()
     desc = app_commands.TranslationContext(app_commands.TranslationContextLocation.command_description, None)
     name = app_commands.TranslationContext(app_commands.TranslationContextLocation.command_name, None)
-    english = app_commands.locale_str(t("cmd.order"))
+    english = described("cmd.order")
     assert await tr.translate(english, discord.Locale.spain_spanish, desc) == t("cmd.order", "es")
     assert await tr.translate(english, discord.Locale.latin_american_spanish, desc) == t("cmd.order", "es")
     assert await tr.translate(english, discord.Locale.russian, desc) == t("cmd.order", "ru")
@@ -100,25 +118,25 @@ async def test_command_descriptions_are_translated_names_are_not():
 
 
 def test_refusals_are_said_in_the_readers_language():
-    from bot.service import phase_label, power_label
-    err = UserError("order.deadline_passed", game="Club", phase=phase_label("F1901M"))
-    assert "Otoño de 1901, movimientos" in err.text("es")
-    assert "Осень 1901, ходы" in err.text("ru")
-    assert "Fall 1901 moves" in err.text("en")
-    err = UserError("order.too_many_adjustments", count=1, power=power_label("FRANCE"))
-    assert err.text("bg").startswith("Франция")
+    err = UserError("order.deadline_passed", game="Club", phase=PhaseCode("F1901M"))
+    assert "Otoño de 1901, movimientos" in refusal(err, "es")
+    assert "Осень 1901, ходы" in refusal(err, "ru")
+    assert "Fall 1901 moves" in refusal(err, "en")
+    err = UserError("order.too_many_adjustments", count=1, power=Power.FRANCE)
+    assert refusal(err, "bg").startswith("Франция")
 
 
 async def _started_game(service, languages: dict[int, str | None], game_language: str = "en"):
-    game = await service.create_game(guild_id=1, channel_id=10, user_id=1, name="Babel", players=3,
-                                     language=game_language)
+    game = await service.lifecycle.create_game(
+        guild_id=1, channel_id=10, user_id=1, name="Babel", players=3, language=game_language
+    )
     async with service.storage.transaction() as tx:
         for uid, lang in languages.items():
             if lang is not None:
                 await tx.saw_language(uid, lang, 0.0)
     for uid in languages:
-        await service.join(10, uid)
-    await service.start(10, 1, can_manage=False)
+        await service.lifecycle.join(10, uid)
+    await service.lifecycle.start(10, 1, can_manage=False)
     async with service.storage.transaction() as tx:
         game = await tx.game(game.id)
         players = await tx.players(game.id)
@@ -128,7 +146,13 @@ async def _started_game(service, languages: dict[int, str | None], game_language
 async def _posts(service):
     async with service.storage.transaction() as tx:
         rows = await tx.posts_due(service.now() + 10, limit=1000)
-    return rows
+    # each post as its reader gets it: rendered in the language of that reader now
+    return [
+        SimpleNamespace(
+            channel_id=r.channel_id, user_id=r.user_id, content="\n\n".join(await rendered(service.storage, r))
+        )
+        for r in rows
+    ]
 
 
 async def test_dms_in_each_players_language_and_posts_in_the_games(service):
@@ -139,7 +163,7 @@ async def test_dms_in_each_players_language_and_posts_in_the_games(service):
     assert any("Babel" in c and "започна" in c and "Пролет 1901 г., ходове" in c for c in channel)
     assert "Primavera de 1901, movimientos" in dms[1] and "Plazo" in dms[1]
     assert "Весна 1901, ходы" in dms[2] and "Срок" in dms[2]
-    assert "Пролет 1901 г." in dms[3]        # unknown language: the game's
+    assert "Пролет 1901 г." in dms[3]  # unknown language: the game's
     # units in the Spanish DM are written the Spanish way
     spanish_seat = next(p for p in players if p.user_id == 1)
     if any(pw.value == "FRANCE" for pw in powers_of(game, spanish_seat)):
@@ -149,45 +173,46 @@ async def test_dms_in_each_players_language_and_posts_in_the_games(service):
 async def test_orders_in_the_players_language_with_the_canonical_form(service):
     game, players = await _started_game(service, {1: "es", 2: "ru", 3: "bg"})
     france = next(p.user_id for p in players if any(pw.value == "FRANCE" for pw in powers_of(game, p)))
-    report = await service.submit_orders(france, "E Par - Bor; A MAR - SPA; F Bre - Pic", language="es")
+    report = await service.ordering.submit(france, "E Par - Bor; A MAR - SPA; F Bre - Pic", language="es")
     assert [line.order for line in report.lines] == ["A PAR - BUR", "A MAR - SPA", "F BRE - PIC"]
-    report = await service.submit_orders(france, "E Par - Borgonia", language="es")
+    report = await service.ordering.submit(france, "E Par - Borgonia", language="es")
     [line] = report.lines
     assert line.error == "parse.unknown_word"
-    assert "Borgoña" in t(line.error, "es", **line.params)
-    assert "¿Querías decir: Bor (Borgoña)" in t(line.error, "es", **line.params)   # typeable as shown
-    report = await service.submit_orders(france, "А Пар - Мюн", language="bg")
+    assert "Borgoña" in say(line.error, "es", line.params)
+    assert "¿Querías decir: Bor (Borgoña)" in say(line.error, "es", line.params)  # typeable as shown
+    report = await service.ordering.submit(france, "А Пар - Мюн", language="bg")
     [line] = report.lines
     assert line.error == "illegal.not_adjacent"
     # the refusal names the unit and the provinces as the player writes them, not as codes
-    said = t(line.error, "bg", **line.params)
+    said = say(line.error, "bg", line.params)
     assert "А Пар не може да стигне до Мюн" in said and "Бре, Бур, Гас, Пик" in said, said
-    assert "A PAR can't reach MUN" in t(line.error, "en", **line.params)
-    report = await service.submit_orders(france, "E Par - Ber; F Bre apoya E Mar - Bor", language="es")
-    said = [t(x.error, "es", **x.params) for x in report.lines]
+    assert "A PAR can't reach MUN" in say(line.error, "en", line.params)
+    report = await service.ordering.submit(france, "E Par - Ber; F Bre apoya E Mar - Bor", language="es")
+    said = [say(x.error, "es", x.params) for x in report.lines]
     assert "E Par no puede llegar a Ber" in said[0] and "Bre, Bor, Gas, Pic" in said[0], said
     assert said[1].startswith("F Bre no puede apoyar"), said
     # a word nobody knows and nothing like it: no "did you mean: —?"
-    report = await service.submit_orders(france, "E Par - Xyz", language="es")
+    report = await service.ordering.submit(france, "E Par - Xyz", language="es")
     [line] = report.lines
     assert line.error == "parse.unknown_word_alone"
-    assert "—" not in t(line.error, "es", **line.params) and "«xyz»" in t(line.error, "es", **line.params)
+    assert "—" not in say(line.error, "es", line.params) and "«xyz»" in say(line.error, "es", line.params)
     # /clear takes the unit as the player writes it
-    count, sheet = await service.clear(france, "E Mar", language="es")
+    count, sheet = await service.ordering.clear(france, "E Mar", language="es")
     assert count == 1 and "A MAR" in sheet.missing
-    count, sheet = await service.clear(france, "F Bre", language="es")
+    count, sheet = await service.ordering.clear(france, "F Bre", language="es")
     assert count == 1
 
 
 async def test_moderation_dms_in_each_players_language_posts_in_the_games(service):
-    from bot.moderation import Actor, Moderation
-    mod = Moderation(service)
+    mod = service.moderation
     game, players = await _started_game(service, {1: "es", 2: "ru", 3: None}, game_language="bg")
     seen = len(await _posts(service))
 
     def new(rows):
-        return ({r.user_id: r.content for r in rows[seen:] if r.user_id is not None},
-                [r.content for r in rows[seen:] if r.channel_id is not None])
+        return (
+            {r.user_id: r.content for r in rows[seen:] if r.user_id is not None},
+            [r.content for r in rows[seen:] if r.channel_id is not None],
+        )
 
     # /mod orders remind:True — each reminder in its reader's language, the post in the game's
     await mod.orders_overview(10, Actor(1), remind=True)
@@ -195,12 +220,12 @@ async def test_moderation_dms_in_each_players_language_posts_in_the_games(servic
     dms, channel = new(rows)
     assert "te recuerda" in dms[1] and "Primavera de 1901, movimientos" in dms[1]
     assert "напоминает" in dms[2] and "Весна 1901, ходы" in dms[2]
-    assert "Пролет 1901 г., ходове" in dms[3]           # nothing known of player 3: the game's
+    assert "Пролет 1901 г., ходове" in dms[3]  # nothing known of player 3: the game's
     assert len(channel) == 1 and "изпрати напомняне" in channel[0]
     seen = len(rows)
 
     # a draw proposal: the other survivors are told in their language
-    await mod.vote_draw(10, 3, True)
+    await service.endgame.vote_draw(10, 3, True)
     rows = await _posts(service)
     dms, channel = new(rows)
     assert set(dms) == {1, 2}
@@ -214,31 +239,38 @@ async def test_moderation_dms_in_each_players_language_posts_in_the_games(servic
     await mod.replace(10, Actor(1), power.value, 4)
     rows = await _posts(service)
     dms, channel = new(rows)
-    from bot.service import power_name
     assert dms[4].startswith("🔄 Ahora juegas con") and power_name(power, "es") in dms[4]
-    assert "unidades E " in dms[4] or "unidades F " in dms[4]   # units the Spanish way
+    assert "unidades E " in dms[4] or "unidades F " in dms[4]  # units the Spanish way
     assert "Модератор передал" in dms[2] and power_name(power, "ru") in dms[2]
     assert len(channel) == 1 and power_name(power, "bg") in channel[0]
 
     # /game status: the lines moderation adds, in the reader's language
-    lines = await mod.status_lines(game, [1, 2, 3], "es")
+    lines = standing_lines(await service.status.game_status(10), "es")
     assert any("antes del desorden civil: 2" in x for x in lines)
     assert any("propuesta de tablas abierta" in x for x in lines)
-    assert any("преди размириците" in x for x in await mod.status_lines(game, [1, 2, 3]))
+    assert any("преди размириците" in x for x in standing_lines(await service.status.game_status(10), game.language))
 
 
-@pytest.mark.parametrize("language, typed", [
-    ("en", "A PAR - B"), ("es", "E Par - Bo"), ("es", "e par"), ("bg", "А Пар - Бур"), ("bg", "А Пар"),
-    ("ru", "А Париж - Бург"), ("ru", "А Пар"),
-])
+@pytest.mark.parametrize(
+    "language, typed",
+    [
+        ("en", "A PAR - B"),
+        ("es", "E Par - Bo"),
+        ("es", "e par"),
+        ("bg", "А Пар - Бур"),
+        ("bg", "А Пар"),
+        ("ru", "А Париж - Бург"),
+        ("ru", "А Пар"),
+    ],
+)
 async def test_autocomplete_matches_what_a_player_types_in_their_language(service, language, typed):
     game, players = await _started_game(service, {1: language, 2: None, 3: None})
     france = next(p.user_id for p in players if any(pw.value == "FRANCE" for pw in powers_of(game, p)))
-    choices = await service.order_choices(france, typed, language=language)
+    choices = await service.ordering.choices(france, typed, language=language)
     assert "A PAR - BUR" in choices, choices
     assert all(" PAR" in c for c in choices), choices
     # after a first order, the last one is completed and the first kept as typed
-    choices = await service.order_choices(france, f"{typed}; F Bre - M", language=language)
+    choices = await service.ordering.choices(france, f"{typed}; F Bre - M", language=language)
     assert f"{typed}; F BRE - MAO" in choices, choices
     # nothing legal matches: nothing offered
-    assert await service.order_choices(france, "А Мос - Пар", language=language) == []
+    assert await service.ordering.choices(france, "А Мос - Пар", language=language) == []

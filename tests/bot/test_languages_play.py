@@ -2,12 +2,13 @@
 their own language: by their Discord client's language (``interaction.locale``) or by
 ``/language``. Their replies and DMs are in their language; the game channel's posts
 and map in the game's language; command descriptions localized, names English."""
+
 from __future__ import annotations
 
 import pytest
 import simcord.interactions as sim_interactions
 
-from bot.service import powers_of
+from bot.core.context import powers_of
 from tests.bot.simcord_support import attachment_png, running
 
 HOURS = 3600
@@ -34,21 +35,31 @@ def client_locales(monkeypatch):
 # one order per power, as each rulebook writes it (Spanish E = ejército; Russian names with
 # the Cyrillic А; Bulgarian abbreviations)
 ORDERS = {
-    "es": {"ENGLAND": ("F Lon - MNt", "F LON - NTH"), "RUSSIA": ("E Mos - Ucr", "A MOS - UKR"),
-           "FRANCE": ("E Par - Bor", "A PAR - BUR")},
-    "ru": {"ENGLAND": ("Ф Лондон - Северное море", "F LON - NTH"),
-           "RUSSIA": ("А Москва - Украина", "A MOS - UKR"),
-           "FRANCE": ("А Париж - Бургундия", "A PAR - BUR")},
-    "bg": {"ENGLAND": ("Ф Лон - СеМ", "F LON - NTH"), "RUSSIA": ("А Мос - Укр", "A MOS - UKR"),
-           "FRANCE": ("А Пар - Бур", "A PAR - BUR")},
+    "es": {
+        "ENGLAND": ("F Lon - MNt", "F LON - NTH"),
+        "RUSSIA": ("E Mos - Ucr", "A MOS - UKR"),
+        "FRANCE": ("E Par - Bor", "A PAR - BUR"),
+    },
+    "ru": {
+        "ENGLAND": ("Ф Лондон - Северное море", "F LON - NTH"),
+        "RUSSIA": ("А Москва - Украина", "A MOS - UKR"),
+        "FRANCE": ("А Париж - Бургундия", "A PAR - BUR"),
+    },
+    "bg": {
+        "ENGLAND": ("Ф Лон - СеМ", "F LON - NTH"),
+        "RUSSIA": ("А Мос - Укр", "A MOS - UKR"),
+        "FRANCE": ("А Пар - Бур", "A PAR - BUR"),
+    },
 }
-ECHO = {"es": {"A PAR - BUR": "E Par - Bor", "A MOS - UKR": "E Mos - Ucr", "F LON - NTH": "F Lon - MNt"},
-        "ru": {"A PAR - BUR": "A Par - Bur", "A MOS - UKR": "A Mos - Ukr", "F LON - NTH": "F Lon - Nth"},
-        "bg": {"A PAR - BUR": "А Пар - Бур", "A MOS - UKR": "А Мос - Укр", "F LON - NTH": "Ф Лон - СеМ"}}
+ECHO = {
+    "es": {"A PAR - BUR": "E Par - Bor", "A MOS - UKR": "E Mos - Ucr", "F LON - NTH": "F Lon - MNt"},
+    "ru": {"A PAR - BUR": "A Par - Bur", "A MOS - UKR": "A Mos - Ukr", "F LON - NTH": "F Lon - Nth"},
+    "bg": {"A PAR - BUR": "А Пар - Бур", "A MOS - UKR": "А Мос - Укр", "F LON - NTH": "Ф Лон - СеМ"},
+}
 
 
 async def _seats(env, channel_id):
-    service = env.bots[-1].service
+    service = env.bots[-1].core
     async with service.storage.transaction() as tx:
         game = await tx.open_game_in_channel(channel_id)
         players = await tx.players(game.id)
@@ -60,8 +71,8 @@ async def test_three_players_each_in_their_language(tmp_path, client_locales):
         guild = env.create_guild("Club de Diplomacia", preferred_locale="es-ES")
         ch = guild.create_text_channel("partida")
         sofia, ivan, petar = (guild.add_member(env.create_user(n)) for n in ("sofia", "ivan", "petar"))
-        client_locales[sofia.id] = "es-ES"      # Spanish Discord client
-        client_locales[petar.id] = "bg"         # Bulgarian Discord client
+        client_locales[sofia.id] = "es-ES"  # Spanish Discord client
+        client_locales[petar.id] = "bg"  # Bulgarian Discord client
         # Ivan's client is English: he chooses Russian with /language
         r = await ivan.slash(ch, "language")
         assert r.ephemeral and "English" in r.response.content
@@ -79,9 +90,9 @@ async def test_three_players_each_in_their_language(tmp_path, client_locales):
         assert "Te has unido a **Babel**" in r.response.content
         welcome = [m.content for m in petar.user.dm_channel.history()]
         assert any("Записа се за **Babel**" in d for d in welcome), welcome
-        r = await petar.slash(ch, "game join")        # a refusal: Bulgarian
+        r = await petar.slash(ch, "game join")  # a refusal: Bulgarian
         assert r.ephemeral and "Вече участваш в **Babel**" in r.response.content
-        r = await ivan.slash(ch, "game start")        # a refusal: Russian (his choice)
+        r = await ivan.slash(ch, "game start")  # a refusal: Russian (his choice)
         assert r.ephemeral and "Начать партию **Babel** может только её создатель" in r.response.content
         await ivan.slash(ch, "game join")
         await sofia.slash(ch, "game join")
@@ -93,12 +104,11 @@ async def test_three_players_each_in_their_language(tmp_path, client_locales):
         assert len(started) == 1 and "Primavera de 1901, movimientos" in started[0].content
         await attachment_png(started[0])
         # the DMs: each player's language
-        assert any("Primavera de 1901" in m.content and "Plazo" in m.content
-                   for m in sofia.user.dm_channel.history())
-        assert any("Весна 1901, ходы" in m.content and "Срок" in m.content
-                   for m in ivan.user.dm_channel.history())
-        assert any("Пролет 1901 г., ходове" in m.content and "Краен срок" in m.content
-                   for m in petar.user.dm_channel.history())
+        assert any("Primavera de 1901" in m.content and "Plazo" in m.content for m in sofia.user.dm_channel.history())
+        assert any("Весна 1901, ходы" in m.content and "Срок" in m.content for m in ivan.user.dm_channel.history())
+        assert any(
+            "Пролет 1901 г., ходове" in m.content and "Краен срок" in m.content for m in petar.user.dm_channel.history()
+        )
 
         game, seats = await _seats(env, ch.id)
         people = {sofia.id: (sofia, "es"), ivan.id: (ivan, "ru"), petar.id: (petar, "bg")}
@@ -107,7 +117,7 @@ async def test_three_players_each_in_their_language(tmp_path, client_locales):
             mine = [p.value for p in powers if p.value in ORDERS[lang]]
             assert len(mine) == 1
             typed, canonical = ORDERS[lang][mine[0]]
-            result = await member.user.slash("order", orders=typed)   # from the DM with the bot
+            result = await member.user.slash("order", orders=typed)  # from the DM with the bot
             reply = result.response.content
             assert result.ephemeral
             # echoed in the player's language and in canonical English
@@ -116,9 +126,9 @@ async def test_three_players_each_in_their_language(tmp_path, client_locales):
             word = {"es": "Plazo", "ru": "Срок", "bg": "Краен срок"}[lang]
             assert word in reply, (lang, reply)
             # a misspelt province: the player's language, suggestions from its table
-            result = await member.user.slash("order", orders={"es": "E Par - Borgonia",
-                                                              "ru": "А Париж - Бургундиа",
-                                                              "bg": "А Пар - Бургундиа"}[lang])
+            result = await member.user.slash(
+                "order", orders={"es": "E Par - Borgonia", "ru": "А Париж - Бургундиа", "bg": "А Пар - Бургундиа"}[lang]
+            )
             expect = {"es": "¿Querías decir", "ru": "Может, имелось в виду", "bg": "Може би имаше предвид"}
             assert "❌" in result.response.content and expect[lang] in result.response.content
             # the canonical English form is understood from every player
@@ -170,7 +180,7 @@ async def test_bulgarian_game_chosen_at_create_and_localized_descriptions(tmp_pa
         r = await ana.slash(ch, "game create", name="Sofia", players=2, language="bg")
         assert "Играта **Sofia** е отворена за 2 играчи" in r.response.content
         assert "Език на играта: Български" in r.response.content
-        r = await ana.slash(ch, "game status")      # a private reply: her language
+        r = await ana.slash(ch, "game status")  # a private reply: her language
         assert r.ephemeral and "**Sofia** espera jugadores" in r.response.content
         r = await ana.slash(ch, "order", orders="E Par - Bor")
         assert r.ephemeral and "No juegas en ninguna partida" in r.response.content
@@ -178,7 +188,8 @@ async def test_bulgarian_game_chosen_at_create_and_localized_descriptions(tmp_pa
         # command names stay English; descriptions are localized for each client language
         from discord import Locale
 
-        from bot.i18n import t
+        from bot.text.i18n import t
+
         commands = {c.name: c for c in await env.bots[-1].tree.fetch_commands()}
         assert {"game", "order", "orders", "clear", "ready", "unready", "language"} <= set(commands)
         order = commands["order"]

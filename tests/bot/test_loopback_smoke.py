@@ -1,5 +1,6 @@
 """The real discord.py network path (aiohttp REST, websocket gateway, multipart uploads)
 against the loopback emulator: login, command sync, slash commands, a PNG post."""
+
 from __future__ import annotations
 
 import asyncio
@@ -9,7 +10,7 @@ import discord.http
 import yarl
 from discord.gateway import DiscordWebSocket
 
-from bot.app import DiplomacyBot
+from bot.discord.app import DiplomacyBot
 from tests.bot.loopback import Emulator
 from tests.bot.simcord_support import png_ok
 

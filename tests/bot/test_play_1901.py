@@ -1,5 +1,6 @@
 """Seven people play 1901 through Discord (simcord): create, join, start, orders by DM,
 deadlines passed by moving the clock, every post checked, restarts, forbidden actions."""
+
 from __future__ import annotations
 
 import re
@@ -7,8 +8,6 @@ import re
 from tests.bot.simcord_support import attachment_png, powers_by_user, running, seven
 
 HOURS = 3600
-
-
 
 
 def posts_since(channel, count):
@@ -26,8 +25,9 @@ async def test_seven_players_play_1901(tmp_path):
         table = seven(env)
         ch = table.channel
         alice, bob = table.members[0], table.members[1]
-        r = await alice.slash(ch, "game create", name="Club", players=7, movement="48h",
-                              retreat="24h", adjustment="24h")
+        r = await alice.slash(
+            ch, "game create", name="Club", players=7, movement="48h", retreat="24h", adjustment="24h"
+        )
         assert "Club" in r.response.content and not r.ephemeral
         for m in table.members:
             r = await m.slash(ch, "game join")
@@ -57,9 +57,9 @@ async def test_seven_players_play_1901(tmp_path):
         # --- Spring 1901: a bounce in Burgundy and in Galicia
         reply = await order(fr, "A PAR - BUR\nA MAR - SPA; F BRE - MAO")
         assert "✅ `A PAR - BUR`" in reply and "✅ `F BRE - MAO`" in reply
-        reply = await order(fr, "A MUN - RUH")   # forbidden: another power's unit
+        reply = await order(fr, "A MUN - RUH")  # forbidden: another power's unit
         assert "❌" in reply and "not one of your units" in reply
-        reply = await order(fr, "A PAR - MUN")   # parses, but impossible
+        reply = await order(fr, "A PAR - MUN")  # parses, but impossible
         assert "can't reach MUN" in reply
         reply = await order(fr, "A PAR - Burgandy")
         assert "Did you mean" in reply
@@ -88,7 +88,7 @@ async def test_seven_players_play_1901(tmp_path):
         text = results[0].content
         assert "`A PAR - BUR`" in text and "`A MUN - RUH`" in text
         assert re.search(r"`A WAR - GAL` — bounced", text) and re.search(r"`A VIE - GAL` — bounced", text)
-        assert "civil disorder" in text   # Italy, England and Turkey gave no orders
+        assert "civil disorder" in text  # Italy, England and Turkey gave no orders
         await attachment_png(results[0])
         nxt = [m for m in new if "Fall 1901" in m.content and "Deadline" in m.content]
         assert len(nxt) == 1 and "<t:" in nxt[0].content
@@ -130,7 +130,7 @@ async def test_seven_players_play_1901(tmp_path):
         await env.advance_time(24 * HOURS + 5)
         reply = await order(de, "WAIVE")
         assert "deadline" in reply and "passed" in reply
-        await env.restart()   # back up: the due phase resolves at once
+        await env.restart()  # back up: the due phase resolves at once
         new = posts_since(ch, before)
         results = [m for m in new if "results of Winter 1901" in m.content]
         assert len(results) == 1 and "`A BER B`" in results[0].content and "`A PAR B`" in results[0].content

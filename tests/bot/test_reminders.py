@@ -1,12 +1,14 @@
 """Reminders each player sets with /remind, fired by moving simcord's clock: at the chosen
 lead times, never for players who said never, not once orders are complete (unless the
 player asked for it), with the texts checked."""
+
 from __future__ import annotations
 
 import pytest
 
-from bot.sheet import DEFAULT_LEADS, format_lead, parse_leads
-from bot.service import UserError
+from bot.core.errors import UserError
+from bot.core.reminders import DEFAULT_LEADS, parse_leads
+from bot.text.replies import lead_text as format_lead
 from tests.bot.simcord_support import running, seven
 from tests.bot.test_play_1901 import order, powers_by_user
 
@@ -46,8 +48,9 @@ async def test_reminders_at_the_chosen_times(tmp_path):
         assert r.ephemeral and "12h, 1h before each deadline" in r.response.content
         assert "defaults" in r.response.content
         r = await fr.user.slash("remind", before="24h 2h")
-        assert r.response.content == ("⏰ Saved. I remind you 1d, 2h before each deadline, only when your "
-                                      "orders are incomplete.")
+        assert r.response.content == (
+            "⏰ Saved. I remind you 1d, 2h before each deadline, only when your orders are incomplete."
+        )
         r = await de.user.slash("remind", before="never")
         assert "You get no reminders" in r.response.content
         r = await it.user.slash("remind", before="6h", only_incomplete=False)
@@ -71,7 +74,7 @@ async def test_reminders_at_the_chosen_times(tmp_path):
         assert reminders(en) == []
         await env.advance_time(120)
         assert len(reminders(en)) == 1 and "F LON" in reminders(en)[0]
-        assert reminders(ru) == [] and reminders(de) == []     # complete; never
+        assert reminders(ru) == [] and reminders(de) == []  # complete; never
         assert len(reminders(fr)) == 1
 
         # Italy asked to be reminded even with complete orders
@@ -81,10 +84,10 @@ async def test_reminders_at_the_chosen_times(tmp_path):
 
         # France completes its orders: no reminder 2 hours before
         await order(fr, "A PAR H; A MAR H; F BRE H")
-        await env.advance_time(5 * HOURS)         # 1 hour before the deadline
+        await env.advance_time(5 * HOURS)  # 1 hour before the deadline
         assert len(reminders(fr)) == 1
         assert len(reminders(en)) == 2 and reminders(ru) == [] and reminders(de) == []
-        assert len(reminders(it)) == 1            # Italy: only 6h
+        assert len(reminders(it)) == 1  # Italy: only 6h
 
         # next phase: the reminders are planned again
         await env.advance_time(1 * HOURS + 5)

@@ -1,24 +1,28 @@
 """The game service without Discord: creating, joining, ordering, resolving."""
+
 from __future__ import annotations
 
 import pytest
 
-from bot.service import UserError
+from bot.core.errors import UserError
+from bot.discord.poster import rendered
 
 GUILD, CHANNEL, CREATOR = 1, 10, 100
 PLAYERS = [100, 101, 102, 103, 104, 105, 106]
 
 
 async def started(service, players=7):
-    await service.create_game(guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="Test",
-                              players=players)
+    await service.lifecycle.create_game(
+        guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="Test", players=players
+    )
     for uid in PLAYERS[:players]:
-        await service.join(CHANNEL, uid)
-    return await service.start(CHANNEL, CREATOR, can_manage=False)
+        await service.lifecycle.join(CHANNEL, uid)
+    return await service.lifecycle.start(CHANNEL, CREATOR, can_manage=False)
 
 
 async def seat_of(service, game, power):
-    from bot.service import powers_of
+    from bot.core.context import powers_of
+
     async with service.storage.transaction() as tx:
         for p in await tx.players(game.id):
             if power in [x.value for x in powers_of(game, p)]:
@@ -28,7 +32,8 @@ async def seat_of(service, game, power):
 async def test_storage_pragmas(storage):
     assert (await storage.pragma("journal_mode")).lower() == "wal"
     assert await storage.pragma("foreign_keys") == 1
-    from bot.storage.migrations import migrations
+    from bot.infra.storage.migrations import migrations
+
     assert await storage.pragma("user_version") == len(migrations()) >= 1
 
 
@@ -36,18 +41,20 @@ async def test_create_join_start(service):
     game = await started(service)
     assert game.status == "active" and game.phase == "S1901M"
     with pytest.raises(UserError) as err:
-        await service.join(CHANNEL, 999)
+        await service.lifecycle.join(CHANNEL, 999)
     assert err.value.key == "join.started"
     async with service.storage.transaction() as tx:
         posts = await tx.posts(game.id)
-    assert posts[0]["channel_id"] == CHANNEL and "has started" in posts[0]["content"]
+    assert posts[0]["channel_id"] == CHANNEL and "has started" in (await rendered(service.storage, posts[0]["row"]))[0]
     assert sum(1 for p in posts if p["user_id"]) == 7
 
 
 async def test_order_echo_and_errors(service):
     game = await started(service)
     fr = await seat_of(service, game, "FRANCE")
-    report = await service.submit_orders(fr, "a par-bur; A MAR S A PAR - BUR\nF BRE - Burgandy; A PAR - MUN; A BER - KIE")
+    report = await service.ordering.submit(
+        fr, "a par-bur; A MAR S A PAR - BUR\nF BRE - Burgandy; A PAR - MUN; A BER - KIE"
+    )
     stored = [line.order for line in report.lines if line.order]
     assert stored == ["A PAR - MUN", "A MAR S A PAR - BUR"] or "A MAR S A PAR - BUR" in stored
     errors = {line.text: line.error for line in report.lines if line.error}
@@ -56,7 +63,7 @@ async def test_order_echo_and_errors(service):
     assert errors["A BER - KIE"] == "order.not_your_unit"
     assert report.sheet.missing == ("F BRE",)
     # the last order for a unit counts
-    report = await service.submit_orders(fr, "A PAR H")
+    report = await service.ordering.submit(fr, "A PAR H")
     assert "A PAR H" in report.sheet.ordered and "A PAR - BUR" not in report.sheet.ordered
 
 
@@ -64,16 +71,16 @@ async def test_deadline_resolution_and_cas(service, clock):
     game = await started(service)
     fr = await seat_of(service, game, "FRANCE")
     de = await seat_of(service, game, "GERMANY")
-    await service.submit_orders(fr, "A PAR - BUR")
-    await service.submit_orders(de, "A MUN - BUR")
+    await service.ordering.submit(fr, "A PAR - BUR")
+    await service.ordering.submit(de, "A MUN - BUR")
     clock.advance(hours=49)
     with pytest.raises(UserError) as err:
-        await service.submit_orders(fr, "A MAR H")
+        await service.ordering.submit(fr, "A MAR H")
     assert err.value.key == "order.deadline_passed"
-    assert await service.run_due() == 1
-    assert await service.resolve(game.id, "S1901M") is False  # never twice
+    assert await service.resolution.run_due() == 1
+    assert await service.resolution.resolve(game.id, "S1901M") is False  # never twice
     with pytest.raises(UserError) as err:
-        await service.submit_orders(fr, "A PAR H", expected_phase="S1901M")
+        await service.ordering.submit(fr, "A PAR H", expected_phase="S1901M")
     assert err.value.key == "order.phase_moved_on"
     async with service.storage.transaction() as tx:
         row = await tx.phase(game.id, "S1901M")
@@ -84,37 +91,39 @@ async def test_deadline_resolution_and_cas(service, clock):
 
 
 async def test_ready_resolves_at_once(service):
-    game = await started(service, players=2)
+    await started(service, players=2)
     for uid in PLAYERS[:2]:
-        report = await service.set_ready(uid, True)
+        report = await service.ordering.set_ready(uid, True)
     assert report.resolving
-    assert await service.run_due() == 1
+    assert await service.resolution.run_due() == 1
 
 
 async def test_bad_input(service):
     with pytest.raises(UserError) as err:
-        await service.create_game(guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="X",
-                                  players=8)
+        await service.lifecycle.create_game(guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="X", players=8)
     assert err.value.key == "create.bad_players"
     with pytest.raises(UserError) as err:
-        await service.create_game(guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="X",
-                                  players=7, movement="soon")
+        await service.lifecycle.create_game(
+            guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="X", players=7, movement="soon"
+        )
     assert err.value.key == "schedule.unreadable"
-    await service.create_game(guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="X", players=3)
+    await service.lifecycle.create_game(guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="X", players=3)
     with pytest.raises(UserError) as err:
-        await service.start(CHANNEL, 555, can_manage=False)
+        await service.lifecycle.start(CHANNEL, 555, can_manage=False)
     assert err.value.key == "start.not_allowed"
     with pytest.raises(UserError) as err:
-        await service.submit_orders(555, "A PAR - BUR")
+        await service.ordering.submit(555, "A PAR - BUR")
     assert err.value.key == "order.no_games"
 
 
 async def test_impossible_supports_say_why(service):
     game = await started(service)
     fr = await seat_of(service, game, "FRANCE")
-    report = await service.submit_orders(fr, "A PAR S A MAR - SPA; A MAR S F LYO; A MAR S A PAR - MUN")
+    report = await service.ordering.submit(fr, "A PAR S A MAR - SPA; A MAR S F LYO; A MAR S A PAR - MUN")
     errors = {line.text: line.error for line in report.lines if line.error}
-    assert errors == {"A PAR S A MAR - SPA": "illegal.support_reach",
-                      "A MAR S F LYO": "illegal.support_nobody",
-                      "A MAR S A PAR - MUN": "illegal.support_reach"}
+    assert errors == {
+        "A PAR S A MAR - SPA": "illegal.support_reach",
+        "A MAR S F LYO": "illegal.support_nobody",
+        "A MAR S A PAR - MUN": "illegal.support_reach",
+    }
     assert not report.sheet.ordered

@@ -1,21 +1,36 @@
 """The order sheet's menus without Discord: every screen of every unit, in the starting
 position and in a crowded mid-game position, keeps to Discord's limits (and discord.py
 accepts it as a View); regions cover the map; warnings; stale orders; /clear choices."""
+
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
 
-from engine import Position, Power, STANDARD, legal_orders
-from engine.codec import position_from_json, position_to_json
-from bot.sheet import (
-    MAX_CONTENT, MAX_OPTIONS, MAX_ROWS, MAX_TEXT, REGIONS, Button, Context, Menu, OrderSheets, Screen,
-    _slots, phase_for_action, unit_choices,
+from bot.core.context import GameContext, setup_of
+from bot.core.sheet import SheetData, sheet_data
+from bot.discord.views import to_view
+from bot.infra.storage import GameRow, PlayerRow
+from bot.text.replies import clear_choices, refusal
+from bot.text.sheet import (
+    MAX_CONTENT,
+    MAX_OPTIONS,
+    MAX_ROWS,
+    MAX_TEXT,
+    REGIONS,
+    Button,
+    Kind,
+    Menu,
+    Mode,
+    OrderSheets,
+    Screen,
+    SheetScreens,
+    Verb,
+    parse_custom_id,
 )
-from bot.storage import GameRow, PlayerRow
-from bot.views import to_view
-from engine.rules import Rules
+from engine import STANDARD, Position, Power, legal_orders
+from engine.codec import position_from_json, position_to_json
 
 CROWDED = {
     "phase": "F1905M",
@@ -32,16 +47,36 @@ CROWDED = {
 
 
 def game_row(position: Position, language: str = "en") -> GameRow:
-    return GameRow(1, 1, 1, "Crowded game with a long name", 1, 7, "active", str(position.phase),
-                   position_to_json(position), 2e9, 2e9, None, "48h", "24h", "24h", False, None, None,
-                   language, 0.0)
+    return GameRow(
+        1,
+        1,
+        1,
+        "Crowded game with a long name",
+        1,
+        7,
+        "active",
+        str(position.phase),
+        position_to_json(position),
+        2e9,
+        2e9,
+        None,
+        "48h",
+        "24h",
+        "24h",
+        False,
+        None,
+        None,
+        language,
+        0.0,
+    )
 
 
-def context(position: Position, power: Power, language: str = "en") -> Context:
-    rules = Rules()
-    slots = _slots(position, rules, [power])
-    return Context(game_row(position, language), PlayerRow(1, 1, 0, None, 0.0), position, rules, (power,),
-                   slots, {}, language)
+def context(position: Position, power: Power, language: str = "en") -> SheetData:
+    """The sheet of the player who plays ``power`` (alone, in a game for seven)."""
+    game = game_row(position, language)
+    seat = next(s for s in range(7) if setup_of(game).seat_powers(s) == (power,))
+    player = PlayerRow(1, 1, seat, None, 0.0)
+    return sheet_data(GameContext(game, (player,), (), player))
 
 
 def check(screen: Screen) -> None:
@@ -63,41 +98,44 @@ def check(screen: Screen) -> None:
                     assert o.description is None or len(o.description) <= MAX_TEXT
             else:
                 assert isinstance(c, Button) and 1 <= len(c.label) <= 80
-    view = to_view(screen)          # discord.py's own checks (rows, widths)
+    view = to_view(screen)  # discord.py's own checks (rows, widths)
     assert view is not None and len(view.children) == len(screen.components())
 
 
-def every_screen(sheets: OrderSheets, ctx: Context):
+def tap(component):
+    return parse_custom_id(component.custom_id)
+
+
+def every_screen(sheets: SheetScreens, ctx: SheetData):
     """Every screen the walk can show for every unit, with every choice in it."""
-    yield sheets._sheet(ctx)
-    yield sheets._pick(ctx)
-    yield sheets._review(ctx, {})
+    yield sheets.sheet()
+    yield sheets.pick()
+    yield sheets.review({})
     for slot in ctx.slots:
-        step = sheets._step(ctx, {}, "a", slot)
+        step = sheets.step({}, Mode.ALL, slot)
         yield step
-        todo = [(slot, b.custom_id.split(":")[6]) for b in step.components()
-                if isinstance(b, Button) and b.custom_id.split(":")[1] == "k"]
+        todo = [(slot, tap(b).args[2]) for b in step.components() if isinstance(b, Button) and tap(b).verb is Verb.KIND]
         seen = set()
         while todo:
             slot, what = todo.pop()
-            if what in seen or what in ("H", "D", "W"):
+            if what in seen or what in (Kind.HOLD, Kind.DISBAND, Kind.WAIVE):
                 continue
             seen.add(what)
             pages = 1
             page = 0
             while page < pages:
-                screen = sheets._target(ctx, {}, "a", slot, what, page)
-                pages = max(pages, sum(1 for b in screen.components() if b.custom_id.split(":")[1] == "pg"))
+                screen = sheets.target({}, Mode.ALL, slot, what, page)
+                pages = max(pages, sum(1 for b in screen.components() if tap(b).verb is Verb.PAGE))
                 page += 1
                 yield screen
                 for menu in (c for c in screen.components() if isinstance(c, Menu)):
-                    if what in ("sup", "cvy"):
-                        todo.extend((slot, ("S" if what == "sup" else "C") + o.value) for o in menu.options)
+                    if what in (Kind.SUPPORT, Kind.CONVOY):
+                        todo.extend((slot, f"{what}-{o.value}") for o in menu.options)
                     else:
                         assert all(o.value in {str(x) for x in ctx.legal(slot)} for o in menu.options)
 
 
-def check_all(sheets: OrderSheets, ctx: Context) -> int:
+def check_all(sheets: SheetScreens, ctx: SheetData) -> int:
     """Check every screen; the menus offer every legal order of every unit, and nothing
     else. Returns how many menus were split by region."""
     out: dict[str, set[str]] = {s.key: set() for s in ctx.slots}
@@ -105,12 +143,13 @@ def check_all(sheets: OrderSheets, ctx: Context) -> int:
     for screen in every_screen(sheets, ctx):
         check(screen)
         for c in screen.components():
-            parts = c.custom_id.split(":")
-            if isinstance(c, Menu) and parts[1] == "v" and parts[6] not in ("sup", "cvy"):
-                out[parts[5]].update(o.value for o in c.options)
+            parsed = tap(c)
+            if isinstance(c, Menu) and parsed.verb is Verb.CHOICE and parsed.args[2] not in (Kind.SUPPORT, Kind.CONVOY):
+                out[parsed.args[1]].update(o.value for o in c.options)
                 split += " — " in c.placeholder
-            if isinstance(c, Button) and parts[1] == "k" and parts[6] in ("H", "D"):
-                out[parts[5]].add(f"{ctx.slot(parts[5]).unit} {parts[6]}")
+            if isinstance(c, Button) and parsed.verb is Verb.KIND and parsed.args[2] in (Kind.HOLD, Kind.DISBAND):
+                letter = "H" if parsed.args[2] == Kind.HOLD else "D"
+                out[parsed.args[1]].add(f"{ctx.slot(parsed.args[1]).unit} {letter}")
     for slot in ctx.slots:
         assert out[slot.key] == {str(o) for o in legal_orders(ctx.position, slot.key)}, slot
     return split
@@ -125,22 +164,22 @@ def test_regions_cover_the_map_once():
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_every_unit_of_the_starting_position(language):
     position = Position.initial()
-    sheets = OrderSheets(None, language)   # type: ignore[arg-type]
     for power in Power:
-        check_all(sheets, context(position, power, language))
+        ctx = context(position, power, language)
+        check_all(SheetScreens(ctx, language), ctx)
 
 
 def test_every_unit_of_a_crowded_position():
     position = position_from_json(CROWDED)
-    sheets = OrderSheets(None)   # type: ignore[arg-type]
     split = 0
     for power in Power:
-        split += check_all(sheets, context(position, power))
+        ctx = context(position, power)
+        split += check_all(SheetScreens(ctx, "en"), ctx)
     assert split, "some choice is long enough to be split by region"
     # the army in London can be convoyed far: its moves are split by region
     ctx = context(position, Power.ENGLAND)
     lon = ctx.slot("LON")
-    moves = sheets._target(ctx, {}, "a", lon, "mv", 0)
+    moves = SheetScreens(ctx, "en").target({}, Mode.ALL, lon, Kind.MOVE, 0)
     menus = [c for c in moves.components() if isinstance(c, Menu)]
     assert len(menus) > 1 and all("—" in m.placeholder for m in menus)
 
@@ -152,38 +191,40 @@ from tests.bot.test_service import CHANNEL, seat_of, started  # noqa: E402
 async def test_support_and_build_warnings(service, clock):
     game = await started(service)
     fr = await seat_of(service, game, "FRANCE")
-    await service.submit_orders(fr, "A PAR - BUR; A MAR S A PAR - GAS")
+    await service.ordering.submit(fr, "A PAR - BUR; A MAR S A PAR - GAS")
     sheets = OrderSheets(service)
     screen = await sheets.open(fr)
     assert "`A MAR S A PAR - GAS` does not match the order of your unit it supports (`A PAR - BUR`)" in screen.content
     assert "Without an order (they will hold): F BRE" in screen.content
-    await service.submit_orders(fr, "A MAR S A PAR - BUR; F BRE H")
+    await service.ordering.submit(fr, "A MAR S A PAR - BUR; F BRE H")
     screen = await sheets.open(fr)
     assert "⚠️" not in screen.content
 
 
 async def test_an_order_sent_before_the_phase_resolved_is_refused(service, clock):
-    from bot.service import UserError
+    from bot.core.errors import UserError
+
     game = await started(service, players=2)
     uid = await seat_of(service, game, "FRANCE") or 100
-    sent = clock()                      # the player taps /order now...
-    clock.advance(hours=49)             # ...but the phase resolves before the bot reads it
-    await service.run_due()
+    sent = clock()  # the player taps /order now...
+    clock.advance(hours=49)  # ...but the phase resolves before the bot reads it
+    await service.resolution.run_due()
     with pytest.raises(UserError) as err:
-        await phase_for_action(service, uid, sent)
+        await service.ordering.submit(uid, "A PAR H", sent_at=sent)
     assert err.value.key == "order.phase_moved_on"
-    assert "moved on from Spring" in err.value.text() and "moves to Fall" in err.value.text()
-    assert (await phase_for_action(service, uid, clock() + timedelta(seconds=1))).startswith("F")
+    assert "moved on from Spring" in refusal(err.value, "en") and "moves to Fall" in refusal(err.value, "en")
+    report = await service.ordering.submit(uid, "A PAR H", sent_at=clock() + timedelta(seconds=1))
+    assert report.sheet.phase.startswith("F")
 
 
 async def test_clear_offers_the_players_orders(service):
     game = await started(service)
     fr = await seat_of(service, game, "FRANCE")
-    await service.submit_orders(fr, "A PAR - BUR; F BRE - MAO")
-    choices = await unit_choices(service, fr, "")
+    await service.ordering.submit(fr, "A PAR - BUR; F BRE - MAO")
+    choices = clear_choices(await service.ordering.clear_choices(fr), "", "en")
     assert choices[0] == ("All my orders", "all")
     assert ("A PAR - BUR", "PAR") in choices and ("F BRE - MAO", "BRE") in choices
-    assert await unit_choices(service, fr, "bre") == [("F BRE - MAO", "BRE")]
-    count, sheet = await service.clear(fr, "BRE")
+    assert clear_choices(await service.ordering.clear_choices(fr), "bre", "en") == [("F BRE - MAO", "BRE")]
+    count, sheet = await service.ordering.clear(fr, "BRE")
     assert count == 1 and "F BRE" in sheet.missing
     assert CHANNEL

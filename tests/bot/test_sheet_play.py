@@ -2,6 +2,7 @@
 coast (F STP/SC), a convoy (F BLA C A SEV - RUM), a retreat and a build (F STP/NC). Every
 screen seen is checked against Discord's limits; the review's change list, the warnings,
 a stale menu and the phone-sized map in the new-phase DM are checked on the way."""
+
 from __future__ import annotations
 
 from tests.bot.simcord_support import attachment_png, running, seven
@@ -35,8 +36,7 @@ def labels(message) -> list[str]:
 
 
 def options(message) -> list[str]:
-    return [o["value"] for row in message.components for i in row["components"] if i["type"] == 3
-            for o in i["options"]]
+    return [o["value"] for row in message.components for i in row["components"] if i["type"] == 3 for o in i["options"]]
 
 
 async def tap(member, message, label):
@@ -48,8 +48,12 @@ async def tap(member, message, label):
 
 
 async def choose(member, message, value):
-    select = next(i for row in message.components for i in row["components"]
-                  if i["type"] == 3 and any(o["value"] == value for o in i["options"]))
+    select = next(
+        i
+        for row in message.components
+        for i in row["components"]
+        if i["type"] == 3 and any(o["value"] == value for o in i["options"])
+    )
     result = await member.user.select(message, [value], custom_id=select["custom_id"])
     assert result.response is not None
     check_limits(result.response)
@@ -68,8 +72,7 @@ async def test_russia_orders_1901_by_tapping(tmp_path):
         table = seven(env)
         ch = table.channel
         alice = table.members[0]
-        await alice.slash(ch, "game create", name="Club", players=7, movement="48h", retreat="24h",
-                          adjustment="24h")
+        await alice.slash(ch, "game create", name="Club", players=7, movement="48h", retreat="24h", adjustment="24h")
         for m in table.members:
             await m.slash(ch, "game join")
         await alice.slash(ch, "game start")
@@ -93,11 +96,11 @@ async def test_russia_orders_1901_by_tapping(tmp_path):
         msg = await tap(ru, warned, "Back")
         spring_sheet = msg
 
-        await env.restart()      # the sheet's buttons still work after a restart
+        await env.restart()  # the sheet's buttons still work after a restart
         msg = await tap(ru, msg, "Order all units")
         steps = {}
         for _ in range(4):
-            unit = msg.content.split("**")[3]          # "• **A MOS** — ..."
+            unit = msg.content.split("**")[3]  # "• **A MOS** — ..."
             steps[unit] = msg
             if unit == "A MOS":
                 msg = await choose(ru, await tap(ru, msg, "Move"), "A MOS - SEV")
@@ -105,7 +108,7 @@ async def test_russia_orders_1901_by_tapping(tmp_path):
                 moves = await tap(ru, msg, "Move")
                 assert "F SEV - BLA" in options(moves) and "F SEV - RUM" in options(moves)
                 msg = await choose(ru, moves, "F SEV - BLA")
-            elif unit == "F STP/SC":      # the fleet on the south coast moves along it
+            elif unit == "F STP/SC":  # the fleet on the south coast moves along it
                 moves = await tap(ru, msg, "Move")
                 assert set(options(moves)) == {"F STP/SC - BOT", "F STP/SC - FIN", "F STP/SC - LVN"}
                 msg = await choose(ru, moves, "F STP/SC - BOT")
@@ -156,12 +159,12 @@ async def test_russia_orders_1901_by_tapping(tmp_path):
                 msg = await choose(ru, convoys, "F BLA C A SEV - RUM")
             elif unit == "F BOT":
                 msg = await choose(ru, await tap(ru, msg, "Move"), "F BOT - SWE")
-            else:           # A SEV and A WAR hold for now
+            else:  # A SEV and A WAR hold for now
                 msg = await tap(ru, msg, "Hold")
         assert "review your orders" in msg.content
         assert "does not match the order of the army it convoys" in msg.content
         msg = await tap(ru, msg, "✅ Submit")
-        assert "does not match" in msg.content            # the sheet warns too
+        assert "does not match" in msg.content  # the sheet warns too
         msg = await tap(ru, msg, "Order one unit")
         msg = await choose(ru, msg, "SEV")
         moves = await tap(ru, msg, "Move")
@@ -200,7 +203,7 @@ async def test_russia_orders_1901_by_tapping(tmp_path):
         assert "Build nothing" in labels(msg)
         builds = options(msg)
         assert {"F STP/NC B", "F STP/SC B", "A STP B", "A MOS B", "F SEV B"} <= set(builds)
-        assert not any("WAR" in b for b in builds)      # Warsaw is Austrian now
+        assert not any("WAR" in b for b in builds)  # Warsaw is Austrian now
         msg = await choose(ru, msg, "F STP/NC B")
         assert "➕ `F STP/NC B`" in msg.content and "⚠️" not in msg.content
         msg = await tap(ru, msg, "✅ Submit")

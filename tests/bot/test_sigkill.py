@@ -5,6 +5,7 @@ The bot runs as ``python -m bot`` against the loopback emulator (the real networ
 Posts carry their outbox row as nonce with ``enforce_nonce``; the emulator, like Discord,
 drops a repeated nonce, which is what makes "sent, then killed before recording it" safe.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -33,9 +34,15 @@ def game_phase(db: Path) -> str | None:
 async def launch(emu: Emulator, db: Path) -> asyncio.subprocess.Process:
     emu.identified.clear()
     emu.synced.clear()
-    env = dict(os.environ, DISCORD_TOKEN="loopback", DIPLOMACY_DB=str(db), LOG_LEVEL="WARNING",
-               DISCORD_API_URL=emu.api_url, DISCORD_GATEWAY_URL=emu.gateway_url,
-               PYTHONPATH=str(ROOT))
+    env = dict(
+        os.environ,
+        DISCORD_TOKEN="loopback",
+        DIPLOMACY_DB=str(db),
+        LOG_LEVEL="WARNING",
+        DISCORD_API_URL=emu.api_url,
+        DISCORD_GATEWAY_URL=emu.gateway_url,
+        PYTHONPATH=str(ROOT),
+    )
     proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=str(ROOT), env=env)
     await asyncio.wait_for(emu.synced.wait(), 30)
     await asyncio.wait_for(emu.identified.wait(), 30)
@@ -77,7 +84,7 @@ async def test_sigkill_during_resolutions(tmp_path):
             last.cancel()
             kills.append(round(delay, 3))
             proc = await launch(emu, db)
-            if game_phase(db) == phase:        # killed before "ready" was stored: say it again
+            if game_phase(db) == phase:  # killed before "ready" was stored: say it again
                 for u in users:
                     await emu.slash(u, "ready")
             for _ in range(100):
@@ -88,8 +95,10 @@ async def test_sigkill_during_resolutions(tmp_path):
             assert new != phase, (seed, kills)
             seen.append(new)
         # let the last posts go out, then stop cleanly
-        await emu.wait_posts(lambda p: p.content.startswith("⏳") and seen[-1][1:5] in p.content
-                             and p.channel_id == channel["id"], timeout=30)
+        await emu.wait_posts(
+            lambda p: p.content.startswith("⏳") and seen[-1][1:5] in p.content and p.channel_id == channel["id"],
+            timeout=30,
+        )
         await asyncio.sleep(1.0)
     finally:
         kill(proc)

@@ -1,0 +1,60 @@
+"""The core of the bot: every use case, on one set of dependencies. ``Core(storage, ...)``
+is what the Discord layer (and the tests) call: ``core.ordering.submit(...)``,
+``core.lifecycle.start(...)``, ``core.resolution.run_due()``..."""
+
+from __future__ import annotations
+
+import random
+
+from bot.core.deps import Deps
+from bot.core.endgame import Endgame
+from bot.core.languages import Languages
+from bot.core.lifecycle import Lifecycle
+from bot.core.moderation import Moderation
+from bot.core.ordering import Ordering
+from bot.core.reminders import Reminders
+from bot.core.resolution import Resolution
+from bot.core.sheet import Sheets
+from bot.core.status import Status
+from bot.infra.clock import Clock, system_clock
+from bot.infra.compute import Compute
+from bot.infra.maps import MapCache
+from bot.infra.storage import Storage
+
+
+class Core:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Clock = system_clock,
+        rng: random.Random | None = None,
+        map_cache: MapCache | None = None,
+        compute: Compute | None = None,
+    ) -> None:
+        self.deps = Deps(
+            storage,
+            clock,
+            rng or random.Random(),
+            compute or Compute(),
+            map_cache if map_cache is not None else MapCache(processes=0),
+        )
+        self.lifecycle = Lifecycle(self.deps)
+        self.ordering = Ordering(self.deps)
+        self.sheets = Sheets(self.deps)
+        self.reminders = Reminders(self.deps)
+        self.resolution = Resolution(self.deps, self.reminders)
+        self.moderation = Moderation(self.deps, self.resolution)
+        self.endgame = Endgame(self.deps)
+        self.status = Status(self.deps)
+        self.languages = Languages(self.deps)
+
+    @property
+    def storage(self) -> Storage:
+        return self.deps.storage
+
+    def now(self) -> float:
+        return self.deps.now()
+
+    def close(self) -> None:
+        self.deps.compute.close()

@@ -1,0 +1,140 @@
+"""The GameContext: everything an action needs to know about one game, loaded once, in
+one read transaction (the game row, its Position, Setup and Rules, the players, the
+current phase's orders, and the caller's player row and powers), and the finders that
+say which game an action is about: the one the player named, the one of this channel, or
+their only game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from bot.core.errors import UserError
+from bot.core.types import GameStatus
+from bot.infra.storage import GameRow, OrderRow, PlayerRow, Tx
+from engine import Phase, Position, Power, Rules
+from engine.codec import position_from_json
+from engine.variants import Setup, setup_for
+
+
+def setup_of(game: GameRow) -> Setup:
+    return setup_for(game.players)
+
+
+def rules_for(game: GameRow, phase: str, civil_disorder: frozenset[Power] = frozenset()) -> Rules:
+    return setup_of(game).rules(Phase.parse(phase), game.toss_winner, civil_disorder)
+
+
+def powers_of(game: GameRow, player: PlayerRow, rules: Rules | None = None) -> tuple[Power, ...]:
+    """The powers this player orders now (a neutral power is nobody's)."""
+    if player.seat is None:
+        return ()
+    powers = setup_of(game).seat_powers(player.seat, game.toss_winner)
+    if rules is not None:
+        powers = tuple(p for p in powers if p not in rules.neutral)
+    return powers
+
+
+def owners(game: GameRow, players: list[PlayerRow] | tuple[PlayerRow, ...]) -> dict[Power, int]:
+    """Each played power -> the user who plays it."""
+    return {pw: p.user_id for p in players for pw in powers_of(game, p)}
+
+
+@dataclass(frozen=True)
+class GameContext:
+    """One game as an action sees it; ``player`` is the caller's row (None for actions
+    not made by a player of the game)."""
+
+    game: GameRow
+    players: tuple[PlayerRow, ...]
+    orders: tuple[OrderRow, ...]
+    player: PlayerRow | None = None
+
+    @property
+    def phase(self) -> str:
+        assert self.game.phase is not None
+        return self.game.phase
+
+    @property
+    def status(self) -> GameStatus:
+        return GameStatus(self.game.status)
+
+    @property
+    def language(self) -> str:
+        return self.game.language
+
+    @cached_property
+    def position(self) -> Position:
+        return position_from_json(self.game.position or {})
+
+    @cached_property
+    def rules(self) -> Rules:
+        return rules_for(self.game, self.phase)
+
+    @cached_property
+    def powers(self) -> tuple[Power, ...]:
+        """The caller's powers in this phase."""
+        return powers_of(self.game, self.player, self.rules) if self.player is not None else ()
+
+    def powers_of(self, player: PlayerRow) -> tuple[Power, ...]:
+        return powers_of(self.game, player, self.rules)
+
+    @property
+    def ready(self) -> bool:
+        return self.player is not None and self.player.ready_phase == self.game.phase
+
+    def my_orders(self) -> list[OrderRow]:
+        mine = {p.value for p in self.powers}
+        return [o for o in self.orders if o.power in mine]
+
+
+async def load(tx: Tx, game: GameRow, user_id: int | None = None) -> GameContext:
+    players = tuple(await tx.players(game.id))
+    orders = tuple(await tx.orders(game.id, game.phase)) if game.phase else ()
+    player = next((p for p in players if p.user_id == user_id), None) if user_id is not None else None
+    return GameContext(game, players, orders, player)
+
+
+async def player_game(tx: Tx, user_id: int, game_id: int | None, channel_id: int | None) -> GameRow:
+    """The active game a player means: the one named, the one of this channel, or their
+    only game; a refusal says why there is none."""
+    if game_id is not None:
+        game = await tx.game(game_id)
+        if game is None:
+            raise UserError("game.unknown")
+    else:
+        game = await tx.open_game_in_channel(channel_id) if channel_id is not None else None
+        if game is not None and not any(p.user_id == user_id for p in await tx.players(game.id)):
+            game = None
+        if game is None:
+            mine = [g for g in await tx.games_of_user(user_id) if g.status == GameStatus.ACTIVE]
+            if not mine:
+                forming = await tx.games_of_user(user_id, (GameStatus.FORMING.value,))
+                raise UserError("order.not_started" if forming else "order.no_games")
+            if len(mine) > 1:
+                raise UserError("order.which_game", games=", ".join(g.name for g in mine))
+            game = mine[0]
+    return game
+
+
+async def player_context(
+    tx: Tx, user_id: int, game_id: int | None = None, channel_id: int | None = None
+) -> GameContext:
+    """The caller's game, checked: they play in it and it is being played."""
+    game = await player_game(tx, user_id, game_id, channel_id)
+    ctx = await load(tx, game, user_id)
+    if ctx.player is None:
+        raise UserError("order.not_player", game=game.name)
+    if game.status == GameStatus.FORMING:
+        raise UserError("order.not_started_game", game=game.name)
+    if game.status == GameStatus.FINISHED:
+        raise UserError("order.finished", game=game.name)
+    return ctx
+
+
+async def channel_game(tx: Tx, channel_id: int, *, last: bool = False) -> GameRow:
+    """The open game of a channel (``last``: or the last one, finished or not)."""
+    game = await (tx.last_game_in_channel(channel_id) if last else tx.open_game_in_channel(channel_id))
+    if game is None:
+        raise UserError("game.none_here")
+    return game

@@ -1,0 +1,72 @@
+"""Which language to speak to whom (issue 7), without Discord.
+
+- A **player's language** (replies, errors, DMs) is the one they chose with ``/language``,
+  else the language of their Discord client. The bot remembers the client language it
+  last saw for each user, so DMs sent later are in the language that user reads the bot
+  in (the poster reads it at send time).
+- A **game's language** (posts in its channel, its maps) is chosen at ``/game create``.
+- **Orders** are read in the player's language, then the game's, then English
+  (:func:`reading_order`, :mod:`bot.core.reading`).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bot.core.deps import Deps
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = ("en", "es", "ru", "bg")
+DEFAULT = "en"
+
+
+def reading_order(player: str, game: str | None = None) -> tuple[str, ...]:
+    """The languages an order is tried in: the player's, the game's, English."""
+    return tuple(dict.fromkeys(x for x in (player, game, DEFAULT) if x in LANGUAGES))
+
+
+class Languages:
+    """Players' languages: the stored ``/language`` choices (cached: one process owns
+    them), and the client language last seen for each user (stored when it changes)."""
+
+    def __init__(self, deps: Deps) -> None:
+        self.deps = deps
+        self._chosen: dict[int, str | None] = {}
+        self._seen: dict[int, str | None] = {}
+
+    def cached_choice(self, user_id: int) -> str | None:
+        return self._chosen.get(user_id)
+
+    async def _load(self, user_id: int) -> None:
+        if user_id in self._chosen:
+            return
+        async with self.deps.storage.read() as tx:
+            chosen, seen = await tx.user_language_row(user_id)
+        self._chosen[user_id] = chosen
+        self._seen[user_id] = seen
+
+    async def resolve(self, user_id: int, client: str) -> str:
+        """The player's language, given their client's; notes the client language."""
+        try:
+            await self._load(user_id)
+            if self._seen.get(user_id) != client:
+                async with self.deps.storage.write() as tx:
+                    await tx.saw_language(user_id, client, self.deps.now())
+                self._seen[user_id] = client
+            return self._chosen.get(user_id) or client
+        except Exception:  # the language must never stop a command
+            log.exception("could not read the language of user %s", user_id)
+            return client
+
+    async def choose(self, user_id: int, language: str | None) -> None:
+        """``/language``: store the user's choice (None: follow the Discord client)."""
+        if language is not None and language not in LANGUAGES:
+            raise ValueError(language)
+        async with self.deps.storage.write() as tx:
+            await tx.choose_language(user_id, language, self.deps.now())
+        self._chosen[user_id] = language
+
+    async def chosen(self, user_id: int) -> str | None:
+        await self._load(user_id)
+        return self._chosen.get(user_id)

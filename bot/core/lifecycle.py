@@ -1,0 +1,162 @@
+"""A game's life before its first phase: create it in a channel, join, leave, start (seats
+drawn at random, the first deadline, the start post and each player's first DM)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from bot.core import posts
+from bot.core.context import channel_game, powers_of, rules_for, setup_of
+from bot.core.deps import Deps
+from bot.core.errors import UserError
+from bot.core.posts import PostKind
+from bot.core.reminders import plan_reminders
+from bot.core.types import GameStatus, MapSpec, PhaseKind
+from bot.infra.clock import to_unix
+from bot.infra.schedule import ScheduleError, parse_schedule
+from bot.infra.storage import GameRow, PlayerRow, Tx
+from engine import Position
+from engine.codec import position_to_json
+
+DEFAULT_SCHEDULES = {PhaseKind.MOVEMENT: "48h", PhaseKind.RETREAT: "24h", PhaseKind.ADJUSTMENT: "24h"}
+MAX_NAME = 60
+
+
+class Lifecycle:
+    def __init__(self, deps: Deps) -> None:
+        self.deps = deps
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        players: int,
+        movement: str | None = None,
+        retreat: str | None = None,
+        adjustment: str | None = None,
+        language: str = "en",
+        cd_after: int | None = None,
+    ) -> GameRow:
+        name = " ".join(name.split())
+        if not name or len(name) > MAX_NAME:
+            raise UserError("create.bad_name", limit=MAX_NAME)
+        if not 2 <= players <= 7:
+            raise UserError("create.bad_players")
+        if cd_after is not None and not 0 <= cd_after <= 10:
+            raise UserError("mod.bad_policy")
+        given = {PhaseKind.MOVEMENT: movement, PhaseKind.RETREAT: retreat, PhaseKind.ADJUSTMENT: adjustment}
+        specs: dict[str, str] = {}
+        for kind, text in given.items():
+            text = text or DEFAULT_SCHEDULES[kind]
+            try:
+                specs[kind.name.lower()] = str(parse_schedule(text))
+            except ScheduleError as exc:
+                raise UserError(exc.code, text=exc.text, kind=kind) from None
+        async with self.deps.storage.write() as tx:
+            existing = await tx.open_game_in_channel(channel_id)
+            if existing is not None:
+                raise UserError("create.channel_taken", game=existing.name)
+            game_id = await tx.insert_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                name=name,
+                creator_id=user_id,
+                players=players,
+                language=language,
+                now=self.deps.now(),
+                **specs,
+            )
+            if cd_after is not None:
+                await tx.set_cd_policy(game_id, cd_after)
+            game = await tx.game(game_id)
+        assert game is not None
+        return game
+
+    async def join(
+        self, channel_id: int, user_id: int, can_dm: Callable[[GameRow], Awaitable[bool]] | None = None
+    ) -> tuple[GameRow, int]:
+        """Join the game of this channel. ``can_dm`` sends the player a first DM; when it
+        fails the player is taken out again and told how to allow DMs."""
+        async with self.deps.storage.write() as tx:
+            game = await channel_game(tx, channel_id)
+            if game.status != GameStatus.FORMING:
+                raise UserError("join.started", game=game.name)
+            players = await tx.players(game.id)
+            if any(p.user_id == user_id for p in players):
+                raise UserError("join.already", game=game.name)
+            if len(players) >= game.players:
+                raise UserError("join.full", game=game.name, players=game.players)
+            await tx.add_player(game.id, user_id, self.deps.now())
+        if can_dm is not None and not await can_dm(game):
+            async with self.deps.storage.write() as tx:
+                await tx.remove_player(game.id, user_id)
+            raise UserError("join.dm_closed")
+        return game, len(players) + 1
+
+    async def leave(self, channel_id: int, user_id: int) -> GameRow:
+        async with self.deps.storage.write() as tx:
+            game = await channel_game(tx, channel_id)
+            if game.status != GameStatus.FORMING:
+                raise UserError("leave.started", game=game.name)
+            if not await tx.remove_player(game.id, user_id):
+                raise UserError("leave.not_in", game=game.name)
+            return game
+
+    async def start(self, channel_id: int, user_id: int, *, can_manage: bool) -> GameRow:
+        async with self.deps.storage.write() as tx:
+            game = await channel_game(tx, channel_id)
+            if user_id != game.creator_id and not can_manage:
+                raise UserError("start.not_allowed", game=game.name)
+            if game.status != GameStatus.FORMING:
+                raise UserError("start.already", game=game.name)
+            players = await tx.players(game.id)
+            if len(players) != game.players:
+                raise UserError("start.waiting", game=game.name, joined=len(players), players=game.players)
+            order = [p.user_id for p in players]
+            self.deps.rng.shuffle(order)
+            for seat, uid in enumerate(order):
+                await tx.set_seat(game.id, uid, seat)
+            position = Position.initial(year=setup_of(game).start_year)
+            pos_json = position_to_json(position)
+            phase = str(position.phase)
+            now = self.deps.clock()
+            deadline = parse_schedule(game.movement).next_deadline(now)
+            remind = await plan_reminders(tx, game.id, phase, now, deadline)  # each player's
+            await tx.insert_phase(game.id, phase, pos_json)
+            await tx.start_game(
+                game.id,
+                phase=phase,
+                position=pos_json,
+                deadline=to_unix(deadline),
+                remind_at=to_unix(remind) if remind else None,
+            )
+            started = await tx.game(game.id)
+            assert started is not None
+            players = await tx.players(game.id)
+            await self._announce(tx, started, players, position)
+        self.deps.changed(timers=True, posts=True)
+        return started
+
+    async def _announce(self, tx: Tx, game: GameRow, players: list[PlayerRow], position: Position) -> None:
+        assert game.phase is not None
+        now = self.deps.now()
+        seats = sorted(players, key=lambda p: p.seat or 0)
+        rules = rules_for(game, game.phase)
+        assignments = [[p.user_id, [pw.value for pw in powers_of(game, p)]] for p in seats]
+        await posts.channel(
+            tx,
+            game,
+            game.phase,
+            now,
+            PostKind.GAME_STARTED,
+            phase=game.phase,
+            deadline=game.deadline,
+            assignments=assignments,
+            neutral=[pw.value for pw in sorted(rules.neutral)],
+            mentions=tuple(p.user_id for p in seats),
+            map=MapSpec(game.phase),
+        )
+        await posts.phase_dms(tx, game, players, position, now)

@@ -1,0 +1,425 @@
+"""Moderators' actions: pause, resume, extend, deadline, resolve now, civil disorder on or
+off, replace, kick, rollback, who has ordered (and reminders), the audit log, the server's
+moderator role.
+
+Who moderates a game: its creator, members with Manage Server, and members with the
+server's moderator role (``/mod role``). Every action is posted in the game channel
+(a ``mod_action`` post intent) and written to the audit log, in the same transaction as
+the change it records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.core import context, posts
+from bot.core.context import GameContext
+from bot.core.deps import Deps
+from bot.core.errors import UserError
+from bot.core.params import User
+from bot.core.posts import PostKind
+from bot.core.reminders import plan_reminders
+from bot.core.resolution import Resolution
+from bot.core.rules import orders_due
+from bot.core.status import power_state
+from bot.core.types import Actor, GameStatus, MapSpec, OrderState, PhaseKind
+from bot.infra.clock import from_unix, to_unix
+from bot.infra.schedule import ScheduleError, parse_duration, parse_moment, parse_schedule
+from bot.infra.storage import GameRow, PlayerRow, Tx
+from bot.infra.storage.moderation import AuditRow, PowerState
+from engine import Power
+from engine.codec import position_from_json
+
+AUDIT_LIMIT = 20
+
+
+@dataclass(frozen=True, slots=True)
+class PowerOrders:
+    power: Power
+    user_id: int | None
+    state: OrderState
+
+
+@dataclass(frozen=True, slots=True)
+class OrdersOverview:
+    game: GameRow
+    powers: tuple[PowerOrders, ...]
+    reminded: tuple[int, ...]
+
+
+def parse_length(text: str) -> float:
+    """A length a moderator types (``12h``): seconds; a refusal when unreadable."""
+    try:
+        return parse_duration(text).total_seconds()
+    except ScheduleError:
+        raise UserError("mod.bad_duration", text=text.strip()) from None
+
+
+class Moderation:
+    def __init__(self, deps: Deps, resolution: Resolution) -> None:
+        self.deps = deps
+        self.resolution = resolution
+
+    # -- who may ----------------------------------------------------------------------
+    async def is_moderator(self, tx: Tx, game: GameRow, actor: Actor) -> bool:
+        if actor.can_manage or actor.user_id == game.creator_id:
+            return True
+        role = await tx.mod_role(game.guild_id)
+        return role is not None and role in actor.role_ids
+
+    async def _game(
+        self,
+        tx: Tx,
+        channel_id: int,
+        actor: Actor,
+        *,
+        status: tuple[GameStatus, ...] = (GameStatus.ACTIVE,),
+        any_game: bool = False,
+    ) -> GameRow:
+        game = await context.channel_game(tx, channel_id, last=any_game)
+        if not await self.is_moderator(tx, game, actor):
+            raise UserError("mod.not_allowed", game=game.name)
+        if game.status not in status:
+            raise UserError(f"mod.status_{status[0].value}", game=game.name)
+        return game
+
+    async def _announce(
+        self,
+        tx: Tx,
+        game: GameRow,
+        actor: Actor,
+        action: str,
+        detail: dict[str, Any],
+        *,
+        post_phase: str | None = None,
+        map: MapSpec | None = None,
+        mentions: tuple[int, ...] = (),
+        **params: Any,
+    ) -> None:
+        """Post a moderator action in the game channel and write it to the audit log."""
+        now = self.deps.now()
+        phase = post_phase or game.phase
+        await posts.channel(
+            tx,
+            game,
+            phase,
+            now,
+            PostKind.MOD_ACTION,
+            action=action,
+            mod=actor.user_id,
+            mentions=(actor.user_id, *mentions),
+            map=map,
+            **params,
+        )
+        await tx.add_audit(game.id, phase, actor.user_id, action, detail, now)
+
+    async def set_role(self, guild_id: int, actor: Actor, role_id: int | None) -> None:
+        if not actor.can_manage:
+            raise UserError("mod.role_not_allowed")
+        async with self.deps.storage.write() as tx:
+            await tx.set_mod_role(guild_id, role_id)
+
+    # -- time ---------------------------------------------------------------------------
+    async def pause(self, channel_id: int, actor: Actor) -> GameRow:
+        async with self.deps.storage.write() as tx:
+            game = await self._game(tx, channel_id, actor)
+            assert game.phase is not None
+            if await tx.pause_of(game.id) is not None:
+                raise UserError("mod.already_paused", game=game.name)
+            now = self.deps.now()
+            left = max(0.0, (game.deadline or now) - now)
+            remind_left = (game.remind_at - now) if game.remind_at and game.remind_at > now else None
+            await tx.put_pause(game.id, game.phase, left, remind_left, now, actor.user_id)
+            await tx.set_timers(game.id, game.phase, deadline=None, remind_at=None)
+            await self._announce(tx, game, actor, "pause", {"left": left}, left=left)
+        self.deps.changed(timers=True, posts=True)
+        return game
+
+    async def resume(self, channel_id: int, actor: Actor) -> GameRow:
+        async with self.deps.storage.write() as tx:
+            game = await self._game(tx, channel_id, actor)
+            pause = await tx.pause_of(game.id)
+            if pause is None:
+                raise UserError("mod.not_paused", game=game.name)
+            deadline = self.deps.now() + pause.deadline_left
+            await tx.clear_pause(game.id)
+            await self._set_deadline(tx, game, deadline)
+            await self._announce(tx, game, actor, "resume", {"deadline": deadline}, deadline=deadline)
+        self.deps.changed(timers=True, posts=True)
+        return game
+
+    async def extend(self, channel_id: int, actor: Actor, length: str) -> float:
+        """Move the deadline later; returns the new deadline (or, paused, the time left)."""
+        seconds = parse_length(length)
+        async with self.deps.storage.write() as tx:
+            game = await self._game(tx, channel_id, actor)
+            pause = await tx.pause_of(game.id)
+            if pause is not None:
+                result = pause.deadline_left + seconds
+                await tx.put_pause(game.id, pause.phase, result, pause.remind_left, pause.paused_at, pause.paused_by)
+                await self._announce(tx, game, actor, "extend", {"by": seconds}, paused=True, by=seconds, left=result)
+            else:
+                now = self.deps.now()
+                result = max(game.deadline or now, now) + seconds
+                await self._set_deadline(tx, game, result)
+                await self._announce(
+                    tx, game, actor, "extend", {"by": seconds, "deadline": result}, by=seconds, deadline=result
+                )
+        self.deps.changed(timers=True, posts=True)
+        return result
+
+    async def set_deadline(self, channel_id: int, actor: Actor, when: str) -> float:
+        now = self.deps.now()
+        try:
+            deadline = to_unix(parse_moment(when, from_unix(now)))
+        except ScheduleError as exc:
+            key = "schedule.bad_zone" if exc.code == "schedule.bad_zone" else "mod.bad_moment"
+            raise UserError(key, text=exc.text if key == "schedule.bad_zone" else when.strip()) from None
+        if deadline <= now + 60:
+            raise UserError("mod.deadline_past", text=when.strip())
+        async with self.deps.storage.write() as tx:
+            game = await self._game(tx, channel_id, actor)
+            await tx.clear_pause(game.id)
+            await self._set_deadline(tx, game, deadline)
+            await self._announce(tx, game, actor, "deadline", {"deadline": deadline}, deadline=deadline)
+        self.deps.changed(timers=True, posts=True)
+        return deadline
+
+    async def _set_deadline(self, tx: Tx, game: GameRow, deadline: float, phase: str | None = None) -> None:
+        """A new deadline for the phase, and its reminders planned again."""
+        phase = phase or game.phase
+        assert phase is not None
+        remind = await plan_reminders(tx, game.id, phase, self.deps.clock(), from_unix(deadline))
+        await tx.set_timers(game.id, phase, deadline=deadline, remind_at=to_unix(remind) if remind else None)
+
+    async def resolve_now(self, channel_id: int, actor: Actor) -> GameRow:
+        async with self.deps.storage.write() as tx:
+            game = await self._game(tx, channel_id, actor)
+            assert game.phase is not None
+            await tx.clear_pause(game.id)
+            await tx.set_timers(game.id, game.phase, deadline=self.deps.now(), remind_at=None)
+            await self._announce(tx, game, actor, "resolve", {"phase": game.phase}, phase=game.phase)
+        await self.resolution.resolve(game.id, game.phase)
+        return game
+
+    # -- powers and players -------------------------------------------------------------
+    def _power(self, game: GameRow, players: list[PlayerRow], text: str) -> tuple[Power, PlayerRow]:
+        try:
+            power = Power(text.strip().upper())
+        except ValueError:
+            raise UserError("mod.unknown_power", power=text.strip()) from None
+        for p in players:
+            if power in context.powers_of(game, p):
+                return power, p
+        raise UserError("mod.power_not_played", power=power, game=game.name)
+
+    async def set_civil_disorder(self, channel_id: int, actor: Actor, power_text: str, on: bool) -> Power:
+        async with self.deps.storage.write() as tx:
+            game = await self._game(tx, channel_id, actor)
+            power, player = self._power(game, await tx.players(game.id), power_text)
+            state = (await tx.power_states(game.id)).get(power.value) or PowerState(power.value)
+            state = replace(state, civil_disorder=on, held=on, missed_in_row=state.missed_in_row if on else 0)
+            await tx.put_power_state(game.id, state)
+            await self._announce(
+                tx,
+                game,
+                actor,
+                "cd_on" if on else "cd_off",
+                {"power": power.value},
+                power=power.value,
+                user=player.user_id,
+                mentions=(player.user_id,),
+            )
+        self.deps.changed(posts=True)
+        return power
+
+    async def replace(
+        self,
+        channel_id: int,
+        actor: Actor,
+        power_text: str,
+        new_user: int,
+        can_dm: Callable[[GameRow], Awaitable[bool]] | None = None,
+    ) -> tuple[GameRow, Power, int]:
+        """Give a power's seat to another member; returns the game, power and the old player."""
+        async with self.deps.storage.read() as tx:
+            game = await self._game(tx, channel_id, actor)
+            players = await tx.players(game.id)
+        power, old = self._power(game, players, power_text)
+        if any(p.user_id == new_user for p in players):
+            raise UserError("mod.replace_already_playing", user=User(new_user), game=game.name)
+        if can_dm is not None and not await can_dm(game):
+            raise UserError("mod.replace_dm_closed", user=User(new_user))
+        async with self.deps.storage.write() as tx:
+            game = await self._game(tx, channel_id, actor)
+            assert game.phase is not None
+            if not await tx.replace_player(game.id, old.user_id, new_user):
+                raise UserError("mod.replace_raced", game=game.name)
+            seat_powers = context.powers_of(game, old)
+            states = await tx.power_states(game.id)
+            for pw in seat_powers:
+                state = states.get(pw.value) or PowerState(pw.value)
+                await tx.put_power_state(
+                    game.id, replace(state, civil_disorder=False, held=False, missed_in_row=0, conceded=False)
+                )
+            codes = [pw.value for pw in seat_powers]
+            await self._announce(
+                tx,
+                game,
+                actor,
+                "replace",
+                {"power": power.value, "old": old.user_id, "new": new_user},
+                powers=codes,
+                old=old.user_id,
+                new=new_user,
+                mentions=(old.user_id, new_user),
+            )
+            now = self.deps.now()
+            position = position_from_json(game.position or {})
+            rules = context.rules_for(game, game.phase)
+            paused = await tx.pause_of(game.id) is not None or not game.deadline
+            seats = [
+                {
+                    "power": pw.value,
+                    "units": [str(u) for u in position.units_of(pw)],
+                    "centres": sorted(position.centres_of(pw)),
+                    "todo": orders_due(position, pw, rules).count,
+                }
+                for pw in seat_powers
+            ]
+            await posts.dm(
+                tx,
+                game,
+                game.phase,
+                now,
+                new_user,
+                PostKind.DM_REPLACEMENT,
+                powers=codes,
+                seats=seats,
+                phase=game.phase,
+                deadline=None if paused else game.deadline,
+                map=MapSpec(game.phase),
+            )
+            await posts.dm(tx, game, game.phase, now, old.user_id, PostKind.DM_REPLACED_OUT, powers=codes)
+        self.deps.changed(posts=True)
+        return game, power, old.user_id
+
+    async def kick(self, channel_id: int, actor: Actor, user_id: int) -> GameRow:
+        async with self.deps.storage.write() as tx:
+            game = await self._game(tx, channel_id, actor, status=(GameStatus.FORMING,))
+            if not await tx.remove_player(game.id, user_id):
+                raise UserError("mod.kick_not_in", user=User(user_id), game=game.name)
+            await self._announce(tx, game, actor, "kick", {"user": user_id}, user=user_id, mentions=(user_id,))
+        self.deps.changed(posts=True)
+        return game
+
+    # -- rollback -----------------------------------------------------------------------
+    async def rollback(self, channel_id: int, actor: Actor) -> tuple[GameRow, str, str]:
+        """Undo the last resolution: the game is again in the phase before, with its orders;
+        returns the game, the phase undone and the phase restored."""
+        async with self.deps.storage.write() as tx:
+            game = await self._game(
+                tx, channel_id, actor, status=(GameStatus.ACTIVE, GameStatus.FINISHED), any_game=True
+            )
+            if game.status == GameStatus.FINISHED and await tx.open_game_in_channel(channel_id) is not None:
+                raise UserError("mod.rollback_other_game", game=game.name)
+            names = await tx.phase_names(game.id)
+            if len(names) < 2 or game.phase != names[-1]:
+                raise UserError("mod.rollback_nothing", game=game.name)
+            undone, back = names[-1], names[-2]
+            row = await tx.phase(game.id, back)
+            assert row is not None
+            snap = await tx.snapshot(game.id, back) or {}
+            now_dt = self.deps.clock()
+            deadline_dt = parse_schedule(PhaseKind.of(back).schedule(game)).next_deadline(now_dt)
+            await tx.delete_unsent_posts(game.id, undone)
+            if row.resolved_at is not None:
+                await tx.delete_unsent_posts(game.id, back, since=row.resolved_at)
+            await tx.delete_phase(game.id, undone)
+            await tx.clear_phase_results(game.id, back)
+            await tx.clear_pause(game.id)
+            await tx.close_draw(game.id)
+            await tx.delete_ending(game.id)
+            if not await tx.restore_game(
+                game.id,
+                expected_phase=undone,
+                phase=back,
+                position=row.position,
+                deadline=to_unix(deadline_dt),
+                remind_at=None,
+                tossed=bool(snap.get("tossed", game.tossed)),
+                toss_winner=snap.get("toss_winner", game.toss_winner),
+            ):
+                raise UserError("mod.rollback_nothing", game=game.name)
+            if "states" in snap:
+                await tx.replace_power_states(game.id, [PowerState(**s) for s in snap["states"]])
+            await tx.delete_player_phases(game.id, (back, undone))
+            await tx.delete_snapshot(game.id, back)
+            await tx.clear_ready_all(game.id)
+            await self._set_deadline(tx, game, to_unix(deadline_dt), back)
+            restored = await tx.game(game.id)
+            assert restored is not None
+            await self._announce(
+                tx,
+                restored,
+                actor,
+                "rollback",
+                {"undone": undone, "phase": back},
+                post_phase=back,
+                map=MapSpec(back),
+                undone=undone,
+                back=back,
+                deadline=to_unix(deadline_dt),
+            )
+            players = await tx.players(game.id)
+            await posts.phase_dms(tx, restored, players, position_from_json(row.position), self.deps.now())
+        self.deps.changed(timers=True, posts=True)
+        return restored, undone, back
+
+    # -- orders and reminders -----------------------------------------------------------
+    async def orders_overview(self, channel_id: int, actor: Actor, remind: bool = False) -> OrdersOverview:
+        storage = self.deps.storage
+        async with storage.write() if remind else storage.read() as tx:
+            game = await self._game(tx, channel_id, actor)
+            ctx = await context.load(tx, game)
+            rows = self._overview(ctx)
+            late = {r.user_id for r in rows if r.state.late and r.user_id is not None}
+            reminded: tuple[int, ...] = ()
+            if remind:
+                reminded = tuple(sorted(late))
+                if not reminded:
+                    raise UserError("mod.remind_nobody", game=game.name)
+                paused = await tx.pause_of(game.id) is not None or not game.deadline
+                now = self.deps.now()
+                for uid in reminded:
+                    await posts.dm(
+                        tx,
+                        game,
+                        ctx.phase,
+                        now,
+                        uid,
+                        PostKind.DM_MOD_REMINDER,
+                        phase=ctx.phase,
+                        deadline=None if paused else game.deadline,
+                    )
+                await self._announce(
+                    tx, game, actor, "remind", {"users": list(reminded)}, users=list(reminded), mentions=reminded
+                )
+        if remind:
+            self.deps.changed(posts=True)
+        return OrdersOverview(game, tuple(rows), reminded)
+
+    @staticmethod
+    def _overview(ctx: GameContext) -> list[PowerOrders]:
+        return [
+            PowerOrders(pw, p.user_id, power_state(ctx, p, pw))
+            for p in sorted(ctx.players, key=lambda p: p.seat or 0)
+            for pw in ctx.powers_of(p)
+        ]
+
+    async def log(self, channel_id: int, actor: Actor) -> tuple[GameRow, list[AuditRow]]:
+        async with self.deps.storage.read() as tx:
+            game = await self._game(tx, channel_id, actor, status=tuple(GameStatus), any_game=True)
+            return game, await tx.audit(game.id, AUDIT_LIMIT)

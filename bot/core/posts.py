@@ -1,0 +1,172 @@
+"""Post intents: what to post where, as data. Use cases never write message text: they
+store a :class:`Post` in the outbox (in the transaction of the change it announces) with
+a :class:`PostKind`, plain parameters (codes, numbers, user ids, lists: JSON), the
+destination (the game's channel or one user's DMs), the users it may ping, and the map
+it carries. ``bot.discord.poster`` renders it at send time with
+``bot.text.posts.render(kind, params, language)``: channel posts in the game's language,
+DMs in the reader's language of that moment.
+
+Shape for later work: a post names one destination and one kind, so the poster can merge
+the due posts of one destination (one channel message per resolution, one DM per player
+per phase start across their games) without the use cases changing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from bot.core.context import powers_of, rules_for
+from bot.core.rules import orders_due
+from bot.core.types import MapSpec
+from bot.infra.storage import GameRow, PlayerRow, Tx
+from engine import Position, Power
+
+
+class PostKind(StrEnum):
+    # the game channel
+    GAME_STARTED = "game_started"
+    PHASE_RESULTS = "phase_results"
+    PHASE_STARTED = "phase_started"
+    GAME_WON = "game_won"
+    CD_DECLARED = "cd_declared"
+    CD_LEFT = "cd_left"
+    ELIMINATED = "eliminated"
+    DRAW_LAPSED = "draw_lapsed"
+    DRAW_PROPOSED = "draw_proposed"
+    DRAW_AGREED = "draw_agreed"
+    CONCEDED = "conceded"
+    CONCESSION_WIN = "concession_win"
+    MOD_ACTION = "mod_action"  # params["action"]: paused, resumed, extended, ...
+    DM_FAILED = "dm_failed"
+    # a player's DMs
+    DM_PHASE_STARTED = "dm_phase_started"
+    DM_GAME_OVER = "dm_game_over"
+    DM_ELIMINATED = "dm_eliminated"
+    DM_REMINDER = "dm_reminder"  # the player's own reminder (incomplete or complete)
+    DM_MOD_REMINDER = "dm_mod_reminder"
+    DM_REPLACEMENT = "dm_replacement"
+    DM_REPLACED_OUT = "dm_replaced_out"
+    DM_DRAW_PROPOSED = "dm_draw_proposed"
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    kind: PostKind
+    params: dict[str, Any]
+    channel_id: int | None = None
+    user_id: int | None = None
+    mentions: tuple[int, ...] = ()
+    map: MapSpec | None = None
+
+    def __post_init__(self) -> None:
+        if (self.channel_id is None) == (self.user_id is None):
+            raise ValueError("a post goes to a channel or to a user")
+
+
+async def add(tx: Tx, game: GameRow, phase: str | None, post: Post, now: float) -> int:
+    """Store ``post`` in the outbox (inside the caller's transaction)."""
+    return await tx.add_intent(
+        game.id,
+        phase,
+        kind=post.kind.value,
+        params=post.params,
+        channel_id=post.channel_id,
+        user_id=post.user_id,
+        mentions=list(dict.fromkeys(post.mentions)),
+        map_spec=post.map.to_json() if post.map else None,
+        now=now,
+    )
+
+
+async def channel(
+    tx: Tx,
+    game: GameRow,
+    phase: str | None,
+    now: float,
+    kind: PostKind,
+    /,
+    *,
+    mentions: tuple[int, ...] = (),
+    map: MapSpec | None = None,
+    **params: Any,
+) -> int:
+    """Store a post to the game's channel; ``mentions``: the users it may ping."""
+    post = Post(kind, {"game": game.name, **params}, channel_id=game.channel_id, mentions=mentions, map=map)
+    return await add(tx, game, phase, post, now)
+
+
+async def dm(
+    tx: Tx,
+    game: GameRow,
+    phase: str | None,
+    now: float,
+    user_id: int,
+    kind: PostKind,
+    /,
+    *,
+    map: MapSpec | None = None,
+    **params: Any,
+) -> int:
+    """Store a direct message to one player."""
+    post = Post(kind, {"game": game.name, **params}, user_id=user_id, mentions=(user_id,), map=map)
+    return await add(tx, game, phase, post, now)
+
+
+def duties(position: Position, power: Power, game: GameRow) -> dict[str, Any] | None:
+    """What a power has to do in a phase, for a DM: its units (movement), its dislodged
+    units and their retreats (retreat), or its builds or disbands (adjustment)."""
+    rules = rules_for(game, str(position.phase))
+    due = orders_due(position, power, rules)
+    if due.is_empty:
+        return None
+    if position.phase.is_movement:
+        return {"power": power.value, "units": [str(u) for u in position.units_of(power)]}
+    if position.phase.is_retreat:
+        return {
+            "power": power.value,
+            "retreats": [
+                [str(d.unit), [str(r) for r in d.retreats]]
+                for d in position.dislodged.values()
+                if d.unit.power is power
+            ],
+        }
+    delta = position.adjustment_delta(power)
+    return {"power": power.value, "builds" if delta > 0 else "disbands": abs(delta)}
+
+
+async def phase_dms(
+    tx: Tx, game: GameRow, players: list[PlayerRow] | tuple[PlayerRow, ...], position: Position, now: float
+) -> None:
+    """Each player with something to do gets a DM when a phase starts, with a map
+    cropped around their units."""
+    assert game.phase is not None
+    rules = rules_for(game, game.phase)
+    for p in players:
+        todo = [d for pw in powers_of(game, p, rules) if (d := duties(position, pw, game)) is not None]
+        if not todo:
+            continue
+        await dm(
+            tx,
+            game,
+            game.phase,
+            now,
+            p.user_id,
+            PostKind.DM_PHASE_STARTED,
+            phase=game.phase,
+            powers=todo,
+            deadline=game.deadline,
+            map=MapSpec(game.phase, front=todo[0]["power"]),
+        )
+
+
+def centre_table(position: Position) -> list[list[Any]]:
+    """[power, centres, units] of every power still on the board."""
+    out = []
+    for power in Power:
+        n = len(position.centres_of(power))
+        units = len(position.units_of(power))
+        if n or units:
+            out.append([power.value, n, units])
+    return out

@@ -1,0 +1,190 @@
+"""How far the orders are: the ONE per-power order-state function that ``/game status``,
+``/mod orders`` and reminders share, what a player still has to order, and the status
+use case (``/game status``, ``/game map``, a player's own orders)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.core import context
+from bot.core.context import GameContext
+from bot.core.deps import Deps
+from bot.core.errors import UserError
+from bot.core.rules import orders_due
+from bot.core.types import GameStatus, OrderState
+from bot.infra.storage import GameRow, OrderRow, PlayerRow
+from engine import Power
+
+
+def order_state(due: int, given: int, ready: bool) -> OrderState:
+    """The state of ``given`` orders out of ``due`` (counts of one power, or of a player's
+    powers together)."""
+    if due == 0:
+        return OrderState.NOTHING
+    if ready:
+        return OrderState.READY
+    if min(given, due) >= due:
+        return OrderState.COMPLETE
+    return OrderState.PARTIAL if given else OrderState.NONE
+
+
+def counts(ctx: GameContext, power: Power) -> tuple[int, int]:
+    """(orders due, orders given, at most the due) of one power in the current phase."""
+    due = orders_due(ctx.position, power, ctx.rules).count
+    given = sum(1 for o in ctx.orders if o.power == power.value)
+    return due, min(given, due)
+
+
+def power_state(ctx: GameContext, player: PlayerRow, power: Power) -> OrderState:
+    due, given = counts(ctx, power)
+    return order_state(due, given, player.ready_phase == ctx.game.phase)
+
+
+@dataclass(frozen=True, slots=True)
+class Owed:
+    """Builds or disbands a power has still to order in an adjustment phase."""
+
+    power: str
+    builds: int = 0
+    disbands: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"power": self.power, **({"builds": self.builds} if self.builds else {"disbands": self.disbands})}
+
+
+Missing = str | Owed
+"""A unit still without an order (``"A PAR"``), or builds/disbands still owed."""
+
+
+def missing_orders(ctx: GameContext, powers: Sequence[Power], mine: Iterable[OrderRow]) -> list[Missing]:
+    """What ``powers`` still have to order: each unit without an order, or in an
+    adjustment phase the builds or disbands not ordered yet."""
+    mine = list(mine)
+    ordered = {o.unit for o in mine}
+    out: list[Missing] = []
+    for power in powers:
+        due = orders_due(ctx.position, power, ctx.rules)
+        if ctx.position.phase.is_adjustment:
+            left = due.count - sum(1 for o in mine if o.power == power.value)
+            if left > 0:
+                out.append(Owed(power.value, builds=left) if due.builds else Owed(power.value, disbands=left))
+        else:
+            out.extend(str(u) for u in due.units if u.province not in ordered)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class OrderSheet:
+    """A player's orders in the current phase of one game."""
+
+    game: GameRow
+    phase: str
+    powers: tuple[Power, ...]
+    ordered: tuple[str, ...]  # canonical orders stored
+    missing: tuple[Missing, ...]  # see :func:`missing_orders`
+    ready: bool
+
+
+def sheet_of(ctx: GameContext) -> OrderSheet:
+    mine = ctx.my_orders()
+    return OrderSheet(
+        ctx.game,
+        ctx.phase,
+        ctx.powers,
+        tuple(o.text for o in mine),
+        tuple(missing_orders(ctx, ctx.powers, mine)),
+        ctx.ready,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStatus:
+    user_id: int
+    powers: tuple[Power, ...]
+    state: OrderState
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What ``/game status`` shows besides the players: the civil-disorder policy, a
+    pause, powers in civil disorder, an open draw, how the game ended, and each player's
+    record of missed phases in the server's games."""
+
+    cd_after: int
+    paused_left: float | None
+    civil_disorder: tuple[str, ...]
+    draw_open: bool
+    ending: tuple[str, str] | None
+    records: tuple[tuple[int, int, int], ...]  # (user, missed, phases to order)
+
+
+@dataclass(frozen=True, slots=True)
+class GameStatusReport:
+    game: GameRow
+    players: tuple[PlayerStatus, ...]
+    joined: tuple[int, ...]
+    standing: Standing
+
+
+@dataclass(frozen=True, slots=True)
+class MapPicture:
+    game: GameRow
+    phase: str
+    png: bytes
+    with_orders: bool
+
+
+class Status:
+    def __init__(self, deps: Deps) -> None:
+        self.deps = deps
+
+    async def game_status(self, channel_id: int) -> GameStatusReport:
+        async with self.deps.storage.read() as tx:
+            game = await context.channel_game(tx, channel_id, last=True)
+            ctx = await context.load(tx, game)
+            joined = tuple(p.user_id for p in ctx.players)
+            states = await tx.power_states(game.id)
+            pause = await tx.pause_of(game.id)
+            standing = Standing(
+                await tx.cd_policy(game.id),
+                pause.deadline_left if pause is not None else None,
+                tuple(s.power for s in states.values() if s.civil_disorder),
+                await tx.draw_proposal(game.id) is not None and game.status == GameStatus.ACTIVE,
+                await tx.ending(game.id),
+                tuple((uid, m, n) for uid, (m, n) in (await tx.reliability(game.guild_id, joined)).items()),
+            )
+        if game.status == GameStatus.FORMING or game.phase is None:
+            return GameStatusReport(game, (), joined, standing)
+        out = []
+        for p in ctx.players:
+            powers = ctx.powers_of(p)
+            due = given = 0
+            for pw in powers:
+                d, g = counts(ctx, pw)
+                due, given = due + d, given + g
+            out.append(PlayerStatus(p.user_id, powers, order_state(due, given, p.ready_phase == game.phase)))
+        return GameStatusReport(game, tuple(out), joined, standing)
+
+    async def map_picture(self, channel_id: int, phase: str | None = None) -> MapPicture:
+        async with self.deps.storage.read() as tx:
+            game = await context.channel_game(tx, channel_id, last=True)
+            if game.phase is None:
+                raise UserError("map.not_started", game=game.name)
+            wanted = (phase or game.phase).strip().upper()
+            row = await tx.phase(game.id, wanted)
+            if row is None:
+                names = await tx.phase_names(game.id)
+                raise UserError("map.unknown_phase", phase=wanted, phases=", ".join(names))
+        png = await self.deps.maps.picture(row.position, row.results, game_name=game.name, language=game.language)
+        return MapPicture(game, wanted, png, row.results is not None)
+
+    async def games_of(self, user_id: int) -> list[GameRow]:
+        async with self.deps.storage.read() as tx:
+            return await tx.games_of_user(user_id)
+
+    async def my_orders(self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None) -> OrderSheet:
+        async with self.deps.storage.read() as tx:
+            ctx = await context.player_context(tx, user_id, game_id, channel_id)
+        return sheet_of(ctx)

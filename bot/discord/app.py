@@ -1,0 +1,128 @@
+"""The bot: a discord.py client wired to the core (:class:`bot.core.app.Core`), the
+deadline scheduler and the poster. ``DiplomacyBot(...)`` takes test options (clock,
+random generator, whether to sync commands, a map drawer) so tests build the real thing."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.core.app import Core
+from bot.core.errors import UserError
+from bot.discord import locales
+from bot.discord.poster import Poster
+from bot.discord.translator import CatalogueTranslator
+from bot.infra import maps
+from bot.infra.clock import Clock, system_clock
+from bot.infra.scheduler import Scheduler
+from bot.infra.storage import Storage
+from bot.text.i18n import t
+from bot.text.replies import refusal
+
+log = logging.getLogger(__name__)
+
+
+class DiplomacyTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        # the player's language, for everything this command answers
+        await locales.resolve(interaction)
+        return True
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        lang = locales.language_of(interaction)
+        if isinstance(original, UserError):
+            text = refusal(original, lang)
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            text = t("error.guild_only", lang)
+        else:
+            command = interaction.command.qualified_name if interaction.command else "?"
+            log.error("command /%s by %s failed", command, interaction.user.id, exc_info=original)
+            text = t("error.internal", lang)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not tell user %s about an error", interaction.user.id)
+
+
+class DiplomacyBot(commands.Bot):
+    def __init__(
+        self,
+        *,
+        db_path: str,
+        clock: Clock = system_clock,
+        rng: random.Random | None = None,
+        sync_commands: bool = True,
+        run_scheduler: bool = True,
+        map_drawer: maps.Drawer | None = None,
+        **options: Any,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and permissions; no privileged intent is needed
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=DiplomacyTree,
+            help_command=None,
+            **options,
+        )
+        self.db_path = db_path
+        self.clock = clock
+        self.rng = rng
+        self.sync_commands = sync_commands
+        self.run_scheduler = run_scheduler  # tests: a bot that is up but lets deadlines pass
+        self.storage: Storage | None = None
+        # one cache of drawn maps for posts and /game map; tests not about maps pass a
+        # fast drawer (bot.infra.maps.plain_views)
+        self.maps = maps.MapCache(drawer=map_drawer)
+        # how the background loops sleep until their next timer (tests: simcord's virtual wait)
+        self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
+
+    async def setup_hook(self) -> None:
+        from bot.discord.cogs.games import GameCog
+        from bot.discord.cogs.language import LanguageCog
+        from bot.discord.cogs.mod import EndgameCog, ModCog
+        from bot.discord.cogs.orders import OrderCog
+        from bot.discord.cogs.sheet import SheetCog
+
+        self.storage = await Storage.open(self.db_path)
+        self.core = Core(self.storage, clock=self.clock, rng=self.rng or random.Random(), map_cache=self.maps)
+        self.languages = self.core.languages
+        resolution = self.core.resolution
+        self.scheduler = Scheduler(
+            resolution.run_due, resolution.next_timer, self.core.now, lambda delay: self.pause(delay)
+        )
+        self.poster = Poster(self, self.core, self.maps, lambda delay: self.pause(delay))
+        self.core.deps.on_timer_change = self.scheduler.wake
+        self.core.deps.on_posts = self.poster.kick
+        await self.tree.set_translator(CatalogueTranslator())
+        for cog in (GameCog, OrderCog, SheetCog, ModCog, EndgameCog, LanguageCog):
+            await self.add_cog(cog(self, self.core))
+        if self.sync_commands:
+            await self.tree.sync()
+        if self.run_scheduler:
+            self.scheduler.start()
+        self.poster.start()
+
+    async def close(self) -> None:
+        for part in (getattr(self, "scheduler", None), getattr(self, "poster", None)):
+            if part is not None:
+                await part.stop()
+        self.maps.close()
+        core = getattr(self, "core", None)
+        if core is not None:
+            core.close()
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+        await super().close()

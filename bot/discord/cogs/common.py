@@ -1,0 +1,53 @@
+"""What every cog shares: the reply helper and turning refusals into private replies."""
+
+from __future__ import annotations
+
+from types import TracebackType
+
+import discord
+
+from bot.core.errors import UserError
+from bot.discord.locales import language_of
+from bot.text.replies import refusal
+
+
+async def reply(
+    interaction: discord.Interaction, text: str, *, ephemeral: bool = True, file: discord.File | None = None
+) -> None:
+    kwargs = {"file": file} if file is not None else {}
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
+
+
+class answering:  # noqa: N801 - used as ``async with answering(interaction):``
+    """Around a command's body: a refusal the player caused (:class:`UserError`) becomes a
+    private reply in their language instead of an error."""
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+
+    async def __aenter__(self) -> answering:
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None
+    ) -> bool:
+        if isinstance(error, UserError):
+            try:
+                await reply(self.interaction, refusal(error, language_of(self.interaction)), ephemeral=True)
+            except discord.HTTPException:
+                pass
+            return True
+        return False
+
+
+def game_option(value: str | None) -> int | None:
+    """The ``game`` option: a game id from the autocomplete."""
+    if value is None or not value.strip():
+        return None
+    try:
+        return int(value.strip())
+    except ValueError:
+        return -1  # not one of the offered games: the core says "unknown game"

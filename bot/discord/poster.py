@@ -1,0 +1,216 @@
+"""The poster: the outbox worker. It takes the due posts (stored by use cases as post
+intents, :mod:`bot.core.posts`), renders each at send time (``bot.text.posts``: channel
+posts in the game's language, DMs in the reader's language of that moment) with its map
+(``bot.infra.maps``, drawn off the event loop), sends it, and marks it sent.
+
+Posts to one destination go out in the order they were stored; destinations are served
+concurrently. Each send carries the row id as its nonce with ``enforce_nonce`` so that if
+the bot dies between sending and recording the send, Discord drops the repeat. Discord
+errors never escape: 5xx, 429 and network failures are retried with backoff; a missing
+permission, a deleted channel or closed DMs are recorded on the row and logged (closed
+DMs are also reported in the game channel). Rows stored before post intents carry their
+text and are sent as they are.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import json
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+
+import aiohttp
+import discord
+
+from bot.core import posts
+from bot.core.app import Core
+from bot.core.posts import PostKind
+from bot.core.types import MapSpec
+from bot.infra.maps import MapCache
+from bot.infra.storage import GameRow, OutboxRow, PhaseRow, Storage
+from bot.infra.wakeable import WakeableLoop
+from bot.text.posts import render
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 100  # about two days of retries at the longest backoff
+LEASE = 20.0  # a send in flight is retried after this long if the bot died meanwhile
+CONCURRENCY = 8
+
+
+def backoff(attempts: int) -> float:
+    return min(15.0 * 2**attempts, 1800.0)
+
+
+async def _read(storage: Storage, row: OutboxRow, spec: MapSpec | None) -> tuple[GameRow | None, PhaseRow | None, str]:
+    """What sending a row needs, in one read: its game, the phase its map shows, and the
+    language of its reader now (the game's for the channel, the player's for a DM)."""
+    async with storage.read() as tx:
+        game = await tx.game(row.game_id)
+        stored = await tx.phase(row.game_id, spec.phase) if spec is not None else None
+        language = game.language if game is not None else "en"
+        if row.user_id is not None and row.kind is not None:
+            language = (await tx.user_languages([row.user_id])).get(row.user_id, language)
+    return game, stored, language
+
+
+def texts_of(row: OutboxRow, language: str) -> list[str]:
+    """The messages of one outbox row in ``language`` (a row from before post intents
+    keeps its text)."""
+    if row.kind is None:
+        return [row.content]
+    return render(row.kind, row.params or {}, language)
+
+
+async def rendered(storage: Storage, row: OutboxRow) -> list[str]:
+    """The messages of one outbox row, in the language of its reader now."""
+    _, _, language = await _read(storage, row, None)
+    return texts_of(row, language)
+
+
+class Poster(WakeableLoop):
+    """Sends due posts in order per destination, then sleeps until the next is due."""
+
+    name = "outbox"
+
+    def __init__(
+        self,
+        client: discord.Client,
+        core: Core,
+        maps: MapCache,
+        pause: Callable[[float], Awaitable[None]] | None = None,
+    ) -> None:
+        super().__init__(core.now, pause)
+        self.client = client
+        self.core = core
+        self.maps = maps
+
+    async def first(self) -> None:
+        # after a restart, whatever was not sent (even mid-lease) goes out now
+        async with self.core.storage.write() as tx:
+            await tx.retry_unsent_now(self.core.now())
+
+    def kick(self) -> None:
+        """New posts were stored: send them now."""
+        self.wake()
+
+    async def step(self) -> float | None:
+        await self.drain()
+        async with self.core.storage.read() as tx:
+            return await tx.next_post_time()
+
+    async def drain(self) -> None:
+        """Send every post that is due."""
+        while True:
+            async with self.core.storage.read() as tx:
+                rows = await tx.posts_due(self.core.now(), limit=200)
+            if not rows:
+                return
+            groups: OrderedDict[tuple[str, int], list[OutboxRow]] = OrderedDict()
+            for row in rows:
+                dest = ("c", row.channel_id) if row.channel_id is not None else ("u", row.user_id or 0)
+                groups.setdefault(dest, []).append(row)
+            limit = asyncio.Semaphore(CONCURRENCY)
+            await asyncio.gather(*(self._serve(b, limit) for b in groups.values()))
+
+    async def _serve(self, batch: list[OutboxRow], limit: asyncio.Semaphore) -> None:
+        """One destination's posts, in order: the rest waits when one is not sent."""
+        async with limit:
+            for row in batch:
+                if not await self._deliver(row):
+                    break
+
+    async def _deliver(self, row: OutboxRow) -> bool:
+        """Send one post; True when it is done with (sent or given up)."""
+        storage = self.core.storage
+        now = self.core.now()
+        async with storage.write() as tx:
+            await tx.mark_attempt(row.id, now + max(LEASE, backoff(row.attempts)))
+        spec = MapSpec.from_json(row.map) if row.map is not None else None
+        game, stored, language = await _read(storage, row, spec)
+        file = None
+        if spec is not None and game is not None and stored is not None:
+            try:
+                file = await self._map_file(game, stored, spec)
+            except Exception:
+                log.exception(
+                    "rendering the map of game %s phase %s failed; posting without it", row.game_id, spec.phase
+                )
+        try:
+            texts = texts_of(row, language)
+        except Exception:  # a post that cannot be rendered would block its destination for good
+            log.exception("post %s (%s) of game %s can't be rendered", row.id, row.kind, row.game_id)
+            async with storage.write() as tx:
+                await tx.mark_failed(row.id, f"render failed: {row.kind}")
+            return True
+        if row.kind is None:  # a row from before post intents: its mentions are in its text
+            allowed = discord.AllowedMentions(users=True, everyone=False, roles=False)
+        else:
+            allowed = discord.AllowedMentions(
+                users=[discord.Object(u) for u in dict.fromkeys(row.mentions)], everyone=False, roles=False
+            )
+        try:
+            if row.channel_id is not None:
+                target = self.client.get_channel(row.channel_id) or self.client.get_partial_messageable(row.channel_id)
+            else:
+                assert row.user_id is not None
+                target = self.client.get_user(row.user_id) or await self.client.fetch_user(row.user_id)
+            message = None
+            for i, text in enumerate(texts):
+                last = i == len(texts) - 1
+                kwargs = {"file": file} if file is not None and last else {}
+                # the row id is the nonce: a repeat after a crash is dropped by Discord
+                message = await target.send(
+                    text, nonce=f"o{row.id}" if i == 0 else f"o{row.id}.{i}", allowed_mentions=allowed, **kwargs
+                )  # type: ignore[union-attr]
+        except (discord.Forbidden, discord.NotFound) as exc:
+            log.warning("post %s of game %s (phase %s) can't be delivered: %s", row.id, row.game_id, row.phase, exc)
+            async with storage.write() as tx:
+                await tx.mark_failed(row.id, f"{type(exc).__name__}: {exc}"[:500])
+                if row.user_id is not None:
+                    game = await tx.game(row.game_id)
+                    if game is not None:
+                        await posts.channel(
+                            tx,
+                            game,
+                            row.phase,
+                            self.core.now(),
+                            PostKind.DM_FAILED,
+                            user=row.user_id,
+                            mentions=(row.user_id,),
+                        )
+                        self._dirty = True
+            return True
+        except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+            attempts = row.attempts + 1
+            if attempts >= MAX_ATTEMPTS:
+                log.error("post %s of game %s given up after %d attempts: %s", row.id, row.game_id, attempts, exc)
+                async with storage.write() as tx:
+                    await tx.mark_failed(row.id, f"gave up: {exc}"[:500])
+                return True
+            log.warning(
+                "post %s of game %s failed (%s); retrying in %.0fs", row.id, row.game_id, exc, backoff(row.attempts)
+            )
+            async with storage.write() as tx:
+                await tx.reschedule(row.id, self.core.now() + backoff(row.attempts))
+            return False
+        async with storage.write() as tx:
+            await tx.mark_sent(row.id, message.id if message is not None else None, self.core.now())
+        return True
+
+    async def _map_file(self, game: GameRow, stored: PhaseRow, spec: MapSpec) -> discord.File:
+        orders = stored.results if spec.with_orders else None
+        # keyed by content, so a phase replayed after a rollback never shows a stale map
+        key = (
+            game.name,
+            game.language,
+            hashlib.sha1(json.dumps([stored.position, orders], sort_keys=True).encode()).hexdigest(),
+        )
+        png = await self.maps.get(
+            key, stored.position, orders, game_name=game.name, language=game.language, front=spec.front
+        )
+        suffix = ("-orders" if orders is not None else "") + (f"-{spec.front.lower()}" if spec.front else "")
+        return discord.File(io.BytesIO(png), filename=f"{spec.phase}{suffix}.png")

@@ -1,0 +1,556 @@
+"""SQLite storage through aiosqlite: the only package that speaks SQL.
+
+The core queries are here; each feature area keeps its queries in a mixin module of this
+package (``moderation``, ``sheet``, ``languages``) that :class:`Tx` inherits, so every
+query still runs inside a transaction and nothing outside ``bot.infra.storage`` writes SQL.
+
+Owns the connection (WAL, foreign keys on), the numbered migrations of
+:mod:`bot.infra.storage.migrations`, and one method per query. Every write happens inside
+:meth:`Storage.write` (``BEGIN IMMEDIATE`` under one asyncio lock, so coroutines
+sharing the connection never interleave their statements); reads happen in
+:meth:`Storage.read` on a second, read-only connection. Changing a game's phase is a
+compare-and-set on the phase it had (:meth:`Tx.advance_game`), so a late write can never
+land in the wrong phase and a phase never resolves twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from bot.infra.storage.languages import LanguageQueries
+from bot.infra.storage.migrations import migrations
+from bot.infra.storage.moderation import ModerationQueries
+from bot.infra.storage.sheet import SheetQueries
+
+log = logging.getLogger(__name__)
+
+
+class StaleWrite(Exception):
+    """A compare-and-set failed: the game is no longer in the phase the write was for."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    creator_id: int
+    players: int
+    status: str
+    phase: str | None
+    position: dict[str, Any] | None
+    deadline: float | None
+    due_at: float | None
+    remind_at: float | None
+    movement: str
+    retreat: str
+    adjustment: str
+    tossed: bool
+    toss_winner: int | None
+    winner: str | None
+    language: str
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    game_id: int
+    user_id: int
+    seat: int | None
+    ready_phase: str | None
+    joined_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class OrderRow:
+    unit: str
+    power: str
+    text: str
+    user_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseRow:
+    game_id: int
+    phase: str
+    position: dict[str, Any]
+    results: list[dict[str, Any]] | None
+    resolved_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """A post to send: an intent (``kind`` + ``params``, rendered at send time) or, for
+    rows stored before post intents, the ready ``content``."""
+
+    id: int
+    game_id: int
+    phase: str | None
+    channel_id: int | None
+    user_id: int | None
+    content: str
+    map: dict[str, Any] | None
+    attempts: int
+    kind: str | None = None
+    params: dict[str, Any] | None = None
+    mentions: tuple[int, ...] = ()
+
+
+_OUTBOX_COLUMNS = "id, game_id, phase, channel_id, user_id, content, map, attempts, kind, params, mentions"
+
+
+def _outbox(r: Any) -> OutboxRow:
+    return OutboxRow(
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        r[4],
+        r[5],
+        json.loads(r[6]) if r[6] is not None else None,
+        r[7],
+        r[8],
+        json.loads(r[9]) if r[9] is not None else None,
+        tuple(json.loads(r[10])) if r[10] else (),
+    )
+
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, name, creator_id, players, status, phase, position, "
+    "deadline, due_at, remind_at, movement, retreat, adjustment, tossed, toss_winner, "
+    "winner, language, created_at"
+)
+
+
+def _game(row: Any) -> GameRow:
+    values = list(row)
+    values[8] = json.loads(values[8]) if values[8] is not None else None
+    values[15] = bool(values[15])
+    return GameRow(*values)
+
+
+class Tx(ModerationQueries, SheetQueries, LanguageQueries):
+    """Queries inside one transaction (see :meth:`Storage.transaction`)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
+        async with self._db.execute(sql, tuple(params)) as cur:
+            return await cur.fetchone()
+
+    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        async with self._db.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
+
+    async def _run(self, sql: str, params: Iterable[Any] = ()) -> int:
+        async with self._db.execute(sql, tuple(params)) as cur:
+            return cur.rowcount
+
+    # -- games -----------------------------------------------------------------------
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _game(row) if row else None
+
+    async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
+        row = await self._one(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status != 'finished'", (channel_id,)
+        )
+        return _game(row) if row else None
+
+    async def last_game_in_channel(self, channel_id: int) -> GameRow | None:
+        row = await self._one(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? "
+            "ORDER BY (status != 'finished') DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return _game(row) if row else None
+
+    async def games_of_user(self, user_id: int, statuses: tuple[str, ...] = ("forming", "active")) -> list[GameRow]:
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self._all(
+            f"SELECT {', '.join('g.' + c.strip() for c in _GAME_COLUMNS.split(','))} "
+            f"FROM games g JOIN players p ON p.game_id = g.id "
+            f"WHERE p.user_id = ? AND g.status IN ({marks}) ORDER BY g.id",
+            (user_id, *statuses),
+        )
+        return [_game(r) for r in rows]
+
+    async def insert_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        name: str,
+        creator_id: int,
+        players: int,
+        movement: str,
+        retreat: str,
+        adjustment: str,
+        language: str,
+        now: float,
+    ) -> int:
+        async with self._db.execute(
+            "INSERT INTO games (guild_id, channel_id, name, creator_id, players, movement, "
+            "retreat, adjustment, language, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (guild_id, channel_id, name, creator_id, players, movement, retreat, adjustment, language, now),
+        ) as cur:
+            return int(cur.lastrowid)
+
+    async def start_game(
+        self, game_id: int, *, phase: str, position: dict[str, Any], deadline: float, remind_at: float | None
+    ) -> None:
+        changed = await self._run(
+            "UPDATE games SET status = 'active', phase = ?, position = ?, deadline = ?, "
+            "due_at = ?, remind_at = ? WHERE id = ? AND status = 'forming'",
+            (phase, json.dumps(position), deadline, deadline, remind_at, game_id),
+        )
+        if changed != 1:
+            raise StaleWrite(f"game {game_id} is not forming")
+
+    async def advance_game(
+        self,
+        game_id: int,
+        *,
+        expected_phase: str,
+        phase: str,
+        position: dict[str, Any],
+        deadline: float | None,
+        remind_at: float | None,
+        finished: bool,
+        winner: str | None,
+        tossed: bool,
+        toss_winner: int | None,
+    ) -> None:
+        """Move the game from ``expected_phase`` to ``phase`` (compare-and-set)."""
+        changed = await self._run(
+            "UPDATE games SET phase = ?, position = ?, deadline = ?, due_at = ?, remind_at = ?, "
+            "status = ?, winner = ?, tossed = ?, toss_winner = ? "
+            "WHERE id = ? AND phase = ? AND status = 'active'",
+            (
+                phase,
+                json.dumps(position),
+                deadline,
+                deadline,
+                remind_at,
+                "finished" if finished else "active",
+                winner,
+                int(tossed),
+                toss_winner,
+                game_id,
+                expected_phase,
+            ),
+        )
+        if changed != 1:
+            raise StaleWrite(f"game {game_id} is no longer in {expected_phase}")
+
+    async def set_due(self, game_id: int, phase: str, due_at: float) -> bool:
+        return (
+            await self._run(
+                "UPDATE games SET due_at = ? WHERE id = ? AND phase = ? AND status = 'active'", (due_at, game_id, phase)
+            )
+            == 1
+        )
+
+    async def clear_reminder(self, game_id: int, phase: str) -> None:
+        await self._run("UPDATE games SET remind_at = NULL WHERE id = ? AND phase = ?", (game_id, phase))
+
+    async def due_games(self, now: float, limit: int = 50) -> list[tuple[int, str]]:
+        rows = await self._all(
+            "SELECT id, phase FROM games WHERE status = 'active' AND due_at <= ? ORDER BY due_at, id LIMIT ?",
+            (now, limit),
+        )
+        return [(r[0], r[1]) for r in rows]
+
+    async def reminders_due(self, now: float) -> list[tuple[int, str]]:
+        rows = await self._all(
+            "SELECT id, phase FROM games WHERE status = 'active' AND remind_at <= ? ORDER BY remind_at, id", (now,)
+        )
+        return [(r[0], r[1]) for r in rows]
+
+    async def next_timer(self) -> float | None:
+        row = await self._one(
+            "SELECT MIN(t) FROM (SELECT MIN(due_at) AS t FROM games WHERE status = 'active' "
+            "UNION ALL SELECT MIN(remind_at) FROM games WHERE status = 'active')"
+        )
+        return row[0] if row else None
+
+    # -- players ---------------------------------------------------------------------
+    async def players(self, game_id: int) -> list[PlayerRow]:
+        rows = await self._all(
+            "SELECT game_id, user_id, seat, ready_phase, joined_at FROM players "
+            "WHERE game_id = ? ORDER BY joined_at, user_id",
+            (game_id,),
+        )
+        return [PlayerRow(*r) for r in rows]
+
+    async def add_player(self, game_id: int, user_id: int, now: float) -> bool:
+        return (
+            await self._run(
+                "INSERT OR IGNORE INTO players (game_id, user_id, joined_at) VALUES (?,?,?)", (game_id, user_id, now)
+            )
+            == 1
+        )
+
+    async def remove_player(self, game_id: int, user_id: int) -> bool:
+        return await self._run("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id)) == 1
+
+    async def set_seat(self, game_id: int, user_id: int, seat: int) -> None:
+        await self._run("UPDATE players SET seat = ? WHERE game_id = ? AND user_id = ?", (seat, game_id, user_id))
+
+    async def set_ready(self, game_id: int, user_id: int, phase: str | None) -> None:
+        await self._run(
+            "UPDATE players SET ready_phase = ? WHERE game_id = ? AND user_id = ?", (phase, game_id, user_id)
+        )
+
+    # -- phases and orders -----------------------------------------------------------
+    async def insert_phase(self, game_id: int, phase: str, position: dict[str, Any]) -> None:
+        await self._run(
+            "INSERT OR REPLACE INTO phases (game_id, phase, position) VALUES (?,?,?)",
+            (game_id, phase, json.dumps(position)),
+        )
+
+    async def set_phase_results(self, game_id: int, phase: str, results: list[dict[str, Any]], now: float) -> None:
+        await self._run(
+            "UPDATE phases SET results = ?, resolved_at = ? WHERE game_id = ? AND phase = ?",
+            (json.dumps(results), now, game_id, phase),
+        )
+
+    async def phase(self, game_id: int, phase: str) -> PhaseRow | None:
+        row = await self._one(
+            "SELECT game_id, phase, position, results, resolved_at FROM phases WHERE game_id = ? AND phase = ?",
+            (game_id, phase),
+        )
+        if row is None:
+            return None
+        return PhaseRow(row[0], row[1], json.loads(row[2]), json.loads(row[3]) if row[3] is not None else None, row[4])
+
+    async def phase_names(self, game_id: int) -> list[str]:
+        rows = await self._all("SELECT phase FROM phases WHERE game_id = ? ORDER BY rowid", (game_id,))
+        return [r[0] for r in rows]
+
+    async def orders(self, game_id: int, phase: str) -> list[OrderRow]:
+        rows = await self._all(
+            "SELECT unit, power, text, user_id FROM orders WHERE game_id = ? AND phase = ? ORDER BY rowid",
+            (game_id, phase),
+        )
+        return [OrderRow(*r) for r in rows]
+
+    async def put_order(
+        self, game_id: int, phase: str, unit: str, power: str, text: str, user_id: int, now: float
+    ) -> None:
+        await self._run(
+            "INSERT INTO orders (game_id, phase, unit, power, text, user_id, updated_at) "
+            "VALUES (?,?,?,?,?,?,?) ON CONFLICT (game_id, phase, unit) DO UPDATE SET "
+            "power = excluded.power, text = excluded.text, user_id = excluded.user_id, "
+            "updated_at = excluded.updated_at",
+            (game_id, phase, unit, power, text, user_id, now),
+        )
+
+    async def delete_orders(self, game_id: int, phase: str, units: Iterable[str]) -> int:
+        count = 0
+        for unit in units:
+            count += await self._run(
+                "DELETE FROM orders WHERE game_id = ? AND phase = ? AND unit = ?", (game_id, phase, unit)
+            )
+        return count
+
+    # -- outbox ----------------------------------------------------------------------
+    async def add_intent(
+        self,
+        game_id: int,
+        phase: str | None,
+        *,
+        kind: str,
+        params: dict[str, Any],
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        mentions: list[int] | None = None,
+        map_spec: dict[str, Any] | None = None,
+        now: float,
+    ) -> int:
+        """Store a post intent (see :mod:`bot.core.posts`)."""
+        async with self._db.execute(
+            "INSERT INTO outbox (game_id, phase, channel_id, user_id, content, kind, params, mentions, "
+            "map, next_attempt, created_at) VALUES (?,?,?,?,'',?,?,?,?,?,?)",
+            (
+                game_id,
+                phase,
+                channel_id,
+                user_id,
+                kind,
+                json.dumps(params),
+                json.dumps(mentions or []),
+                json.dumps(map_spec) if map_spec is not None else None,
+                now,
+                now,
+            ),
+        ) as cur:
+            return int(cur.lastrowid or 0)
+
+    async def posts_due(self, now: float, limit: int = 100) -> list[OutboxRow]:
+        rows = await self._all(
+            f"SELECT {_OUTBOX_COLUMNS} FROM outbox "
+            "WHERE sent_at IS NULL AND error IS NULL AND next_attempt <= ? ORDER BY id LIMIT ?",
+            (now, limit),
+        )
+        return [_outbox(r) for r in rows]
+
+    async def next_post_time(self) -> float | None:
+        row = await self._one("SELECT MIN(next_attempt) FROM outbox WHERE sent_at IS NULL AND error IS NULL")
+        return row[0] if row else None
+
+    async def mark_attempt(self, post_id: int, next_attempt: float) -> None:
+        """Record that a send is being tried (so a crash during it counts as an attempt)."""
+        await self._run(
+            "UPDATE outbox SET attempts = attempts + 1, next_attempt = ? WHERE id = ?", (next_attempt, post_id)
+        )
+
+    async def reschedule(self, post_id: int, next_attempt: float) -> None:
+        await self._run("UPDATE outbox SET next_attempt = ? WHERE id = ?", (next_attempt, post_id))
+
+    async def retry_unsent_now(self, now: float) -> None:
+        """On start: whatever the previous process left unsent is due now."""
+        await self._run(
+            "UPDATE outbox SET next_attempt = ? WHERE sent_at IS NULL AND error IS NULL AND next_attempt > ?",
+            (now, now),
+        )
+
+    async def mark_sent(self, post_id: int, message_id: int | None, now: float) -> None:
+        await self._run("UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ?", (now, message_id, post_id))
+
+    async def mark_failed(self, post_id: int, error: str) -> None:
+        await self._run("UPDATE outbox SET error = ? WHERE id = ?", (error, post_id))
+
+    async def posts(self, game_id: int | None = None) -> list[dict[str, Any]]:
+        """Every outbox row as a dict, with its delivery state (for tests and diagnostics)."""
+        where, params = ("WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
+        rows = await self._all(f"SELECT {_OUTBOX_COLUMNS}, sent_at, error FROM outbox {where} ORDER BY id", params)
+        out = []
+        for r in rows:
+            row = _outbox(r)
+            out.append(
+                {
+                    "id": row.id,
+                    "game_id": row.game_id,
+                    "phase": row.phase,
+                    "channel_id": row.channel_id,
+                    "user_id": row.user_id,
+                    "content": row.content,
+                    "map": row.map,
+                    "kind": row.kind,
+                    "params": row.params,
+                    "mentions": row.mentions,
+                    "attempts": row.attempts,
+                    "sent_at": r[11],
+                    "error": r[12],
+                    "row": row,
+                }
+            )
+        return out
+
+
+async def _pragmas(db: aiosqlite.Connection, *statements: str, pragma: bool = True) -> None:
+    for sql in statements:
+        async with db.execute(f"PRAGMA {sql}" if pragma else sql) as cur:
+            await cur.fetchall()
+
+
+class Storage:
+    """The database (SQLite). ``await Storage.open(path)``.
+
+    Two connections: one writer, used by :meth:`write` (``BEGIN IMMEDIATE`` under an
+    asyncio lock, so coroutines never interleave their statements), and one reader, used
+    by :meth:`read` (a deferred ``BEGIN`` on a ``query_only`` connection: in WAL mode it
+    reads the last committed state without taking SQLite's write lock, so an
+    autocomplete keystroke or ``/game status`` never waits behind a resolution).
+
+    This class and :class:`Tx` are the storage interface of the bot: a PostgreSQL backend
+    (asyncpg) implements ``read()``/``write()`` yielding an object with the same query
+    methods; nothing outside ``bot.infra.storage`` writes SQL.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
+        self._db = db
+        self._reader = reader
+        self._lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str) -> Storage:
+        db = await aiosqlite.connect(path, isolation_level=None)
+        await _pragmas(db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000")
+        storage = cls(db)
+        await storage.migrate()
+        reader = await aiosqlite.connect(path, isolation_level=None)
+        await _pragmas(reader, "query_only = ON", "busy_timeout = 5000")
+        return cls(db, reader)
+
+    async def _exec(self, sql: str, db: aiosqlite.Connection | None = None) -> None:
+        await _pragmas(db or self._db, sql, pragma=False)
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            await self._reader.close()
+            self._reader = None
+        await self._db.close()
+
+    async def migrate(self) -> int:
+        async with self._lock:
+            async with self._db.execute("PRAGMA user_version") as cur:
+                version = (await cur.fetchone())[0]
+            for number, sql in migrations():
+                if number <= version:
+                    continue
+                log.info("applying database migration %d", number)
+                # executescript commits first; the version bump rides in the same script
+                await self._db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
+                version = number
+            return version
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Tx]:
+        """One write transaction: everything in it commits together or not at all."""
+        async with self._lock:
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                yield Tx(self._db)
+            except BaseException:
+                await self._exec("ROLLBACK")
+                raise
+            else:
+                await self._exec("COMMIT")
+
+    transaction = write  # the older name, kept for tests and tools
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Tx]:
+        """One read transaction: a consistent snapshot, no write lock (writes raise)."""
+        reader = self._reader
+        if reader is None:  # a Storage built on one connection: read on the writer
+            async with self.write() as tx:
+                yield tx
+            return
+        async with self._read_lock:
+            await self._exec("BEGIN", reader)
+            try:
+                yield Tx(reader)
+            finally:
+                await self._exec("ROLLBACK", reader)
+
+    async def pragma(self, name: str) -> Any:
+        """Read a pragma (tests check WAL and foreign keys)."""
+        if not name.replace("_", "").isalpha():
+            raise ValueError(name)
+        async with self._lock:
+            async with self._db.execute(f"PRAGMA {name}") as cur:
+                return (await cur.fetchone())[0]

@@ -1,0 +1,86 @@
+"""One background task that does its work, sleeps until its next piece of work is due, and
+can be woken early: the shape of both the deadline scheduler and the outbox.
+
+Waking never interrupts work in progress: while the task works, a wake only marks it to
+look again before sleeping; while it sleeps, the sleep is cut short.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+log = logging.getLogger(__name__)
+
+MAX_SLEEP = 3600.0  # look at the database at least this often
+ERROR_PAUSE = 30.0  # after an unexpected error, try again this much later
+
+
+class WakeableLoop:
+    """Subclasses implement :meth:`step` (do what is due; return when to look next, or
+    None for "nothing planned"), and may implement :meth:`first` (run once at start)."""
+
+    name = "loop"
+
+    def __init__(self, now: Callable[[], float], pause: Callable[[float], Awaitable[None]] | None = None) -> None:
+        self._now = now
+        # how to sleep until the next timer: asyncio.sleep; tests hand in simcord's virtual wait
+        self._pause = pause or asyncio.sleep
+        self._task: asyncio.Task[None] | None = None
+        self._sleeping = False
+        self._dirty = False
+
+    async def step(self) -> float | None:
+        raise NotImplementedError
+
+    async def first(self) -> None:
+        """Run once before the first step."""
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._begin(), name=self.name)
+
+    def wake(self) -> None:
+        """Something new is due sooner: look again now."""
+        if self._task is None:
+            return
+        if self._sleeping:
+            self._task.cancel()
+            self._task = asyncio.get_running_loop().create_task(self._run(), name=self.name)
+        else:
+            self._dirty = True
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    async def _begin(self) -> None:
+        try:
+            await self.first()
+        except Exception:
+            log.exception("%s: starting up failed; going on", self.name)
+        await self._run()
+
+    async def _run(self) -> None:
+        while True:
+            self._dirty = False
+            try:
+                nxt = await self.step()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("%s failed; trying again in %ss", self.name, ERROR_PAUSE)
+                nxt = self._now() + ERROR_PAUSE
+            if self._dirty:
+                continue
+            delay = MAX_SLEEP if nxt is None else max(0.0, min(MAX_SLEEP, nxt - self._now()))
+            if delay <= 0:
+                continue
+            self._sleeping = True
+            try:
+                await self._pause(delay)
+            finally:
+                self._sleeping = False

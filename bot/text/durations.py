@@ -1,0 +1,37 @@
+"""Lengths of time and deadline schedules for players to read, in their language: numbers
+by Babel (``format_decimal``), units in the CLDR plural form the number takes (Russian
+``1 день``, ``3 дн.``; Spanish ``1 día``, ``2 días``), from the catalogue's
+``duration.*`` messages."""
+
+from __future__ import annotations
+
+from babel.numbers import format_decimal
+
+from bot.infra.schedule import Duration, ScheduleError, parse_schedule
+from bot.text.i18n import DEFAULT, LANGUAGES, plural_form, t
+
+
+def _unit(name: str, n: int, language: str) -> str:
+    number = format_decimal(n, locale=language if language in LANGUAGES else DEFAULT)
+    return t(f"duration.{name}.{plural_form(n, language)}", language, n=number)
+
+
+def duration_text(seconds: float, language: str = DEFAULT) -> str:
+    """A length in whole minutes: ``1d 14h``, ``1 día 14 h``, ``1 дн. 14 ч``."""
+    seconds = max(0, int(round(seconds)))
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    parts = [_unit(name, n, language) for name, n in (("day", days), ("hour", hours), ("minute", minutes)) if n]
+    return " ".join(parts) or _unit("minute", 0, language)
+
+
+def schedule_text(spec: str, language: str = DEFAULT) -> str:
+    """A stored deadline schedule (``48h``, ``20:00 Europe/Madrid``) for players to read."""
+    try:
+        schedule = parse_schedule(spec)
+    except ScheduleError:
+        return spec
+    if isinstance(schedule, Duration):
+        return duration_text(schedule.length.total_seconds(), language)
+    return str(schedule)

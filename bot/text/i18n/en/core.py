@@ -1,0 +1,198 @@
+"""English texts of the core game (issue 4). Other languages copy these keys; placeholders in braces stay as they are."""
+
+from bot.text.i18n import forms
+
+MESSAGES: dict[str, str] = {
+    # phases
+    "phase.title": "{season} {year} {kind}",
+    "season.S": "Spring",
+    "season.F": "Fall",
+    "season.W": "Winter",
+    "kind.M": "moves",
+    "kind.R": "retreats",
+    "kind.A": "adjustments",
+    # /game create
+    "create.done": (
+        "🎲 **{game}** is open for {players} players in this channel.\n"
+        "Deadlines: moves {movement}, retreats {retreat}, adjustments {adjustment}.\n"
+        "Join with `/game join` (you too, {creator}, if you play); {creator} starts it with `/game start` when everyone is in."
+    ),
+    "create.bad_name": "Give the game a name of 1 to {limit} characters.",
+    "create.bad_players": "Diplomacy is played by 2 to 7 players.",
+    "create.channel_taken": "This channel already has a game (**{game}**). Use another channel for a new game.",
+    "schedule.kind.movement": "moves",
+    "schedule.kind.retreat": "retreats",
+    "schedule.kind.adjustment": "adjustments",
+    "schedule.unreadable": (
+        "I can't read the {kind} deadline `{text}`. Use a length such as `24h`, `90m`, "
+        "`2d`, or a time of day with a time zone such as `20:00 Europe/Madrid`."
+    ),
+    "schedule.out_of_range": "The {kind} deadline `{text}` must be between 5 minutes and 14 days.",
+    "schedule.bad_time": "`{text}` is not a time of day. Use 24-hour time such as `20:00`.",
+    "schedule.bad_zone": "I don't know the time zone `{text}`. Use a name such as `Europe/Madrid` or `America/New_York`.",
+    # lengths of time (deadlines, pauses, reminders): 1d 14h
+    **forms("duration.day", other="{n}d"),
+    **forms("duration.hour", other="{n}h"),
+    **forms("duration.minute", other="{n}m"),
+    # joining
+    "game.none_here": "There is no game in this channel. Create one with `/game create`.",
+    "game.unknown": "I can't find that game. Pick one from the list.",
+    "join.done": "✅ You joined **{game}** ({joined} of {players} players).",
+    "join.full_now": "Everyone is in! {creator} can start the game with `/game start`.",
+    "join.started": "**{game}** has already started.",
+    "join.already": "You are already in **{game}**.",
+    "join.full": "**{game}** already has its {players} players.",
+    "join.dm_welcome": "👋 You joined **{game}**. I will send your phases and reminders here; you can give orders here with `/order`.",
+    "join.dm_closed": (
+        "I can't send you direct messages, and the game needs them. In Discord, open this server's menu → "
+        "**Privacy Settings** and turn on **Direct Messages**, then use `/game join` again."
+    ),
+    "leave.done": "You left **{game}**.",
+    "leave.started": "**{game}** has started: you can't leave it now.",
+    "leave.not_in": "You are not in **{game}**.",
+    "start.not_allowed": "Only the creator of **{game}** or a member with Manage Server can start it.",
+    "start.already": "**{game}** has already started.",
+    "start.waiting": "**{game}** needs {players} players; joined so far: {joined}.",
+    "start.done": "▶️ **{game}** has started. Powers and the first deadline are posted here; players got a DM.",
+    # status and maps
+    "status.forming": "**{game}** is waiting for players: {joined} of {players} joined ({users}).",
+    "status.title": "**{game}** — {phase}\nDeadline: {deadline}",
+    "status.line": "{mark} {user} ({powers}): {state}",
+    "status.ready": "ready",
+    "status.complete": "orders in",
+    "status.partial": "some orders",
+    "status.none": "no orders yet",
+    "status.nothing": "nothing to order",
+    "status.finished": "**{game}** is over. Winner: {winner}.",
+    "map.caption": "**{game}** — {phase}",
+    "map.not_started": "**{game}** hasn't started yet, so there is no map.",
+    "map.unknown_phase": "There is no phase `{phase}` in this game. Phases so far: {phases}.",
+    # orders
+    "order.not_started": "Your game hasn't started yet.",
+    "order.no_games": "You are not playing in any game. Join one with `/game join` in its channel.",
+    "order.which_game": "You are in several games ({games}): choose one with the `game` option.",
+    "order.not_player": "You are not a player in **{game}**.",
+    "order.not_started_game": "**{game}** hasn't started yet.",
+    "order.finished": "**{game}** is over.",
+    "order.deadline_passed": "The deadline of {phase} in **{game}** has passed: orders are closed. Nothing was changed.",
+    "order.resolving": "{phase} in **{game}** is being resolved now: orders are closed. Nothing was changed.",
+    "order.phase_moved_on": (
+        "**{game}** has moved on from {phase} to {now}: your orders were for a phase "
+        "that is over, so nothing was stored. Check the new position and order again."
+    ),
+    "order.empty": "Type one or more orders, e.g. `A PAR - BUR; F BRE - MAO`.",
+    "order.no_power": "You have no power to order in **{game}**.",
+    "order.too_many_adjustments": "{power} already has all its builds or disbands ordered ({count}): `/clear` one of them first.",
+    "order.not_adjustment": "This is the adjustment phase: order builds (`A PAR B`), disbands (`A PAR D`) or `WAIVE`.",
+    "order.which_coast": "`{order}`: say which coast, e.g. `/NC` or `/SC`.",
+    "order.no_builds": "You have no builds to make this winter.",
+    "order.bad_build": "`{order}` is not possible: you can build only in your own home centres that you still own and that are empty ({homes}).",
+    "order.no_disbands": "You have no units to disband this winter.",
+    "order.not_your_unit": "{unit} is not one of your units.",
+    "order.build_in_wrong_phase": "Builds and `WAIVE` are ordered in the winter adjustment phase, not now.",
+    "order.retreat_in_wrong_phase": "Retreats and disbands are ordered in a retreat phase, not now.",
+    "order.no_retreat_needed": "There is no dislodged unit in {unit} to retreat.",
+    "order.no_unit": "There is no unit in {unit}.",
+    "illegal.closed": "{unit} can't go to {dest}: that province is closed in this game.",
+    "illegal.retreat": "{unit} can't retreat to {dest}. It may retreat to: {places} (or disband).",
+    "illegal.not_adjacent": "{unit} can't reach {dest} from where it is. It can move to: {places}.",
+    "illegal.support_nobody": "There is no unit in {target} for {unit} to support.",
+    "illegal.support_reach": "{unit} can't support into {dest}: it could not move there itself.",
+    "illegal.support_move": "{target} can't move to {dest}, so that support is impossible.",
+    "illegal.convoy_fleet": "Only a fleet at sea can convoy; {unit} can't.",
+    "illegal.convoy_route": "{unit} can't convoy the army in {army} to {dest}: there is no chain of fleets for it.",
+    "illegal.generic": "`{order}` is not possible now.",
+    "parse.unknown_word": "I don't know the word “{word}”. Did you mean: {suggestions}?",
+    "parse.unknown_word_alone": "I don't know the word “{word}”. Check the spelling: a province can be written in full or as its code (e.g. `BUR`).",
+    "parse.expected_province": "I expected a province where “{word}” is.",
+    "parse.incomplete": "This order is incomplete: something is missing at the end.",
+    "parse.unexpected_word": "I can't read “{word}” here.",
+    "parse.missing_unit_type": "Say whether it is an army (A) or a fleet (F).",
+    "parse.bad_coast": "That coast doesn't exist here. The coasts are: {suggestions}.",
+    "parse.stray_coast": "The coast “{word}” must stand next to a province.",
+    "parse.empty": "That order is empty.",
+    "parse.convoy_fleet": "Only armies can be convoyed.",
+    "parse.too_long": "This order is too long: write one order per line.",
+    "reply.header": "**{game}** — {phase}",
+    "reply.ok": "✅ `{order}`",
+    "reply.error": "❌ `{text}`: {reason}",
+    "reply.missing": "Still without an order: {units}",
+    "reply.all_ordered": "All your units have orders.",
+    "reply.deadline": "Deadline: {deadline}. You can change orders until then; the last order for a unit counts.",
+    "reply.ready": "You are marked **ready**.",
+    "orders.title": "Your orders in **{game}** — {phase}:",
+    "orders.none": "You have given no orders yet.",
+    "orders.missing_builds": "{power}: builds not ordered: {count} (they will be waived)",
+    "orders.missing_disbands": "{power}: disbands not ordered: {count} (the rules will choose)",
+    "clear.done": "🧹 Orders cleared: {count}.",
+    "clear.nothing": "You have no order for `{unit}` to clear.",
+    "ready.done": "👍 You are ready. The phase resolves when every player is ready, or at the deadline.",
+    "ready.resolving": "👍 Everyone is ready: the phase is being resolved now.",
+    "ready.warning": "⚠️ Heads up: {units} have no order and will hold (or be handled by the rules).",
+    "unready.done": "You are no longer marked ready.",
+    # posts in the game channel
+    "post.started": "🎲 **{game}** has started!\n{assignments}\n\n**{phase}** — deadline {deadline}\nSend your orders with `/order` (here or in a DM with me).",
+    "post.assignment": "{user}: {powers}",
+    "post.neutral": "Neutral (nobody plays them): {powers}",
+    "post.results_title": "📜 **{game}** — results of {phase}",
+    "post.civil_disorder": " — *civil disorder (no orders)*",
+    "post.implied": " *(no order)*",
+    "post.destroyed": "Destroyed: {units}",
+    "post.new_phase": "⏳ **{game}** — **{phase}**\nDeadline: {deadline}\n\n{centres}",
+    "post.centre_line": "{power}: centres {centres}, units {units}",
+    "post.toss": "🪙 Coin toss: {user} wins and will play {power} from next spring.\n",
+    "post.winner": "🏆 **{game}** is over: **{powers}** wins! Congratulations {users}.\n\n{centres}",
+    "result.ok": "ok",
+    "result.bounce": "bounced",
+    "result.cut": "support cut",
+    "result.dislodged": "dislodged",
+    "result.no_convoy": "no convoy",
+    "result.void": "void",
+    "result.illegal": "illegal",
+    "result.unparsed": "unreadable",
+    "result.no_unit": "no such unit",
+    "result.duplicate": "second order for the unit",
+    "result.disband": "disbanded",
+    "result.paradox": "convoy paradox",
+    # direct messages
+    "dm.phase_started": "⏳ **{game}** — **{phase}** has started.\n{lines}\nDeadline: {deadline}\nOrder with `/order`.",
+    "dm.power_line": "**{power}**: {what}",
+    "dm.builds": "builds to make: {count}",
+    "dm.disbands": "units to disband: {count}",
+    "dm.game_over": "🏁 **{game}** is over: {powers} won. Thanks for playing!",
+    # errors
+    "error.internal": "Sorry, something went wrong on my side. Nothing was changed; please try again.",
+    "error.guild_only": "Use this command in the server channel of the game.",
+}
+MESSAGES["post.dm_failed"] = (
+    "⚠️ I couldn't send a direct message to {user}. Please allow direct messages "
+    "from this server's members (server menu → Privacy Settings)."
+)
+
+# command and option descriptions (shown in Discord's command picker)
+MESSAGES.update(
+    {
+        "cmd.game": "Diplomacy games in this channel",
+        "cmd.game.create": "Open a new game of Diplomacy in this channel",
+        "cmd.game.create.name": "A name for the game",
+        "cmd.game.create.players": "Number of players, 2 to 7 (default 7)",
+        "cmd.game.create.movement": "Deadline of move phases: 48h (default), 24h, or a time like 20:00 Europe/Madrid",
+        "cmd.game.create.retreat": "Deadline of retreat phases (default 24h)",
+        "cmd.game.create.adjustment": "Deadline of winter adjustments (default 24h)",
+        "cmd.game.join": "Join the game of this channel",
+        "cmd.game.leave": "Leave the game of this channel before it starts",
+        "cmd.game.start": "Start the game (its creator or a member with Manage Server)",
+        "cmd.game.status": "Phase, deadline, and who has ordered or is ready",
+        "cmd.game.map": "The current map, or the map of a past phase",
+        "cmd.game.map.phase": "A phase such as S1901M (default: the current one)",
+        "cmd.order": "Give one or more orders, e.g. A PAR - BUR; F BRE - MAO",
+        "cmd.order.orders": "Your orders, separated by ; or new lines",
+        "cmd.option.game": "Which game (when you play in several)",
+        "cmd.orders": "Show your orders and the units still without one",
+        "cmd.clear": "Clear one unit's order, or all your orders",
+        "cmd.clear.unit": "The unit, e.g. PAR (leave empty to clear all)",
+        "cmd.ready": "Say you are done: the phase resolves when everyone is ready",
+        "cmd.unready": "Take back your ready",
+        "status.forming_short": "waiting for players",
+    }
+)

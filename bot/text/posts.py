@@ -1,0 +1,315 @@
+"""Post intents as messages: :func:`render` turns a stored post (a kind and its plain
+parameters, see :mod:`bot.core.posts`) into the message text in one language, at send
+time. A long post (the results of a crowded phase) becomes several messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.core.posts import PostKind
+from bot.text import markup
+from bot.text.durations import duration_text
+from bot.text.i18n import t
+from bot.text.labels import (
+    order_line,
+    phase_title,
+    place_name,
+    power_name,
+    power_names,
+    province_name,
+    unit_text,
+)
+
+MAX_MESSAGE = 1900
+
+
+def chunks(blocks: Sequence[str], limit: int = MAX_MESSAGE) -> list[str]:
+    """Blocks joined into messages of at most ``limit`` characters."""
+    messages: list[str] = []
+    current = ""
+    for block in blocks:
+        while len(block) > limit:
+            if current:
+                messages.append(current)
+            current = ""
+            messages.append(block[:limit])
+            block = block[limit:]
+        if current and len(current) + 2 + len(block) > limit:
+            messages.append(current)
+            current = block
+        else:
+            current = f"{current}\n\n{block}" if current else block
+    if current:
+        messages.append(current)
+    return messages
+
+
+def deadline_text(deadline: float | None, language: str) -> str:
+    """A deadline, or "paused" when the game has none running."""
+    return markup.stamp(deadline) if deadline else t("mod.paused_deadline", language)
+
+
+def centre_table(rows: Sequence[Sequence[Any]], language: str) -> str:
+    return "\n".join(
+        t("post.centre_line", language, power=power_name(p, language), centres=n, units=u) for p, n, u in rows
+    )
+
+
+def missing_text(items: Sequence[Any], language: str) -> list[str]:
+    """What a player still has to order (:func:`bot.core.status.missing_orders`, or its
+    JSON in a reminder post): units, and builds or disbands owed."""
+    out = []
+    for item in items:
+        if isinstance(item, str):
+            out.append(unit_text(item, language))
+            continue
+        data = item if isinstance(item, Mapping) else item.to_json()
+        kind = "builds" if data.get("builds") else "disbands"
+        out.append(t(f"orders.missing_{kind}", language, count=data[kind], power=power_name(data["power"], language)))
+    return out
+
+
+# -- parameters named the same way in every post and audit entry ---------------------------
+def named(params: Mapping[str, Any], language: str) -> dict[str, Any]:
+    """Plain parameters in words, by their name: phases, moments, lengths, users, powers."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if key in ("phase", "undone", "back", "next"):
+            out[key] = phase_title(value, language) if value else value
+        elif key == "deadline":
+            out[key] = markup.stamp(value)
+        elif key in ("left", "by"):
+            out[key] = duration_text(value, language)
+        elif key in ("mod", "user", "new", "old") and isinstance(value, int):
+            out[key] = markup.mention(value)
+        elif key == "users":
+            out[key] = ", ".join(markup.mention(u) for u in value)
+        elif key in ("power", "leader"):
+            out[key] = power_name(value, language)
+        elif key == "powers":
+            out[key] = power_names(value, language) if isinstance(value, list) else value
+        else:
+            out[key] = value
+    return out
+
+
+_MOD_KEYS = {
+    "pause": "paused",
+    "resume": "resumed",
+    "extend": "extended",
+    "deadline": "deadline",
+    "resolve": "resolve_now",
+    "cd_on": "cd_on",
+    "cd_off": "cd_off",
+    "replace": "replaced",
+    "kick": "kicked",
+    "rollback": "rollback",
+    "remind": "reminded",
+}
+
+
+def _mod_action(p: Mapping[str, Any], lang: str) -> str:
+    params = dict(p)
+    action = params.pop("action")
+    key = _MOD_KEYS[action] + ("_paused" if params.pop("paused", False) else "")
+    return t(f"mod.post.{key}", lang, **named(params, lang))
+
+
+def _started(p: Mapping[str, Any], lang: str) -> str:
+    lines = [
+        t("post.assignment", lang, user=markup.mention(uid), powers=power_names(powers, lang))
+        for uid, powers in p["assignments"]
+    ]
+    if p["neutral"]:
+        lines.append(t("post.neutral", lang, powers=power_names(p["neutral"], lang)))
+    return t(
+        "post.started",
+        lang,
+        game=p["game"],
+        assignments="\n".join(lines),
+        phase=phase_title(p["phase"], lang),
+        deadline=markup.stamp(p["deadline"] or 0),
+    )
+
+
+def _results(p: Mapping[str, Any], lang: str) -> list[str]:
+    blocks = [t("post.results_title", lang, game=p["game"], phase=phase_title(p["phase"], lang))]
+    by_power: dict[str, list[Mapping[str, Any]]] = {}
+    for r in p["results"]:
+        by_power.setdefault(r["power"], []).append(r)
+    owners, civil = p["owners"], set(p["civil"])
+    for power in sorted(by_power):
+        who = f" ({markup.mention(owners[power])})" if power in owners else ""
+        note = t("post.civil_disorder", lang) if power in civil else ""
+        lines = [f"**{power_name(power, lang)}**{who}{note}"]
+        for r in by_power[power]:
+            mark = "✅" if r["ok"] else "❌"
+            why = "" if r["ok"] else f" — {t('result.' + r['result'], lang)}"
+            implied = t("post.implied", lang) if r.get("implied") else ""
+            lines.append(f"{mark} {order_line(r['order'], lang)}{why}{implied}")
+        blocks.append("\n".join(lines))
+    if p["destroyed"]:
+        units = ", ".join(f"{power_name(power, lang)} {unit_text(unit, lang)}" for power, unit in p["destroyed"])
+        blocks.append(t("post.destroyed", lang, units=units))
+    return chunks(blocks)
+
+
+def _phase_started(p: Mapping[str, Any], lang: str) -> str:
+    toss = p.get("toss")
+    note = ""
+    if toss:
+        note = t("post.toss", lang, user=f"<@{toss['user']}>", power=power_name(toss["power"], lang))
+    return note + t(
+        "post.new_phase",
+        lang,
+        game=p["game"],
+        phase=phase_title(p["phase"], lang),
+        deadline=markup.stamp(p["deadline"] or 0),
+        centres=centre_table(p["centres"], lang),
+    )
+
+
+def _duty(d: Mapping[str, Any], lang: str) -> str:
+    if "units" in d:
+        what = ", ".join(unit_text(u, lang) for u in d["units"])
+    elif "retreats" in d:
+        what = ", ".join(
+            f"{unit_text(u, lang)} → {'/'.join(place_name(r, lang) for r in places)}" for u, places in d["retreats"]
+        )
+    else:
+        kind = "builds" if "builds" in d else "disbands"
+        what = t(f"dm.{kind}", lang, count=d[kind])
+    return t("dm.power_line", lang, power=power_name(d["power"], lang), what=what)
+
+
+def _dm_phase(p: Mapping[str, Any], lang: str) -> str:
+    return (
+        t(
+            "dm.phase_started",
+            lang,
+            game=p["game"],
+            phase=phase_title(p["phase"], lang),
+            lines="\n".join(_duty(d, lang) for d in p["powers"]),
+            deadline=markup.stamp(p["deadline"] or 0),
+        )
+        + "\n"
+        + t("sheet.dm_hint", lang)
+    )
+
+
+def _reminder(p: Mapping[str, Any], lang: str) -> str:
+    if p["missing"]:
+        return t(
+            "remind.incomplete",
+            lang,
+            game=p["game"],
+            phase=phase_title(p["phase"], lang),
+            missing=", ".join(missing_text(p["missing"], lang)),
+            deadline=markup.stamp(p["deadline"]),
+        )
+    return t(
+        "remind.complete",
+        lang,
+        game=p["game"],
+        phase=phase_title(p["phase"], lang),
+        deadline=markup.stamp(p["deadline"]),
+    )
+
+
+def _replacement(p: Mapping[str, Any], lang: str) -> str:
+    lines = [
+        t(
+            "mod.dm.replacement_power",
+            lang,
+            power=power_name(s["power"], lang),
+            units=", ".join(unit_text(u, lang) for u in s["units"]) or "—",
+            centres=", ".join(province_name(c, lang) for c in s["centres"]) or "—",
+            todo=s["todo"],
+        )
+        for s in p["seats"]
+    ]
+    return t(
+        "mod.dm.replacement",
+        lang,
+        game=p["game"],
+        powers=power_names(p["powers"], lang),
+        lines="\n".join(lines),
+        phase=phase_title(p["phase"], lang),
+        deadline=deadline_text(p["deadline"], lang),
+    )
+
+
+def _cd_declared(p: Mapping[str, Any], lang: str) -> str:
+    mods = markup.mention(p["creator"]) + (f" {markup.role_mention(p['role'])}" if p.get("role") else "")
+    return t(
+        "mod.post.cd_declared",
+        lang,
+        game=p["game"],
+        power=power_name(p["power"], lang),
+        user=markup.mention(p["user"]),
+        count=p["count"],
+        mods=mods,
+    )
+
+
+def _simple(key: str) -> Callable[[Mapping[str, Any], str], str]:
+    def render(p: Mapping[str, Any], lang: str) -> str:
+        return t(key, lang, **named(p, lang))
+
+    return render
+
+
+def _eliminated(p: Mapping[str, Any], lang: str) -> str:
+    user = f" ({markup.mention(p['user'])})" if p.get("user") else ""
+    return t("mod.post.eliminated", lang, game=p["game"], power=power_name(p["power"], lang), user=user)
+
+
+def _users_joined(key: str) -> Callable[[Mapping[str, Any], str], str]:
+    def render(p: Mapping[str, Any], lang: str) -> str:
+        users = " ".join(sorted(markup.mention(u) for u in p["users"]))
+        return t(key, lang, **{**named(p, lang), "users": users or "—"})
+
+    return render
+
+
+def _won(p: Mapping[str, Any], lang: str) -> str:
+    return _users_joined("post.winner")({**p, "centres": centre_table(p["centres"], lang)}, lang)
+
+
+_RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
+    PostKind.GAME_STARTED: _started,
+    PostKind.PHASE_RESULTS: _results,
+    PostKind.PHASE_STARTED: _phase_started,
+    PostKind.GAME_WON: _won,
+    PostKind.CD_DECLARED: _cd_declared,
+    PostKind.CD_LEFT: _simple("mod.post.cd_left"),
+    PostKind.ELIMINATED: _eliminated,
+    PostKind.DRAW_LAPSED: _simple("mod.post.draw_lapsed"),
+    PostKind.DRAW_PROPOSED: _simple("mod.post.draw_proposed"),
+    PostKind.DRAW_AGREED: _users_joined("mod.post.draw_agreed"),
+    PostKind.CONCEDED: _simple("mod.post.conceded"),
+    PostKind.CONCESSION_WIN: _simple("mod.post.concession_win"),
+    PostKind.MOD_ACTION: _mod_action,
+    PostKind.DM_FAILED: _simple("post.dm_failed"),
+    PostKind.DM_PHASE_STARTED: _dm_phase,
+    PostKind.DM_GAME_OVER: _simple("dm.game_over"),
+    PostKind.DM_ELIMINATED: _simple("mod.dm.eliminated"),
+    PostKind.DM_REMINDER: _reminder,
+    PostKind.DM_MOD_REMINDER: lambda p, lang: t(
+        "mod.dm.reminder",
+        lang,
+        game=p["game"],
+        phase=phase_title(p["phase"], lang),
+        deadline=deadline_text(p["deadline"], lang),
+    ),
+    PostKind.DM_REPLACEMENT: _replacement,
+    PostKind.DM_REPLACED_OUT: _simple("mod.dm.replaced_out"),
+    PostKind.DM_DRAW_PROPOSED: _simple("mod.dm.draw_proposed"),
+}
+
+
+def render(kind: str, params: Mapping[str, Any], language: str) -> list[str]:
+    """The messages of one post in ``language`` (usually one; several when long)."""
+    out = _RENDER[PostKind(kind)](params, language)
+    return [out] if isinstance(out, str) else out

@@ -1,0 +1,241 @@
+"""Replies to commands, built from what the use cases return: refusals, the order report
+of ``/order``, a player's orders, ``/game status`` (with the order-state marks that
+``/mod orders`` shares), the moderation log, autocomplete labels."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.core.errors import UserError
+from bot.core.moderation import OrdersOverview
+from bot.core.ordering import OrderReport
+from bot.core.reminders import ReminderSettings
+from bot.core.status import GameStatusReport, OrderSheet
+from bot.core.types import GameStatus, OrderState
+from bot.infra.storage import GameRow
+from bot.infra.storage.moderation import AuditRow
+from bot.text import markup
+from bot.text.durations import duration_text
+from bot.text.i18n import t
+from bot.text.labels import echo, order_line, phase_title, power_name, power_names, say
+from bot.text.posts import missing_text, named
+from bot.text.sheet import MAX_OPTIONS, cut
+
+MAX_REPLY = 2000
+
+#: One mark per order state, for ``/game status`` and ``/mod orders``.
+MARKS = {
+    OrderState.READY: "✅",
+    OrderState.COMPLETE: "📝",
+    OrderState.PARTIAL: "✏️",
+    OrderState.NONE: "⏳",
+    OrderState.NOTHING: "➖",
+}
+
+
+def refusal(error: UserError, language: str) -> str:
+    return say(error.key, language, error.params)
+
+
+def sheet_text(sheet: OrderSheet, lang: str, *, list_orders: bool = False) -> str:
+    game = sheet.game
+    lines = []
+    if list_orders:
+        lines.append(t("orders.title", lang, game=game.name, phase=phase_title(sheet.phase, lang)))
+        lines.extend(f"• {order_line(o, lang)}" for o in sheet.ordered)
+        if not sheet.ordered:
+            lines.append(t("orders.none", lang))
+    if sheet.missing:
+        lines.append(t("reply.missing", lang, units=", ".join(missing_text(sheet.missing, lang))))
+    else:
+        lines.append(t("reply.all_ordered", lang))
+    if sheet.ready:
+        lines.append(t("reply.ready", lang))
+    if game.deadline:
+        lines.append(t("reply.deadline", lang, deadline=markup.stamp(game.deadline)))
+    return "\n".join(lines)
+
+
+def order_report(report: OrderReport, lang: str) -> str:
+    lines = [t("reply.header", lang, game=report.sheet.game.name, phase=phase_title(report.sheet.phase, lang))]
+    for line in report.lines:
+        if line.order is not None:
+            local = echo(line.order, lang)
+            lines.append(
+                t("reply.ok", lang, order=line.order)
+                if local == line.order
+                else t("reply.ok_local", lang, local=local, order=line.order)
+            )
+        else:
+            lines.append(
+                t("reply.error", lang, text=line.text, reason=say(line.error or "illegal.generic", lang, line.params))
+            )
+    lines.append(sheet_text(report.sheet, lang))
+    return "\n".join(lines)[:MAX_REPLY]
+
+
+def ready_text(resolving: bool, sheet: OrderSheet, lang: str) -> str:
+    text = t("ready.resolving" if resolving else "ready.done", lang)
+    if sheet.missing:
+        text += "\n" + t("ready.warning", lang, units=", ".join(missing_text(sheet.missing, lang)))
+    return text
+
+
+def standing_lines(report: GameStatusReport, lang: str) -> list[str]:
+    s = report.standing
+    lines = [t("mod.status.policy", lang, count=s.cd_after) if s.cd_after else t("mod.status.policy_never", lang)]
+    if s.paused_left is not None:
+        lines.append(t("mod.status.paused", lang, left=duration_text(s.paused_left, lang)))
+    if s.civil_disorder:
+        lines.append(
+            t(
+                "mod.status.civil_disorder",
+                lang,
+                powers=", ".join(sorted(power_name(p, lang) for p in s.civil_disorder)),
+            )
+        )
+    if s.draw_open:
+        lines.append(t("mod.status.draw_open", lang))
+    if s.ending is not None:
+        powers = ", ".join(power_name(p, lang) for p in s.ending[1].split(",") if p)
+        lines.append(t(f"mod.status.ended_{s.ending[0]}", lang, powers=powers))
+    parts = [
+        t("mod.status.record", lang, user=markup.mention(uid), missed=m, total=n) for uid, m, n in s.records if n
+    ]  # 0/0 says nothing
+    if parts:
+        lines.append(t("mod.status.reliability", lang, records="; ".join(parts)))
+    return lines
+
+
+def status_text(report: GameStatusReport, lang: str) -> str:
+    game = report.game
+    if game.status == GameStatus.FORMING:
+        text = t(
+            "status.forming",
+            lang,
+            game=game.name,
+            joined=len(report.joined),
+            players=game.players,
+            users=", ".join(markup.mention(u) for u in report.joined),
+        )
+    elif game.status == GameStatus.FINISHED:
+        text = t(
+            "status.finished",
+            lang,
+            game=game.name,
+            winner=", ".join(power_name(p, lang) for p in (game.winner or "").split(",") if p) or "—",
+        )
+    else:
+        lines = [
+            t(
+                "status.title",
+                lang,
+                game=game.name,
+                phase=phase_title(game.phase or "", lang),
+                deadline=markup.stamp(game.deadline) if game.deadline else t("mod.paused_deadline", lang),
+            )
+        ]
+        for p in report.players:
+            lines.append(
+                t(
+                    "status.line",
+                    lang,
+                    mark=MARKS[p.state],
+                    user=markup.mention(p.user_id),
+                    state=t(f"status.{p.state.value}", lang),
+                    powers=power_names(p.powers, lang) or "—",
+                )
+            )
+        text = "\n".join(lines)
+    return "\n".join([text, *standing_lines(report, lang)])[:MAX_REPLY]
+
+
+def overview_text(view: OrdersOverview, lang: str) -> str:
+    lines = [t("mod.reply.orders_title", lang, game=view.game.name, phase=phase_title(view.game.phase or "", lang))]
+    for row in view.powers:
+        lines.append(
+            t(
+                "mod.reply.orders_line",
+                lang,
+                mark=MARKS[row.state],
+                power=power_name(row.power, lang),
+                user=markup.mention(row.user_id or 0),
+                state=t(f"mod.orders.{row.state.value}", lang),
+            )
+        )
+    if view.reminded:
+        lines.append(t("mod.reply.reminded", lang, users=", ".join(markup.mention(u) for u in view.reminded)))
+    return "\n".join(lines)[:MAX_REPLY]
+
+
+def log_text(game: GameRow, rows: Sequence[AuditRow], lang: str) -> str:
+    lines = [t("mod.reply.log_title", lang, game=game.name)]
+    for r in rows:
+        params = named(r.detail, lang)
+        params["who"] = markup.mention(r.user_id) if r.user_id else t("mod.log.bot", lang)
+        # a moment in the reader's time zone, then what happened
+        lines.append(f"{markup.short_stamp(r.at)} {t(f'mod.log.{r.action}', lang, **params)}")
+    if not rows:
+        lines.append(t("mod.reply.log_empty", lang))
+    text = "\n".join(lines)
+    while len(text) > MAX_REPLY and len(lines) > 2:
+        del lines[1]
+        text = "\n".join(lines)
+    return text
+
+
+def game_label(game: GameRow, lang: str) -> str:
+    """A game in the ``game`` option's autocomplete."""
+    return f"{game.name} — {phase_title(game.phase, lang) if game.phase else t('status.forming_short', lang)}"
+
+
+def create_text(game: GameRow, cd_after: int, creator: int, language_name: str) -> str:
+    lang = game.language
+    from bot.text.durations import schedule_text
+
+    policy = t("mod.status.policy", lang, count=cd_after) if cd_after else t("mod.status.policy_never", lang)
+    return (
+        t(
+            "create.done",
+            lang,
+            game=game.name,
+            players=game.players,
+            movement=schedule_text(game.movement, lang),
+            retreat=schedule_text(game.retreat, lang),
+            adjustment=schedule_text(game.adjustment, lang),
+            creator=markup.mention(creator),
+        )
+        + "\n"
+        + policy
+        + "\n"
+        + t("create.language", lang, language=language_name)
+    )
+
+
+def clear_choices(orders: Sequence[tuple[str, str]], typed: str, lang: str) -> list[tuple[str, str]]:
+    """(label, value) of the orders ``/clear`` can clear, matching what the player typed;
+    "all" first."""
+    typed = typed.strip().upper()
+    out = [(t("sheet.clear_all", lang), "all")] if not typed else []
+    for text, value in orders:
+        label = cut(echo(text, lang))
+        if typed and typed not in value and typed not in text.upper() and typed not in label.upper():
+            continue
+        if (label, value) not in out:
+            out.append((label, value))
+    return out[:MAX_OPTIONS]
+
+
+def lead_text(minutes: int, lang: str = "en") -> str:
+    """A reminder's lead time (``12h``, ``1d``)."""
+    return duration_text(minutes * 60, lang)
+
+
+def reminders_text(settings: ReminderSettings, lang: str = "en") -> str:
+    if not settings.leads:
+        return t("remind.never", lang)
+    key = "remind.summary_incomplete" if settings.only_incomplete else "remind.summary_always"
+    text = t(key, lang, leads=", ".join(lead_text(m, lang) for m in settings.leads))
+    if not settings.chosen:
+        text += " " + t("remind.default_note", lang)
+    return text
