@@ -25,7 +25,6 @@ import re
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-
 _OCTAL = re.compile(r"\\([0-7]{3})")
 
 
