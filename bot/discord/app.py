@@ -28,6 +28,8 @@ from bot.text.replies import refusal
 
 log = logging.getLogger(__name__)
 
+STOP_GRACE = 5.0  # seconds the deadline and posting loops get to finish their current step
+
 
 class DiplomacyTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
@@ -88,15 +90,32 @@ class DiplomacyBot(commands.Bot):
         # how the background loops sleep until their next timer (tests: simcord's virtual wait)
         self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
 
+    async def open_storage(self) -> Storage:
+        """Open (and migrate) the database, once. ``python -m bot`` calls it before it connects
+        to Discord, so that a database problem stops the bot before any network."""
+        if self.storage is None:
+            self.storage = await Storage.open(self.db_path)
+        return self.storage
+
     async def setup_hook(self) -> None:
+        # discord.py calls this after each successful login; a start-up that had to log in
+        # again (Discord unreachable while syncing commands) must not build everything twice
+        if getattr(self, "core", None) is None:
+            await self._build(await self.open_storage())
+        if self.sync_commands:
+            await self.tree.sync()
+        if self.run_scheduler:
+            self.scheduler.start()
+        self.poster.start()
+
+    async def _build(self, storage: Storage) -> None:
         from bot.discord.cogs.games import GameCog
         from bot.discord.cogs.language import LanguageCog
         from bot.discord.cogs.mod import EndgameCog, ModCog
         from bot.discord.cogs.orders import OrderCog
         from bot.discord.cogs.sheet import SheetCog
 
-        self.storage = await Storage.open(self.db_path)
-        self.core = Core(self.storage, clock=self.clock, rng=self.rng or random.Random(), map_cache=self.maps)
+        self.core = Core(storage, clock=self.clock, rng=self.rng or random.Random(), map_cache=self.maps)
         self.languages = self.core.languages
         resolution = self.core.resolution
         self.scheduler = Scheduler(
@@ -108,21 +127,19 @@ class DiplomacyBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         for cog in (GameCog, OrderCog, SheetCog, ModCog, EndgameCog, LanguageCog):
             await self.add_cog(cog(self, self.core))
-        if self.sync_commands:
-            await self.tree.sync()
-        if self.run_scheduler:
-            self.scheduler.start()
-        self.poster.start()
 
     async def close(self) -> None:
-        for part in (getattr(self, "scheduler", None), getattr(self, "poster", None)):
-            if part is not None:
-                await part.stop()
+        """Stop cleanly, in the order that loses nothing: the deadline and posting loops end
+        their current step (a resolution commits or rolls back), the gateway closes (no new
+        commands), then the map processes, the compute threads, and last the database (its
+        last connection checkpoints the WAL). Safe to call more than once."""
+        loops = [part for part in (getattr(self, "scheduler", None), getattr(self, "poster", None)) if part]
+        await asyncio.gather(*(part.stop(grace=STOP_GRACE) for part in loops))
+        await super().close()
         self.maps.close()
         core = getattr(self, "core", None)
         if core is not None:
             core.close()
         if self.storage is not None:
-            await self.storage.close()
-            self.storage = None
-        await super().close()
+            storage, self.storage = self.storage, None
+            await storage.close()
