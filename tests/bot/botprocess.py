@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -142,6 +143,11 @@ class BotProcess:
             return None
         self._reader.join(5)
         return self.proc.returncode
+
+    async def stopped(self, sig: int = signal.SIGTERM) -> int | None:
+        """Send ``sig`` (SIGTERM: what ``docker stop`` sends), then :meth:`exit_status`."""
+        self.proc.send_signal(sig)
+        return await self.exit_status()
 
     def kill(self) -> None:
         if self.proc.poll() is None:

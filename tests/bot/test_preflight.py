@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import signal
 import sqlite3
 import stat
 import subprocess
@@ -301,16 +300,23 @@ def test_the_readme_names_the_backup_as_the_code_does():
     assert preflight.backup_path(Path("/d/db.sqlite3"), 4) == Path("/d/db.sqlite3.bak-v4")
 
 
+async def offline_bot(env: dict[str, str], cwd: Path = ROOT) -> BotProcess:
+    """A bot past its start-up checks, trying to reach a Discord that is not there."""
+    bot = BotProcess(env, cwd=cwd)
+    if not await bot.until(lambda: bot.has("Discord is unreachable")):
+        bot.kill()
+        raise AssertionError(bot.stderr)
+    return bot
+
+
 async def test_python_m_bot_migrates_with_a_backup_before_any_network(tmp_path):
     db = make_db(tmp_path / "db.sqlite3", version=2)
-    bot = BotProcess(bot_env(db, DIPLOMACY_CONNECT_RETRY="0.2"))
+    bot = await offline_bot(bot_env(db, DIPLOMACY_CONNECT_RETRY="0.2"))
     try:
-        assert await bot.until(lambda: bot.has("Discord is unreachable")), bot.stderr
         assert (tmp_path / "db.sqlite3.bak-v2").is_file()
         assert bot.has(f"database {db} (schema version 2, {LATEST - 2} migration(s) to apply)")
         assert bot.has(f"database backed up to {db}.bak-v2 before migrating from schema version 2")
-        bot.proc.send_signal(signal.SIGTERM)
-        assert await bot.exit_status() == 0, bot.stderr
+        assert await bot.stopped() == 0, bot.stderr
     finally:
         bot.kill()
     with closing(sqlite3.connect(db)) as con:
@@ -320,15 +326,12 @@ async def test_python_m_bot_migrates_with_a_backup_before_any_network(tmp_path):
 
 
 async def test_the_default_database_is_logged_with_its_absolute_path(tmp_path):
-    env = bot_env(None, DIPLOMACY_CONNECT_RETRY="0.2")
-    bot = BotProcess(env, cwd=tmp_path)
+    bot = await offline_bot(bot_env(None, DIPLOMACY_CONNECT_RETRY="0.2"), cwd=tmp_path)
+    where = tmp_path / "diplomacy.sqlite3"
     try:
-        assert await bot.until(lambda: bot.has("Discord is unreachable")), bot.stderr
-        where = tmp_path / "diplomacy.sqlite3"
         assert bot.has(f"no database at {where}: starting a new one there (DIPLOMACY_DB is not set")
         assert bot.has(f"database {where} (schema version 0")
-        bot.proc.send_signal(signal.SIGTERM)
-        assert await bot.exit_status() == 0, bot.stderr
+        assert await bot.stopped() == 0, bot.stderr
     finally:
         bot.kill()
     assert where.is_file()

@@ -77,8 +77,7 @@ async def test_a_signal_stops_the_bot_cleanly(tmp_path, sig):
         workers = [pid for pid in children(bot.pid) if alive(pid)]
         assert workers, "the map was drawn in a worker process"
         began = time.monotonic()
-        bot.proc.send_signal(sig)
-        status = await bot.exit_status(HANG_GUARD)
+        status = await bot.stopped(sig)
         took = time.monotonic() - began
     finally:
         bot.kill()
@@ -107,8 +106,7 @@ async def test_a_stop_during_a_resolution_commits_or_rolls_it_back(tmp_path):
         first, _ = phase_state(db)
         await emu.slash(users[0], "ready")
         await emu.slash(users[1], "ready")  # everyone is ready: the phase resolves now...
-        bot.proc.send_signal(signal.SIGTERM)  # ...and the bot is told to stop
-        assert await bot.exit_status(HANG_GUARD) == 0, bot.stderr
+        assert await bot.stopped() == 0, bot.stderr  # ...and the bot is told to stop
         assert "Traceback" not in bot.stderr
         assert_consistent(db)
         phase, resolved = phase_state(db)
@@ -117,8 +115,7 @@ async def test_a_stop_during_a_resolution_commits_or_rolls_it_back(tmp_path):
         bot = await start_bot(emu, db)
         await emu.wait_posts(lambda p: p.content.startswith("📜") and p.channel_id == channel["id"], timeout=HANG_GUARD)
         assert wait_until(lambda: phase_state(db)[0] != first)
-        bot.proc.send_signal(signal.SIGTERM)
-        assert await bot.exit_status(HANG_GUARD) == 0, bot.stderr
+        assert await bot.stopped() == 0, bot.stderr
     finally:
         bot.kill()
         await emu.stop()

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import signal
 import socket
 from pathlib import Path
 
@@ -49,11 +48,6 @@ def assert_one_line_per_try(bot: BotProcess, what: str) -> None:
     assert "Attempting a reconnect" not in bot.stderr
 
 
-async def stop(bot: BotProcess) -> None:
-    bot.proc.send_signal(signal.SIGTERM)
-    assert await bot.exit_status(HANG_GUARD) == 0, bot.stderr
-
-
 @pytest.mark.parametrize(
     ("api", "reason"),
     [
@@ -75,7 +69,7 @@ async def test_an_unreachable_discord_is_tried_again_one_line_per_try(tmp_path, 
         assert bot.proc.poll() is None, bot.stderr  # still trying, not exited
         assert_one_line_per_try(bot, f"Discord is unreachable at {api.format(port=port)}")
         assert all(reason in m.group(2) for m in retries(bot)), bot.stderr
-        await stop(bot)
+        assert await bot.stopped() == 0, bot.stderr
     finally:
         bot.kill()
         await plain.stop()
@@ -101,7 +95,7 @@ async def test_the_bot_connects_once_discord_answers(tmp_path):
         reply = await emu.slash(alice, "game", {"name": "Back", "players": 2}, channel=channel, sub="create")
         assert "Back" in reply["data"]["content"]
         assert_one_line_per_try(bot, "Discord is unreachable")
-        await stop(bot)
+        assert await bot.stopped() == 0, bot.stderr
     finally:
         bot.kill()
         await emu.stop()
@@ -130,7 +124,7 @@ async def test_a_gateway_that_never_answers_is_tried_again(tmp_path):
         await asyncio.wait_for(emu.identified.wait(), HANG_GUARD)
         reply = await emu.slash(alice, "game", {"name": "Late", "players": 2}, channel=channel, sub="create")
         assert "Late" in reply["data"]["content"]
-        await stop(bot)
+        assert await bot.stopped() == 0, bot.stderr
     finally:
         bot.kill()
         await emu.stop()
