@@ -30,17 +30,22 @@ _LATIN_TO_CYRILLIC = str.maketrans("aeopcxkymt", "аеорсхкумт")
 _CYRILLIC_TO_LATIN = str.maketrans("аеорсхкумтф", "aeopcxkymtf")
 
 
-def normalise(text: str) -> str:
-    """Lower-case, unify dashes and brackets, drop full stops and quotes."""
-    text = unicodedata.normalize("NFC", text).casefold()
+def normalise(text: str, *, fold: bool = True) -> str:
+    """Lower-case (unless ``fold`` is false), unify dashes and brackets, drop full stops and
+    quotes."""
+    text = unicodedata.normalize("NFC", text)
+    if fold:
+        text = text.casefold()
     text = _DASHES.sub(" - ", text)
     for ch in "()/.:'\"«»„“”`":
         text = text.replace(ch, " ")
     return text
 
 
-def tokens(text: str) -> list[str]:
-    return _TOKEN.findall(normalise(text))
+def tokens(text: str, *, fold: bool = True) -> list[str]:
+    """The words of a text as the name tables match them; ``fold=False``: the same words
+    with their case as typed (to tell a canonical code, ``GAL``, from a spelling, ``Gal``)."""
+    return _TOKEN.findall(normalise(text, fold=fold))
 
 
 def homoglyph_variants(word: str) -> list[str]:
@@ -77,8 +82,8 @@ def _strip_accents(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    kind: str    # "province", "coast", "unit", or a word kind such as "move", "support"
-    value: str   # province code, coast code, unit letter, or the word kind
+    kind: str    # "province", "coast", "unit", "power" (a nationality word), or a word kind
+    value: str   # province code, coast code, unit letter, power, or the word kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +151,10 @@ def table(language: str = "en") -> NameTable:
     for kind, spellings in data["words"].items():
         for spelling in spellings:
             add(spelling, Entry(kind, kind))
+    for power, item in data["powers"].items():
+        # the owner of a unit, as an order names it: "E inglés Hol", "English A Kie", "английската А"
+        for spelling in item.get("nationality", []):
+            add(spelling, Entry("power", power))
     coast_positions = {item.get("position", "after") for item in data["coasts"].values()}
     return NameTable(
         language=language,

@@ -101,7 +101,8 @@ def test_good_orders_survive_a_bad_one():
     ("F NTH C A", "incomplete", ""),
     ("F SPA/EC - MAO", "bad_coast", "ec"),
     ("A PAR - BUR BUR", "unexpected_word", "bur"),
-    ("hold", "expected_province", "hold"),
+    ("hold", "incomplete", ""),                     # the client's verb first: "Hold Kiel Kiel"
+    ("hold hold", "expected_province", "hold"),
     ("", "empty", ""),
     ("F NTH C F LON - NWY", "convoy_fleet", "f"),
     ("A PAR - nc", "stray_coast", "nc"),
