@@ -1,11 +1,16 @@
-"""Name tables: how each language writes provinces, coasts, unit types and order words.
+"""Name tables: how each language writes provinces, coasts, unit types, order words and
+the nationality words that name a unit's owner.
 
 A language is data (``data/names/<code>.json``), not code: adding one means adding a file.
 The tables are loaded once per language and are read-only afterwards. Spellings are
 matched whole after :func:`normalise` (case, accents on capitals, dashes, brackets and
 full stops do not matter); one spelling may stand for several things (Spanish ``A`` is a
-unit letter and the support word; ``Gal`` is Wales in Spanish and Galicia's code): the
-parser settles such cases from the grammar and the position, or asks.
+unit letter and the support word; ``Gal`` is Wales in Spanish and Galicia's code; Russian
+``в`` says where a unit stands or where it goes; the traps of the rules digest §7.3 such
+as Bulgarian ``АнК``, the Channel, and ``Анк``, Ankara): the parser settles such cases
+from the grammar and the position, or asks. :func:`tokens` can keep the case as typed,
+for the one place case matters: a canonical code in capitals (``GAL``) names only its
+province.
 """
 from __future__ import annotations
 

@@ -6,11 +6,23 @@ abbreviations (``North Sea``, ``GoL``), ``->``/``to``, ``S``/``supports``,
 ``C``/``convoys``, ``H``/``holds``, ``via convoy``, coasts as ``/nc``, ``(nc)``, `` nc``,
 ``north coast`` or before the province. Several orders may be given in one text,
 separated by new lines, ``;`` or ``,``. Other languages read their rulebooks' notation
-(``language="es"``: ``E Par - Bor``, ``F MNe T E Ank - Seb``, ``F Con - CE Bul``).
+(``language="es"``: ``E Par - Bor``, ``F MNe T E Ank - Seb``, ``F Con - CE Bul``), their
+verbs and phrases with the names in the case the sentence needs (``A Париж идёт в
+Бургундию``, ``Ф Брест към Средния Атлантически океан``), the Bulgarian client's notation
+with the verb first (``Move Ber Pru``, ``Supp hold Ven Tyr Tyr``, ``X Bul Bul``, ``A Mar
+Mar``), and nationality words naming a unit's owner (``E Bel A E inglés Hol - Kie``, ``A
+Mun S English A Kie - Ber``, ``А Мюн П английската А Кил - Бер``): with a position they
+are checked (``wrong_nationality`` names both powers), without one :func:`parse_stated`
+keeps them beside the order.
 
 A word that means two provinces in the language (Spanish ``Gal``: Wales, or Galicia's
-code) is settled by the position when only one reading is a possible order there;
-otherwise the parser asks which was meant (error code ``ambiguous``) instead of guessing.
+code; Bulgarian ``АнК``/``Анк``: the Channel or Ankara; ``Liv``: Liverpool or Livonia) is
+settled by the position: a reading whose unit is not there, is of another type or
+nationality, or cannot do what it is told, is not taken while another is possible. When
+the board leaves several readings, the parser asks which was meant (``ambiguous``)
+instead of guessing, offering each meaning in a form that has only that meaning in the
+language, and each reading as an order written so (``OrderParseError.readings``). A
+canonical code typed in capitals (``GAL``) is taken at its word in every language.
 
 Reading a line costs time linear in its length, whatever its words: the readings of
 ambiguous words are searched depth first, a word being settled only when the grammar
@@ -26,6 +38,8 @@ asked for.
 'A LON - BEL VIA'
 >>> str(parse_order("F MNe T E Ank - Seb", language="es"))
 'F BLA C A ANK - SEV'
+>>> parse_stated("A Mun S English A Kie - Ber", language="ru").owners
+(('KIE', <Power.ENGLAND: 'ENGLAND'>),)
 """
 from __future__ import annotations
 
@@ -304,10 +318,8 @@ def _suggest(word: str, language: str) -> list[str]:
 
 
 def _lex(text: str, names: NameTable, work: Work) -> list[_Tok]:
-    words = tokens(text)
     typed = tokens(text, fold=False)
-    if len(typed) != len(words):   # a case folding that split a word: the folded word stands
-        typed = words
+    words = [w.casefold() for w in typed]      # what tokens(text) gives, without a second pass
     alike: tuple[tuple[str, ...], ...] = ()     # the line in look-alike letters, made on a first miss
     out: list[_Tok] = []
     i = 0
@@ -322,7 +334,7 @@ def _lex(text: str, names: NameTable, work: Work) -> list[_Tok]:
                                   typed=typed[i], suggestions=functools.partial(_suggest, word, names.language),
                                   hint=True)
         length, entries = match
-        if length == 1:
+        if length == 1 and len(entries) > 1:
             entries = _as_code(typed[i], entries)
         tok = _pick(entries, out, " ".join(words[i:i + length]))
         tok.typed = " ".join(typed[i:i + length])

@@ -577,3 +577,111 @@ def test_phase_names(language, expected):
     names = table(language)
     assert names.phase_name("S1901M") == expected
     assert set(_raw(language)["phases"]) == set(_raw("en")["phases"])
+
+
+# -- issue 12: nationality words ----------------------------------------------------------------
+
+def test_nationality_words_are_kept_without_a_board():
+    from engine.parser import parse_stated, read_orders
+    stated = parse_stated("E Bel A E inglés Hol - Kie", language="es")
+    assert stated.order == SupportMove(A, L("BEL"), A, L("HOL"), L("KIE"))
+    assert stated.owners == (("HOL", Power.ENGLAND),) and stated.owner("HOL") is Power.ENGLAND
+    assert stated.owner("BEL") is None
+    [line] = read_orders("А Мюн П английската А Кил-Бер", language="bg")
+    assert line.owners == (("KIE", Power.ENGLAND),)
+    # what the formatter writes is the order alone, and it reads back as the same order
+    assert parse_order(format_order(stated.order, "es"), language="es") == stated.order
+
+
+@pytest.mark.parametrize("language,text", [
+    ("es", "E Mun A E francés Kie - Ber"),
+    ("ru", "A Mun S French A Kie-Ber"),
+    ("ru", "A Мюнхен поддерживает французскую армию Kie - Ber"),
+    ("bg", "А Мюн П френската А Кил-Бер"),
+    ("en", "A Mun S French A Kie - Ber"),
+])
+def test_a_nationality_that_is_not_the_owner_is_refused(language, text):
+    board = _position("S1901M", (Power.GERMANY, "A MUN"), (Power.ENGLAND, "A KIE"))
+    with pytest.raises(OrderParseError) as err:
+        parse_order(text, language=language, position=board)
+    assert err.value.code == "wrong_nationality"
+    assert {k: err.value.params[k] for k in ("power", "owner", "province")} == {
+        "power": "FRANCE", "owner": "ENGLAND", "province": "KIE"}
+    assert err.value.typed in text and "England" in str(err.value) and "France" in str(err.value)
+
+
+def test_a_build_named_for_another_power_is_refused():
+    winter = _position("W1901A", (Power.RUSSIA, "A WAR"))
+    assert parse_order("construye F inglesa Edi", language="es", position=winter) == Build(F, L("EDI"))
+    with pytest.raises(OrderParseError) as err:
+        parse_order("construye F francesa Edi", language="es", position=winter)
+    assert err.value.code == "wrong_nationality" and err.value.params["owner"] == "ENGLAND"
+    assert "home centre of England" in str(err.value)
+
+
+def test_a_nationality_settles_an_ambiguous_word():
+    # both Liverpool and Livonia hold an army: the nationality tells them apart
+    board = _position("S1901M", (Power.ENGLAND, "A LVP"), (Power.RUSSIA, "A LVN"),
+                      (Power.GERMANY, "A PRU"))
+    assert parse_order("A Pru S Russian A Liv - War", language="en", position=board) == \
+        SupportMove(A, L("PRU"), A, L("LVN"), L("WAR"))
+    _ambiguous("A Liv H", "en", position=board)
+
+
+# -- issue 12: the Bulgarian client, verbs first ------------------------------------------------
+
+@pytest.mark.parametrize("language,text,expected", [
+    ("en", "Move Ber Pru", "A BER - PRU"),
+    ("en", "Hold Kiel Kiel", "F KIE H"),
+    ("en", "Supp move Mun Ber Sil", "A MUN S A BER - SIL"),
+    ("en", "Supp hold Mun Kie Kie", "A MUN S F KIE"),
+    ("bg", "Supp hold Мюн Кил Кил", "A MUN S F KIE"),
+    ("bg", "move Мюн Рур", "A MUN - RUH"),
+])
+def test_verb_first(language, text, expected):
+    assert str(parse_order(text, language=language, position=Position.initial())) == expected
+
+
+def test_the_province_twice_is_a_build_only_in_adjustments():
+    winter = _position("W1901A", (Power.RUSSIA, "A WAR"))
+    assert parse_order("A Mar Mar", language="bg", position=winter) == Build(A, L("MAR"))
+    assert parse_order("X Mar Mar", language="bg", position=Position.initial()) == Disband(A, L("MAR"))
+    assert parse_order("A Mar Mar", language="bg", position=Position.initial()) == Move(A, L("MAR"), L("MAR"))
+
+
+# -- issue 12: the board settles clashing abbreviations -----------------------------------------
+
+def test_bg_ank_is_the_channel_where_only_the_channel_holds_a_fleet():
+    channel = _position("S1901M", (Power.ENGLAND, "F ENG"))
+    assert parse_order("Ф АнК-Бре", language="bg", position=channel) == Move(F, L("ENG"), L("BRE"))
+    assert parse_order("Ф АнК З", language="bg", position=channel) == Hold(F, L("ENG"))
+    # a wrong unit letter: still the unit that is there (whoever checks the order says so)
+    assert parse_order("А АнК-Бре", language="bg", position=channel) == Move(A, L("ENG"), L("BRE"))
+
+
+def test_builds_are_read_only_in_adjustment_phases():
+    # Ankara is an empty Turkish home centre: a build there is a reading only in winter
+    spring = _position("S1901M", (Power.ENGLAND, "F ENG"))
+    winter = _position("W1901A", (Power.ENGLAND, "F ENG"))
+    assert parse_order("Ф АнК", language="bg", position=spring) == Hold(F, L("ENG"))
+    assert parse_order("Ф АнК", language="bg", position=winter) == Build(F, L("ANK"))
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    ("es", "E GAL M", "A GAL H"), ("es", "F WAL M", "F WAL H"),
+    ("bg", "Ф ANK З", "F ANK H"), ("bg", "Ф ENG З", "F ENG H"), ("bg", "А PIC З", "A PIC H"),
+    ("ru", "F NWY H", "F NWY H"), ("ru", "F NWG H", "F NWG H"), ("en", "A LVP H", "A LVP H"),
+])
+def test_canonical_codes_name_one_province_in_every_language(language, text, expected):
+    assert str(parse_order(text, language=language)) == expected
+
+
+def test_a_question_is_data_for_a_menu():
+    board = _position("S1901M", (Power.ENGLAND, "F ENG"), (Power.TURKEY, "F ANK"))
+    err = _ambiguous("Ф АнК З", "bg", position=board)
+    assert (err.word, err.typed) == ("анк", "АнК")
+    assert err.params["provinces"] == "ANK ENG" and err.params["typed"] == "АнК"
+    assert [(r.canonical, r.text) for r in err.readings] == [("F ANK H", "Ф Анкара З"), ("F ENG H", "Ф АКл З")]
+    assert err.params["readings"] == "Ф Анкара З; Ф АКл З"
+    for reading in err.readings:
+        assert parse_order(reading.text, language="bg", position=board) == reading.order

@@ -20,10 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import Location, OrderParseError, Phase, PhaseKind, Position, Power, Unit, UnitType, format_order
-from engine.map import STANDARD
+from engine import OrderParseError, Phase, PhaseKind, Position, Power, format_order
 from engine.parser import parse_order, parse_stated
-from engine.position import Dislodged
+from tests.engine.support import pos
 
 TABLES = Path(__file__).parent / "orders"
 LANGUAGES = ("es", "ru", "bg")
@@ -80,13 +79,9 @@ def _position(phase: str, text: str) -> Position:
         power, _, placed = part.partition(":")
         words = placed.split()
         for letter, where in zip(words[::2], words[1::2]):
-            unit = Unit(Power.parse(power.strip()), UnitType(letter), Location.parse(where.rstrip("*")))
-            if where.endswith("*"):
-                retreats = tuple(Location(p) for p in sorted(STANDARD.adjacent_provinces(unit.province)))
-                dislodged.append(Dislodged(unit, retreats))
-            else:
-                units.append(unit)
-    return Position.build(phase, units, dislodged=dislodged)
+            unit = f"{power.strip()} {letter} {where.rstrip('*')}"
+            (dislodged if where.endswith("*") else units).append(unit)
+    return pos(phase, *units, dislodged=dislodged)
 
 
 @lru_cache(maxsize=None)

@@ -141,3 +141,11 @@ def test_round_trip(order):
 def test_round_trip_of_several(orders):
     text = "\n".join(str(o) for o in orders)
     assert parse_orders(text) == orders
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_words_as_typed_fold_to_the_words_matched(text):
+    # the lexer splits a line once, with its case, and folds each word (engine.parser._lex)
+    from engine.names import tokens
+    assert [w.casefold() for w in tokens(text, fold=False)] == tokens(text)
