@@ -30,6 +30,7 @@ LANGUAGES = ("en", "es", "ru", "bg")
 _DASHES = re.compile(r"->|=>|→|—|–|−|‐|‑")
 _TOKEN = re.compile(r"-|[^\s\-]+")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_LATIN = re.compile(r"[a-z]")
 # letters that look alike in the two alphabets (after case folding)
 _LATIN_TO_CYRILLIC = str.maketrans("aeopcxkymt", "аеорсхкумт")
 _CYRILLIC_TO_LATIN = str.maketrans("аеорсхкумтф", "aeopcxkymtf")
@@ -72,6 +73,17 @@ def look_alikes(words: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]
     mix of :func:`homoglyph_variants`, however many words."""
     return (tuple(w.translate(_LATIN_TO_CYRILLIC) for w in words),
             tuple(w.translate(_CYRILLIC_TO_LATIN) for w in words))
+
+
+def mixes_alphabets(words: Sequence[str]) -> bool:
+    """Do the words hold letters of both alphabets (in one word or across words)?"""
+    latin = cyrillic = False
+    for word in words:
+        latin = latin or bool(_LATIN.search(word))
+        cyrillic = cyrillic or bool(_CYRILLIC.search(word))
+        if latin and cyrillic:
+            return True
+    return False
 
 
 def _strip_accents(text: str) -> str:

@@ -51,7 +51,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Mapping, Sequence
 
 from engine.map import STANDARD, Location, Map, ProvinceKind
-from engine.names import Entry, NameTable, look_alikes, table, tokens
+from engine.names import Entry, NameTable, look_alikes, mixes_alphabets, table, tokens
 from engine.orders import (
     ADJUSTMENT_ORDERS, MOVEMENT_ORDERS, RETREAT_ORDERS, Build, Convoy, Disband, Hold, Move, Order,
     Retreat, SupportHold, SupportMove, Waive, format_order,
@@ -321,13 +321,16 @@ def _lex(text: str, names: NameTable, work: Work) -> list[_Tok]:
     typed = tokens(text, fold=False)
     words = [w.casefold() for w in typed]      # what tokens(text) gives, without a second pass
     alike: tuple[tuple[str, ...], ...] = ()     # the line in look-alike letters, made on a first miss
+    # a line that mixes the alphabets may hide a longer spelling behind a shorter one typed
+    # right ("- hоlds" with a Cyrillic о: "-" alone is a word): look for it too
+    mixed = mixes_alphabets(words)
     out: list[_Tok] = []
     i = 0
     while i < len(words):
         match = _longest(words, i, names, work)
-        if match is None:
+        if match is None or (mixed and match[0] < names.longest):
             alike = alike or look_alikes(words)
-            match = _longest_alike(words, alike, i, names, work)
+            match = _longest_alike(words, alike, i, names, work, longer_than=match[0] if match else 0) or match
         if match is None:
             word = words[i]
             raise OrderParseError("unknown_word", f'I don\'t know the word "{typed[i]}".', text=text, word=word,
@@ -367,11 +370,11 @@ def _longest(words: list[str], i: int, names: NameTable,
 
 
 def _longest_alike(words: list[str], alike: tuple[tuple[str, ...], ...], i: int, names: NameTable,
-                   work: Work) -> tuple[int, tuple[Entry, ...]] | None:
-    """The longest spelling at word ``i`` in look-alike letters of one alphabet: two tries
-    per length, not one per mix of letters."""
+                   work: Work, *, longer_than: int = 0) -> tuple[int, tuple[Entry, ...]] | None:
+    """The longest spelling at word ``i`` in look-alike letters of one alphabet (of more
+    than ``longer_than`` words): two tries per length, not one per mix of letters."""
     tries = 0
-    for length in range(min(names.longest, len(words) - i), 0, -1):
+    for length in range(min(names.longest, len(words) - i), longer_than, -1):
         typed = tuple(words[i:i + length])
         for line in alike:
             key = line[i:i + length]

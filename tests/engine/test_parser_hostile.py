@@ -43,7 +43,8 @@ HOSTILE = [
     ("es", "E Bel A E inglés Liv - Gal"), ("es", "F inglesa Gal T E inglés Liv - Gal"),
     ("ru", "A Mun S English A Kie-Ber"), ("ru", "F Nor S F Liv - Nor"), ("ru", "в Nor"),
     ("ru", "армия в Париже поддерживает английскую армию из Ливонии в Москву"),
-    ("ru", "F Лондон стоять на месте"), ("en", "A Liv"),
+    ("ru", "F Лондон стоять на месте"), ("en", "A Liv"), ("ru", "A Mun S английскую армию Kie-Ber"),
+    ("ru", "F Lоn-Hоlds"), ("bg", "Ф Лoн-зaдържа пoзиция"),
     ("bg", "А Мюн П английската А Кил-Бер"), ("bg", "Ф АнК П Ф Пи - Лив"), ("bg", "Supp hold Ф Пи А Лив Лив"),
     ("bg", "Hold А Лив Лив"), ("bg", "Supp move Vie Tyr Boh"), ("bg", "Ф в АнК"),
 ]
