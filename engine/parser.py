@@ -70,6 +70,9 @@ _UNIT_FOLLOWS = {"support", "convoy", "build", "disband", "power"}
 #: Order words that may also come first, before the unit (the Bulgarian client writes
 #: ``Move Ber Pru``, ``Supp hold Ven Tyr Tyr``, ``Conv Nth Edi Nwy``).
 _VERBS = ("hold", "move", "support", "convoy", "retreat")
+#: The orders a phase takes: a reading of another kind is not plausible in it.
+_PHASE_ORDERS = {PhaseKind.MOVEMENT: MOVEMENT_ORDERS, PhaseKind.RETREAT: RETREAT_ORDERS,
+                 PhaseKind.ADJUSTMENT: ADJUSTMENT_ORDERS}
 
 #: The longest line read as one order, in characters (more is refused as ``too_long``). The
 #: wordiest real order (three full names, coasts, nationality and order words) is about half.
@@ -544,7 +547,8 @@ class _Owner:
 
     province: str
     power: Power
-    word: _Tok
+    word: str                    # as the tables match it
+    typed: str                   # as typed
     ordered: bool                # the ordered unit; else a supported or convoyed one
 
 
@@ -573,7 +577,7 @@ def _unit_ref(cur: _Cursor) -> tuple[_Tok | None, _Tok | None]:
 
 def _own(owners: list[_Owner], word: _Tok | None, loc: Location, *, ordered: bool) -> None:
     if word is not None:
-        owners.append(_Owner(loc.province, Power(word.values[0]), word, ordered))
+        owners.append(_Owner(loc.province, Power(word.values[0]), word.raw, word.typed, ordered))
 
 
 def _grammar(cur: _Cursor, text: str, kind: PhaseKind | None, position: Position | None,
@@ -782,8 +786,6 @@ def _plausible(parsed: _Parsed, position: Position) -> bool:
 
 
 _UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
-_PHASE_ORDERS = {PhaseKind.MOVEMENT: MOVEMENT_ORDERS, PhaseKind.RETREAT: RETREAT_ORDERS,
-                 PhaseKind.ADJUSTMENT: ADJUSTMENT_ORDERS}
 
 
 @functools.lru_cache(maxsize=8192)
@@ -894,11 +896,10 @@ def _wrong_nationality(owner: _Owner, actual: Power, order: Order, text: str) ->
     power_name = table().power_names
     said, real = power_name[owner.power.value], power_name[actual.value]
     if owner.ordered and isinstance(order, Build):
-        message = f'"{owner.word.typed}": {owner.province} is a home centre of {real}, not of {said}.'
+        message = f'"{owner.typed}": {owner.province} is a home centre of {real}, not of {said}.'
     else:
-        message = f'"{owner.word.typed}": the unit in {owner.province} belongs to {real}, not to {said}.'
-    return OrderParseError("wrong_nationality", message, text=text, word=owner.word.raw,
-                           typed=owner.word.typed,
+        message = f'"{owner.typed}": the unit in {owner.province} belongs to {real}, not to {said}.'
+    return OrderParseError("wrong_nationality", message, text=text, word=owner.word, typed=owner.typed,
                            details={"power": owner.power.value, "owner": actual.value,
                                     "province": owner.province})
 

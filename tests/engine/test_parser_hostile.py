@@ -199,7 +199,7 @@ def _every_combination(text: str, language: str, position: Position | None,
         return ("ambiguous", orders)
     wrong = parser._wrong_owner(found[0], position) if position is not None else None
     if wrong is not None:     # a nationality word that is not the unit's owner
-        return ("error", "wrong_nationality", wrong[0].word.raw)
+        return ("error", "wrong_nationality", wrong[0].word)
     return ("order", next(iter(orders)))
 
 
