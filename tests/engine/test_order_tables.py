@@ -169,15 +169,16 @@ def _asks(row: Row, kwargs: dict) -> None:
     # typing an offered form (or the code) in place of the word settles that word
     for form, code in zip(exc.suggestions, exc.params["provinces"].split()):
         for spelling in (form.split(" (")[0], code):
-            _converges(row.text.replace(exc.typed, spelling, 1), exc.word, kwargs)
+            _converges(row.text.replace(exc.typed, spelling, 1), exc.word, kwargs,
+                       {r.order for r in exc.readings})
 
 
-def _converges(text: str, settled: str, kwargs: dict, rounds: int = 3) -> None:
-    """Answering every question with the first form offered ends in an order, and a word
-    once answered is never asked about again."""
+def _converges(text: str, settled: str, kwargs: dict, readings: set, rounds: int = 3) -> None:
+    """Answering every question with the first form offered ends in one of the readings
+    first offered, and a word once answered is never asked about again."""
     for _ in range(rounds):
         try:
-            parse_order(text, **kwargs)
+            assert parse_order(text, **kwargs) in readings, text
             return
         except OrderParseError as exc:
             assert exc.code == "ambiguous", (text, str(exc))
