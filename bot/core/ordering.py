@@ -150,9 +150,12 @@ def _parse_error(parsed: ParsedLine) -> LineReport:
     suggestions: Any = (
         P.Suggestions(tuple(error.suggestions)) if code == "unknown_word" else ", ".join(error.suggestions) or "—"
     )
-    return LineReport(
-        parsed.text, None, f"parse.{code}", {"word": error.word, "suggestions": suggestions, "english": str(error)}
-    )
+    params: dict[str, Any] = {"word": error.word, "suggestions": suggestions, "english": str(error)}
+    if code == "wrong_nationality":  # the power the player named, the unit's owner, where it stands
+        details = error.params
+        params.update(power=Power(details["power"]), owner=Power(details["owner"]),
+                      province=P.Places.of(details["province"]))
+    return LineReport(parsed.text, None, f"parse.{code}", params)
 
 
 def read_and_check(

@@ -112,6 +112,7 @@ MESSAGES: dict[str, str] = {
     "parse.stray_coast": "The coast “{word}” must stand next to a province.",
     "parse.empty": "That order is empty.",
     "parse.convoy_fleet": "Only armies can be convoyed.",
+    "parse.wrong_nationality": "“{word}”: the unit in {province} belongs to {owner}, not to {power}. Check the order, or leave the nationality out.",
     "parse.too_long": "This order is too long: write one order per line.",
     "reply.header": "**{game}** — {phase}",
     "reply.ok": "✅ `{order}`",

@@ -114,6 +114,7 @@ MESSAGES: dict[str, str] = {
     "parse.stray_coast": "La costa «{word}» debe ir junto a una provincia.",
     "parse.empty": "Esa orden está vacía.",
     "parse.convoy_fleet": "Solo se pueden transportar ejércitos.",
+    "parse.wrong_nationality": "«{word}»: la unidad de {province} es de {owner}, no de {power}. Revisa la orden o no pongas la nacionalidad.",
     "parse.too_long": "Esta orden es demasiado larga: escribe una orden por línea.",
     "reply.header": "**{game}** — {phase}",
     "reply.ok": "✅ `{order}`",
