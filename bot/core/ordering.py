@@ -153,8 +153,9 @@ def _parse_error(parsed: ParsedLine) -> LineReport:
     params: dict[str, Any] = {"word": error.word, "suggestions": suggestions, "english": str(error)}
     if code == "wrong_nationality":  # the power the player named, the unit's owner, where it stands
         details = error.params
-        params.update(power=Power(details["power"]), owner=Power(details["owner"]),
-                      province=P.Places.of(details["province"]))
+        params.update(
+            power=Power(details["power"]), owner=Power(details["owner"]), province=P.Places.of(details["province"])
+        )
     return LineReport(parsed.text, None, f"parse.{code}", params)
 
 
