@@ -118,7 +118,8 @@ class GameEnd:
     ``drawn``: for a draw, the powers sharing it (empty: every survivor that did not
     concede, as DIAS has it). ``conceded``: powers whose player conceded. ``alive``: the
     survivors when it is not simply "has centres" (a power with units but no centres is
-    still in the game before the winter adjustments). ``eliminated``: the year each
+    still in the game before the winter adjustments); None (the default) becomes the
+    powers with centres. ``eliminated``: the year each
     eliminated power lost its last unit, for Carnage's ranking of the eliminated (a power
     missing here ranks as eliminated last).
 
@@ -142,7 +143,9 @@ class GameEnd:
         put(self, "eliminated", _frozen({Power(p): int(y) for p, y in self.eliminated.items()}))
         for name in ("winners", "drawn", "conceded"):
             put(self, name, frozenset(Power(p) for p in getattr(self, name)))
-        if self.alive is not None:
+        if self.alive is None:  # the usual case: the survivors are the powers with centres
+            put(self, "alive", frozenset(p for p, n in self.centres.items() if n > 0))
+        else:
             put(self, "alive", frozenset(Power(p) for p in self.alive))
         self._check()
 
@@ -178,10 +181,9 @@ class GameEnd:
 
     @property
     def survivors(self) -> frozenset[Power]:
-        """The powers still in the game (``alive``, or else those with centres)."""
-        if self.alive is not None:
-            return self.alive
-        return frozenset(p for p, n in self.centres.items() if n > 0)
+        """The powers still in the game: ``alive`` as given, or those with centres."""
+        assert self.alive is not None  # set by __post_init__
+        return self.alive
 
     @classmethod
     def from_position(cls, position: Position, ending: Ending | str, powers: Iterable[Power],
