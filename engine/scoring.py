@@ -31,7 +31,7 @@ The systems (scores are per power; "the pot" is 100 points except in Carnage):
     down to 1,000 for the seventh (with *n* powers: *n* × 1,000 down to 1,000). Powers
     tied on centres share the points of the ranks they cover. Eliminated powers rank below
     every survivor, the later eliminated above the earlier. Rank, not the margin, is what
-    counts; the centre point breaks nothing but ties in the final standing.
+    counts: the centre points are small change beside a rank's thousand.
 
 Rules that hold in every system:
 

@@ -14,9 +14,10 @@ PNG (APNG attachments are not animated, by Discord's choice), and animated WebP 
 clients. Sizes: Discord's default upload limit is 10 MiB per file (since January 2025, for
 bots and webhooks too; boosted servers allow more, and each interaction says its own limit
 in ``attachment_size_limit``). At the default width (800 px: the board at half size, exactly)
-a 20-year game of about 80 phases takes about 2 MB (``benchmarks/history.py``), because every
-frame shares one palette of 255 colours and stores only the pixels that changed since the
-frame before (the rest transparent). A GIF over ``max_bytes`` is made again smaller, down to
+a 20-year game of 70-80 phases takes about 1.6 MB, some 21 KB a frame, and about 3.3 MB at the
+board's full width (``benchmarks/history.py``), because every frame shares one palette of
+255 colours and stores only the pixels that changed since the frame before (the rest
+transparent). A GIF over ``max_bytes`` is made again smaller, down to
 :data:`MIN_WIDTH`, and ValueError is raised if even that does not fit.
 
 Pure and thread-safe like :func:`renderer.render`: no I/O; the frames are drawn one at a time
@@ -29,7 +30,7 @@ import io
 import math
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.history import History, PhaseRecord
 from engine.wording import phase_title
@@ -111,12 +112,16 @@ def _frames(records: tuple[PhaseRecord, ...], captions: list[str], name: str, la
     def board(i: int) -> Image.Image:
         return render_image(*_map_args(records[i]), game_name=name, language=language)
 
-    def frame(i: int, img: Image.Image) -> Image.Image:
-        return _captioned(_scaled(img, width), captions[i], i + 1, len(records))
-
     picks = sorted({0, len(records) // 2, len(records) - 1})
     boards = {i: board(i) for i in picks}
     width = max(MIN_WIDTH, min(width, boards[0].width))
+    s = width / DEFAULT_WIDTH
+    fonts = (style.load_font(style.BOLD_FONT, max(12, round(CAPTION_TEXT * s))),
+             style.load_font(style.BOLD_FONT, max(10, round(CAPTION_TEXT * 0.75 * s))))
+
+    def frame(i: int, img: Image.Image) -> Image.Image:
+        return _captioned(_scaled(img, width), captions[i], i + 1, len(records), fonts)
+
     drawn = {i: frame(i, b) for i, b in boards.items()}
     palette = _palette(list(drawn.values()))
     return [_quantized(drawn.pop(i) if i in drawn else frame(i, board(i)), palette)
@@ -131,14 +136,14 @@ def _scaled(img: Image.Image, width: int) -> Image.Image:
     return img.resize((width, round(img.height * width / img.width)), Image.Resampling.BOX)
 
 
-def _captioned(board: Image.Image, caption: str, number: int, count: int) -> Image.Image:
+def _captioned(board: Image.Image, caption: str, number: int, count: int,
+               fonts: tuple[ImageFont.FreeTypeFont | ImageFont.ImageFont, ...]) -> Image.Image:
     s = board.width / DEFAULT_WIDTH
     strip_h = max(24, round(CAPTION_HEIGHT * s))
     out = Image.new("RGB", (board.width, board.height + strip_h), style.LEGEND_BG)
     out.paste(board, (0, strip_h))
     d = ImageDraw.Draw(out)
-    font = style.load_font(style.BOLD_FONT, max(12, round(CAPTION_TEXT * s)))
-    small = style.load_font(style.BOLD_FONT, max(10, round(CAPTION_TEXT * 0.75 * s)))
+    font, small = fonts
     pad = round(12 * s)
     d.text((pad, strip_h / 2), caption, font=font, fill=style.LABEL, anchor="lm")
     d.text((board.width - pad, strip_h / 2), f"{number}/{count}", font=small, fill=style.LABEL, anchor="rm")
