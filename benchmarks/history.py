@@ -86,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
               f"built {f['t_build'] * 1e3:.0f} ms, written {f['t_write'] * 1e3:.0f} ms, "
               f"read back {f['t_read'] * 1e3:.0f} ms")
         print(f"  chart PNG: {f['chart'] / 1e3:,.0f} KB in {f['t_chart'] * 1e3:.0f} ms")
-        print(f"  GIF: {f['gif'] / 1e6:.2f} MB ({f['gif'] / DISCORD_LIMIT:.0%} of 10 MiB), {f['gif_frames']} frames "
+        print(f"  GIF: {f['gif'] / 1e6:.2f} MB ({f['gif'] / DISCORD_LIMIT:.0%} of 10 MiB), "
+              f"{f['gif_frames']} frames "
               f"{f['gif_size'][0]}x{f['gif_size'][1]}, {f['gif_seconds']:.0f} s a loop; made in {f['t_gif']:.1f} s "
               f"({f['t_gif'] / f['gif_frames'] * 1e3:.0f} ms a frame)")
         if "gif_full" in f:

@@ -247,6 +247,6 @@ def _long(position: Position, language: str, w: _Words) -> str:
         lines.append(" ".join(sentences))
     neutral = _neutral(position)
     if neutral:
-        places = _names([province_name(c, language) for c in neutral])
-        lines.append(w.neutral_long.format(count=len(neutral), places=places) + ".")
+        named = _names([province_name(c, language) for c in neutral])
+        lines.append(w.neutral_long.format(count=len(neutral), places=named) + ".")
     return "\n".join(lines)

@@ -164,6 +164,8 @@ class History:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "phases", tuple(self.phases))
+        if not self.phases:
+            raise HistoryError("a history needs at least one phase")
         _check_order(self.phases)
 
     @property
@@ -406,7 +408,7 @@ def _end_from_json(obj: Any) -> tuple[GameEnd | None, Scores | None]:
             if not isinstance(s, dict) or not isinstance(s.get("points"), dict):
                 raise HistoryError(f"end 'scores' must be an object with 'points', not {brief(s)}")
             points = {_power(p, "end 'scores'"): _fraction(v) for p, v in s["points"].items()}
-            scores = Scores(System(s.get("system")), Ending(s.get("ending")), points)
+            scores = Scores(System(str(s.get("system"))), Ending(str(s.get("ending"))), points)
     except HistoryError:
         raise
     except ValueError as e:

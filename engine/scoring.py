@@ -317,10 +317,10 @@ def _sides(end: GameEnd, sides: Sequence[Iterable[Power]] | None) -> list[_Side]
         if not group:
             raise ValueError("a side without powers")
         years = [end.eliminated.get(p) for p in group]
+        last_out = max(float("inf") if y is None else float(y) for y in years)
         out.append(_Side(group, sum(end.centres[p] for p in group),
                          any(p in survivors for p in group),
-                         any(p in end.conceded for p in group),
-                         float("inf") if None in years else float(max(years))))  # type: ignore[type-var]
+                         any(p in end.conceded for p in group), last_out))
     return out
 
 

@@ -83,7 +83,8 @@ def centre_chart_image(counts: Sequence[tuple[int, Mapping[str, int]]], *, langu
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     margin = 16 * s
     title_h = (TITLE_SIZE + 20) * s if title else 10 * s
-    legend_rows, legend_cols, cell_w = _legend_layout(probe, ranked, final, language, text, width * SCALE - 2 * margin, s)
+    legend_rows, legend_cols, cell_w = _legend_layout(probe, ranked, final, language, text,
+                                                      width * SCALE - 2 * margin, s)
     row_h = (TEXT_SIZE + 14) * s
     plot_h = 420 * s
     W = width * SCALE

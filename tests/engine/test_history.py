@@ -77,6 +77,11 @@ def test_only_the_last_phase_may_be_unplayed(rows):
         History.from_rows(GameInfo("g"), broken)
 
 
+def test_a_game_without_phases_has_no_history():
+    with pytest.raises(HistoryError, match="at least one phase"):
+        History.from_rows(GameInfo("g"), [])
+
+
 def test_a_phase_stored_twice_is_refused():
     with pytest.raises(HistoryError, match="S1901M is there twice"):
         History.from_rows(GameInfo("g"), [(START, []), (START, None)])

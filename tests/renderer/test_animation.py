@@ -112,6 +112,13 @@ def test_language_and_name_can_be_chosen(short, short_gif):
     assert other.frames == short_gif.frames and other.data != short_gif.data
 
 
+def test_a_game_that_has_just_started():
+    just = History.from_rows(GameInfo("New"), [(play(years=1, seed=7)[0][0], None)])
+    gif = history_gif(just)
+    assert gif.frames == 1 and gif.phases == ("S1901M",) and gif.duration_ms == FINAL_MS
+    assert len(frames_of(gif.data)) == 1
+
+
 def test_a_20_year_game_fits_discord():
     history = History.from_rows(GameInfo("Twenty years"), play(years=20, seed=7))
     gif = history_gif(history)
