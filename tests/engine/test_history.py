@@ -4,6 +4,7 @@ documented example readable, and the centre counts per year the chart plots."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from fractions import Fraction
@@ -19,7 +20,7 @@ from engine.scoring import Ending, GameEnd, System, score
 from tests.random_game import play
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent.parent / "shared"
+SHARED = Path(os.environ.get("DIPLOMACY_SHARED", ROOT.parent / "shared"))  # beside the checkout
 E, F, G, R = Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.RUSSIA
 START = position_to_json(Position.initial())
 
