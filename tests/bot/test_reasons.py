@@ -152,6 +152,16 @@ def test_no_message_is_left_for_a_reason_the_engine_does_not_give():
         assert "illegal.generic" not in catalogue(language)
 
 
+def test_a_reason_without_a_parameter_it_documents_is_still_said():
+    """The engine leaves out ``power`` when several powers are asked about (and gives a
+    bare TOO_MANY_ADJUSTMENTS in one corner): the reply says "—" there rather than fail."""
+    from bot.core.rules import Illegal
+
+    error = refusal(Illegal(Reason.TOO_MANY_ADJUSTMENTS), parse_order("WAIVE"))
+    for language in LANGUAGES:
+        assert "—" in say(error.key, language, error.params)
+
+
 def _line(position, text, powers=None, existing=(), language="en"):
     lines, writes = read_and_check(text, [language], position, Rules(), powers or list(Power), list(existing))
     [line] = lines

@@ -20,7 +20,7 @@ MESSAGES: dict[str, str] = {
     "illegal.passive_power": "{power} не получава заповеди в тази фаза (никой не я играе или е в размирици): единиците ѝ задържат.",
     "illegal.not_adjacent": "{unit} не може да стигне до {dest} оттам, където е. Може да отиде в: {places}.",
     "illegal.closed_province": "Никоя единица не може да влезе в {dest}, нито да подкрепи или конвоира ход натам: тази провинция е затворена в тази игра.",
-    "illegal.no_such_coast": "`{order}`: до {dest} не се стига по този бряг. Посочи брега, до който се стига: {coasts}.",
+    "illegal.no_such_coast": "`{order}`: до брега {dest} не се стига. Посочи бряг, до който се стига: {coasts}.",
     "illegal.needs_coast": "`{order}`: {dest} има повече от един бряг. Кажи кой: {coasts}.",
     "illegal.convoy_needs_fleet_at_sea": "Само флота в морето може да конвоира; {unit} не може. Флота на брега може да се мести или да подкрепя.",
     "illegal.only_armies_convoyed": (

@@ -22,7 +22,7 @@ MESSAGES: dict[str, str] = {
     "illegal.passive_power": "{power} takes no orders this phase (nobody plays it, or it is in civil disorder): its units hold.",
     "illegal.not_adjacent": "{unit} can't reach {dest} from where it is. It can move to: {places}.",
     "illegal.closed_province": "No unit may enter {dest}, nor support or convoy a move there: that province is closed in this game.",
-    "illegal.no_such_coast": "`{order}`: {dest} can't be reached on that coast. Name the coast it can reach: {coasts}.",
+    "illegal.no_such_coast": "`{order}`: {dest} is not a coast it can reach. Name one it can: {coasts}.",
     "illegal.needs_coast": "`{order}`: {dest} has more than one coast. Say which one: {coasts}.",
     "illegal.convoy_needs_fleet_at_sea": "Only a fleet in a sea can convoy; {unit} can't. A fleet on a coast can move or support.",
     "illegal.only_armies_convoyed": (

@@ -20,7 +20,7 @@ MESSAGES: dict[str, str] = {
     "illegal.passive_power": "{power} no recibe órdenes en esta fase (nadie la juega o está en desorden civil): sus unidades se mantienen.",
     "illegal.not_adjacent": "{unit} no puede llegar a {dest} desde donde está. Puede moverse a: {places}.",
     "illegal.closed_province": "Ninguna unidad puede entrar en {dest}, ni apoyar o transportar un movimiento hasta allí: esa provincia está cerrada en esta partida.",
-    "illegal.no_such_coast": "`{order}`: no se puede llegar a {dest} por esa costa. Indica la costa a la que sí llega: {coasts}.",
+    "illegal.no_such_coast": "`{order}`: {dest} no es una costa a la que pueda llegar. Indica una a la que sí: {coasts}.",
     "illegal.needs_coast": "`{order}`: {dest} tiene más de una costa. Di cuál: {coasts}.",
     "illegal.convoy_needs_fleet_at_sea": "Solo una flota en el mar puede transportar; {unit} no puede. Una flota en la costa puede moverse o apoyar.",
     "illegal.only_armies_convoyed": (

@@ -20,7 +20,7 @@ MESSAGES: dict[str, str] = {
     "illegal.passive_power": "Держава {power} в этой фазе не получает приказов (за неё никто не играет или у неё гражданские беспорядки): её войска стоят.",
     "illegal.not_adjacent": "{unit} не может дойти до {dest} оттуда, где стоит. Можно пойти в: {places}.",
     "illegal.closed_province": "В {dest} не может войти ни одно войско, туда нельзя и поддерживать или конвоировать ход: в этой партии провинция закрыта.",
-    "illegal.no_such_coast": "`{order}`: к {dest} так не дойти. Укажи побережье, к которому можно дойти: {coasts}.",
+    "illegal.no_such_coast": "`{order}`: до побережья {dest} так не дойти. Укажи то, до которого можно: {coasts}.",
     "illegal.needs_coast": "`{order}`: у {dest} несколько побережий. Укажи какое: {coasts}.",
     "illegal.convoy_needs_fleet_at_sea": "Конвоировать может только флот в море; {unit} не может. Флот у побережья может ходить или поддерживать.",
     "illegal.only_armies_convoyed": (
