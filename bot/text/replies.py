@@ -68,7 +68,7 @@ def order_report(report: OrderReport, lang: str) -> str:
             )
         else:
             lines.append(
-                t("reply.error", lang, text=line.text, reason=say(line.error or "illegal.generic", lang, line.params))
+                t("reply.error", lang, text=line.text, reason=say(line.error, lang, line.params) if line.error else "—")
             )
     lines.append(sheet_text(report.sheet, lang))
     return "\n".join(lines)[:MAX_REPLY]

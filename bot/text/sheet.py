@@ -51,9 +51,7 @@ from bot.core.types import Slot, SlotKind
 from bot.text import markup
 from bot.text.i18n import is_plural, plural, t
 from bot.text.labels import echo, phase_title, power_name, unit_text
-from engine import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, Unit
-from engine.names import table
-from engine.orders import format_order
+from engine import Build, Convoy, Disband, Hold, Location, Move, Retreat, SupportHold, SupportMove, Unit, wording
 
 # Discord's limits on one message
 MAX_OPTIONS = 25
@@ -251,29 +249,14 @@ def screen(content: str, rows: Sequence[Sequence[Button | Menu]] = ()) -> Screen
 
 
 # -- labels -------------------------------------------------------------------------------
-def _place(location: object, lang: str) -> str:
-    names = table(lang)
-    province = getattr(location, "province", str(location))
-    coast = getattr(location, "coast", None)
-    name = names.province_names.get(province, province)
-    abbr = names.province_abbr.get(province, province)
-    if coast:
-        return f"{name} ({names.coast_names.get(coast, coast)}) · {abbr}"
-    return f"{name} · {abbr}"
+def _place(location: Location, lang: str) -> str:
+    """A place in a menu: its full name, then how orders write it (``St Petersburg (south
+    coast) · STP``)."""
+    return f"{wording.place_name(location, lang)} · {wording.place_text(location.province, lang)}"
 
 
 def _unit_label(unit: Unit, lang: str) -> str:
-    names = table(lang)
-    return f"{names.unit_names.get(unit.type.value, unit.type.value).capitalize()} · {_place(unit.location, lang)}"
-
-
-def _unit_short(unit: Unit, lang: str) -> str:
-    """``F STP/SC`` as the player's rulebook writes it."""
-    if lang == "en":
-        return str(unit)
-    held = format_order(Hold(unit.type, unit.location), lang)
-    word = table(lang).canonical.get("hold", "")
-    return held[: -len(word)].rstrip() if word and held.endswith(word) else held
+    return f"{wording.unit_type_name(unit.type, lang).capitalize()} · {_place(unit.location, lang)}"
 
 
 def _slot_label(slot: Slot, lang: str) -> str:
@@ -301,7 +284,7 @@ class SheetScreens:
     def line(self, slot: Slot, text: str | None) -> str:
         lang = self.lang
         what = f"`{echo(text, lang)}`" if text else t("sheet.no_order", lang)
-        label = _slot_label(slot, lang) if slot.unit is None else _unit_short(slot.unit, lang)
+        label = _slot_label(slot, lang) if slot.unit is None else wording.unit_text(slot.unit, lang)
         return f"• **{label}** — {what}"
 
     def warnings(self, orders: dict[str, str]) -> list[str]:
@@ -522,14 +505,10 @@ class SheetScreens:
             )
             back = self.cid(Verb.KIND, mode, slot.key, head)
         elif what in (Kind.BUILDS, Kind.DISBANDS):
-            taken = {
-                v.split()[1].split("/")[0]
-                for k, v in draft.items()
-                if k != slot.key and v != "WAIVE" and len(v.split()) > 1
-            }
+            taken = data.taken(draft, slot)
             for o in legal:
                 if what == Kind.BUILDS and isinstance(o, Build) and o.location.province not in taken:
-                    name = table(lang).unit_names.get(o.unit_type.value, o.unit_type.value).capitalize()
+                    name = wording.unit_type_name(o.unit_type, lang).capitalize()
                     options.append((o.location.province, Option(cut(f"{name} · {_place(o.location, lang)}"), str(o))))
                 if what == Kind.DISBANDS and isinstance(o, Disband) and o.location.province not in taken:
                     unit = position.units.get(o.location.province)

@@ -122,7 +122,7 @@ def test_refusals_are_said_in_the_readers_language():
     assert "Otoño de 1901, movimientos" in refusal(err, "es")
     assert "Осень 1901, ходы" in refusal(err, "ru")
     assert "Fall 1901 moves" in refusal(err, "en")
-    err = UserError("order.too_many_adjustments", count=1, power=Power.FRANCE)
+    err = UserError("illegal.too_many_adjustments", count=1, power=Power.FRANCE)
     assert refusal(err, "bg").startswith("Франция")
 
 

@@ -3,14 +3,6 @@
 from bot.text.i18n import forms
 
 MESSAGES: dict[str, str] = {
-    # phases
-    "phase.title": "{season} {year} {kind}",
-    "season.S": "Spring",
-    "season.F": "Fall",
-    "season.W": "Winter",
-    "kind.M": "moves",
-    "kind.R": "retreats",
-    "kind.A": "adjustments",
     # /game create
     "create.done": (
         "🎲 **{game}** is open for {players} players in this channel.\n"
@@ -82,26 +74,6 @@ MESSAGES: dict[str, str] = {
     ),
     "order.empty": "Type one or more orders, e.g. `A PAR - BUR; F BRE - MAO`.",
     "order.no_power": "You have no power to order in **{game}**.",
-    "order.too_many_adjustments": "{power} already has all its builds or disbands ordered ({count}): `/clear` one of them first.",
-    "order.not_adjustment": "This is the adjustment phase: order builds (`A PAR B`), disbands (`A PAR D`) or `WAIVE`.",
-    "order.which_coast": "`{order}`: say which coast, e.g. `/NC` or `/SC`.",
-    "order.no_builds": "You have no builds to make this winter.",
-    "order.bad_build": "`{order}` is not possible: you can build only in your own home centres that you still own and that are empty ({homes}).",
-    "order.no_disbands": "You have no units to disband this winter.",
-    "order.not_your_unit": "{unit} is not one of your units.",
-    "order.build_in_wrong_phase": "Builds and `WAIVE` are ordered in the winter adjustment phase, not now.",
-    "order.retreat_in_wrong_phase": "Retreats and disbands are ordered in a retreat phase, not now.",
-    "order.no_retreat_needed": "There is no dislodged unit in {unit} to retreat.",
-    "order.no_unit": "There is no unit in {unit}.",
-    "illegal.closed": "{unit} can't go to {dest}: that province is closed in this game.",
-    "illegal.retreat": "{unit} can't retreat to {dest}. It may retreat to: {places} (or disband).",
-    "illegal.not_adjacent": "{unit} can't reach {dest} from where it is. It can move to: {places}.",
-    "illegal.support_nobody": "There is no unit in {target} for {unit} to support.",
-    "illegal.support_reach": "{unit} can't support into {dest}: it could not move there itself.",
-    "illegal.support_move": "{target} can't move to {dest}, so that support is impossible.",
-    "illegal.convoy_fleet": "Only a fleet at sea can convoy; {unit} can't.",
-    "illegal.convoy_route": "{unit} can't convoy the army in {army} to {dest}: there is no chain of fleets for it.",
-    "illegal.generic": "`{order}` is not possible now.",
     "parse.unknown_word": "I don't know the word “{word}”. Did you mean: {suggestions}?",
     "parse.unknown_word_alone": "I don't know the word “{word}”. Check the spelling: a province can be written in full or as its code (e.g. `BUR`).",
     "parse.expected_province": "I expected a province where “{word}” is.",

@@ -5,14 +5,6 @@ desorden civil. Mismas claves y marcadores que ``bot/i18n/en/core.py``."""
 from bot.text.i18n import forms
 
 MESSAGES: dict[str, str] = {
-    # fases
-    "phase.title": "{season} de {year}, {kind}",
-    "season.S": "Primavera",
-    "season.F": "Otoño",
-    "season.W": "Invierno",
-    "kind.M": "movimientos",
-    "kind.R": "retiradas",
-    "kind.A": "ajustes",
     # /game create
     "create.done": (
         "🎲 **{game}** está abierta para {players} jugadores en este canal.\n"
@@ -84,26 +76,6 @@ MESSAGES: dict[str, str] = {
     ),
     "order.empty": "Escribe una o más órdenes, p. ej. `E Par - Bor; F Bre - AtC`.",
     "order.no_power": "No tienes ninguna potencia a la que dar órdenes en **{game}**.",
-    "order.too_many_adjustments": "{power} ya tiene ordenadas todas sus construcciones o disoluciones ({count}): quita antes una con `/clear`.",
-    "order.not_adjustment": "Es la fase de ajustes: ordena construcciones (`E Par C`), disoluciones (`E Par D`) o `RENUNCIA`.",
-    "order.which_coast": "`{order}`: di qué costa, p. ej. `CN` o `CS` delante de la provincia.",
-    "order.no_builds": "No tienes unidades que construir este invierno.",
-    "order.bad_build": "`{order}` no es posible: solo puedes construir en tus centros de origen que sigan siendo tuyos y estén vacíos ({homes}).",
-    "order.no_disbands": "No tienes unidades que disolver este invierno.",
-    "order.not_your_unit": "{unit} no es una de tus unidades.",
-    "order.build_in_wrong_phase": "Las construcciones y `RENUNCIA` se ordenan en la fase de ajustes de invierno, no ahora.",
-    "order.retreat_in_wrong_phase": "Las retiradas y disoluciones se ordenan en una fase de retiradas, no ahora.",
-    "order.no_retreat_needed": "No hay ninguna unidad desalojada en {unit} que deba retirarse.",
-    "order.no_unit": "No hay ninguna unidad en {unit}.",
-    "illegal.closed": "{unit} no puede ir a {dest}: esa provincia está cerrada en esta partida.",
-    "illegal.retreat": "{unit} no puede retirarse a {dest}. Puede retirarse a: {places} (o disolverse).",
-    "illegal.not_adjacent": "{unit} no puede llegar a {dest} desde donde está. Puede moverse a: {places}.",
-    "illegal.support_nobody": "No hay ninguna unidad en {target} a la que {unit} pueda apoyar.",
-    "illegal.support_reach": "{unit} no puede apoyar hacia {dest}: no podría moverse allí por su cuenta.",
-    "illegal.support_move": "{target} no puede moverse a {dest}, así que ese apoyo es imposible.",
-    "illegal.convoy_fleet": "Solo una flota en el mar puede transportar; {unit} no puede.",
-    "illegal.convoy_route": "{unit} no puede transportar al ejército de {army} a {dest}: no hay una cadena de flotas para ello.",
-    "illegal.generic": "`{order}` no es posible ahora.",
     "parse.unknown_word": "No conozco la palabra «{word}». ¿Querías decir: {suggestions}?",
     "parse.unknown_word_alone": "No conozco la palabra «{word}». Revisa cómo está escrita: una provincia puede escribirse entera o abreviada (p. ej. `Bor`).",
     "parse.expected_province": "Esperaba una provincia donde está «{word}».",

@@ -6,14 +6,6 @@
 from bot.text.i18n import forms
 
 MESSAGES: dict[str, str] = {
-    # фазы
-    "phase.title": "{season} {year}, {kind}",
-    "season.S": "Весна",
-    "season.F": "Осень",
-    "season.W": "Зима",
-    "kind.M": "ходы",
-    "kind.R": "отступления",
-    "kind.A": "строительство и роспуск",
     # /game create
     "create.done": (
         "🎲 Партия **{game}** открыта в этом канале для {players} игроков.\n"
@@ -86,29 +78,6 @@ MESSAGES: dict[str, str] = {
     ),
     "order.empty": "Напиши один или несколько приказов, например `A Par - Bur; F Bre - Mid`.",
     "order.no_power": "В партии **{game}** у тебя нет державы, которой можно отдавать приказы.",
-    "order.too_many_adjustments": (
-        "У державы {power} уже есть приказы на все постройки или роспуски ({count}): сначала убери один "
-        "командой `/clear`."
-    ),
-    "order.not_adjustment": "Сейчас фаза строительства: приказывай постройку (`A Par B`), роспуск (`A Par D`) или `ОТКАЗ`.",
-    "order.which_coast": "`{order}`: укажи побережье, например `NC` или `SC`.",
-    "order.no_builds": "Этой зимой тебе нечего строить.",
-    "order.bad_build": "`{order}` невозможно: строить можно только в своих родных центрах, которые ещё твои и свободны ({homes}).",
-    "order.no_disbands": "Этой зимой тебе не нужно распускать войска.",
-    "order.not_your_unit": "{unit} — не твоё войско.",
-    "order.build_in_wrong_phase": "Постройки и `ОТКАЗ` приказывают в зимней фазе строительства, а не сейчас.",
-    "order.retreat_in_wrong_phase": "Отступления и роспуск приказывают в фазе отступлений, а не сейчас.",
-    "order.no_retreat_needed": "В {unit} нет выбитого войска, которому нужно отступать.",
-    "order.no_unit": "В {unit} нет войска.",
-    "illegal.closed": "{unit} не может пойти в {dest}: в этой партии эта провинция закрыта.",
-    "illegal.retreat": "{unit} не может отступить в {dest}. Можно отступить в: {places} (или распустить).",
-    "illegal.not_adjacent": "{unit} не может дойти до {dest} оттуда, где стоит. Можно пойти в: {places}.",
-    "illegal.support_nobody": "В {target} нет войска, которое {unit} могло бы поддержать.",
-    "illegal.support_reach": "{unit} не может поддержать в {dest}: само оно туда пойти не смогло бы.",
-    "illegal.support_move": "{target} не может пойти в {dest}, поэтому такая поддержка невозможна.",
-    "illegal.convoy_fleet": "Конвоировать может только флот в море; {unit} не может.",
-    "illegal.convoy_route": "{unit} не может конвоировать армию из {army} в {dest}: для этого нет цепочки флотов.",
-    "illegal.generic": "`{order}` сейчас невозможно.",
     "parse.unknown_word": "Не знаю слова «{word}». Может, имелось в виду: {suggestions}?",
     "parse.unknown_word_alone": "Не знаю слова «{word}». Проверь написание: провинцию можно написать полностью или сокращённо (например, `Bur`).",
     "parse.expected_province": "На месте «{word}» я ожидал провинцию.",
