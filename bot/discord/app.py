@@ -112,9 +112,8 @@ class DiplomacyBot(commands.Bot):
         from bot.discord.cogs.orders import OrderCog
         from bot.discord.cogs.sheet import SheetCog
 
-        self.storage = await Storage.open(self.db_path)
-        if self.lease_settings is not None:  # before anything acts on the database (LeaseHeld)
-            self.lease = await hold(self.storage, self.db_path, self.lease_settings, self._lease_lost)
+        self.storage = await Storage.open(self.db_path, before_migrate=self._hold_lease)
+        await self._hold_lease(self.storage)  # a new database has its lease table only now
         self.core = Core(
             self.storage, clock=self.clock, rng=self.rng or random.Random(), map_cache=self.maps, jobs=self.lease
         )
@@ -134,6 +133,11 @@ class DiplomacyBot(commands.Bot):
         if self.run_scheduler:
             self.scheduler.start()
         self.poster.start()
+
+    async def _hold_lease(self, storage: Storage) -> None:
+        """Own the database before anything touches it, migrations included (LeaseHeld)."""
+        if self.lease_settings is not None and self.lease is None:
+            self.lease = await hold(storage, self.db_path, self.lease_settings, self._lease_lost)
 
     def _lease_lost(self, lost: LeaseLost) -> None:
         """Another process owns the database now: stop at once (its writes are already

@@ -471,10 +471,15 @@ async def hold(
     on_lost: Callable[[LeaseLost], None],
     *,
     scope: Scope = WHOLE,
-) -> Lease:
+) -> Lease | None:
     """Acquire the lease of the database (or of one shard: issue 13 holds one per shard),
     start its heartbeat, and call ``on_lost`` if it is ever lost. Raises
-    :class:`LeaseHeld` (or waits, with ``Takeover.WAIT``)."""
+    :class:`LeaseHeld` (or waits, with ``Takeover.WAIT``). None when the database has no
+    lease table yet: call it before migrating (a second process must not migrate a
+    database another one runs on), and again after for a new or older database."""
+    async with storage.read() as tx:
+        if not await tx.has_leases():
+            return None
     lease = Lease(storage, label=label, scope=scope, settings=settings)
     await lease.acquire()
     lease.on_lost(on_lost)

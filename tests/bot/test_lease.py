@@ -24,6 +24,7 @@ from bot.infra.lease import (
     LeaseSettings,
     Scope,
     Takeover,
+    hold,
     snowflake_at,
 )
 from bot.infra.storage import Storage
@@ -339,3 +340,36 @@ def _dead_pid() -> int:
     child = subprocess.Popen([sys.executable, "-c", "pass"])
     child.wait()
     return child.pid
+
+
+async def test_a_refused_process_does_not_migrate_the_database_first(db, tmp_path):
+    """A newer version started beside a running bot must not change the schema under it:
+    the lease is taken before migrations (when the database has its lease table)."""
+    first = Lease(await db(), label="db", settings=SETTINGS, holder=holder("a"))  # on the real clock
+    await first.acquire()
+    path = tmp_path / "shared.sqlite3"
+    with sqlite3.connect(path) as con:  # as if this version brought one more migration
+        latest = con.execute("PRAGMA user_version").fetchone()[0]
+        con.execute(f"PRAGMA user_version = {latest - 1}")
+
+    async def take(storage: Storage) -> None:
+        await hold(storage, str(path), SETTINGS, lambda lost: None)
+
+    with pytest.raises(LeaseHeld):
+        await Storage.open(str(path), before_migrate=take)
+    with sqlite3.connect(path) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == latest - 1
+
+
+async def test_a_new_database_is_held_once_migrated(tmp_path):
+    storage = await Storage.open(str(tmp_path / "new.sqlite3"), before_migrate=_no_lease_table_yet)
+    try:
+        lease = await hold(storage, "new", SETTINGS, lambda lost: None)
+        assert lease is not None and lease.may_send()
+        await lease.release()
+    finally:
+        await storage.close()
+
+
+async def _no_lease_table_yet(storage: Storage) -> None:
+    assert await hold(storage, "new", SETTINGS, lambda lost: None) is None

@@ -489,14 +489,22 @@ class Storage:
         self.fence: Callable[[Tx], Awaitable[None]] | None = None
 
     @classmethod
-    async def open(cls, path: str) -> Storage:
+    async def open(cls, path: str, before_migrate: Callable[[Storage], Awaitable[None]] | None = None) -> Storage:
+        """Open (and migrate) the database; ``before_migrate`` runs first (the lease: a
+        second process must not migrate a database another one runs on)."""
         db = await aiosqlite.connect(path, isolation_level=None)
         await _pragmas(db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000")
-        storage = cls(db)
-        await storage.migrate()
         reader = await aiosqlite.connect(path, isolation_level=None)
         await _pragmas(reader, "query_only = ON", "busy_timeout = 5000")
-        return cls(db, reader)
+        storage = cls(db, reader)
+        try:
+            if before_migrate is not None:
+                await before_migrate(storage)
+            await storage.migrate()
+        except BaseException:
+            await storage.close()  # their worker threads would keep the process alive
+            raise
+        return storage
 
     async def _exec(self, sql: str, db: aiosqlite.Connection | None = None) -> None:
         await _pragmas(db or self._db, sql, pragma=False)

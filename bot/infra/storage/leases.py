@@ -52,6 +52,14 @@ class LeaseQueries:
     """Leases, job claims and applied actions."""
 
     # -- leases ----------------------------------------------------------------------
+    async def has_leases(self) -> bool:
+        """Whether the database has the lease table yet (a database from before it, or a
+        new one, has none until it is migrated)."""
+        row = await self._one(  # type: ignore[attr-defined]
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'leases'"
+        )
+        return row is not None
+
     async def lease(self, scope: str) -> LeaseRow | None:
         row = await self._one(  # type: ignore[attr-defined]
             "SELECT scope, holder, host, pid, machine, acquired_at, renewed_at, expires_at FROM leases WHERE scope = ?",
