@@ -1,4 +1,5 @@
-"""Resolving phases: the scheduler's ``run_due`` (due reminders, then due phases), and
+"""Resolving phases: the scheduler's ``run_due`` (due reminders, then due phases, those
+this process claimed: :mod:`bot.infra.lease`), and
 :meth:`Resolution.resolve`, which plays one phase in ONE write transaction: read the
 orders, decide who plays in civil disorder (:mod:`bot.core.civil`), adjudicate (off the
 event loop), store the results, the next phase, its deadline and reminders, and the post

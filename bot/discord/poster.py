@@ -9,7 +9,8 @@ the bot dies between sending and recording the send, Discord drops the repeat. D
 errors never escape: 5xx, 429 and network failures are retried with backoff; a missing
 permission, a deleted channel or closed DMs are recorded on the row and logged (closed
 DMs are also reported in the game channel). Rows stored before post intents carry their
-text and are sent as they are.
+text and are sent as they are. Only rows this process claimed are sent (``Deps.jobs``,
+:mod:`bot.infra.lease`), and none while its lease has lapsed.
 """
 
 from __future__ import annotations

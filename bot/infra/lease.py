@@ -58,6 +58,7 @@ DISCORD_EPOCH_MS = 1420070400000
 DEFAULT_DURATION = 30.0  # a lease not renewed for this long may be taken over
 ACTIONS_KEPT = 24 * 3600.0  # an interaction can't come back after 15 minutes; keep a day
 RETRY_AFTER_ERROR = 1.0  # a heartbeat that failed (database busy) is tried again this soon
+BUSY_TRIES = 3  # a database too busy to take the lease from: tries before giving up (refuse)
 
 
 class Takeover(StrEnum):
@@ -260,7 +261,6 @@ def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
 class _State:
     lost: LeaseLost | None = None
     valid_until: float = float("-inf")  # by the monotonic clock
-    acquired_at: float = 0.0
     released: bool = False
     waited_on: str | None = None
     callbacks: list[Callable[[LeaseLost], None]] = field(default_factory=list)
@@ -325,11 +325,13 @@ class Lease:
     async def acquire(self) -> None:
         """Take the lease; raise :class:`LeaseHeld` when another process holds it (or, with
         ``Takeover.WAIT``, wait until its lease expires and take it over)."""
+        busy = 0
         while True:
             try:
                 held_by = await self._try_take()
-            except sqlite3.OperationalError as exc:  # the other process is writing: busy
-                if self.settings.takeover is Takeover.REFUSE:
+            except sqlite3.OperationalError as exc:  # another process is writing: busy
+                busy += 1
+                if self.settings.takeover is Takeover.REFUSE and busy >= BUSY_TRIES:
                     raise
                 log.warning("taking the lease on %s failed (%s); trying again", self.label, exc)
                 await self._sleep(RETRY_AFTER_ERROR)
@@ -358,12 +360,13 @@ class Lease:
             row = await tx.lease(self.scope.key)
             now = self._clock()
             me = self.holder
-            if row is not None and row.holder != me.instance and row.expires_at > now and not _gone(row, me):
-                return row
             if row is not None and row.holder != me.instance:
+                dead = _gone(row, me)
+                if row.expires_at > now and not dead:
+                    return row
                 # a holder proven dead gives its claims up at once; an expired one's
                 # claims lapse on their own (it may be frozen in the middle of a send)
-                if _gone(row, me):
+                if dead:
                     await tx.expire_claims(row.holder, now)
                 log.warning("took over the database %s from %s", self.label, _who(row))
             await tx.put_lease(
@@ -378,7 +381,6 @@ class Lease:
                     now + self.settings.duration,
                 )
             )
-        self._state.acquired_at = now
         self._state.valid_until = start + self.settings.duration - self.settings.margin
         return None
 

@@ -10,6 +10,7 @@ import asyncio
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -144,27 +145,12 @@ async def test_draw_and_concede_delivered_twice_count_once(cores):
 async def _not_leader(core: Core, game_id: int) -> int:
     """A player who may concede: all start level, so make France the leader first."""
     from bot.core.context import powers_of
-    from engine import Position
-    from engine.codec import position_to_json
+    from tests.bot.test_moderation import STANDARD, set_position
 
+    one_bot = SimpleNamespace(bots=[SimpleNamespace(core=core)])  # the helper's view of a bot
+    await set_position(one_bot, CHANNEL, STANDARD, centres={"BEL": "FRANCE", "HOL": "FRANCE", "SPA": "FRANCE"})
     game = await game_row(core, game_id)
-    position = Position.initial()
-    centres = dict(position.centres)
-    france = next(p for p in centres.values() if p.value == "FRANCE")
-    centres.update({"BEL": france, "HOL": france, "SPA": france})  # 6 centres: ahead of Russia's 4
-    data = position_to_json(Position.build(game.phase, list(position.units.values()), centres))
-    async with core.storage.write() as tx:
-        await tx.insert_phase(game_id, game.phase, data)
-        assert await tx.restore_game(
-            game_id,
-            expected_phase=game.phase,
-            phase=game.phase,
-            position=data,
-            deadline=game.deadline,
-            remind_at=game.remind_at,
-            tossed=game.tossed,
-            toss_winner=game.toss_winner,
-        )
+    async with core.storage.read() as tx:
         players = await tx.players(game_id)
     return next(p.user_id for p in players if powers_of(game, p)[0].value == "ENGLAND")
 
