@@ -4,6 +4,9 @@
 - ``DIPLOMACY_DB``: the SQLite database file (default ``./diplomacy.sqlite3``; created and
   migrated on first start);
 - ``LOG_LEVEL``: ``DEBUG``, ``INFO`` (default), ``WARNING``...;
+- ``DIPLOMACY_TAKEOVER``: ``refuse`` (default: start only if no other bot process holds the
+  database) or ``wait`` (wait for the other's lease to expire, then take over);
+  ``DIPLOMACY_LEASE_SECONDS`` (30) and ``DIPLOMACY_HEARTBEAT_SECONDS`` (a third of it);
 - ``DIPLOMACY_RENDER_PROCESSES``: worker processes that draw maps (default one per core; 0: threads);
 - ``DISCORD_API_URL`` / ``DISCORD_GATEWAY_URL``: only for tests against a local emulator.
 """
@@ -44,9 +47,15 @@ def main() -> int:
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
     from bot.discord.app import DiplomacyBot
+    from bot.infra.lease import LeaseHeld, LeaseSettings
 
     db_path = os.environ.get("DIPLOMACY_DB", "./diplomacy.sqlite3")
-    bot = DiplomacyBot(db_path=db_path)
+    try:
+        lease = LeaseSettings.from_env(os.environ)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    bot = DiplomacyBot(db_path=db_path, lease=lease)
 
     async def run() -> None:
         async with bot:
@@ -61,8 +70,14 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
+    except LeaseHeld as exc:  # another bot process owns the database
+        print(f"error: {exc}", file=sys.stderr)
+        return 3
     except KeyboardInterrupt:
         pass
+    if bot.lost is not None:  # another process took the database over: this one stopped
+        print(f"error: {bot.lost}", file=sys.stderr)
+        return 4
     return 0
 
 

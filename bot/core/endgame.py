@@ -87,8 +87,8 @@ class Endgame:
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
 
-    async def vote_draw(self, channel_id: int, user_id: int, yes: bool) -> BallotReport:
-        async with self.deps.storage.write() as tx:
+    async def vote_draw(self, channel_id: int, user_id: int, yes: bool, *, action: int | None = None) -> BallotReport:
+        async with self.deps.storage.write(action) as tx:
             ctx = await _playing(tx, channel_id, user_id)
             game, phase = ctx.game, ctx.phase
             alive_now = survivors(ctx)
@@ -131,9 +131,9 @@ class Endgame:
         self.deps.changed(timers=passed, posts=True)
         return BallotReport(game, opened, passed, yes)
 
-    async def concede(self, channel_id: int, user_id: int) -> tuple[GameRow, Power, bool]:
+    async def concede(self, channel_id: int, user_id: int, *, action: int | None = None) -> tuple[GameRow, Power, bool]:
         """Concede to the leader; returns the game, the leader and whether the game ended."""
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             ctx = await _playing(tx, channel_id, user_id)
             game, phase, position = ctx.game, ctx.phase, ctx.position
             alive_now = survivors(ctx)

@@ -39,6 +39,7 @@ class Lifecycle:
         adjustment: str | None = None,
         language: str = "en",
         cd_after: int | None = None,
+        action: int | None = None,
     ) -> GameRow:
         name = " ".join(name.split())
         if not name or len(name) > MAX_NAME:
@@ -55,7 +56,7 @@ class Lifecycle:
                 specs[kind.name.lower()] = str(parse_schedule(text))
             except ScheduleError as exc:
                 raise UserError(exc.code, text=exc.text, kind=kind) from None
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             existing = await tx.open_game_in_channel(channel_id)
             if existing is not None:
                 raise UserError("create.channel_taken", game=existing.name)
@@ -76,11 +77,16 @@ class Lifecycle:
         return game
 
     async def join(
-        self, channel_id: int, user_id: int, can_dm: Callable[[GameRow], Awaitable[bool]] | None = None
+        self,
+        channel_id: int,
+        user_id: int,
+        can_dm: Callable[[GameRow], Awaitable[bool]] | None = None,
+        *,
+        action: int | None = None,
     ) -> tuple[GameRow, int]:
         """Join the game of this channel. ``can_dm`` sends the player a first DM; when it
         fails the player is taken out again and told how to allow DMs."""
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             game = await channel_game(tx, channel_id)
             if game.status != GameStatus.FORMING:
                 raise UserError("join.started", game=game.name)
@@ -96,8 +102,8 @@ class Lifecycle:
             raise UserError("join.dm_closed")
         return game, len(players) + 1
 
-    async def leave(self, channel_id: int, user_id: int) -> GameRow:
-        async with self.deps.storage.write() as tx:
+    async def leave(self, channel_id: int, user_id: int, *, action: int | None = None) -> GameRow:
+        async with self.deps.storage.write(action) as tx:
             game = await channel_game(tx, channel_id)
             if game.status != GameStatus.FORMING:
                 raise UserError("leave.started", game=game.name)
@@ -105,8 +111,8 @@ class Lifecycle:
                 raise UserError("leave.not_in", game=game.name)
             return game
 
-    async def start(self, channel_id: int, user_id: int, *, can_manage: bool) -> GameRow:
-        async with self.deps.storage.write() as tx:
+    async def start(self, channel_id: int, user_id: int, *, can_manage: bool, action: int | None = None) -> GameRow:
+        async with self.deps.storage.write(action) as tx:
             game = await channel_game(tx, channel_id)
             if user_id != game.creator_id and not can_manage:
                 raise UserError("start.not_allowed", game=game.name)

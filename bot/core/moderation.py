@@ -5,7 +5,8 @@ moderator role.
 Who moderates a game: its creator, members with Manage Server, and members with the
 server's moderator role (``/mod role``). Every action is posted in the game channel
 (a ``mod_action`` post intent) and written to the audit log, in the same transaction as
-the change it records.
+the change it records. ``action`` (the interaction's id) is recorded in that transaction
+too: an interaction delivered twice raises ``Replayed`` the second time and changes nothing.
 """
 
 from __future__ import annotations
@@ -115,15 +116,15 @@ class Moderation:
         )
         await tx.add_audit(game.id, phase, actor.user_id, action, detail, now)
 
-    async def set_role(self, guild_id: int, actor: Actor, role_id: int | None) -> None:
+    async def set_role(self, guild_id: int, actor: Actor, role_id: int | None, *, action: int | None = None) -> None:
         if not actor.can_manage:
             raise UserError("mod.role_not_allowed")
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             await tx.set_mod_role(guild_id, role_id)
 
     # -- time ---------------------------------------------------------------------------
-    async def pause(self, channel_id: int, actor: Actor) -> GameRow:
-        async with self.deps.storage.write() as tx:
+    async def pause(self, channel_id: int, actor: Actor, *, action: int | None = None) -> GameRow:
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             assert game.phase is not None
             if await tx.pause_of(game.id) is not None:
@@ -137,8 +138,8 @@ class Moderation:
         self.deps.changed(timers=True, posts=True)
         return game
 
-    async def resume(self, channel_id: int, actor: Actor) -> GameRow:
-        async with self.deps.storage.write() as tx:
+    async def resume(self, channel_id: int, actor: Actor, *, action: int | None = None) -> GameRow:
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             pause = await tx.pause_of(game.id)
             if pause is None:
@@ -150,10 +151,10 @@ class Moderation:
         self.deps.changed(timers=True, posts=True)
         return game
 
-    async def extend(self, channel_id: int, actor: Actor, length: str) -> float:
+    async def extend(self, channel_id: int, actor: Actor, length: str, *, action: int | None = None) -> float:
         """Move the deadline later; returns the new deadline (or, paused, the time left)."""
         seconds = parse_length(length)
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             pause = await tx.pause_of(game.id)
             if pause is not None:
@@ -170,7 +171,7 @@ class Moderation:
         self.deps.changed(timers=True, posts=True)
         return result
 
-    async def set_deadline(self, channel_id: int, actor: Actor, when: str) -> float:
+    async def set_deadline(self, channel_id: int, actor: Actor, when: str, *, action: int | None = None) -> float:
         now = self.deps.now()
         try:
             deadline = to_unix(parse_moment(when, from_unix(now)))
@@ -179,7 +180,7 @@ class Moderation:
             raise UserError(key, text=exc.text if key == "schedule.bad_zone" else when.strip()) from None
         if deadline <= now + 60:
             raise UserError("mod.deadline_past", text=when.strip())
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             await tx.clear_pause(game.id)
             await self._set_deadline(tx, game, deadline)
@@ -194,8 +195,8 @@ class Moderation:
         remind = await plan_reminders(tx, game.id, phase, self.deps.clock(), from_unix(deadline))
         await tx.set_timers(game.id, phase, deadline=deadline, remind_at=to_unix(remind) if remind else None)
 
-    async def resolve_now(self, channel_id: int, actor: Actor) -> GameRow:
-        async with self.deps.storage.write() as tx:
+    async def resolve_now(self, channel_id: int, actor: Actor, *, action: int | None = None) -> GameRow:
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             assert game.phase is not None
             await tx.clear_pause(game.id)
@@ -215,8 +216,10 @@ class Moderation:
                 return power, p
         raise UserError("mod.power_not_played", power=power, game=game.name)
 
-    async def set_civil_disorder(self, channel_id: int, actor: Actor, power_text: str, on: bool) -> Power:
-        async with self.deps.storage.write() as tx:
+    async def set_civil_disorder(
+        self, channel_id: int, actor: Actor, power_text: str, on: bool, *, action: int | None = None
+    ) -> Power:
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             power, player = self._power(game, await tx.players(game.id), power_text)
             state = (await tx.power_states(game.id)).get(power.value) or PowerState(power.value)
@@ -242,6 +245,8 @@ class Moderation:
         power_text: str,
         new_user: int,
         can_dm: Callable[[GameRow], Awaitable[bool]] | None = None,
+        *,
+        action: int | None = None,
     ) -> tuple[GameRow, Power, int]:
         """Give a power's seat to another member; returns the game, power and the old player."""
         async with self.deps.storage.read() as tx:
@@ -252,7 +257,7 @@ class Moderation:
             raise UserError("mod.replace_already_playing", user=User(new_user), game=game.name)
         if can_dm is not None and not await can_dm(game):
             raise UserError("mod.replace_dm_closed", user=User(new_user))
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             assert game.phase is not None
             if not await tx.replace_player(game.id, old.user_id, new_user):
@@ -306,8 +311,8 @@ class Moderation:
         self.deps.changed(posts=True)
         return game, power, old.user_id
 
-    async def kick(self, channel_id: int, actor: Actor, user_id: int) -> GameRow:
-        async with self.deps.storage.write() as tx:
+    async def kick(self, channel_id: int, actor: Actor, user_id: int, *, action: int | None = None) -> GameRow:
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor, status=(GameStatus.FORMING,))
             if not await tx.remove_player(game.id, user_id):
                 raise UserError("mod.kick_not_in", user=User(user_id), game=game.name)
@@ -316,10 +321,10 @@ class Moderation:
         return game
 
     # -- rollback -----------------------------------------------------------------------
-    async def rollback(self, channel_id: int, actor: Actor) -> tuple[GameRow, str, str]:
+    async def rollback(self, channel_id: int, actor: Actor, *, action: int | None = None) -> tuple[GameRow, str, str]:
         """Undo the last resolution: the game is again in the phase before, with its orders;
         returns the game, the phase undone and the phase restored."""
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(
                 tx, channel_id, actor, status=(GameStatus.ACTIVE, GameStatus.FINISHED), any_game=True
             )
@@ -379,9 +384,11 @@ class Moderation:
         return restored, undone, back
 
     # -- orders and reminders -----------------------------------------------------------
-    async def orders_overview(self, channel_id: int, actor: Actor, remind: bool = False) -> OrdersOverview:
+    async def orders_overview(
+        self, channel_id: int, actor: Actor, remind: bool = False, *, action: int | None = None
+    ) -> OrdersOverview:
         storage = self.deps.storage
-        async with storage.write() if remind else storage.read() as tx:
+        async with storage.write(action) if remind else storage.read() as tx:
             game = await self._game(tx, channel_id, actor)
             ctx = await context.load(tx, game)
             rows = self._overview(ctx)

@@ -263,6 +263,7 @@ class Ordering:
         expected_phase: str | None = None,
         sent_at: datetime | None = None,
         language: str | None = None,
+        action: int | None = None,
     ) -> OrderReport:
         """Read, check and store one or several orders. ``expected_phase``: the phase the
         player meant (default: the phase the game is in when the request is read);
@@ -287,7 +288,7 @@ class Ordering:
         )
         if not writes:
             return OrderReport(tuple(lines), sheet_of(ctx))
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             current = await tx.game(game.id)
             if current is None or current.phase != phase or current.status != GameStatus.ACTIVE:
                 raise UserError(
@@ -311,8 +312,9 @@ class Ordering:
         game_id: int | None = None,
         channel_id: int | None = None,
         language: str | None = None,
+        action: int | None = None,
     ) -> tuple[int, OrderSheet]:
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             ctx = await context.player_context(tx, user_id, game_id, channel_id)
             check_open(ctx.game, self.deps.now())
             mine = ctx.my_orders()
@@ -337,10 +339,16 @@ class Ordering:
         return count, sheet_of(after)
 
     async def set_ready(
-        self, user_id: int, ready: bool, *, game_id: int | None = None, channel_id: int | None = None
+        self,
+        user_id: int,
+        ready: bool,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        action: int | None = None,
     ) -> ReadyReport:
         resolving = False
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             ctx = await context.player_context(tx, user_id, game_id, channel_id)
             game = ctx.game
             check_open(game, self.deps.now())

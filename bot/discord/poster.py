@@ -9,7 +9,8 @@ the bot dies between sending and recording the send, Discord drops the repeat. D
 errors never escape: 5xx, 429 and network failures are retried with backoff; a missing
 permission, a deleted channel or closed DMs are recorded on the row and logged (closed
 DMs are also reported in the game channel). Rows stored before post intents carry their
-text and are sent as they are.
+text and are sent as they are. Only rows this process claimed are sent (``Deps.jobs``,
+:mod:`bot.infra.lease`), and none while its lease has lapsed.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from bot.core import posts
 from bot.core.app import Core
 from bot.core.posts import PostKind
 from bot.core.types import MapSpec
+from bot.infra.lease import Job
 from bot.infra.maps import MapCache
 from bot.infra.storage import GameRow, OutboxRow, PhaseRow, Storage
 from bot.infra.wakeable import WakeableLoop
@@ -39,6 +41,7 @@ log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 100  # about two days of retries at the longest backoff
 LEASE = 20.0  # a send in flight is retried after this long if the bot died meanwhile
 CONCURRENCY = 8
+CLAIMED_RETRY = 5.0  # how soon to look again at posts another owner has claimed
 
 
 def backoff(attempts: int) -> float:
@@ -100,13 +103,18 @@ class Poster(WakeableLoop):
     async def step(self) -> float | None:
         await self.drain()
         async with self.core.storage.read() as tx:
-            return await tx.next_post_time()
+            nxt = await tx.next_post_time()
+        # posts still due are claimed by another owner: look again when claims may lapse
+        now = self.core.now()
+        return nxt if nxt is None or nxt > now else now + CLAIMED_RETRY
 
     async def drain(self) -> None:
-        """Send every post that is due."""
+        """Send every post that is due (and that this process claimed)."""
         while True:
             async with self.core.storage.read() as tx:
                 rows = await tx.posts_due(self.core.now(), limit=200)
+            held = await self.core.deps.jobs.claim([Job.post(r.id) for r in rows]) if rows else set()
+            rows = [r for r in rows if Job.post(r.id).key in held]
             if not rows:
                 return
             groups: OrderedDict[tuple[str, int], list[OutboxRow]] = OrderedDict()
@@ -152,6 +160,8 @@ class Poster(WakeableLoop):
             allowed = discord.AllowedMentions(
                 users=[discord.Object(u) for u in dict.fromkeys(row.mentions)], everyone=False, roles=False
             )
+        if not self.core.deps.jobs.may_send():  # the lease lapsed: this process may not send
+            return False
         try:
             if row.channel_id is not None:
                 target = self.client.get_channel(row.channel_id) or self.client.get_partial_messageable(row.channel_id)

@@ -58,6 +58,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
                 adjustment=adjustment,
                 cd_after=civil_disorder,
                 language=language.value if language else guild_language(interaction),
+                action=interaction.id,
             )
             await reply(
                 interaction,
@@ -76,7 +77,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
                     return False
                 return True
 
-            game, joined = await self.core.lifecycle.join(interaction.channel_id or 0, interaction.user.id, can_dm)
+            game, joined = await self.core.lifecycle.join(
+                interaction.channel_id or 0, interaction.user.id, can_dm, action=interaction.id
+            )
             text = t("join.done", game.language, game=game.name, joined=joined, players=game.players)
             if joined == game.players:
                 text += "\n" + t("join.full_now", game.language, creator=f"<@{game.creator_id}>")
@@ -85,7 +88,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
     @app_commands.command(name="leave", description=described("cmd.game.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
-            game = await self.core.lifecycle.leave(interaction.channel_id or 0, interaction.user.id)
+            game = await self.core.lifecycle.leave(
+                interaction.channel_id or 0, interaction.user.id, action=interaction.id
+            )
             await reply(interaction, t("leave.done", game.language, game=game.name), ephemeral=False)
 
     @app_commands.command(name="start", description=described("cmd.game.start"))
@@ -96,6 +101,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
                 interaction.channel_id or 0,
                 interaction.user.id,
                 can_manage=bool(perms.manage_guild or perms.administrator),
+                action=interaction.id,
             )
             await reply(interaction, t("start.done", game.language, game=game.name), ephemeral=False)
 

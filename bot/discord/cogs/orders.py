@@ -66,6 +66,7 @@ class OrderCog(commands.Cog):
                 channel_id=interaction.channel_id,
                 language=lang,
                 sent_at=interaction.created_at,
+                action=interaction.id,
             )
             await reply(interaction, order_report(report, lang))
 
@@ -95,7 +96,12 @@ class OrderCog(commands.Cog):
         async with answering(interaction):
             lang = language_of(interaction)
             count, sheet = await self.core.ordering.clear(
-                interaction.user.id, unit, game_id=game_option(game), channel_id=interaction.channel_id, language=lang
+                interaction.user.id,
+                unit,
+                game_id=game_option(game),
+                channel_id=interaction.channel_id,
+                language=lang,
+                action=interaction.id,
             )
             await reply(interaction, t("clear.done", lang, count=count) + "\n" + sheet_text(sheet, lang))
 
@@ -121,7 +127,11 @@ class OrderCog(commands.Cog):
         async with answering(interaction):
             lang = language_of(interaction)
             report = await self.core.ordering.set_ready(
-                interaction.user.id, True, game_id=game_option(game), channel_id=interaction.channel_id
+                interaction.user.id,
+                True,
+                game_id=game_option(game),
+                channel_id=interaction.channel_id,
+                action=interaction.id,
             )
             await reply(interaction, ready_text(report.resolving, report.sheet, lang))
 
@@ -135,7 +145,11 @@ class OrderCog(commands.Cog):
         async with answering(interaction):
             lang = language_of(interaction)
             await self.core.ordering.set_ready(
-                interaction.user.id, False, game_id=game_option(game), channel_id=interaction.channel_id
+                interaction.user.id,
+                False,
+                game_id=game_option(game),
+                channel_id=interaction.channel_id,
+                action=interaction.id,
             )
             await reply(interaction, t("unready.done", lang))
 

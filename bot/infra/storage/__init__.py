@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +26,7 @@ from typing import Any
 import aiosqlite
 
 from bot.infra.storage.languages import LanguageQueries
+from bot.infra.storage.leases import LeaseQueries, Replayed
 from bot.infra.storage.migrations import migrations
 from bot.infra.storage.moderation import ModerationQueries
 from bot.infra.storage.sheet import SheetQueries
@@ -138,7 +139,7 @@ def _game(row: Any) -> GameRow:
     return GameRow(*values)
 
 
-class Tx(ModerationQueries, SheetQueries, LanguageQueries):
+class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries):
     """Queries inside one transaction (see :meth:`Storage.transaction`)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -484,16 +485,26 @@ class Storage:
         self._reader = reader
         self._lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
+        # run first in every write transaction: the owner's lease check (bot.infra.lease)
+        self.fence: Callable[[Tx], Awaitable[None]] | None = None
 
     @classmethod
-    async def open(cls, path: str) -> Storage:
+    async def open(cls, path: str, before_migrate: Callable[[Storage], Awaitable[None]] | None = None) -> Storage:
+        """Open (and migrate) the database; ``before_migrate`` runs first (the lease: a
+        second process must not migrate a database another one runs on)."""
         db = await aiosqlite.connect(path, isolation_level=None)
         await _pragmas(db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000")
-        storage = cls(db)
-        await storage.migrate()
         reader = await aiosqlite.connect(path, isolation_level=None)
         await _pragmas(reader, "query_only = ON", "busy_timeout = 5000")
-        return cls(db, reader)
+        storage = cls(db, reader)
+        try:
+            if before_migrate is not None:
+                await before_migrate(storage)
+            await storage.migrate()
+        except BaseException:
+            await storage.close()  # their worker threads would keep the process alive
+            raise
+        return storage
 
     async def _exec(self, sql: str, db: aiosqlite.Connection | None = None) -> None:
         await _pragmas(db or self._db, sql, pragma=False)
@@ -518,12 +529,19 @@ class Storage:
             return version
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[Tx]:
-        """One write transaction: everything in it commits together or not at all."""
+    async def write(self, action: int | None = None) -> AsyncIterator[Tx]:
+        """One write transaction: everything in it commits together or not at all.
+        ``action``: the id of the interaction this write applies; a second write with the
+        same id raises :class:`Replayed` and changes nothing."""
         async with self._lock:
             await self._exec("BEGIN IMMEDIATE")
             try:
-                yield Tx(self._db)
+                tx = Tx(self._db)
+                if self.fence is not None:
+                    await self.fence(tx)
+                if action is not None and not await tx.mark_action(action):
+                    raise Replayed(action)
+                yield tx
             except BaseException:
                 await self._exec("ROLLBACK")
                 raise
