@@ -112,7 +112,7 @@ async def player_game(tx: Tx, user_id: int, game_id: int | None, channel_id: int
                 forming = await tx.games_of_user(user_id, (GameStatus.FORMING.value,))
                 raise UserError("order.not_started" if forming else "order.no_games")
             if len(mine) > 1:
-                raise UserError("order.which_game", games=", ".join(g.name for g in mine))
+                raise UserError("order.which_game", games=tuple(g.name for g in mine))
             game = mine[0]
     return game
 

@@ -324,7 +324,7 @@ class Ordering:
                     or (o.unit.startswith("WAIVE") and wanted == "WAIVE")
                 ][:1]
                 if not keys:
-                    raise UserError("clear.nothing", unit=unit.strip())
+                    raise UserError("clear.nothing", text=unit.strip())
             count = await tx.delete_orders(ctx.game.id, ctx.phase, keys)
             after = await context.load(tx, ctx.game, user_id)
         return count, sheet_of(after)

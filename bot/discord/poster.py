@@ -146,12 +146,11 @@ class Poster(WakeableLoop):
             async with storage.write() as tx:
                 await tx.mark_failed(row.id, f"render failed: {row.kind}")
             return True
-        if row.kind is None:  # a row from before post intents: its mentions are in its text
-            allowed = discord.AllowedMentions(users=True, everyone=False, roles=False)
-        else:
-            allowed = discord.AllowedMentions(
-                users=[discord.Object(u) for u in dict.fromkeys(row.mentions)], everyone=False, roles=False
-            )
+        # only the users the post means to ping (a row from before post intents names
+        # nobody: its text may quote a hostile game name, so it pings no one)
+        allowed = discord.AllowedMentions(
+            users=[discord.Object(u) for u in dict.fromkeys(row.mentions)], everyone=False, roles=False
+        )
         try:
             if row.channel_id is not None:
                 target = self.client.get_channel(row.channel_id) or self.client.get_partial_messageable(row.channel_id)
