@@ -253,6 +253,7 @@ class Ordering:
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
+        guild_id: int | None = None,
         expected_phase: str | None = None,
         sent_at: datetime | None = None,
         language: str | None = None,
@@ -262,7 +263,7 @@ class Ordering:
         ``sent_at``: when the player sent it. ``language``: the player's; orders are read
         in it, then in the game's language, then in English."""
         async with self.deps.storage.read() as tx:
-            ctx = await context.player_context(tx, user_id, game_id, channel_id)
+            ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
             await check_sent_in_phase(tx, ctx, sent_at)
         game = ctx.game
         phase = expected_phase or ctx.phase
@@ -303,10 +304,11 @@ class Ordering:
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
+        guild_id: int | None = None,
         language: str | None = None,
     ) -> tuple[int, OrderSheet]:
         async with self.deps.storage.write() as tx:
-            ctx = await context.player_context(tx, user_id, game_id, channel_id)
+            ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
             check_open(ctx.game, self.deps.now())
             mine = ctx.my_orders()
             if unit is None or unit.strip().lower() in ("", "all", "*"):
@@ -330,11 +332,17 @@ class Ordering:
         return count, sheet_of(after)
 
     async def set_ready(
-        self, user_id: int, ready: bool, *, game_id: int | None = None, channel_id: int | None = None
+        self,
+        user_id: int,
+        ready: bool,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
     ) -> ReadyReport:
         resolving = False
         async with self.deps.storage.write() as tx:
-            ctx = await context.player_context(tx, user_id, game_id, channel_id)
+            ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
             game = ctx.game
             check_open(game, self.deps.now())
             await tx.set_ready(game.id, user_id, game.phase if ready else None)
@@ -359,6 +367,7 @@ class Ordering:
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
+        guild_id: int | None = None,
         limit: int = 25,
         language: str | None = None,
     ) -> list[str]:
@@ -367,7 +376,7 @@ class Ordering:
         the player's; what they type is matched in it, the game's language and English."""
         try:
             async with self.deps.storage.read() as tx:
-                ctx = await context.player_context(tx, user_id, game_id, channel_id)
+                ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
         except UserError:
             return []
         key = (ctx.game.id, ctx.phase, ctx.powers, json.dumps(ctx.game.position, sort_keys=True))
@@ -396,13 +405,13 @@ class Ordering:
         return out
 
     async def clear_choices(
-        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None
+        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, guild_id: int | None = None
     ) -> list[tuple[str, str]] | None:
         """``/clear``'s autocomplete: (canonical order, value to clear) of the player's
         orders; None when the player has no game here."""
         try:
             async with self.deps.storage.read() as tx:
-                ctx = await context.player_context(tx, user_id, game_id, channel_id)
+                ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
         except UserError:
             return None
         return [(o.text, "WAIVE" if o.unit.startswith("WAIVE") else o.unit) for o in ctx.my_orders()]

@@ -652,8 +652,10 @@ class OrderSheets:
     def screens(self, data: SheetData) -> SheetScreens:
         return SheetScreens(data, self.language or data.ctx.language)
 
-    async def open(self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None) -> Screen:
-        data = await self.core.sheets.load(user_id, game_id=game_id, channel_id=channel_id)
+    async def open(
+        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, guild_id: int | None = None
+    ) -> Screen:
+        data = await self.core.sheets.load(user_id, game_id=game_id, channel_id=channel_id, guild_id=guild_id)
         return self.screens(data).sheet()
 
     async def handle(

@@ -32,6 +32,8 @@ class OrderCog(commands.Cog):
         lang = language_of(interaction)
         out = []
         for g in await self.core.status.games_of(interaction.user.id):
+            if interaction.guild_id is not None and g.guild_id != interaction.guild_id:
+                continue  # in a server, only its games are found
             label = game_label(g, lang)
             if current.lower() in label.lower():
                 out.append(app_commands.Choice(name=label[:100], value=str(g.id)))
@@ -47,6 +49,7 @@ class OrderCog(commands.Cog):
             current,
             game_id=_namespace_game(interaction),
             channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id,
             language=lang,
         )
         return [app_commands.Choice(name=localized_orders(c, lang)[:100], value=c) for c in choices]
@@ -64,6 +67,7 @@ class OrderCog(commands.Cog):
                 orders,
                 game_id=game_option(game),
                 channel_id=interaction.channel_id,
+                guild_id=interaction.guild_id,
                 language=lang,
                 sent_at=interaction.created_at,
             )
@@ -81,7 +85,10 @@ class OrderCog(commands.Cog):
             lang = language_of(interaction)
             # the order sheet: orders, deadline, warnings, and buttons to order by menus
             screen = await OrderSheets(self.core, lang).open(
-                interaction.user.id, game_id=game_option(game), channel_id=interaction.channel_id
+                interaction.user.id,
+                game_id=game_option(game),
+                channel_id=interaction.channel_id,
+                guild_id=interaction.guild_id,
             )
             await send_screen(interaction, screen)
 
@@ -95,7 +102,12 @@ class OrderCog(commands.Cog):
         async with answering(interaction):
             lang = language_of(interaction)
             count, sheet = await self.core.ordering.clear(
-                interaction.user.id, unit, game_id=game_option(game), channel_id=interaction.channel_id, language=lang
+                interaction.user.id,
+                unit,
+                game_id=game_option(game),
+                channel_id=interaction.channel_id,
+                guild_id=interaction.guild_id,
+                language=lang,
             )
             await reply(interaction, t("clear.done", lang, count=count) + "\n" + sheet_text(sheet, lang))
 
@@ -106,7 +118,10 @@ class OrderCog(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         found = await self.core.ordering.clear_choices(
-            interaction.user.id, game_id=_namespace_game(interaction), channel_id=interaction.channel_id
+            interaction.user.id,
+            game_id=_namespace_game(interaction),
+            channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id,
         )
         if found is None:
             return []
@@ -121,7 +136,11 @@ class OrderCog(commands.Cog):
         async with answering(interaction):
             lang = language_of(interaction)
             report = await self.core.ordering.set_ready(
-                interaction.user.id, True, game_id=game_option(game), channel_id=interaction.channel_id
+                interaction.user.id,
+                True,
+                game_id=game_option(game),
+                channel_id=interaction.channel_id,
+                guild_id=interaction.guild_id,
             )
             await reply(interaction, ready_text(report.resolving, report.sheet, lang))
 
@@ -135,7 +154,11 @@ class OrderCog(commands.Cog):
         async with answering(interaction):
             lang = language_of(interaction)
             await self.core.ordering.set_ready(
-                interaction.user.id, False, game_id=game_option(game), channel_id=interaction.channel_id
+                interaction.user.id,
+                False,
+                game_id=game_option(game),
+                channel_id=interaction.channel_id,
+                guild_id=interaction.guild_id,
             )
             await reply(interaction, t("unready.done", lang))
 

@@ -1,10 +1,12 @@
-"""English texts of the limits that keep messages safe (issue 10 §4): game names that
-are refused, the cap on orders per command, long replies summarised or cut. The other
-languages have the same keys with the same placeholders in braces."""
+"""English texts of the limits that keep messages safe (issue 10 §4): games found only on
+their own server, game names that are refused, the cap on orders per command, long
+replies summarised or cut. The other languages have the same keys with the same
+placeholders in braces."""
 
 from bot.text.i18n import forms
 
 MESSAGES: dict[str, str] = {
+    "lookup.game_elsewhere": "Your games are on another server. Give your orders there, or here in a DM with me.",
     "create.name_invisible": (
         "The name has an invisible character ({char}) that can hide or reorder text. Type the name "
         "yourself instead of pasting it, with letters, digits, spaces, punctuation or emoji."

@@ -5,6 +5,7 @@ recortadas."""
 from bot.text.i18n import forms
 
 MESSAGES: dict[str, str] = {
+    "lookup.game_elsewhere": "Tus partidas están en otro servidor. Da tus órdenes allí o aquí, en un mensaje directo conmigo.",
     "create.name_invisible": (
         "El nombre lleva un carácter invisible ({char}) que puede ocultar o desordenar el texto. Escribe "
         "el nombre tú mismo en lugar de pegarlo, con letras, números, espacios, signos o emojis."
