@@ -30,7 +30,14 @@ from bot.core.types import GameStatus
 from bot.infra.clock import to_unix
 from bot.infra.storage import GameRow, Tx
 from engine import Order, Position, Power, Rules, Waive, legal_adjustments, legal_orders
-from engine.parser import ParsedLine
+from engine.parser import ParsedLine, split_orders
+
+#: Orders read in one command. A player orders at most 33 units (a seat of a two-player
+#: game may hold all 34 but one); retreats and builds are fewer. 50 leaves room for
+#: corrections in the same text, and bounds the work and the reply of one command.
+MAX_ORDERS = 50
+#: Discord's limit on an autocomplete choice's value: what is typed is bounded by it too.
+MAX_CHOICE = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +279,9 @@ class Ordering:
         check_open(game, self.deps.now())
         if not text.strip():
             raise UserError("order.empty")
+        count = len(split_orders(text))
+        if count > MAX_ORDERS:  # refused whole: nothing stored that the player did not mean
+            raise UserError("limits.too_many_orders", count=count, limit=MAX_ORDERS)
         if not ctx.powers:
             raise UserError("order.no_power", game=game.name)
         existing = {o.unit: o.power for o in ctx.orders}
@@ -374,6 +384,8 @@ class Ordering:
         """Autocomplete: the player's legal orders matching what they are typing (the
         last of several orders in the text), units without an order first. ``language``:
         the player's; what they type is matched in it, the game's language and English."""
+        if len(typed) > MAX_CHOICE:  # no choice can hold it: nothing to match, no work
+            return []
         try:
             async with self.deps.storage.read() as tx:
                 ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
@@ -398,7 +410,7 @@ class Ordering:
         out = []
         for option in sorted(matches, key=rank):
             value = (before + (" " if before else "") + option).strip()
-            if len(value) <= 100:
+            if len(value) <= MAX_CHOICE:
                 out.append(value)
             if len(out) >= limit:
                 break

@@ -17,6 +17,8 @@ from bot.core.naming import MAX_MARKS, hidden
 
 #: Discord's limit on a message's content.
 MAX_CONTENT = 2000
+#: A reply to a command is at most this many messages (the answer and its follow-ups).
+MAX_REPLY_MESSAGES = 4
 #: Player text is shown at most this long (a game name has at most 60 characters; an
 #: order line, or a word of one, may be 300): a reply quoting 50 lines stays readable.
 MAX_SHOWN = 80
@@ -79,6 +81,21 @@ def split(text: str, limit: int = MAX_CONTENT) -> list[str]:
     if current.strip():
         messages.append(current)
     return messages or [""]
+
+
+def reply_messages(text: str, cut_note: str, limit: int = MAX_CONTENT) -> list[str]:
+    """``text`` as the messages of a reply (:func:`split`), at most
+    :data:`MAX_REPLY_MESSAGES`; a text longer than that ends, cut between lines, with
+    ``cut_note`` (saying the rest is not shown)."""
+    messages = split(text, limit)
+    if len(messages) <= MAX_REPLY_MESSAGES:
+        return messages
+    kept = messages[:MAX_REPLY_MESSAGES]
+    last = kept[-1].split("\n")
+    while last and len("\n".join(last)) + 1 + len(cut_note) > limit:
+        last.pop()
+    kept[-1] = "\n".join([*last, cut_note])
+    return kept
 
 
 def _cut_at(line: str, limit: int) -> int:

@@ -8,17 +8,25 @@ import discord
 
 from bot.core.errors import UserError
 from bot.discord.locales import language_of
+from bot.text import markup
+from bot.text.i18n import t
 from bot.text.replies import refusal
 
 
 async def reply(
     interaction: discord.Interaction, text: str, *, ephemeral: bool = True, file: discord.File | None = None
 ) -> None:
-    kwargs = {"file": file} if file is not None else {}
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
+    """Answer a command: ``text`` as one message or, when longer than Discord allows, as
+    the answer and follow-ups in order (each within the limit, cut between lines, code
+    spans whole), at most :data:`~bot.text.markup.MAX_REPLY_MESSAGES` (the text layer
+    keeps its replies within that; a longer text ends with a note that it was cut)."""
+    messages = markup.reply_messages(text, t("reply.cut", language_of(interaction)))
+    for i, content in enumerate(messages):
+        kwargs = {"file": file} if file is not None and i == 0 else {}
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+        else:
+            await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
 
 
 class answering:  # noqa: N801 - used as ``async with answering(interaction):``
