@@ -245,8 +245,8 @@ def screen(content: str, rows: Sequence[Sequence[Button | Menu]] = ()) -> Screen
             else:
                 items.append(Menu(cid, cut(item.placeholder, 150), item.options))
         out_rows.append(tuple(items))
-    if len(content) > MAX_CONTENT:
-        content = content[: MAX_CONTENT - 1] + "…"
+    if len(content) > MAX_CONTENT:  # one message (edited in place): cut between lines
+        content = markup.split(content, MAX_CONTENT - 2)[0] + "\n…"
     return Screen(content, tuple(out_rows))
 
 

@@ -45,6 +45,14 @@ def test_a_reply_is_at_most_a_few_messages_and_says_when_cut():
     assert markup.reply_messages("short", "… (cut)") == ["short"]
 
 
+def test_a_screen_of_the_order_sheet_is_cut_between_lines():
+    from bot.text.sheet import screen
+
+    content = "\n".join(f"• `A {'X' * 20}{i}` — **{i}**" for i in range(200))
+    shown = screen(content).content
+    assert whole(shown) and shown.endswith("\n…") and content.startswith(shown[:-2])
+
+
 @pytest.mark.parametrize(
     "language, count, word", [("en", 750, "750 orders"), ("ru", 51, "51 приказ,"), ("ru", 52, "52 приказа")]
 )
