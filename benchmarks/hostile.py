@@ -41,6 +41,7 @@ from bot.core.app import Core  # noqa: E402
 from bot.core.context import powers_of  # noqa: E402
 from bot.infra.storage import Storage  # noqa: E402
 from tests.bot.loopback import Emulator  # noqa: E402
+from tests.bot.test_sigkill import launch  # noqa: E402  (python -m bot against the emulator)
 
 BULGARIAN = " ".join(["сев", "СЕА", "Сев", "СеА"] * 19)[:300]
 HOSTILE = {
@@ -84,23 +85,6 @@ async def prepare(db: str, emu: Emulator, hostile: int):
     return attackers, by_power["GERMANY"]
 
 
-async def launch(emu: Emulator, db: str) -> asyncio.subprocess.Process:
-    env = dict(
-        os.environ,
-        DISCORD_TOKEN="loopback",
-        DIPLOMACY_DB=db,
-        LOG_LEVEL="WARNING",
-        DISCORD_API_URL=emu.api_url,
-        DISCORD_GATEWAY_URL=emu.gateway_url,
-        PYTHONPATH=str(ROOT),
-    )
-    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=str(ROOT), env=env)
-    await asyncio.wait_for(emu.synced.wait(), 60)
-    await asyncio.wait_for(emu.identified.wait(), 60)
-    await asyncio.sleep(0.5)
-    return proc
-
-
 def figures(times: list[float]) -> str:
     ordered = sorted(times)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
@@ -117,7 +101,7 @@ async def main(seconds: float, hostile: int) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "hostile.sqlite3")
         attackers, player_b = await prepare(db, emu, hostile)
-        proc = await launch(emu, db)
+        proc = await launch(emu, Path(db))
         try:
             # warm up: a running bot has read every language's tables already
             for text in HOSTILE.values():

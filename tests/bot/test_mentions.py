@@ -78,7 +78,10 @@ async def test_a_hostile_game_name_and_hostile_orders_ping_nobody(tmp_path):
         assert r.ephemeral and r.response.content.count("❌") == 3
         await bob.slash(channel, "order", orders=f"A PAR - <@{victim.id}>")
         await alice.user.slash("clear", unit=f"<@{victim.id}>")
-        await alice.user.slash("orders")
+        sheet = await alice.user.slash("orders")
+        # a tap on the sheet: the message is edited into the next screen (named by the game)
+        step = await alice.user.click(sheet.response.message, label="Order all units")
+        assert "\\@everyone" in step.response.content
         await alice.user.slash("ready")
         await bob.user.slash("ready")  # everyone ready: the phase resolves and posts
         posts = [m for m in channel.history() if m.content.startswith("📜")]

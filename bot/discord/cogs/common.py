@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from types import TracebackType
+from typing import TypedDict
 
 import discord
 
@@ -49,6 +50,19 @@ class answering:  # noqa: N801 - used as ``async with answering(interaction):``
                 pass
             return True
         return False
+
+
+class Where(TypedDict):
+    """Which game a command is about, as the core's finders take it: the ``game``
+    option, the channel, and the server (None in DMs; in a server, only its games)."""
+
+    game_id: int | None
+    channel_id: int | None
+    guild_id: int | None
+
+
+def where(interaction: discord.Interaction, game: str | None) -> Where:
+    return Where(game_id=game_option(game), channel_id=interaction.channel_id, guild_id=interaction.guild_id)
 
 
 def game_option(value: str | None) -> int | None:

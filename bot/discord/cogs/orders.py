@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
-from bot.discord.cogs.common import answering, game_option, reply
+from bot.discord.cogs.common import answering, reply, where
 from bot.discord.locales import described, language_of
 from bot.discord.views import send_screen
 from bot.text.i18n import t
@@ -19,8 +19,8 @@ from bot.text.sheet import OrderSheets
 _ANYWHERE = dict(guilds=True, dms=True, private_channels=True)
 
 
-def _namespace_game(interaction: discord.Interaction) -> int | None:
-    return game_option(getattr(interaction.namespace, "game", None))
+def _namespace_game(interaction: discord.Interaction) -> str | None:
+    return getattr(interaction.namespace, "game", None)
 
 
 class OrderCog(commands.Cog):
@@ -47,9 +47,7 @@ class OrderCog(commands.Cog):
         choices = await self.core.ordering.choices(
             interaction.user.id,
             current,
-            game_id=_namespace_game(interaction),
-            channel_id=interaction.channel_id,
-            guild_id=interaction.guild_id,
+            **where(interaction, _namespace_game(interaction)),
             language=lang,
         )
         return [app_commands.Choice(name=localized_orders(c, lang)[:100], value=c) for c in choices]
@@ -65,9 +63,7 @@ class OrderCog(commands.Cog):
             report = await self.core.ordering.submit(
                 interaction.user.id,
                 orders,
-                game_id=game_option(game),
-                channel_id=interaction.channel_id,
-                guild_id=interaction.guild_id,
+                **where(interaction, game),
                 language=lang,
                 sent_at=interaction.created_at,
             )
@@ -86,9 +82,7 @@ class OrderCog(commands.Cog):
             # the order sheet: orders, deadline, warnings, and buttons to order by menus
             screen = await OrderSheets(self.core, lang).open(
                 interaction.user.id,
-                game_id=game_option(game),
-                channel_id=interaction.channel_id,
-                guild_id=interaction.guild_id,
+                **where(interaction, game),
             )
             await send_screen(interaction, screen)
 
@@ -104,9 +98,7 @@ class OrderCog(commands.Cog):
             count, sheet = await self.core.ordering.clear(
                 interaction.user.id,
                 unit,
-                game_id=game_option(game),
-                channel_id=interaction.channel_id,
-                guild_id=interaction.guild_id,
+                **where(interaction, game),
                 language=lang,
             )
             await reply(interaction, t("clear.done", lang, count=count) + "\n" + sheet_text(sheet, lang))
@@ -119,9 +111,7 @@ class OrderCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         found = await self.core.ordering.clear_choices(
             interaction.user.id,
-            game_id=_namespace_game(interaction),
-            channel_id=interaction.channel_id,
-            guild_id=interaction.guild_id,
+            **where(interaction, _namespace_game(interaction)),
         )
         if found is None:
             return []
@@ -138,9 +128,7 @@ class OrderCog(commands.Cog):
             report = await self.core.ordering.set_ready(
                 interaction.user.id,
                 True,
-                game_id=game_option(game),
-                channel_id=interaction.channel_id,
-                guild_id=interaction.guild_id,
+                **where(interaction, game),
             )
             await reply(interaction, ready_text(report.resolving, report.sheet, lang))
 
@@ -156,9 +144,7 @@ class OrderCog(commands.Cog):
             await self.core.ordering.set_ready(
                 interaction.user.id,
                 False,
-                game_id=game_option(game),
-                channel_id=interaction.channel_id,
-                guild_id=interaction.guild_id,
+                **where(interaction, game),
             )
             await reply(interaction, t("unready.done", lang))
 
