@@ -9,6 +9,7 @@ from bot.core import posts
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
+from bot.core.naming import game_name
 from bot.core.posts import PostKind
 from bot.core.reminders import plan_reminders
 from bot.core.types import GameStatus, MapSpec, PhaseKind
@@ -19,7 +20,6 @@ from engine import Position
 from engine.codec import position_to_json
 
 DEFAULT_SCHEDULES = {PhaseKind.MOVEMENT: "48h", PhaseKind.RETREAT: "24h", PhaseKind.ADJUSTMENT: "24h"}
-MAX_NAME = 60
 
 
 class Lifecycle:
@@ -41,9 +41,7 @@ class Lifecycle:
         cd_after: int | None = None,
         action: int | None = None,
     ) -> GameRow:
-        name = " ".join(name.split())
-        if not name or len(name) > MAX_NAME:
-            raise UserError("create.bad_name", limit=MAX_NAME)
+        name = game_name(name)
         if not 2 <= players <= 7:
             raise UserError("create.bad_players")
         if cd_after is not None and not 0 <= cd_after <= 10:

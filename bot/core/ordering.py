@@ -30,7 +30,14 @@ from bot.core.types import GameStatus
 from bot.infra.clock import to_unix
 from bot.infra.storage import GameRow, Tx
 from engine import Move, Order, Position, Power, Rules, Waive, legal_adjustments, legal_orders
-from engine.parser import ParsedLine
+from engine.parser import ParsedLine, split_orders
+
+#: Orders read in one command. A player orders at most 33 units (a seat of a two-player
+#: game may hold all 34 but one); retreats and builds are fewer. 50 leaves room for
+#: corrections in the same text, and bounds the work and the reply of one command.
+MAX_ORDERS = 50
+#: Discord's limit on an autocomplete choice's value: what is typed is bounded by it too.
+MAX_CHOICE = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +267,7 @@ class Ordering:
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
+        guild_id: int | None = None,
         expected_phase: str | None = None,
         sent_at: datetime | None = None,
         language: str | None = None,
@@ -270,7 +278,7 @@ class Ordering:
         ``sent_at``: when the player sent it. ``language``: the player's; orders are read
         in it, then in the game's language, then in English."""
         async with self.deps.storage.read() as tx:
-            ctx = await context.player_context(tx, user_id, game_id, channel_id)
+            ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
             await check_sent_in_phase(tx, ctx, sent_at)
         game = ctx.game
         phase = expected_phase or ctx.phase
@@ -279,6 +287,9 @@ class Ordering:
         check_open(game, self.deps.now())
         if not text.strip():
             raise UserError("order.empty")
+        count = len(split_orders(text))
+        if count > MAX_ORDERS:  # refused whole: nothing stored that the player did not mean
+            raise UserError("limits.too_many_orders", count=count, limit=MAX_ORDERS)
         if not ctx.powers:
             raise UserError("order.no_power", game=game.name)
         existing = [(o.unit, o.power, o.text) for o in ctx.orders]
@@ -311,11 +322,12 @@ class Ordering:
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
+        guild_id: int | None = None,
         language: str | None = None,
         action: int | None = None,
     ) -> tuple[int, OrderSheet]:
         async with self.deps.storage.write(action) as tx:
-            ctx = await context.player_context(tx, user_id, game_id, channel_id)
+            ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
             check_open(ctx.game, self.deps.now())
             mine = ctx.my_orders()
             if unit is None or unit.strip().lower() in ("", "all", "*"):
@@ -333,7 +345,7 @@ class Ordering:
                     or (o.unit.startswith("WAIVE") and wanted == "WAIVE")
                 ][:1]
                 if not keys:
-                    raise UserError("clear.nothing", unit=unit.strip())
+                    raise UserError("clear.nothing", text=unit.strip())
             count = await tx.delete_orders(ctx.game.id, ctx.phase, keys)
             after = await context.load(tx, ctx.game, user_id)
         return count, sheet_of(after)
@@ -345,11 +357,12 @@ class Ordering:
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
+        guild_id: int | None = None,
         action: int | None = None,
     ) -> ReadyReport:
         resolving = False
         async with self.deps.storage.write(action) as tx:
-            ctx = await context.player_context(tx, user_id, game_id, channel_id)
+            ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
             game = ctx.game
             check_open(game, self.deps.now())
             await tx.set_ready(game.id, user_id, game.phase if ready else None)
@@ -374,15 +387,18 @@ class Ordering:
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
+        guild_id: int | None = None,
         limit: int = 25,
         language: str | None = None,
     ) -> list[str]:
         """Autocomplete: the player's legal orders matching what they are typing (the
         last of several orders in the text), units without an order first. ``language``:
         the player's; what they type is matched in it, the game's language and English."""
+        if len(typed) > MAX_CHOICE:  # no choice can hold it: nothing to match, no work
+            return []
         try:
             async with self.deps.storage.read() as tx:
-                ctx = await context.player_context(tx, user_id, game_id, channel_id)
+                ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
         except UserError:
             return []
         key = (ctx.game.id, ctx.phase, ctx.powers, json.dumps(ctx.game.position, sort_keys=True))
@@ -404,20 +420,20 @@ class Ordering:
         out = []
         for option in sorted(matches, key=rank):
             value = (before + (" " if before else "") + option).strip()
-            if len(value) <= 100:
+            if len(value) <= MAX_CHOICE:
                 out.append(value)
             if len(out) >= limit:
                 break
         return out
 
     async def clear_choices(
-        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None
+        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, guild_id: int | None = None
     ) -> list[tuple[str, str]] | None:
         """``/clear``'s autocomplete: (canonical order, value to clear) of the player's
         orders; None when the player has no game here."""
         try:
             async with self.deps.storage.read() as tx:
-                ctx = await context.player_context(tx, user_id, game_id, channel_id)
+                ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
         except UserError:
             return None
         return [(o.text, "WAIVE" if o.unit.startswith("WAIVE") else o.unit) for o in ctx.my_orders()]

@@ -173,11 +173,17 @@ class Sheets:
         self.deps = deps
 
     async def load(
-        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, with_draft: bool = False
+        self,
+        user_id: int,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        with_draft: bool = False,
     ) -> SheetData:
         """The player's sheet, in one read transaction."""
         async with self.deps.storage.read() as tx:
-            ctx = await context.player_context(tx, user_id, game_id, channel_id)
+            ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
             draft = await tx.draft(ctx.game.id, user_id, ctx.phase) if with_draft else {}
         data = sheet_data(ctx, draft)
         await self.deps.compute.run(data.preload)  # the legal orders, off the event loop

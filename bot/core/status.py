@@ -176,7 +176,7 @@ class Status:
             row = await tx.phase(game.id, wanted)
             if row is None:
                 names = await tx.phase_names(game.id)
-                raise UserError("map.unknown_phase", phase=wanted, phases=", ".join(names))
+                raise UserError("map.unknown_phase", text=wanted, phases=", ".join(names))
         png = await self.deps.maps.picture(row.position, row.results, game_name=game.name, language=game.language)
         return MapPicture(game, wanted, png, row.results is not None)
 

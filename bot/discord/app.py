@@ -81,6 +81,9 @@ class DiplomacyBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and permissions; no privileged intent is needed
+        # no message pings anyone unless it says whom (the posts that mention players do):
+        # a game named "@everyone" or "<@&role>" is only text
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

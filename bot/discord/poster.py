@@ -4,8 +4,11 @@ posts in the game's language, DMs in the reader's language of that moment) with 
 (``bot.infra.maps``, drawn off the event loop), sends it, and marks it sent.
 
 Posts to one destination go out in the order they were stored; destinations are served
-concurrently. Each send carries the row id as its nonce with ``enforce_nonce`` so that if
-the bot dies between sending and recording the send, Discord drops the repeat. Discord
+concurrently. Each post is sent exactly once, even if the bot dies between sending and
+recording the send and stays down: every message ends with the post's mark
+(:mod:`bot.discord.marks`), and a post that an earlier try may have sent is first looked
+for in the destination's history; Discord's nonce (the row id, with ``enforce_nonce``)
+also drops a repeat within its few minutes. Discord
 errors never escape: 5xx, 429 and network failures are retried with backoff; a missing
 permission, a deleted channel or closed DMs are recorded on the row and logged (closed
 DMs are also reported in the game channel). Rows stored before post intents carry their
@@ -30,10 +33,12 @@ from bot.core import posts
 from bot.core.app import Core
 from bot.core.posts import PostKind
 from bot.core.types import MapSpec
+from bot.discord import marks
 from bot.infra.lease import Job
 from bot.infra.maps import MapCache
 from bot.infra.storage import GameRow, OutboxRow, PhaseRow, Storage
 from bot.infra.wakeable import WakeableLoop
+from bot.text.markup import MAX_CONTENT, split
 from bot.text.posts import render
 
 log = logging.getLogger(__name__)
@@ -42,6 +47,7 @@ MAX_ATTEMPTS = 100  # about two days of retries at the longest backoff
 LEASE = 20.0  # a send in flight is retried after this long if the bot died meanwhile
 CONCURRENCY = 8
 CLAIMED_RETRY = 5.0  # how soon to look again at posts another owner has claimed
+MARK_ROOM = 40  # "\n-# #<id> (<part>/<parts>)"
 
 
 def backoff(attempts: int) -> float:
@@ -148,18 +154,19 @@ class Poster(WakeableLoop):
                     "rendering the map of game %s phase %s failed; posting without it", row.game_id, spec.phase
                 )
         try:
-            texts = texts_of(row, language)
+            # each message leaves room for its mark (a row from before post intents may
+            # hold a message of the full 2,000 characters)
+            texts = [part for text in texts_of(row, language) for part in split(text, MAX_CONTENT - MARK_ROOM)]
         except Exception:  # a post that cannot be rendered would block its destination for good
             log.exception("post %s (%s) of game %s can't be rendered", row.id, row.kind, row.game_id)
             async with storage.write() as tx:
                 await tx.mark_failed(row.id, f"render failed: {row.kind}")
             return True
-        if row.kind is None:  # a row from before post intents: its mentions are in its text
-            allowed = discord.AllowedMentions(users=True, everyone=False, roles=False)
-        else:
-            allowed = discord.AllowedMentions(
-                users=[discord.Object(u) for u in dict.fromkeys(row.mentions)], everyone=False, roles=False
-            )
+        # only the users the post means to ping (a row from before post intents names
+        # nobody: its text may quote a hostile game name, so it pings no one)
+        allowed = discord.AllowedMentions(
+            users=[discord.Object(u) for u in dict.fromkeys(row.mentions)], everyone=False, roles=False
+        )
         if not self.core.deps.jobs.may_send():  # the lease lapsed: this process may not send
             return False
         try:
@@ -168,14 +175,22 @@ class Poster(WakeableLoop):
             else:
                 assert row.user_id is not None
                 target = self.client.get_user(row.user_id) or await self.client.fetch_user(row.user_id)
+            sent = await self._sent_before(row, target) if row.attempts > 0 else {}
             message = None
             for i, text in enumerate(texts):
+                if i in sent:  # delivered by a try that died before recording it
+                    message = sent[i]
+                    continue
                 last = i == len(texts) - 1
                 kwargs = {"file": file} if file is not None and last else {}
-                # the row id is the nonce: a repeat after a crash is dropped by Discord
-                message = await target.send(
-                    text, nonce=f"o{row.id}" if i == 0 else f"o{row.id}.{i}", allowed_mentions=allowed, **kwargs
-                )  # type: ignore[union-attr]
+                # the mark makes the send findable for good; the nonce makes Discord drop
+                # a repeat within its few minutes even where the history can't be read
+                message = await target.send(  # type: ignore[union-attr]
+                    marks.marked(text, marks.Mark(row.id, i, len(texts))),
+                    nonce=f"o{row.id}" if i == 0 else f"o{row.id}.{i}",
+                    allowed_mentions=allowed,
+                    **kwargs,
+                )
         except (discord.Forbidden, discord.NotFound) as exc:
             log.warning("post %s of game %s (phase %s) can't be delivered: %s", row.id, row.game_id, row.phase, exc)
             async with storage.write() as tx:
@@ -210,6 +225,21 @@ class Poster(WakeableLoop):
         async with storage.write() as tx:
             await tx.mark_sent(row.id, message.id if message is not None else None, self.core.now())
         return True
+
+    async def _sent_before(self, row: OutboxRow, target: discord.abc.Messageable) -> dict[int, discord.Message]:
+        """The messages of a post that an earlier try sent (it may have died between
+        sending and recording): found by their marks in the destination's history."""
+        assert self.client.user is not None
+        try:
+            found = await marks.find_sent(target, self.client.user.id, row.id, row.created_at)
+        except discord.Forbidden:  # no Read Message History: only the nonce guards
+            log.warning("post %s of game %s: can't read the history to check an earlier try", row.id, row.game_id)
+            return {}
+        if found:
+            log.info(
+                "post %s of game %s was sent before the bot stopped: %d message(s)", row.id, row.game_id, len(found)
+            )
+        return found
 
     async def _map_file(self, game: GameRow, stored: PhaseRow, spec: MapSpec) -> discord.File:
         orders = stored.results if spec.with_orders else None

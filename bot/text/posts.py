@@ -21,25 +21,21 @@ from bot.text.labels import (
     unit_text,
 )
 
-MAX_MESSAGE = 1900
+MAX_MESSAGE = 1900  # room left for the post's mark (bot.discord.poster)
 
 
 def chunks(blocks: Sequence[str], limit: int = MAX_MESSAGE) -> list[str]:
-    """Blocks joined into messages of at most ``limit`` characters."""
+    """Blocks joined into messages of at most ``limit`` characters; a block too long for
+    one message is cut between lines (:func:`bot.text.markup.split`)."""
     messages: list[str] = []
     current = ""
     for block in blocks:
-        while len(block) > limit:
-            if current:
+        for piece in markup.split(block, limit):
+            if current and len(current) + 2 + len(piece) > limit:
                 messages.append(current)
-            current = ""
-            messages.append(block[:limit])
-            block = block[limit:]
-        if current and len(current) + 2 + len(block) > limit:
-            messages.append(current)
-            current = block
-        else:
-            current = f"{current}\n\n{block}" if current else block
+                current = piece
+            else:
+                current = f"{current}\n\n{piece}" if current else piece
     if current:
         messages.append(current)
     return messages

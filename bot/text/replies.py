@@ -16,12 +16,15 @@ from bot.infra.storage import GameRow
 from bot.infra.storage.moderation import AuditRow
 from bot.text import markup
 from bot.text.durations import duration_text
-from bot.text.i18n import t
+from bot.text.i18n import is_plural, plural, plural_form, t
 from bot.text.labels import echo, order_line, phase_title, power_name, power_names, say
 from bot.text.posts import missing_text, named
 from bot.text.sheet import MAX_OPTIONS, cut
 
-MAX_REPLY = 2000
+MAX_REPLY = markup.MAX_CONTENT
+#: The most a reply says: the reply helper sends it as up to
+#: :data:`bot.text.markup.MAX_REPLY_MESSAGES` messages, cut between lines.
+REPLY_BUDGET = 3 * 1700
 
 #: One mark per order state, for ``/game status`` and ``/mod orders``.
 MARKS = {
@@ -34,7 +37,10 @@ MARKS = {
 
 
 def refusal(error: UserError, language: str) -> str:
-    return say(error.key, language, error.params)
+    key = error.key
+    if is_plural(key):  # a refusal about a number of things: the form for its count
+        key = f"{key}.{plural_form(error.params['count'], language)}"
+    return say(key, language, error.params)
 
 
 def sheet_text(sheet: OrderSheet, lang: str, *, list_orders: bool = False) -> str:
@@ -57,21 +63,42 @@ def sheet_text(sheet: OrderSheet, lang: str, *, list_orders: bool = False) -> st
 
 
 def order_report(report: OrderReport, lang: str) -> str:
-    lines = [t("reply.header", lang, game=report.sheet.game.name, phase=phase_title(report.sheet.phase, lang))]
-    for line in report.lines:
-        if line.order is not None:
-            local = echo(line.order, lang)
-            lines.append(
-                t("reply.ok", lang, order=line.order)
-                if local == line.order
-                else t("reply.ok_local", lang, local=local, order=line.order)
-            )
-        else:
-            lines.append(
-                t("reply.error", lang, text=line.text, reason=say(line.error, lang, line.params) if line.error else "—")
-            )
-    lines.append(sheet_text(report.sheet, lang))
-    return "\n".join(lines)[:MAX_REPLY]
+    """The answer to an ``/order``: a line per order read (accepted, or why not), then
+    the sheet (what is still unordered, the deadline). It fits :data:`REPLY_BUDGET`
+    (the reply helper sends it as a few messages): when the lines would not, the
+    accepted ones are counted instead of listed, then the refused ones beyond the budget
+    are counted too; the sheet always shows."""
+    header = t("reply.header", lang, game=report.sheet.game.name, phase=phase_title(report.sheet.phase, lang))
+    tail = sheet_text(report.sheet, lang)
+    accepted = [_accepted(line.order, lang) for line in report.lines if line.order is not None]
+    refused = [
+        t("reply.error", lang, text=line.text, reason=say(line.error, lang, line.params) if line.error else "—")
+        for line in report.lines
+        if line.order is None
+    ]
+    room = REPLY_BUDGET - len(header) - len(tail)
+    if _size(accepted) + _size(refused) <= room:  # every line, in the order typed
+        reasons = iter(refused)
+        lines = [_accepted(ln.order, lang) if ln.order is not None else next(reasons) for ln in report.lines]
+        return "\n".join([header, *lines, tail])
+    lines = [plural("reply.accepted_count", len(accepted), lang)] if accepted else []
+    room -= _size(lines)
+    shown = 0
+    while shown < len(refused) and _size(refused[: shown + 1]) <= room - 200:  # 200: the "and more" line
+        shown += 1
+    lines += refused[:shown]
+    if shown < len(refused):
+        lines.append(plural("reply.more_refused", len(refused) - shown, lang))
+    return "\n".join([header, *lines, tail])
+
+
+def _accepted(order: str, lang: str) -> str:
+    local = echo(order, lang)
+    return t("reply.ok", lang, order=order) if local == order else t("reply.ok_local", lang, local=local, order=order)
+
+
+def _size(lines: Sequence[str]) -> int:
+    return sum(len(line) + 1 for line in lines)
 
 
 def ready_text(resolving: bool, sheet: OrderSheet, lang: str) -> str:
@@ -147,7 +174,7 @@ def status_text(report: GameStatusReport, lang: str) -> str:
                 )
             )
         text = "\n".join(lines)
-    return "\n".join([text, *standing_lines(report, lang)])[:MAX_REPLY]
+    return "\n".join([text, *standing_lines(report, lang)])
 
 
 def overview_text(view: OrdersOverview, lang: str) -> str:
@@ -165,7 +192,7 @@ def overview_text(view: OrdersOverview, lang: str) -> str:
         )
     if view.reminded:
         lines.append(t("mod.reply.reminded", lang, users=", ".join(markup.mention(u) for u in view.reminded)))
-    return "\n".join(lines)[:MAX_REPLY]
+    return "\n".join(lines)
 
 
 def log_text(game: GameRow, rows: Sequence[AuditRow], lang: str) -> str:

@@ -243,8 +243,8 @@ def screen(content: str, rows: Sequence[Sequence[Button | Menu]] = ()) -> Screen
             else:
                 items.append(Menu(cid, cut(item.placeholder, 150), item.options))
         out_rows.append(tuple(items))
-    if len(content) > MAX_CONTENT:
-        content = content[: MAX_CONTENT - 1] + "…"
+    if len(content) > MAX_CONTENT:  # one message (edited in place): cut between lines
+        content = markup.split(content, MAX_CONTENT - 2)[0] + "\n…"
     return Screen(content, tuple(out_rows))
 
 
@@ -631,8 +631,10 @@ class OrderSheets:
     def screens(self, data: SheetData) -> SheetScreens:
         return SheetScreens(data, self.language or data.ctx.language)
 
-    async def open(self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None) -> Screen:
-        data = await self.core.sheets.load(user_id, game_id=game_id, channel_id=channel_id)
+    async def open(
+        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, guild_id: int | None = None
+    ) -> Screen:
+        data = await self.core.sheets.load(user_id, game_id=game_id, channel_id=channel_id, guild_id=guild_id)
         return self.screens(data).sheet()
 
     async def handle(

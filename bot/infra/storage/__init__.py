@@ -104,9 +104,10 @@ class OutboxRow:
     kind: str | None = None
     params: dict[str, Any] | None = None
     mentions: tuple[int, ...] = ()
+    created_at: float = 0.0  # no message of the post can be older (the poster's history search)
 
 
-_OUTBOX_COLUMNS = "id, game_id, phase, channel_id, user_id, content, map, attempts, kind, params, mentions"
+_OUTBOX_COLUMNS = "id, game_id, phase, channel_id, user_id, content, map, attempts, kind, params, mentions, created_at"
 
 
 def _outbox(r: Any) -> OutboxRow:
@@ -122,6 +123,7 @@ def _outbox(r: Any) -> OutboxRow:
         r[8],
         json.loads(r[9]) if r[9] is not None else None,
         tuple(json.loads(r[10])) if r[10] else (),
+        r[11],
     )
 
 
@@ -452,8 +454,8 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries):
                     "params": row.params,
                     "mentions": row.mentions,
                     "attempts": row.attempts,
-                    "sent_at": r[11],
-                    "error": r[12],
+                    "sent_at": r[12],
+                    "error": r[13],
                     "row": row,
                 }
             )

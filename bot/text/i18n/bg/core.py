@@ -61,7 +61,7 @@ MESSAGES: dict[str, str] = {
     "status.finished": "**{game}** свърши. Победител: {winner}.",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "**{game}** още не е започнала, затова няма карта.",
-    "map.unknown_phase": "В тази игра няма фаза `{phase}`. Фазите досега: {phases}.",
+    "map.unknown_phase": "В тази игра няма фаза `{text}`. Фазите досега: {phases}.",
     # заповеди
     "order.not_started": "Играта ти още не е започнала.",
     "order.no_games": "Не играеш в никоя игра. Включи се в някоя с `/game join` в нейния канал.",
@@ -101,7 +101,7 @@ MESSAGES: dict[str, str] = {
     "orders.missing_builds": "{power}: изграждания без заповед: {count} (ще се пропуснат)",
     "orders.missing_disbands": "{power}: разформирования без заповед: {count} (правилата ще изберат)",
     "clear.done": "🧹 Изтрити заповеди: {count}.",
-    "clear.nothing": "Нямаш заповед за `{unit}`, която да изтриеш.",
+    "clear.nothing": "Нямаш заповед за `{text}`, която да изтриеш.",
     "ready.done": "👍 Готов си. Фазата се разиграва, когато всички играчи са готови, или в крайния срок.",
     "ready.resolving": "👍 Всички са готови: фазата се разиграва сега.",
     "ready.warning": "⚠️ Внимание: {units} нямат заповед и ще задържат позиция (или правилата ще решат за тях).",

@@ -58,7 +58,7 @@ MESSAGES: dict[str, str] = {
     "status.finished": "**{game}** is over. Winner: {winner}.",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "**{game}** hasn't started yet, so there is no map.",
-    "map.unknown_phase": "There is no phase `{phase}` in this game. Phases so far: {phases}.",
+    "map.unknown_phase": "There is no phase `{text}` in this game. Phases so far: {phases}.",
     # orders
     "order.not_started": "Your game hasn't started yet.",
     "order.no_games": "You are not playing in any game. Join one with `/game join` in its channel.",
@@ -98,7 +98,7 @@ MESSAGES: dict[str, str] = {
     "orders.missing_builds": "{power}: builds not ordered: {count} (they will be waived)",
     "orders.missing_disbands": "{power}: disbands not ordered: {count} (the rules will choose)",
     "clear.done": "🧹 Orders cleared: {count}.",
-    "clear.nothing": "You have no order for `{unit}` to clear.",
+    "clear.nothing": "You have no order for `{text}` to clear.",
     "ready.done": "👍 You are ready. The phase resolves when every player is ready, or at the deadline.",
     "ready.resolving": "👍 Everyone is ready: the phase is being resolved now.",
     "ready.warning": "⚠️ Heads up: {units} have no order and will hold (or be handled by the rules).",

@@ -60,7 +60,7 @@ MESSAGES: dict[str, str] = {
     "status.finished": "**{game}** ha terminado. Ganador: {winner}.",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "**{game}** aún no ha empezado, así que no hay mapa.",
-    "map.unknown_phase": "No hay ninguna fase `{phase}` en esta partida. Fases hasta ahora: {phases}.",
+    "map.unknown_phase": "No hay ninguna fase `{text}` en esta partida. Fases hasta ahora: {phases}.",
     # órdenes
     "order.not_started": "Tu partida aún no ha empezado.",
     "order.no_games": "No juegas en ninguna partida. Únete a una con `/game join` en su canal.",
@@ -100,7 +100,7 @@ MESSAGES: dict[str, str] = {
     "orders.missing_builds": "{power}: construcciones sin ordenar: {count} (se renunciará a ellas)",
     "orders.missing_disbands": "{power}: disoluciones sin ordenar: {count} (las decidirán las reglas)",
     "clear.done": "🧹 Órdenes borradas: {count}.",
-    "clear.nothing": "No tienes ninguna orden para `{unit}` que borrar.",
+    "clear.nothing": "No tienes ninguna orden para `{text}` que borrar.",
     "ready.done": "👍 Estás listo. La fase se resuelve cuando todos los jugadores estén listos, o al vencer el plazo.",
     "ready.resolving": "👍 Todos están listos: la fase se está resolviendo ahora.",
     "ready.warning": "⚠️ Ojo: {units} no tienen orden y se mantendrán (o las reglas decidirán por ellas).",
