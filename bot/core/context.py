@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from bot.core import endings
 from bot.core.errors import UserError
 from bot.core.types import GameStatus
 from bot.infra.storage import GameRow, OrderRow, PlayerRow, Tx
@@ -109,8 +110,9 @@ async def player_game(tx: Tx, user_id: int, game_id: int | None, channel_id: int
         if game is None:
             mine = [g for g in await tx.games_of_user(user_id) if g.status == GameStatus.ACTIVE]
             if not mine:
-                forming = await tx.games_of_user(user_id, (GameStatus.FORMING.value,))
-                raise UserError("order.not_started" if forming else "order.no_games")
+                if await tx.games_of_user(user_id, (GameStatus.FORMING.value,)):
+                    raise UserError("order.not_started")
+                raise await endings.no_game(tx, user_id)
             if len(mine) > 1:
                 raise UserError("order.which_game", games=", ".join(g.name for g in mine))
             game = mine[0]
@@ -128,7 +130,7 @@ async def player_context(
     if game.status == GameStatus.FORMING:
         raise UserError("order.not_started_game", game=game.name)
     if game.status == GameStatus.FINISHED:
-        raise UserError("order.finished", game=game.name)
+        raise await endings.ended(tx, game)
     return ctx
 
 

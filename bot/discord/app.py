@@ -96,6 +96,7 @@ class DiplomacyBot(commands.Bot):
         from bot.discord.cogs.sheet import SheetCog
 
         self.storage = await Storage.open(self.db_path)
+        await asyncio.to_thread(maps.warm_up)  # a first resolution's DMs group fronts without the wait
         self.core = Core(self.storage, clock=self.clock, rng=self.rng or random.Random(), map_cache=self.maps)
         self.languages = self.core.languages
         resolution = self.core.resolution

@@ -15,7 +15,7 @@ from bot.core.types import Actor
 from bot.discord.cogs.common import answering, reply
 from bot.discord.locales import described, language_of
 from bot.text.i18n import t
-from bot.text.labels import phase_title, power_name
+from bot.text.labels import phase_title, power_name, power_names
 from bot.text.replies import log_text, overview_text
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
@@ -78,8 +78,10 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
     @app_commands.command(name="resolve", description=described("cmd.mod.resolve"))
     async def resolve(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
+            # checked first, then the (longer) resolution behind a private "thinking..."
+            game = await self.mod.call_resolution(interaction.channel_id or 0, actor_of(interaction))
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.mod.resolve_now(interaction.channel_id or 0, actor_of(interaction))
+            await self.mod.resolve_called(game)
             await self._done(interaction)
 
     @app_commands.command(name="civil-disorder", description=described("cmd.mod.civil_disorder"))
@@ -105,11 +107,13 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
         async with answering(interaction):
             if member.bot:
                 raise UserError("mod.replace_dm_closed", user=User(member.id))
-            game, pw, old = await self.mod.replace(interaction.channel_id or 0, actor_of(interaction), power, member.id)
+            game, powers, old = await self.mod.replace(
+                interaction.channel_id or 0, actor_of(interaction), power, member.id
+            )
             lang = language_of(interaction)
             await reply(
                 interaction,
-                t("mod.reply.replaced", lang, new=member.mention, power=power_name(pw, lang), old=f"<@{old}>"),
+                t("mod.reply.replaced", lang, new=member.mention, powers=power_names(powers, lang), old=f"<@{old}>"),
             )
 
     @app_commands.command(name="kick", description=described("cmd.mod.kick"))

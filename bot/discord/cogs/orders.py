@@ -123,7 +123,7 @@ class OrderCog(commands.Cog):
             report = await self.core.ordering.set_ready(
                 interaction.user.id, True, game_id=game_option(game), channel_id=interaction.channel_id
             )
-            await reply(interaction, ready_text(report.resolving, report.sheet, lang))
+            await reply(interaction, ready_text(report, lang))
 
     ready.autocomplete("game")(game_autocomplete)
 

@@ -108,6 +108,18 @@ class OutboxRow:
 _OUTBOX_COLUMNS = "id, game_id, phase, channel_id, user_id, content, map, attempts, kind, params, mentions"
 
 
+# The order of posts (see bot.core.posts): a direct message waits until every post to its
+# game's channel stored before it is sent or given up, so players read a phase's results in
+# the channel before the DMs of the phase that follows. The pending rows are few (the
+# partial index ``outbox_pending``), so the check stays cheap however long the outbox is.
+_IN_TURN = (
+    "sent_at IS NULL AND error IS NULL AND (user_id IS NULL OR NOT EXISTS ("
+    "SELECT 1 FROM outbox AS earlier WHERE earlier.game_id = outbox.game_id "
+    "AND earlier.channel_id IS NOT NULL AND earlier.id < outbox.id "
+    "AND earlier.sent_at IS NULL AND earlier.error IS NULL))"
+)
+
+
 def _outbox(r: Any) -> OutboxRow:
     return OutboxRow(
         r[0],
@@ -398,15 +410,16 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries):
             return int(cur.lastrowid or 0)
 
     async def posts_due(self, now: float, limit: int = 100) -> list[OutboxRow]:
+        """Unsent posts due by ``now`` whose turn has come (:data:`_IN_TURN`), in order."""
         rows = await self._all(
-            f"SELECT {_OUTBOX_COLUMNS} FROM outbox "
-            "WHERE sent_at IS NULL AND error IS NULL AND next_attempt <= ? ORDER BY id LIMIT ?",
+            f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE {_IN_TURN} AND next_attempt <= ? ORDER BY id LIMIT ?",
             (now, limit),
         )
         return [_outbox(r) for r in rows]
 
     async def next_post_time(self) -> float | None:
-        row = await self._one("SELECT MIN(next_attempt) FROM outbox WHERE sent_at IS NULL AND error IS NULL")
+        # posts waiting for their turn are not counted: they are due when what they wait for is sent
+        row = await self._one(f"SELECT MIN(next_attempt) FROM outbox WHERE {_IN_TURN}")
         return row[0] if row else None
 
     async def mark_attempt(self, post_id: int, next_attempt: float) -> None:
