@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import asdict, replace
+from typing import Any
 
 from bot.core import context, posts
 from bot.core.context import GameContext, powers_of, rules_for
@@ -124,39 +125,13 @@ async def after_resolution(
                 due = not state.civil_disorder and cd_after and state.missed_in_row >= cd_after
                 if due and not here:
                     state = replace(state, civil_disorder=True)
-                    await posts.channel(
-                        tx,
-                        game,
-                        phase,
-                        now,
-                        PostKind.CD_DECLARED,
-                        power=pw.value,
-                        user=p.user_id,
-                        count=state.missed_in_row,
-                        creator=game.creator_id,
-                        role=role,
-                        mentions=(p.user_id, game.creator_id),
-                    )
-                    await tx.add_audit(
-                        game.id, phase, None, "cd_declared", {"power": pw.value, "count": state.missed_in_row}, now
+                    extra = {"creator": game.creator_id, "role": role}
+                    await _alert(
+                        tx, game, phase, now, PostKind.CD_DECLARED, pw, p.user_id, state, game.creator_id, **extra
                     )
                 elif due and state.missed_in_row == cd_after:  # present: said once, nobody else pinged
                     others = [o.value for o in mine if o in ordered]
-                    await posts.channel(
-                        tx,
-                        game,
-                        phase,
-                        now,
-                        PostKind.POWER_IDLE,
-                        power=pw.value,
-                        user=p.user_id,
-                        count=state.missed_in_row,
-                        powers=others,
-                        mentions=(p.user_id,),
-                    )
-                    await tx.add_audit(
-                        game.id, phase, None, "power_idle", {"power": pw.value, "count": state.missed_in_row}, now
-                    )
+                    await _alert(tx, game, phase, now, PostKind.POWER_IDLE, pw, p.user_id, state, powers=others)
             else:
                 state = replace(state, missed_in_row=0)
                 if state.civil_disorder and not state.held and pw in ordered:
@@ -166,6 +141,27 @@ async def after_resolution(
                     )
                     await tx.add_audit(game.id, phase, None, "cd_left", {"power": pw.value}, now)
             await tx.put_power_state(game.id, state)
+
+
+async def _alert(
+    tx: Tx,
+    game: GameRow,
+    phase: str,
+    now: float,
+    kind: PostKind,
+    power: Power,
+    user: int,
+    state: PowerState,
+    *also: int,
+    **params: Any,
+) -> None:
+    """Post that a power went without orders again (declared, or its player active),
+    pinging its player (and ``also``), and write it to the audit log."""
+    count = state.missed_in_row
+    await posts.channel(
+        tx, game, phase, now, kind, power=power.value, user=user, count=count, mentions=(user, *also), **params
+    )
+    await tx.add_audit(game.id, phase, None, kind.value, {"power": power.value, "count": count}, now)
 
 
 # -- readiness ----------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from engine import Position, Power
 from engine.codec import position_to_json
 from engine.units import Unit
 from renderer import front_groups
-from tests.bot.simcord_support import running, seven
+from tests.bot.simcord_support import attachment_png, png_ok, running, seven
 from tests.bot.test_moderation import STANDARD, current_game, dms, order, start_seven, texts
 from tests.bot.test_sheet_play import choose, sheet, tap
 
@@ -179,7 +179,7 @@ async def test_civil_disorder_declared_by_a_moderator_completes_readiness(tmp_pa
 
 # -- several powers per player ----------------------------------------------------------------
 async def test_the_phase_dm_shows_every_power_of_the_player(tmp_path):
-    async with running(str(tmp_path / "db.sqlite3")) as env:
+    async with running(str(tmp_path / "db.sqlite3"), real_maps=True) as env:
         table, member = await start_three(env)
         game = await current_game(env, table.channel.id)
         seats = {
@@ -198,6 +198,10 @@ async def test_the_phase_dm_shows_every_power_of_the_player(tmp_path):
         # England, Germany and Austria are neighbours: one crop around all three
         [dm] = [m for m in member["ENGLAND"].user.dm_channel.history() if "has started" in m.content]
         assert [a.filename for a in dm.attachments] == ["S1901M-england-germany-austria.png"]
+        crop = png_ok(await attachment_png(dm))
+        [start] = [m for m in table.channel.history() if "has started!" in m.content]
+        board = png_ok(await attachment_png(start))
+        assert crop[0] < board[0]  # a crop, not the whole board
 
 
 async def test_a_player_who_orders_one_power_is_present(tmp_path):
@@ -372,3 +376,44 @@ async def test_the_channel_shows_the_results_before_the_next_phase_reaches_dms(t
         for m in member.values():
             [dm] = [d for d in m.user.dm_channel.history() if "Fall 1901 moves" in d.content]
             assert dm.id > started.id, "a DM of the new phase came before the channel's posts"
+
+
+async def test_a_dm_waits_for_the_channel_posts_of_its_game_before_it(storage):
+    """Storage: the order of posts, and no busy loop while a channel post waits to be retried."""
+    async with storage.write() as tx:
+        ids = []
+        for game in (1, 2):
+            await tx.insert_game(
+                guild_id=1,
+                channel_id=10 + game,
+                name=f"G{game}",
+                creator_id=1,
+                players=7,
+                movement="2d",
+                retreat="1d",
+                adjustment="1d",
+                language="en",
+                now=0,
+            )
+        for game, target in ((1, "c"), (1, "u"), (2, "u"), (1, "c"), (1, "u")):
+            where = {"channel_id": 10 + game} if target == "c" else {"user_id": 5}
+            ids.append(await tx.add_intent(game, "S1901M", kind="k", params={}, now=0, **where))
+    c1, dm1, dm2, c2, dm3 = ids
+    async with storage.read() as tx:
+        # the first DM of game 1 waits for its channel post; game 2's DM has nothing to wait for
+        assert [r.id for r in await tx.posts_due(0, 100)] == [c1, dm2, c2]
+    async with storage.write() as tx:
+        await tx.reschedule(c1, 300)  # the channel post failed; it is retried in 5 minutes
+    async with storage.read() as tx:
+        assert [r.id for r in await tx.posts_due(0, 100)] == [dm2, c2]
+        assert await tx.next_post_time() == 0  # game 2's DM and the second channel post
+    async with storage.write() as tx:
+        await tx.mark_sent(dm2, 1, 0)
+        await tx.mark_sent(c2, 2, 0)
+    async with storage.read() as tx:
+        assert await tx.posts_due(0, 100) == []
+        assert await tx.next_post_time() == 300  # the waiting DMs don't make the poster spin
+    async with storage.write() as tx:
+        await tx.mark_failed(c1, "Forbidden")  # given up: the DMs go
+    async with storage.read() as tx:
+        assert [r.id for r in await tx.posts_due(0, 100)] == [dm1, dm3]
