@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from bot.core import endings
 from bot.core.errors import UserError
 from bot.core.types import GameStatus
 from bot.infra.storage import GameRow, OrderRow, PlayerRow, Tx
@@ -128,7 +129,9 @@ async def player_game(
                 if active:  # their games are on another server
                     raise UserError("lookup.game_elsewhere")
                 forming = [g for g in await tx.games_of_user(user_id, (GameStatus.FORMING.value,)) if here(g)]
-                raise UserError("order.not_started" if forming else "order.no_games")
+                if forming:
+                    raise UserError("order.not_started")
+                raise await endings.no_game(tx, user_id)
             if len(mine) > 1:
                 raise UserError("order.which_game", games=tuple(g.name for g in mine))
             game = mine[0]
@@ -146,7 +149,7 @@ async def player_context(
     if game.status == GameStatus.FORMING:
         raise UserError("order.not_started_game", game=game.name)
     if game.status == GameStatus.FINISHED:
-        raise UserError("order.finished", game=game.name)
+        raise await endings.ended(tx, game)
     return ctx
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.core import context
+from bot.core import civil, context
 from bot.core import params as P
 from bot.core.context import GameContext
 from bot.core.deps import Deps
@@ -58,6 +58,7 @@ class OrderReport:
 class ReadyReport:
     sheet: OrderSheet
     resolving: bool  # everyone is ready: the phase resolves now
+    paused: bool = False  # the game is paused: nothing resolves before a moderator resumes it
 
 
 # -- the engine's reasons, said by the catalogue --------------------------------------------
@@ -367,18 +368,12 @@ class Ordering:
             check_open(game, self.deps.now())
             await tx.set_ready(game.id, user_id, game.phase if ready else None)
             ctx = await context.load(tx, game, user_id)
+            paused = await tx.pause_of(game.id) is not None
             if ready:
-                waiting = [
-                    p
-                    for p in ctx.players
-                    if any(not orders_due(ctx.position, pw, ctx.rules).is_empty for pw in ctx.powers_of(p))
-                    and p.ready_phase != game.phase
-                ]
-                if not waiting and await tx.pause_of(game.id) is None:  # a pause holds the phase
-                    resolving = await tx.set_due(game.id, ctx.phase, self.deps.now())
+                resolving = await civil.resolve_if_ready(tx, game, self.deps.now())
         if resolving:
             self.deps.changed(timers=True)
-        return ReadyReport(sheet_of(ctx), resolving)
+        return ReadyReport(sheet_of(ctx), resolving, paused)
 
     async def choices(
         self,

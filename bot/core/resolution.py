@@ -131,8 +131,9 @@ class Resolution:
         )
         updated = await tx.game(game.id)
         assert updated is not None
-        # the posts, in the order they must appear
+        # the posts, in the order they must appear: the channel's, then the DMs they lead to
         owner = {pw.value: uid for pw, uid in owners(updated, players).items()}
+        here = civil.active_players(game, phase, players, orders)
         await posts.channel(
             tx,
             game,
@@ -143,6 +144,7 @@ class Resolution:
             results=[{**r, "implied": x.implied} for r, x in zip(results, outcome.results, strict=True)],
             destroyed=[[u.power.value, str(u)] for u in outcome.destroyed],
             civil=[p.value for p in sorted(in_disorder)],
+            active=[p.value for p in sorted(in_disorder) if owner.get(p.value) in here],  # its player ordered
             owners=owner,
             mentions=tuple(sorted(set(owner.values()))),
             map=MapSpec(phase, with_orders=True),

@@ -4,7 +4,8 @@ posts in the game's language, DMs in the reader's language of that moment) with 
 (``bot.infra.maps``, drawn off the event loop), sends it, and marks it sent.
 
 Posts to one destination go out in the order they were stored; destinations are served
-concurrently. Each post is sent exactly once, even if the bot dies between sending and
+concurrently, except that a DM waits for the posts to its game's channel stored before it
+(the storage hands out only the posts whose turn has come: see :mod:`bot.core.posts`). Each post is sent exactly once, even if the bot dies between sending and
 recording the send and stays down: every message ends with the post's mark
 (:mod:`bot.discord.marks`), and a post that an earlier try may have sent is first looked
 for in the destination's history; Discord's nonce (the row id, with ``enforce_nonce``)
@@ -145,10 +146,10 @@ class Poster(WakeableLoop):
             await tx.mark_attempt(row.id, now + max(LEASE, backoff(row.attempts)))
         spec = MapSpec.from_json(row.map) if row.map is not None else None
         game, stored, language = await _read(storage, row, spec)
-        file = None
+        files: list[discord.File] = []
         if spec is not None and game is not None and stored is not None:
             try:
-                file = await self._map_file(game, stored, spec)
+                files = await self._map_files(game, stored, spec)
             except Exception:
                 log.exception(
                     "rendering the map of game %s phase %s failed; posting without it", row.game_id, spec.phase
@@ -182,7 +183,7 @@ class Poster(WakeableLoop):
                     message = sent[i]
                     continue
                 last = i == len(texts) - 1
-                kwargs = {"file": file} if file is not None and last else {}
+                kwargs = {"files": files} if files and last else {}
                 # the mark makes the send findable for good; the nonce makes Discord drop
                 # a repeat within its few minutes even where the history can't be read
                 message = await target.send(  # type: ignore[union-attr]
@@ -241,7 +242,8 @@ class Poster(WakeableLoop):
             )
         return found
 
-    async def _map_file(self, game: GameRow, stored: PhaseRow, spec: MapSpec) -> discord.File:
+    async def _map_files(self, game: GameRow, stored: PhaseRow, spec: MapSpec) -> list[discord.File]:
+        """The pictures of a post: the whole board, or one crop per group of powers."""
         orders = stored.results if spec.with_orders else None
         # keyed by content, so a phase replayed after a rollback never shows a stale map
         key = (
@@ -249,8 +251,12 @@ class Poster(WakeableLoop):
             game.language,
             hashlib.sha1(json.dumps([stored.position, orders], sort_keys=True).encode()).hexdigest(),
         )
-        png = await self.maps.get(
-            key, stored.position, orders, game_name=game.name, language=game.language, front=spec.front
-        )
-        suffix = ("-orders" if orders is not None else "") + (f"-{spec.front.lower()}" if spec.front else "")
-        return discord.File(io.BytesIO(png), filename=f"{spec.phase}{suffix}.png")
+        files = []
+        for group in spec.fronts or ((),):
+            front = None if not group else group[0] if len(group) == 1 else group
+            png = await self.maps.get(
+                key, stored.position, orders, game_name=game.name, language=game.language, front=front
+            )
+            suffix = ("-orders" if orders is not None else "") + "".join(f"-{p.lower()}" for p in group)
+            files.append(discord.File(io.BytesIO(png), filename=f"{spec.phase}{suffix}.png"))
+        return files

@@ -130,6 +130,10 @@ def render_param(value: Any, language: str) -> Any:
         return _suggestions(value.items, language)
     if isinstance(value, P.User):
         return markup.mention(value.id)
+    if isinstance(value, P.Moment):
+        return markup.short_stamp(value.at)
+    if isinstance(value, P.Powers):
+        return power_names(value.codes, language)
     return value
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from bot.core.errors import UserError
 from bot.core.moderation import OrdersOverview
-from bot.core.ordering import OrderReport
+from bot.core.ordering import OrderReport, ReadyReport
 from bot.core.reminders import ReminderSettings
 from bot.core.status import GameStatusReport, OrderSheet
 from bot.core.types import GameStatus, OrderState
@@ -18,8 +18,8 @@ from bot.text import markup
 from bot.text.durations import duration_text
 from bot.text.i18n import is_plural, plural, plural_form, t
 from bot.text.labels import echo, order_line, phase_title, power_name, power_names, say
-from bot.text.posts import missing_text, named
-from bot.text.sheet import MAX_OPTIONS, cut
+from bot.text.posts import missing_text, named, silent_text
+from bot.text.sheet import MAX_OPTIONS, cut, ready_key
 
 MAX_REPLY = markup.MAX_CONTENT
 #: The most a reply says: the reply helper sends it as up to
@@ -52,9 +52,11 @@ def sheet_text(sheet: OrderSheet, lang: str, *, list_orders: bool = False) -> st
         if not sheet.ordered:
             lines.append(t("orders.none", lang))
     if sheet.missing:
-        lines.append(t("reply.missing", lang, units=", ".join(missing_text(sheet.missing, lang))))
+        lines.append(t("reply.missing", lang, units=missing_text(sheet.missing, lang, by_power=len(sheet.powers) > 1)))
     else:
         lines.append(t("reply.all_ordered", lang))
+    if sheet.silent and not sheet.ready:
+        lines.append(silent_text([pw.value for pw in sheet.silent], lang))
     if sheet.ready:
         lines.append(t("reply.ready", lang))
     if game.deadline:
@@ -101,10 +103,12 @@ def _size(lines: Sequence[str]) -> int:
     return sum(len(line) + 1 for line in lines)
 
 
-def ready_text(resolving: bool, sheet: OrderSheet, lang: str) -> str:
-    text = t("ready.resolving" if resolving else "ready.done", lang)
+def ready_text(report: ReadyReport, lang: str) -> str:
+    sheet = report.sheet
+    text = t(ready_key(report), lang, game=sheet.game.name)
     if sheet.missing:
-        text += "\n" + t("ready.warning", lang, units=", ".join(missing_text(sheet.missing, lang)))
+        units = missing_text(sheet.missing, lang, by_power=len(sheet.powers) > 1)
+        text += "\n" + t("ready.warning", lang, units=units)
     return text
 
 
@@ -123,9 +127,6 @@ def standing_lines(report: GameStatusReport, lang: str) -> list[str]:
         )
     if s.draw_open:
         lines.append(t("mod.status.draw_open", lang))
-    if s.ending is not None:
-        powers = ", ".join(power_name(p, lang) for p in s.ending[1].split(",") if p)
-        lines.append(t(f"mod.status.ended_{s.ending[0]}", lang, powers=powers))
     parts = [
         t("mod.status.record", lang, user=markup.mention(uid), missed=m, total=n) for uid, m, n in s.records if n
     ]  # 0/0 says nothing
@@ -145,12 +146,15 @@ def status_text(report: GameStatusReport, lang: str) -> str:
             players=game.players,
             users=", ".join(markup.mention(u) for u in report.joined),
         )
-    elif game.status == GameStatus.FINISHED:
+    elif report.standing.ending is not None:
+        # one line says how it ended: a draw names the powers sharing it, and no winner
+        ending = report.standing.ending
         text = t(
-            "status.finished",
+            f"status.over_{ending.kind.value}",
             lang,
             game=game.name,
-            winner=", ".join(power_name(p, lang) for p in (game.winner or "").split(",") if p) or "—",
+            powers=power_names(ending.powers, lang) or "—",
+            when=markup.short_stamp(ending.at),
         )
     else:
         lines = [
@@ -198,7 +202,10 @@ def overview_text(view: OrdersOverview, lang: str) -> str:
 def log_text(game: GameRow, rows: Sequence[AuditRow], lang: str) -> str:
     lines = [t("mod.reply.log_title", lang, game=game.name)]
     for r in rows:
-        params = named(r.detail, lang)
+        detail = dict(r.detail)
+        if r.action == "replace" and "powers" not in detail:  # an entry from before it named every power
+            detail["powers"] = [detail.get("power", "")]
+        params = named(detail, lang)
         params["who"] = markup.mention(r.user_id) if r.user_id else t("mod.log.bot", lang)
         # a moment in the reader's time zone, then what happened
         lines.append(f"{markup.short_stamp(r.at)} {t(f'mod.log.{r.action}', lang, **params)}")

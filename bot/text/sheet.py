@@ -46,6 +46,7 @@ from enum import StrEnum
 
 from bot.core.app import Core
 from bot.core.errors import UserError
+from bot.core.ordering import ReadyReport
 from bot.core.sheet import SheetData
 from bot.core.types import Slot, SlotKind
 from bot.text import markup
@@ -217,6 +218,14 @@ class Screen:
 
     def components(self) -> list[Button | Menu]:
         return [c for row in self.rows for c in row]
+
+
+def ready_key(report: ReadyReport) -> str:
+    """What saying ready did: the phase resolves now, waits for the others, or the game
+    is paused (nothing resolves before a moderator resumes it)."""
+    if report.resolving:
+        return "ready.resolving"
+    return "ready.paused" if report.paused else "ready.done"
 
 
 def cut(text: str, limit: int = MAX_TEXT) -> str:
@@ -498,8 +507,20 @@ class SheetScreens:
                     options.append((o.destination.province, Option(cut("→ " + _place(o.destination, lang)), str(o))))
                 elif not supporting and isinstance(o, Convoy) and o.army.province == target:
                     options.append((o.destination.province, Option(cut("→ " + _place(o.destination, lang)), str(o))))
+            # the title says what the menu offers: a support to hold, to move, or both
+            key = "sheet.choose_convoy"
+            if supporting:
+                kinds = {
+                    type(o)
+                    for o in legal
+                    if isinstance(o, (SupportHold, SupportMove)) and o.supported.province == target
+                }
+                key = {
+                    frozenset({SupportHold}): "sheet.choose_support_hold",
+                    frozenset({SupportMove}): "sheet.choose_support_move",
+                }.get(frozenset(kinds), "sheet.choose_support")
             placeholder = t(
-                "sheet.choose_support" if supporting else "sheet.choose_convoy",
+                key,
                 lang,
                 unit=_unit_label(position.units[target], lang) if target in position.units else target,
             )
@@ -695,8 +716,8 @@ class OrderSheets:
             data = await sheets.load(user_id, game_id=tap.game_id)
             if data.ctx.phase != tap.phase:  # everyone was ready: it resolved at once
                 return screen(t("ready.resolving", lang))
-            key = "ready.resolving" if report.resolving else ("ready.done" if verb is Verb.READY else "unready.done")
-            return self.screens(data).sheet(t(key, lang))
+            key = ready_key(report) if verb is Verb.READY else "unready.done"
+            return self.screens(data).sheet(t(key, lang, game=data.ctx.game.name))
         raise UserError("sheet.unknown_button")
 
     async def _walk(self, view: SheetScreens, verb: Verb, args: tuple[str, ...], choice: str | None) -> Screen:

@@ -61,7 +61,7 @@ async def test_order_echo_and_errors(service):
     assert errors["F BRE - Burgandy"] == "parse.unknown_word"
     assert errors["A PAR - MUN"] == "illegal.not_adjacent"
     assert errors["A BER - KIE"] == "illegal.not_your_unit"
-    assert report.sheet.missing == ("F BRE",)
+    assert [(m.power, m.unit) for m in report.sheet.missing] == [("FRANCE", "F BRE")]
     # the last order for a unit counts
     report = await service.ordering.submit(fr, "A PAR H")
     assert "A PAR H" in report.sheet.ordered and "A PAR - BUR" not in report.sheet.ordered

@@ -296,7 +296,7 @@ async def test_outbox_rows_are_sent_once_by_two_racing_owners(tmp_path, clock):
 
 async def test_without_claims_the_same_race_sends_posts_twice(tmp_path, clock):
     """The race above is real: two posters that read the same due rows and don't claim
-    them send them twice."""
+    them send them twice (at least the first: the DMs behind it wait for it to be recorded)."""
     together = asyncio.Barrier(2)
     delivered = await race_posters(tmp_path, clock, [Owner(None, together), Owner(None, together)])
-    assert delivered and all(n == 2 for n in delivered.values()), delivered
+    assert delivered and delivered["o1"] == 2, delivered

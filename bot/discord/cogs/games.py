@@ -116,8 +116,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
     @app_commands.describe(phase=described("cmd.game.map.phase"))
     async def map(self, interaction: discord.Interaction, phase: str | None = None) -> None:
         async with answering(interaction):
+            # checked first: a refusal is private; only the map itself is posted for all
+            request = await self.core.status.map_phase(interaction.channel_id or 0, phase)
             await interaction.response.defer(thinking=True)
-            picture = await self.core.status.map_picture(interaction.channel_id or 0, phase)
+            picture = await self.core.status.draw(request)
             lang = picture.game.language
             file = discord.File(io.BytesIO(picture.png), filename=f"{picture.phase}.png")
             await reply(

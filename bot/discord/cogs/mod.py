@@ -16,7 +16,7 @@ from bot.core.types import Actor
 from bot.discord.cogs.common import answering, reply
 from bot.discord.locales import described, language_of
 from bot.text.i18n import t
-from bot.text.labels import phase_title, power_name
+from bot.text.labels import phase_title, power_name, power_names
 from bot.text.replies import log_text, overview_text
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
@@ -81,8 +81,12 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
     @app_commands.command(name="resolve", description=described("cmd.mod.resolve"))
     async def resolve(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
+            # checked first, then the (longer) resolution behind a private "thinking..."
+            game = await self.mod.call_resolution(
+                interaction.channel_id or 0, actor_of(interaction), action=interaction.id
+            )
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.mod.resolve_now(interaction.channel_id or 0, actor_of(interaction), action=interaction.id)
+            await self.mod.resolve_called(game)
             await self._done(interaction)
 
     @app_commands.command(name="civil-disorder", description=described("cmd.mod.civil_disorder"))
@@ -110,13 +114,13 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
         async with answering(interaction):
             if member.bot:
                 raise UserError("mod.replace_dm_closed", user=User(member.id))
-            game, pw, old = await self.mod.replace(
+            game, powers, old = await self.mod.replace(
                 interaction.channel_id or 0, actor_of(interaction), power, member.id, action=interaction.id
             )
             lang = language_of(interaction)
             await reply(
                 interaction,
-                t("mod.reply.replaced", lang, new=member.mention, power=power_name(pw, lang), old=f"<@{old}>"),
+                t("mod.reply.replaced", lang, new=member.mention, powers=power_names(powers, lang), old=f"<@{old}>"),
             )
 
     @app_commands.command(name="kick", description=described("cmd.mod.kick"))

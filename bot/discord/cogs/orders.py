@@ -133,7 +133,7 @@ class OrderCog(commands.Cog):
                 **where(interaction, game),
                 action=interaction.id,
             )
-            await reply(interaction, ready_text(report.resolving, report.sheet, lang))
+            await reply(interaction, ready_text(report, lang))
 
     ready.autocomplete("game")(game_autocomplete)
 

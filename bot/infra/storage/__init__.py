@@ -110,6 +110,21 @@ class OutboxRow:
 _OUTBOX_COLUMNS = "id, game_id, phase, channel_id, user_id, content, map, attempts, kind, params, mentions, created_at"
 
 
+# The order of posts (see bot.core.posts): a direct message waits until every post to its
+# game's channel stored before it is sent or given up, so players read a phase's results in
+# the channel before the DMs of the phase that follows. ``blocking`` is, per game, the first
+# channel post still to send; a DM stored after it is not in turn. Pending rows are few
+# and read through the partial index ``outbox_pending``, so this stays cheap however long
+# the outbox grows (one pass over the pending rows, not one per row).
+_IN_TURN_FROM = (
+    "WITH blocking (game, first) AS (SELECT game_id, MIN(id) FROM outbox INDEXED BY outbox_pending "
+    "WHERE sent_at IS NULL AND error IS NULL AND channel_id IS NOT NULL GROUP BY game_id) "
+    "{select} FROM outbox INDEXED BY outbox_pending LEFT JOIN blocking ON blocking.game = outbox.game_id "
+    "WHERE outbox.sent_at IS NULL AND outbox.error IS NULL "
+    "AND (outbox.user_id IS NULL OR blocking.first IS NULL OR outbox.id < blocking.first)"
+)
+
+
 def _outbox(r: Any) -> OutboxRow:
     return OutboxRow(
         r[0],
@@ -401,15 +416,18 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries):
             return int(cur.lastrowid or 0)
 
     async def posts_due(self, now: float, limit: int = 100) -> list[OutboxRow]:
+        """Unsent posts due by ``now`` whose turn has come (``_IN_TURN_FROM``), in order."""
+        columns = ", ".join(f"outbox.{c.strip()}" for c in _OUTBOX_COLUMNS.split(","))
         rows = await self._all(
-            f"SELECT {_OUTBOX_COLUMNS} FROM outbox "
-            "WHERE sent_at IS NULL AND error IS NULL AND next_attempt <= ? ORDER BY id LIMIT ?",
+            _IN_TURN_FROM.format(select=f"SELECT {columns}")
+            + " AND outbox.next_attempt <= ? ORDER BY outbox.id LIMIT ?",
             (now, limit),
         )
         return [_outbox(r) for r in rows]
 
     async def next_post_time(self) -> float | None:
-        row = await self._one("SELECT MIN(next_attempt) FROM outbox WHERE sent_at IS NULL AND error IS NULL")
+        # posts waiting for their turn are not counted: they are due when what they wait for is sent
+        row = await self._one(_IN_TURN_FROM.format(select="SELECT MIN(outbox.next_attempt)"))
         return row[0] if row else None
 
     async def mark_attempt(self, post_id: int, next_attempt: float) -> None:

@@ -55,7 +55,9 @@ MESSAGES: dict[str, str] = {
     "status.partial": "some orders",
     "status.none": "no orders yet",
     "status.nothing": "nothing to order",
-    "status.finished": "**{game}** is over. Winner: {winner}.",
+    "status.over_solo": "🏆 **{game}** is over: **{powers}** won outright ({when}).",
+    "status.over_draw": "🤝 **{game}** is over: a draw shared by **{powers}** ({when}).",
+    "status.over_concession": "🏳️ **{game}** is over: every other player conceded to **{powers}** ({when}).",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "**{game}** hasn't started yet, so there is no map.",
     "map.unknown_phase": "There is no phase `{text}` in this game. Phases so far: {phases}.",
@@ -66,6 +68,9 @@ MESSAGES: dict[str, str] = {
     "order.not_player": "You are not a player in **{game}**.",
     "order.not_started_game": "**{game}** hasn't started yet.",
     "order.finished": "**{game}** is over.",
+    "order.ended_solo": "**{game}** is over: {powers} won outright ({when}). There is nothing more to order in it.",
+    "order.ended_draw": "**{game}** is over: it ended in a draw shared by {powers} ({when}). There is nothing more to order in it.",
+    "order.ended_concession": "**{game}** is over: every other player conceded to {powers} ({when}). There is nothing more to order in it.",
     "order.deadline_passed": "The deadline of {phase} in **{game}** has passed: orders are closed. Nothing was changed.",
     "order.resolving": "{phase} in **{game}** is being resolved now: orders are closed. Nothing was changed.",
     "order.phase_moved_on": (
@@ -149,9 +154,9 @@ MESSAGES.update(
         "cmd.game.create": "Open a new game of Diplomacy in this channel",
         "cmd.game.create.name": "A name for the game",
         "cmd.game.create.players": "Number of players, 2 to 7 (default 7)",
-        "cmd.game.create.movement": "Deadline of move phases: 48h (default), 24h, or a time like 20:00 Europe/Madrid",
-        "cmd.game.create.retreat": "Deadline of retreat phases (default 24h)",
-        "cmd.game.create.adjustment": "Deadline of winter adjustments (default 24h)",
+        "cmd.game.create.movement": "Deadline of move phases: 2d (default), 1d, 36h, or a time like 20:00 Europe/Madrid",
+        "cmd.game.create.retreat": "Deadline of retreat phases (default 1d)",
+        "cmd.game.create.adjustment": "Deadline of winter adjustments (default 1d)",
         "cmd.game.join": "Join the game of this channel",
         "cmd.game.leave": "Leave the game of this channel before it starts",
         "cmd.game.start": "Start the game (its creator or a member with Manage Server)",
@@ -167,5 +172,20 @@ MESSAGES.update(
         "cmd.ready": "Say you are done: the phase resolves when everyone is ready",
         "cmd.unready": "Take back your ready",
         "status.forming_short": "waiting for players",
+    }
+)
+
+# issue 16: game flow
+MESSAGES.update(
+    {
+        "ready.paused": (
+            "👍 You are ready. **{game}** is paused: nothing resolves until a moderator resumes it. Then, if "
+            "every player is still ready, the phase resolves at once; otherwise at its deadline."
+        ),
+        "orders.silent": (
+            "⚠️ No orders at all yet for {powers}: a power without orders plays this phase in civil disorder "
+            "(its units hold and its dislodged units are disbanded) unless you order for it or say `/ready`."
+        ),
+        "post.civil_disorder_active": " — *no orders: civil disorder this phase (its player is active)*",
     }
 )

@@ -57,7 +57,6 @@ MESSAGES: dict[str, str] = {
     "status.partial": "algunas órdenes",
     "status.none": "aún sin órdenes",
     "status.nothing": "nada que ordenar",
-    "status.finished": "**{game}** ha terminado. Ganador: {winner}.",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "**{game}** aún no ha empezado, así que no hay mapa.",
     "map.unknown_phase": "No hay ninguna fase `{text}` en esta partida. Fases hasta ahora: {phases}.",
@@ -147,9 +146,9 @@ MESSAGES: dict[str, str] = {
     "cmd.game.create": "Abre una nueva partida de Diplomacy en este canal",
     "cmd.game.create.name": "Un nombre para la partida",
     "cmd.game.create.players": "Número de jugadores, de 2 a 7 (por defecto 7)",
-    "cmd.game.create.movement": "Plazo de movimientos: 48h (por defecto), 24h o una hora como 20:00 Europe/Madrid",
-    "cmd.game.create.retreat": "Plazo de las retiradas (por defecto 24h)",
-    "cmd.game.create.adjustment": "Plazo de los ajustes de invierno (por defecto 24h)",
+    "cmd.game.create.movement": "Plazo de movimientos: 2d (por defecto), 1d, 36h o una hora como 20:00 Europe/Madrid",
+    "cmd.game.create.retreat": "Plazo de las retiradas (por defecto 1d)",
+    "cmd.game.create.adjustment": "Plazo de los ajustes de invierno (por defecto 1d)",
     "cmd.game.join": "Únete a la partida de este canal",
     "cmd.game.leave": "Deja la partida de este canal antes de que empiece",
     "cmd.game.start": "Empieza la partida (quien la creó o un miembro con Gestionar servidor)",
@@ -166,3 +165,35 @@ MESSAGES: dict[str, str] = {
     "cmd.unready": "Retira tu «listo»",
     "status.forming_short": "esperando jugadores",
 }
+
+# issue 16: game flow
+MESSAGES.update(
+    {
+        "status.over_solo": "🏆 **{game}** ha terminado: **{powers}** ganó en solitario ({when}).",
+        "status.over_draw": "🤝 **{game}** ha terminado: tablas compartidas por **{powers}** ({when}).",
+        "status.over_concession": (
+            "🏳️ **{game}** ha terminado: todos los demás jugadores se rindieron ante **{powers}** ({when})."
+        ),
+        "order.ended_solo": (
+            "**{game}** ha terminado: {powers} ganó en solitario ({when}). Ya no hay nada que ordenar en ella."
+        ),
+        "order.ended_draw": (
+            "**{game}** ha terminado en tablas compartidas por {powers} ({when}). Ya no hay nada que ordenar en ella."
+        ),
+        "order.ended_concession": (
+            "**{game}** ha terminado: todos los demás jugadores se rindieron ante {powers} ({when}). Ya no "
+            "hay nada que ordenar en ella."
+        ),
+        "ready.paused": (
+            "👍 Estás listo. **{game}** está en pausa: nada se resuelve hasta que un moderador la reanude. "
+            "Entonces, si todos los jugadores siguen listos, la fase se resuelve en el acto; si no, al "
+            "vencer su plazo."
+        ),
+        "orders.silent": (
+            "⚠️ Aún no hay ninguna orden para {powers}: una potencia sin órdenes juega esta fase en desorden "
+            "civil (sus unidades se mantienen y las desalojadas se disuelven), salvo que le des órdenes o "
+            "digas `/ready`."
+        ),
+        "post.civil_disorder_active": " — *sin órdenes: desorden civil en esta fase (su jugador está activo)*",
+    }
+)
