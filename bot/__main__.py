@@ -4,6 +4,9 @@
 - ``DIPLOMACY_DB``: the SQLite database file (default ``diplomacy.sqlite3`` in the folder the
   bot starts from; its absolute path is logged at start; created and migrated on first start);
 - ``LOG_LEVEL``: ``DEBUG``, ``INFO`` (default), ``WARNING``...;
+- ``DIPLOMACY_TAKEOVER``: ``refuse`` (default: start only if no other bot process holds the
+  database) or ``wait`` (wait for the other's lease to expire, then take over);
+  ``DIPLOMACY_LEASE_SECONDS`` (30) and ``DIPLOMACY_HEARTBEAT_SECONDS`` (a third of it);
 - ``DIPLOMACY_RENDER_PROCESSES``: worker processes that draw maps (default one per CPU the
   bot may use; 0: threads);
 - ``DIPLOMACY_CONNECT_RETRY``: seconds before the first new try when Discord cannot be
@@ -26,6 +29,7 @@ import sys
 import warnings
 
 from bot.infra import preflight
+from bot.infra.lease import LeaseHeld, LeaseSettings
 
 log = logging.getLogger("bot")
 
@@ -55,6 +59,11 @@ def main() -> int:
     )
     # discord.py imports audioop for voice, which this bot has none of
     warnings.filterwarnings("ignore", message="'audioop' is deprecated", category=DeprecationWarning)
+    try:
+        lease = LeaseSettings.from_env(os.environ)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     database = preflight.database_file(os.environ)
     try:
         preflight.check_renderer()
@@ -94,7 +103,9 @@ def main() -> int:
 
     from bot.discord.app import DiplomacyBot
 
-    bot = DiplomacyBot(db_path=str(state.path), heartbeat_timeout=_seconds("DIPLOMACY_GATEWAY_TIMEOUT", 60.0))
+    bot = DiplomacyBot(
+        db_path=str(state.path), lease=lease, heartbeat_timeout=_seconds("DIPLOMACY_GATEWAY_TIMEOUT", 60.0)
+    )
     backoff = Backoff(first=_seconds("DIPLOMACY_CONNECT_RETRY", FIRST_RETRY))
     try:
         asyncio.run(serve(bot, token, backoff))
@@ -115,8 +126,14 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
+    except LeaseHeld as exc:  # another bot process owns the database
+        print(f"error: {exc}", file=sys.stderr)
+        return 3
     except KeyboardInterrupt:  # a Ctrl-C before the signal handlers were in place
         pass
+    if bot.lost is not None:  # another process took the database over: this one stopped
+        print(f"error: {bot.lost}", file=sys.stderr)
+        return 4
     return 0
 
 

@@ -149,7 +149,7 @@ def write_output(stream: IO[Any] | None, payload: bytes) -> None:
             target.write(payload.decode("utf-8"))
         target.flush()
     except OSError as exc:
-        if stream is sys.stdout or stream is sys.__stdout__:
+        if stream in (sys.stdout, sys.__stdout__):  # (not `is`: it would narrow the type to TextIO | None)
             _detach(stream)
         raise Refused(f"cannot write the output: {exc.strerror or exc}") from None
     except ValueError:  # "I/O operation on closed file"

@@ -112,9 +112,10 @@ def _movement(checker: Checker, entries: list[_Entry], assigned: dict[str, Order
                 continue
             judged = judged_results[prov]
             why = outcome.illegal.get(prov)
-            if judged is Result.VOID:
+            if judged is Result.VOID or (judged is Result.DISLODGED and why is None):
                 # legal, matched nothing: say why when it never could have (a support of
-                # an empty province, of a move that unit cannot make...)
+                # an empty province, of a move that unit cannot make...); a unit dislodged
+                # while giving such an order keeps the reason beside its result
                 verdict = checker.unit_verdict(position.units[prov], order)  # type: ignore[arg-type]
                 why = verdict if isinstance(verdict, Illegal) else None
             results.append(OrderResult(power, order, text, judged, False, prov in was_dislodged, why))

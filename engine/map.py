@@ -88,9 +88,9 @@ class Map:
             army[a].add(b)
             army[b].add(a)
         fleet: dict[Location, set[Location]] = {loc: set() for loc in self._fleet_locations()}
-        for a, b in fleet_edges:
-            fleet[a].add(b)
-            fleet[b].add(a)
+        for x, y in fleet_edges:
+            fleet[x].add(y)
+            fleet[y].add(x)
         self._army: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in army.items()}
         self._fleet: dict[Location, frozenset[Location]] = {k: frozenset(v) for k, v in fleet.items()}
         self._fleet_provinces: dict[Location, frozenset[str]] = {
@@ -115,7 +115,7 @@ class Map:
                 self._locations[f"{code}/{c}"] = Location(code, c)
 
     def _fleet_locations(self) -> list[Location]:
-        out = []
+        out: list[Location] = []
         for code, p in self.provinces.items():
             if p.kind is ProvinceKind.INLAND:
                 continue

@@ -1,11 +1,16 @@
-"""Name tables: how each language writes provinces, coasts, unit types and order words.
+"""Name tables: how each language writes provinces, coasts, unit types, order words and
+the nationality words that name a unit's owner.
 
 A language is data (``data/names/<code>.json``), not code: adding one means adding a file.
 The tables are loaded once per language and are read-only afterwards. Spellings are
 matched whole after :func:`normalise` (case, accents on capitals, dashes, brackets and
 full stops do not matter); one spelling may stand for several things (Spanish ``A`` is a
-unit letter and the support word; ``Gal`` is Wales in Spanish and Galicia's code): the
-parser settles such cases from the grammar and the position, or asks.
+unit letter and the support word; ``Gal`` is Wales in Spanish and Galicia's code; Russian
+``в`` says where a unit stands or where it goes; the traps of the rules digest §7.3 such
+as Bulgarian ``АнК``, the Channel, and ``Анк``, Ankara): the parser settles such cases
+from the grammar and the position, or asks. :func:`tokens` can keep the case as typed,
+for the one place case matters: a canonical code in capitals (``GAL``) names only its
+province.
 """
 from __future__ import annotations
 
@@ -25,22 +30,28 @@ LANGUAGES = ("en", "es", "ru", "bg")
 _DASHES = re.compile(r"->|=>|→|—|–|−|‐|‑")
 _TOKEN = re.compile(r"-|[^\s\-]+")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_LATIN = re.compile(r"[a-z]")
 # letters that look alike in the two alphabets (after case folding)
 _LATIN_TO_CYRILLIC = str.maketrans("aeopcxkymt", "аеорсхкумт")
 _CYRILLIC_TO_LATIN = str.maketrans("аеорсхкумтф", "aeopcxkymtf")
 
 
-def normalise(text: str) -> str:
-    """Lower-case, unify dashes and brackets, drop full stops and quotes."""
-    text = unicodedata.normalize("NFC", text).casefold()
+def normalise(text: str, *, fold: bool = True) -> str:
+    """Lower-case (unless ``fold`` is false), unify dashes and brackets, drop full stops and
+    quotes."""
+    text = unicodedata.normalize("NFC", text)
+    if fold:
+        text = text.casefold()
     text = _DASHES.sub(" - ", text)
     for ch in "()/.:'\"«»„“”`":
         text = text.replace(ch, " ")
     return text
 
 
-def tokens(text: str) -> list[str]:
-    return _TOKEN.findall(normalise(text))
+def tokens(text: str, *, fold: bool = True) -> list[str]:
+    """The words of a text as the name tables match them; ``fold=False``: the same words
+    with their case as typed (to tell a canonical code, ``GAL``, from a spelling, ``Gal``)."""
+    return _TOKEN.findall(normalise(text, fold=fold))
 
 
 def homoglyph_variants(word: str) -> list[str]:
@@ -64,6 +75,17 @@ def look_alikes(words: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]
             tuple(w.translate(_CYRILLIC_TO_LATIN) for w in words))
 
 
+def mixes_alphabets(words: Sequence[str]) -> bool:
+    """Do the words hold letters of both alphabets (in one word or across words)?"""
+    latin = cyrillic = False
+    for word in words:
+        latin = latin or bool(_LATIN.search(word))
+        cyrillic = cyrillic or bool(_CYRILLIC.search(word))
+        if latin and cyrillic:
+            return True
+    return False
+
+
 def _strip_accents(text: str) -> str:
     decomposed = unicodedata.normalize("NFD", text)
     # keep the Cyrillic short i and yo as they are: they are letters, not accents
@@ -77,8 +99,8 @@ def _strip_accents(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    kind: str    # "province", "coast", "unit", or a word kind such as "move", "support"
-    value: str   # province code, coast code, unit letter, or the word kind
+    kind: str    # "province", "coast", "unit", "power" (a nationality word), or a word kind
+    value: str   # province code, coast code, unit letter, power, or the word kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +168,10 @@ def table(language: str = "en") -> NameTable:
     for kind, spellings in data["words"].items():
         for spelling in spellings:
             add(spelling, Entry(kind, kind))
+    for power, item in data["powers"].items():
+        # the owner of a unit, as an order names it: "E inglés Hol", "English A Kie", "английската А"
+        for spelling in item.get("nationality", []):
+            add(spelling, Entry("power", power))
     coast_positions = {item.get("position", "after") for item in data["coasts"].values()}
     return NameTable(
         language=language,

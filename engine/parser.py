@@ -6,11 +6,23 @@ abbreviations (``North Sea``, ``GoL``), ``->``/``to``, ``S``/``supports``,
 ``C``/``convoys``, ``H``/``holds``, ``via convoy``, coasts as ``/nc``, ``(nc)``, `` nc``,
 ``north coast`` or before the province. Several orders may be given in one text,
 separated by new lines, ``;`` or ``,``. Other languages read their rulebooks' notation
-(``language="es"``: ``E Par - Bor``, ``F MNe T E Ank - Seb``, ``F Con - CE Bul``).
+(``language="es"``: ``E Par - Bor``, ``F MNe T E Ank - Seb``, ``F Con - CE Bul``), their
+verbs and phrases with the names in the case the sentence needs (``A Париж идёт в
+Бургундию``, ``Ф Брест към Средния Атлантически океан``), the Bulgarian client's notation
+with the verb first (``Move Ber Pru``, ``Supp hold Ven Tyr Tyr``, ``X Bul Bul``, ``A Mar
+Mar``), and nationality words naming a unit's owner (``E Bel A E inglés Hol - Kie``, ``A
+Mun S English A Kie - Ber``, ``А Мюн П английската А Кил - Бер``): with a position they
+are checked (``wrong_nationality`` names both powers), without one :func:`parse_stated`
+keeps them beside the order.
 
 A word that means two provinces in the language (Spanish ``Gal``: Wales, or Galicia's
-code) is settled by the position when only one reading is a possible order there;
-otherwise the parser asks which was meant (error code ``ambiguous``) instead of guessing.
+code; Bulgarian ``АнК``/``Анк``: the Channel or Ankara; ``Liv``: Liverpool or Livonia) is
+settled by the position: a reading whose unit is not there, is of another type or
+nationality, or cannot do what it is told, is not taken while another is possible. When
+the board leaves several readings, the parser asks which was meant (``ambiguous``)
+instead of guessing, offering each meaning in a form that has only that meaning in the
+language, and each reading as an order written so (``OrderParseError.readings``). A
+canonical code typed in capitals (``GAL``) is taken at its word in every language.
 
 Reading a line costs time linear in its length, whatever its words: the readings of
 ambiguous words are searched depth first, a word being settled only when the grammar
@@ -26,6 +38,8 @@ asked for.
 'A LON - BEL VIA'
 >>> str(parse_order("F MNe T E Ank - Seb", language="es"))
 'F BLA C A ANK - SEV'
+>>> parse_stated("A Mun S English A Kie - Ber", language="ru").owners
+(('KIE', <Power.ENGLAND: 'ENGLAND'>),)
 """
 from __future__ import annotations
 
@@ -34,15 +48,17 @@ import enum
 import functools
 import re
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from engine.map import STANDARD, Location, Map, ProvinceKind
-from engine.names import Entry, NameTable, look_alikes, table, tokens
+from engine.names import Entry, NameTable, look_alikes, mixes_alphabets, table, tokens
 from engine.orders import (
-    Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive,
+    ADJUSTMENT_ORDERS, MOVEMENT_ORDERS, RETREAT_ORDERS, Build, Convoy, Disband, Hold, Move, Order,
+    Retreat, SupportHold, SupportMove, Waive, format_order,
 )
 from engine.phase import Phase, PhaseKind
 from engine.position import Position
+from engine.power import Power
 from engine.units import Unit, UnitType
 
 _SPLIT = re.compile(r"[\n;,]+")
@@ -50,7 +66,13 @@ _LOC = r"([A-Z]{3}(?:/[NSE]C)?)"
 _CANONICAL = re.compile(
     rf"^([AF]) {_LOC}(?: (?:(H)|(-) {_LOC}( VIA)?|(S) ([AF]) {_LOC}(?: - {_LOC})?"
     rf"|(C) A {_LOC} - {_LOC}|(R) {_LOC}|(D)|(B)))$")
-_UNIT_FOLLOWS = {"support", "convoy", "build", "disband"}
+_UNIT_FOLLOWS = {"support", "convoy", "build", "disband", "power"}
+#: Order words that may also come first, before the unit (the Bulgarian client writes
+#: ``Move Ber Pru``, ``Supp hold Ven Tyr Tyr``, ``Conv Nth Edi Nwy``).
+_VERBS = ("hold", "move", "support", "convoy", "retreat")
+#: The orders a phase takes: a reading of another kind is not plausible in it.
+_PHASE_ORDERS = {PhaseKind.MOVEMENT: MOVEMENT_ORDERS, PhaseKind.RETREAT: RETREAT_ORDERS,
+                 PhaseKind.ADJUSTMENT: ADJUSTMENT_ORDERS}
 
 #: The longest line read as one order, in characters (more is refused as ``too_long``). The
 #: wordiest real order (three full names, coasts, nationality and order words) is about half.
@@ -64,23 +86,33 @@ class OrderParseError(ValueError):
     """An order that cannot be read. ``code`` and ``params`` let a message catalogue say it
     in the player's language; ``str()`` is the English message. Codes: ``unknown_word``,
     ``expected_province``, ``incomplete``, ``unexpected_word``, ``missing_unit_type``,
-    ``bad_coast``, ``stray_coast``, ``empty``, ``convoy_fleet``, ``ambiguous``, ``too_long``.
+    ``bad_coast``, ``stray_coast``, ``empty``, ``convoy_fleet``, ``ambiguous``, ``too_long``,
+    ``wrong_nationality``.
 
-    ``suggestions`` (what the player may have meant) are computed the first time they are
-    read, and so is the "Did you mean" of ``str()``: a program that reads thousands of
-    unreadable lines pays nothing for suggestions it never shows. ``readings``: for
-    ``ambiguous``, the orders the line could be (empty when there were too many to list).
+    ``word`` is the word at fault as the tables match it (lower case), ``typed`` the same
+    word as the player typed it. ``suggestions`` (what the player may have meant) are
+    computed the first time they are read, and so is the "Did you mean" of ``str()``: a
+    program that reads thousands of unreadable lines pays nothing for suggestions it never
+    shows. For ``ambiguous``: ``suggestions`` are the word's meanings, each written so that
+    it has only that meaning in the player's language (``Gli (Galicia)``, ``Gales``), and
+    ``readings`` the orders the line could be, each with its unambiguous text (empty when
+    there were too many to list). ``details``: more parameters of some codes (for
+    ``ambiguous``: ``provinces``, the codes of the word's meanings; for
+    ``wrong_nationality``: ``power`` named, ``owner`` of the unit, ``province``).
     ``limit``: for ``too_long``, the most characters an order may have."""
 
-    def __init__(self, code: str, message: str, *, text: str = "", word: str = "",
+    def __init__(self, code: str, message: str, *, text: str = "", word: str = "", typed: str = "",
                  suggestions: Sequence[str] | Callable[[], Sequence[str]] = (), hint: bool = False,
-                 readings: Sequence[Order] = (), limit: int | None = None) -> None:
+                 readings: Sequence[Reading] = (), limit: int | None = None,
+                 details: Mapping[str, str] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.text = text
         self.word = word
+        self.typed = typed or word
         self.readings = tuple(readings)
         self.limit = limit
+        self.details = dict(details or {})
         self._hint = hint          # str() ends with "Did you mean: <suggestions>?" when there are some
         self._suggest: Callable[[], Sequence[str]] | None = None
         self._suggestions: tuple[str, ...] | None = None
@@ -98,7 +130,10 @@ class OrderParseError(ValueError):
 
     @property
     def params(self) -> dict[str, str]:
-        out = {"text": self.text, "word": self.word, "suggestions": ", ".join(self.suggestions)}
+        out = {"text": self.text, "word": self.word, "typed": self.typed,
+               "suggestions": ", ".join(self.suggestions), **self.details}
+        if self.readings:
+            out["readings"] = "; ".join(r.text for r in self.readings)
         if self.limit is not None:
             out["limit"] = str(self.limit)
         return out
@@ -111,14 +146,44 @@ class OrderParseError(ValueError):
 
     def __reduce__(self) -> tuple:
         # picklable, for a worker process that parses: the suggestions travel computed
-        return (_rebuild_error, (self.code, super().__str__(), self.text, self.word, self.suggestions,
-                                 self._hint, self.readings, self.limit))
+        return (_rebuild_error, (self.code, super().__str__(), self.text, self.word, self.typed,
+                                 self.suggestions, self._hint, self.readings, self.limit, self.details))
 
 
-def _rebuild_error(code: str, message: str, text: str, word: str, suggestions: tuple[str, ...],
-                   hint: bool, readings: tuple[Order, ...], limit: int | None) -> OrderParseError:
-    return OrderParseError(code, message, text=text, word=word, suggestions=suggestions, hint=hint,
-                           readings=readings, limit=limit)
+def _rebuild_error(code: str, message: str, text: str, word: str, typed: str, suggestions: tuple[str, ...],
+                   hint: bool, readings: tuple[Reading, ...], limit: int | None,
+                   details: dict[str, str]) -> OrderParseError:
+    return OrderParseError(code, message, text=text, word=word, typed=typed, suggestions=suggestions,
+                           hint=hint, readings=readings, limit=limit, details=details)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One reading of a line the parser asks about, for a menu of them: the order (its
+    ``str`` is the canonical form) and ``text``, the order in the player's language written
+    so that it reads only this way (typing it back, or picking it, settles the question)."""
+
+    order: Order
+    text: str
+
+    @property
+    def canonical(self) -> str:
+        return str(self.order)
+
+
+@dataclass(frozen=True, slots=True)
+class StatedOrder:
+    """An order and the owners its text named for units (``E Bel A E inglés Hol - Kie``:
+    the army in Holland is English), as ``(province, power)`` pairs. With a position the
+    parser has checked them (a wrong one is ``wrong_nationality``); without one they are
+    kept here for whoever knows the board. ``format_order`` writes the order alone."""
+
+    order: Order
+    owners: tuple[tuple[str, Power], ...] = ()
+
+    def owner(self, province: str) -> Power | None:
+        """The power the text named for the unit in ``province``, if it named one."""
+        return next((power for where, power in self.owners if where == province), None)
 
 
 @dataclass(slots=True)
@@ -194,12 +259,13 @@ class _Chooser:
 
 @dataclass(slots=True)
 class _Tok:
-    kind: str                    # province/coast/unit/<word kind>
+    kind: str                    # province/coast/unit/power/<word kind>
     values: tuple[str, ...]      # candidates (several only for an ambiguous word)
-    raw: str
+    raw: str                     # as the tables match it (lower case)
     coast: str | None = None
     index: int = 0               # place among the line's tokens
     chooser: _Chooser | None = None   # settles an ambiguous word in one reading
+    typed: str = ""              # as the player typed it
 
     @property
     def value(self) -> str:
@@ -255,25 +321,42 @@ def _suggest(word: str, language: str) -> list[str]:
 
 
 def _lex(text: str, names: NameTable, work: Work) -> list[_Tok]:
-    words = tokens(text)
+    typed = tokens(text, fold=False)
+    words = [w.casefold() for w in typed]      # what tokens(text) gives, without a second pass
     alike: tuple[tuple[str, ...], ...] = ()     # the line in look-alike letters, made on a first miss
+    # a line that mixes the alphabets may hide a longer spelling behind a shorter one typed
+    # right ("- hоlds" with a Cyrillic о: "-" alone is a word): look for it too
+    mixed = mixes_alphabets(words)
     out: list[_Tok] = []
     i = 0
     while i < len(words):
         match = _longest(words, i, names, work)
-        if match is None:
+        if match is None or (mixed and match[0] < names.longest):
             alike = alike or look_alikes(words)
-            match = _longest_alike(words, alike, i, names, work)
+            match = _longest_alike(words, alike, i, names, work, longer_than=match[0] if match else 0) or match
         if match is None:
             word = words[i]
-            raise OrderParseError("unknown_word", f'I don\'t know the word "{word}".', text=text, word=word,
-                                  suggestions=functools.partial(_suggest, word, names.language), hint=True)
+            raise OrderParseError("unknown_word", f'I don\'t know the word "{typed[i]}".', text=text, word=word,
+                                  typed=typed[i], suggestions=functools.partial(_suggest, word, names.language),
+                                  hint=True)
         length, entries = match
+        if length == 1 and len(entries) > 1:
+            entries = _as_code(typed[i], entries)
         tok = _pick(entries, out, " ".join(words[i:i + length]))
+        tok.typed = " ".join(typed[i:i + length])
         tok.index = len(out)
         out.append(tok)
         i += length
     return out
+
+
+def _as_code(typed: str, entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
+    """A canonical code typed in capitals (``GAL``) names its province in every language,
+    even where the same letters in another case are a spelling of another (Spanish ``Gal``
+    is Wales): the form the bot offers when it asks is always taken at its word."""
+    if typed.isascii() and typed.isupper() and Entry("province", typed) in entries:
+        return tuple(e for e in entries if e.kind != "province" or e.value == typed)
+    return entries
 
 
 def _longest(words: list[str], i: int, names: NameTable,
@@ -290,11 +373,11 @@ def _longest(words: list[str], i: int, names: NameTable,
 
 
 def _longest_alike(words: list[str], alike: tuple[tuple[str, ...], ...], i: int, names: NameTable,
-                   work: Work) -> tuple[int, tuple[Entry, ...]] | None:
-    """The longest spelling at word ``i`` in look-alike letters of one alphabet: two tries
-    per length, not one per mix of letters."""
+                   work: Work, *, longer_than: int = 0) -> tuple[int, tuple[Entry, ...]] | None:
+    """The longest spelling at word ``i`` in look-alike letters of one alphabet (of more
+    than ``longer_than`` words): two tries per length, not one per mix of letters."""
     tries = 0
-    for length in range(min(names.longest, len(words) - i), 0, -1):
+    for length in range(min(names.longest, len(words) - i), longer_than, -1):
         typed = tuple(words[i:i + length])
         for line in alike:
             key = line[i:i + length]
@@ -310,11 +393,17 @@ def _longest_alike(words: list[str], alike: tuple[tuple[str, ...], ...], i: int,
 
 def _pick(entries: tuple[Entry, ...], before: list[_Tok], raw: str) -> _Tok:
     """Choose between the meanings of one spelling from what precedes it: a unit letter
-    starts an order or follows support/convoy/build/disband; after a province comes an
-    order word; elsewhere a province."""
+    starts an order or follows support/convoy/build/disband or a nationality; after a
+    province comes an order word; elsewhere a province. A preposition that can say where a
+    unit stands or where it goes (Russian "в") says where it stands before the unit's
+    province and where it goes after it."""
     kinds = {e.kind for e in entries}
+    prev = before[-1].kind if before else None
+    if "at" in kinds and len(kinds) > 1:
+        wanted_at = prev not in ("province", "coast")
+        entries = tuple(e for e in entries if (e.kind == "at") == wanted_at)
+        kinds = {e.kind for e in entries}
     if len(kinds) > 1:
-        prev = before[-1].kind if before else None
         if "unit" in kinds and (prev is None or prev in _UNIT_FOLLOWS):
             wanted = "unit"
         elif prev in ("province", "coast"):
@@ -397,10 +486,13 @@ def _location(tok: _Tok, role: _Role = _Role.PLACE) -> Location:
 
 def _infer_type(loc: Location, position: Position | None, game_map: Map, text: str,
                 *, build: bool = False, other: bool = False) -> UnitType:
-    """The type of a unit the player did not name: the unit standing there, else what
-    the province allows. ``other``: a supported unit, whose type only informs (DATC 4.C.5)."""
+    """The type of a unit the player did not name: the unit standing there (for the
+    ordered unit in a retreat phase, the dislodged one), else what the province allows.
+    ``other``: a supported unit, whose type only informs (DATC 4.C.5)."""
     if position is not None and not build:
-        unit = position.units.get(loc.province)
+        unit = position.units.get(loc.province) if other else _ordered_unit(position, loc.province)
+        if unit is None:
+            unit = position.units.get(loc.province)
         if unit is None and position.dislodged.get(loc.province) is not None:
             unit = position.dislodged[loc.province].unit
         if unit is not None:
@@ -419,12 +511,13 @@ def _infer_type(loc: Location, position: Position | None, game_map: Map, text: s
 
 
 def _expect_location(cur: _Cursor, what: str) -> _Tok:
+    cur.take("at")
     tok = cur.take("province")
     if tok is None:
-        got = cur.toks[cur.i].raw if cur.peek() else ""
-        if got:
-            raise OrderParseError("expected_province", f'Expected {what} where "{got}" is.',
-                                  text=cur.text, word=got)
+        got = cur.toks[cur.i] if cur.peek() else None
+        if got is not None:
+            raise OrderParseError("expected_province", f'Expected {what} where "{got.typed}" is.',
+                                  text=cur.text, word=got.raw, typed=got.typed)
         raise OrderParseError("incomplete", f"The order stops before {what}.", text=cur.text)
     return tok
 
@@ -432,88 +525,153 @@ def _expect_location(cur: _Cursor, what: str) -> _Tok:
 def _expect_end(cur: _Cursor) -> None:
     if cur.peek():
         got = cur.toks[cur.i]
-        raise OrderParseError("unexpected_word", f'The order should end before "{got.raw}".',
-                              text=cur.text, word=got.raw)
+        raise OrderParseError("unexpected_word", f'The order should end before "{got.typed}".',
+                              text=cur.text, word=got.raw, typed=got.typed)
+
+
+def _repeat(cur: _Cursor, loc: Location) -> bool:
+    """Take the province ``loc`` written a second time, as the Bulgarian client writes an
+    order for a unit that stays (``Hold Kiel Kiel``, ``X Bul Bul``, ``A Mar Mar``). An
+    ambiguous word is settled here like anywhere else: in the readings where it names
+    another province, it is not a repetition."""
+    tok = cur.toks[cur.i] if cur.peek("province") else None
+    if tok is not None and loc.province in tok.values and tok.value == loc.province:
+        cur.i += 1
+        return True
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class _Owner:
+    """A nationality word of an order: the power it names for the unit in ``province``."""
+
+    province: str
+    power: Power
+    word: str                    # as the tables match it
+    typed: str                   # as typed
+    ordered: bool                # the ordered unit; else a supported or convoyed one
+
+
+@dataclass(frozen=True, slots=True)
+class _Parsed:
+    order: Order
+    owners: tuple[_Owner, ...] = ()
+
+
+def _unit_ref(cur: _Cursor) -> tuple[_Tok | None, _Tok | None]:
+    """How an order names a unit before its province: a type letter or noun, a nationality
+    word before or after it (``English A``, ``E inglés``, ``английската А``), and a word
+    saying where it stands (``армия в``). Returns the unit and the nationality words."""
+    power = cur.take("power")
+    unit = cur.take("unit")
+    if unit is not None:
+        after = cur.take("power")
+        if after is not None:
+            if power is not None and after.values != power.values:
+                raise OrderParseError("unexpected_word", f'"{after.typed}" names another power than '
+                                      f'"{power.typed}".', text=cur.text, word=after.raw, typed=after.typed)
+            power = power or after
+    cur.take("at")
+    return unit, power
+
+
+def _own(owners: list[_Owner], word: _Tok | None, loc: Location, *, ordered: bool) -> None:
+    if word is not None:
+        owners.append(_Owner(loc.province, Power(word.values[0]), word.raw, word.typed, ordered))
 
 
 def _grammar(cur: _Cursor, text: str, kind: PhaseKind | None, position: Position | None,
-             game_map: Map) -> Order:
+             game_map: Map) -> _Parsed:
     if cur.take("waive"):
         _expect_end(cur)
-        return Waive()
+        return _Parsed(Waive())
+    owners: list[_Owner] = []
     prefix = cur.take("build", "disband")
-    unit_tok = cur.take("unit")
+    lead = None if prefix is not None else cur.take(*_VERBS)   # the client's "Move Ber Pru"
+    sub = cur.take("move", "hold") if lead is not None and lead.kind == "support" else None
+    unit_tok, power_tok = _unit_ref(cur)
     loc = _location(_expect_location(cur, "the unit's province"), _Role.UNIT)
+    _own(owners, power_tok, loc, ordered=True)
     if prefix is not None:
+        _repeat(cur, loc)
         _expect_end(cur)
         if prefix.kind == "build":
             utype = UnitType(unit_tok.value) if unit_tok else _infer_type(
                 loc, position, game_map, text, build=True)
-            return Build(utype, loc)
+            return _Parsed(Build(utype, loc), tuple(owners))
         utype = UnitType(unit_tok.value) if unit_tok else _infer_type(loc, position, game_map, text)
-        return Disband(utype, loc)
+        return _Parsed(Disband(utype, loc), tuple(owners))
 
-    building = kind is PhaseKind.ADJUSTMENT and (not cur.peek() or cur.peek("build"))
+    building = kind is PhaseKind.ADJUSTMENT and lead is None and (
+        not cur.peek() or cur.peek("build") or _repeat(cur, loc))
     if unit_tok is not None:
         utype = UnitType(unit_tok.value)
     else:
         utype = _infer_type(loc, position, game_map, text, build=building)
 
-    if not cur.peek():
-        if kind is PhaseKind.ADJUSTMENT:
-            return Build(utype, loc)
-        if kind is PhaseKind.RETREAT:
-            raise OrderParseError("incomplete", "Say where the unit retreats to, or that it disbands.",
-                                  text=text)
-        return Hold(utype, loc)
-    if cur.take("hold"):
+    def done(order: Order) -> _Parsed:
         _expect_end(cur)
-        return Hold(utype, loc)
-    if cur.take("build"):
-        _expect_end(cur)
-        return Build(utype, loc)
-    if cur.take("disband"):
-        _expect_end(cur)
-        return Disband(utype, loc)
-    if cur.take("retreat"):
+        return _Parsed(order, tuple(owners))
+
+    verb = lead.kind if lead is not None else None
+    if verb is None:
+        if not cur.peek():
+            if kind is PhaseKind.ADJUSTMENT:
+                return done(Build(utype, loc))
+            if kind is PhaseKind.RETREAT:
+                raise OrderParseError("incomplete", "Say where the unit retreats to, or that it disbands.",
+                                      text=text)
+            return done(Hold(utype, loc))
+        said = cur.take(*_VERBS, "build", "disband")
+        if said is not None:
+            verb = said.kind
+        elif cur.peek("province"):
+            verb = "move"
+        else:
+            got = cur.toks[cur.i]
+            raise OrderParseError("unexpected_word", f'I can\'t read "{got.typed}" here.', text=text,
+                                  word=got.raw, typed=got.typed)
+    if verb == "hold":
+        if lead is not None:
+            _repeat(cur, loc)
+        return done(Hold(utype, loc))
+    if verb == "build":
+        return done(Build(utype, loc))
+    if verb == "disband":
+        return done(Disband(utype, loc))
+    if verb == "retreat":
         cur.take("move")  # "retreats to"
-        dest = _location(_expect_location(cur, "the province to retreat to"))
-        _expect_end(cur)
-        return Retreat(utype, loc, dest)
-    if cur.take("support"):
-        sup_unit = cur.take("unit")
+        return done(Retreat(utype, loc, _location(_expect_location(cur, "the province to retreat to"))))
+    if verb == "support":
+        sup_unit, sup_power = _unit_ref(cur)
         target = _location(_expect_location(cur, "the supported unit's province"), _Role.OTHER)
+        _own(owners, sup_power, target, ordered=False)
         stype = UnitType(sup_unit.value) if sup_unit else _infer_type(
             target, position, game_map, text, other=True)
-        if cur.take("move") or cur.peek("province"):
+        if sub is not None and sub.kind == "hold":
+            _repeat(cur, target)
+        elif (sub is not None and sub.kind == "move") or cur.take("move") or cur.peek("province"):
             dest = _location(_expect_location(cur, "the supported move's destination"))
             cur.take("hold")
-            _expect_end(cur)
-            return SupportMove(utype, loc, stype, target, dest)
+            return done(SupportMove(utype, loc, stype, target, dest))
         cur.take("hold")
-        _expect_end(cur)
-        return SupportHold(utype, loc, stype, target)
-    if cur.take("convoy"):
-        army_type = cur.take("unit")
+        return done(SupportHold(utype, loc, stype, target))
+    if verb == "convoy":
+        army_type, army_power = _unit_ref(cur)
         if army_type is not None and army_type.value != "A":
             raise OrderParseError("convoy_fleet", "Only armies can be convoyed.", text=text,
-                                  word=army_type.raw)
+                                  word=army_type.raw, typed=army_type.typed)
         army = _location(_expect_location(cur, "the convoyed army's province"), _Role.OTHER)
+        _own(owners, army_power, army, ordered=False)
         cur.take("move")
-        dest = _location(_expect_location(cur, "the convoyed army's destination"))
-        _expect_end(cur)
-        return Convoy(utype, loc, army, dest)
-    if cur.take("move") or cur.peek("province"):
-        dest = _location(_expect_location(cur, "the destination"))
-        via = bool(cur.take("via"))
-        if not via and cur.take("convoy"):
-            via = True  # "A LON - BEL convoy"
-        _expect_end(cur)
-        if kind is PhaseKind.RETREAT:
-            return Retreat(utype, loc, dest)
-        return Move(utype, loc, dest, via)
-    got = cur.toks[cur.i]
-    raise OrderParseError("unexpected_word", f'I can\'t read "{got.raw}" here.', text=text, word=got.raw)
+        return done(Convoy(utype, loc, army, _location(_expect_location(cur, "the convoyed army's destination"))))
+    dest = _location(_expect_location(cur, "the destination"))
+    via = bool(cur.take("via"))
+    if not via and cur.take("convoy"):
+        via = True  # "A LON - BEL convoy"
+    if kind is PhaseKind.RETREAT:
+        return done(Retreat(utype, loc, dest))
+    return done(Move(utype, loc, dest, via))
 
 
 def _fleet_routes(position: Position, army: str) -> dict[str, list[frozenset[str]]]:
@@ -532,7 +690,10 @@ def _ordered_unit(position: Position, province: str) -> Unit | None:
 
 
 def _buildable(position: Position, province: str) -> bool:
-    return position.map.provinces[province].home_of is not None and province not in position.units
+    """A build could stand here: an adjustment phase, an empty home centre its power owns."""
+    home = position.map.provinces[province].home_of
+    return (position.phase.is_adjustment and home is not None and province not in position.units
+            and position.centres.get(province) is home)
 
 
 def _may_stand(position: Position, role: _Role, province: str) -> bool:
@@ -546,17 +707,58 @@ def _may_stand(position: Position, role: _Role, province: str) -> bool:
     return True
 
 
-def _plausible(order: Order, position: Position) -> bool:
-    """Could this reading be a real order in the position? Used only to settle a word
-    that names two provinces."""
-    m = position.map
+def _board_allows(parsed: _Parsed, position: Position) -> bool:
+    """The units the order names are on the board (``_may_stand`` of its places): the
+    test the search applies to ambiguous words as it goes, applied to every word."""
+    order = parsed.order
     if isinstance(order, Waive):
         return True
+    if not _may_stand(position, _Role.UNIT, order.location.province):
+        return False
+    if isinstance(order, (SupportHold, SupportMove)):
+        return _may_stand(position, _Role.OTHER, order.supported.province)
+    if isinstance(order, Convoy):
+        return _may_stand(position, _Role.OTHER, order.army.province)
+    return True
+
+
+def _owner_of(owner: _Owner, order: Order, position: Position) -> Power | None:
+    """The real owner of the unit a nationality word names (None: no unit to check)."""
+    if not owner.ordered:
+        unit = position.units.get(owner.province)
+    elif isinstance(order, Build):
+        return position.map.provinces[owner.province].home_of
+    else:
+        unit = _ordered_unit(position, owner.province)
+    return unit.power if unit is not None else None
+
+
+def _wrong_owner(parsed: _Parsed, position: Position) -> tuple[_Owner, Power] | None:
+    for owner in parsed.owners:
+        actual = _owner_of(owner, parsed.order, position)
+        if actual is not None and actual is not owner.power:
+            return owner, actual
+    return None
+
+
+def _plausible(parsed: _Parsed, position: Position) -> bool:
+    """Could this reading be a real order in the position: its unit there, of the type and
+    nationality the text says, able to do what it is told? Used only to settle a word that
+    names two provinces."""
+    order = parsed.order
+    m = position.map
+    if not isinstance(order, _PHASE_ORDERS[position.phase.kind]) or not _board_allows(parsed, position):
+        return False
+    if isinstance(order, Waive):
+        return True
+    if _wrong_owner(parsed, position) is not None:
+        return False
     here = order.location.province
     if isinstance(order, Build):
-        return _buildable(position, here)
+        barred = ProvinceKind.INLAND if order.unit_type is UnitType.FLEET else ProvinceKind.SEA
+        return _buildable(position, here) and m.provinces[here].kind is not barred
     unit = _ordered_unit(position, here)
-    if unit is None:
+    if unit is None or unit.type is not order.unit_type:
         return False
     fleet = unit.type is UnitType.FLEET
     if isinstance(order, (Move, Retreat)):
@@ -566,18 +768,20 @@ def _plausible(order: Order, position: Position) -> bool:
         # overseas: only when fleets on the board could carry it (a mere sea route is a guess)
         return not fleet and isinstance(order, Move) and bool(_fleet_routes(position, here).get(dest))
     if isinstance(order, SupportHold):
-        return order.supported.province in position.units and m.can_reach(
+        other = position.units.get(order.supported.province)
+        return other is not None and other.type is order.supported_type and m.can_reach(
             fleet, unit.location, order.supported.province)
     if isinstance(order, SupportMove):
         other = position.units.get(order.supported.province)
         dest = order.destination.province
-        return other is not None and m.can_reach(fleet, unit.location, dest) and (
+        return other is not None and other.type is order.supported_type and m.can_reach(
+            fleet, unit.location, dest) and (
             m.can_reach(other.type is UnitType.FLEET, other.location, dest)
             or m.sea_route_exists(other.province, dest))
     if isinstance(order, Convoy):
         army = position.units.get(order.army.province)
-        return fleet and army is not None and m.sea_route_exists(order.army.province,
-                                                                  order.destination.province)
+        return fleet and here in m.seas and army is not None and army.type is UnitType.ARMY \
+            and m.sea_route_exists(order.army.province, order.destination.province)
     return True
 
 
@@ -623,10 +827,21 @@ def _canonical(text: str, kind: PhaseKind | None, game_map: Map) -> Order | None
 def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
                 position: Position | None = None, language: str = "en",
                 game_map: Map = STANDARD, work: Work | None = None) -> Order:
-    """Read one order. ``position`` (if given) fills in missing unit types and settles
-    ambiguous words; ``phase`` tells a retreat (``A BUR - PAR`` in a retreat phase) and a
-    build (``F EDI`` in an adjustment phase) from a move and a hold. ``work`` (for tests
-    and benchmarks) counts the steps the reading takes."""
+    """Read one order. ``position`` (if given) fills in missing unit types, settles
+    ambiguous words and checks the nationality words; ``phase`` tells a retreat
+    (``A BUR - PAR`` in a retreat phase) and a build (``F EDI`` in an adjustment phase)
+    from a move and a hold. ``work`` (for tests and benchmarks) counts the steps the
+    reading takes. :func:`parse_stated` also gives the owners the text named."""
+    return parse_stated(text, phase=phase, position=position, language=language,
+                        game_map=game_map, work=work).order
+
+
+def parse_stated(text: str, *, phase: Phase | PhaseKind | None = None,
+                 position: Position | None = None, language: str = "en",
+                 game_map: Map = STANDARD, work: Work | None = None) -> StatedOrder:
+    """Read one order, with the owners its nationality words name (see :class:`StatedOrder`).
+    With a position, a nationality that is not the owner of the unit there is refused
+    (``wrong_nationality``, naming both powers)."""
     work = work if work is not None else Work()
     if position is not None and phase is None:
         phase = position.phase
@@ -637,24 +852,39 @@ def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
             f"{MAX_ORDER_CHARS}): write one order per line.", text=text, limit=MAX_ORDER_CHARS)
     if language == "en":
         if text == "WAIVE":
-            return Waive()
+            return StatedOrder(Waive())
         fast = _canonical(text, kind, game_map)
         if fast is not None:
-            return fast
+            return StatedOrder(fast)
     names = table(language)
     toks = _lex(text, names, work)
     if not toks:
         raise OrderParseError("empty", "The order is empty.", text=text)
     if all(len(t.values) == 1 for t in toks):
         work.step(readings=1)
-        return _grammar(_Cursor(_attach_coasts(toks, text, game_map), text), text, kind, position, game_map)
+        parsed = _grammar(_Cursor(_attach_coasts(toks, text, game_map), text), text, kind, position, game_map)
+    else:
+        parsed = _settle(toks, text, kind, position, game_map, names, work)
     if position is not None:
-        # the readings the board allows first; the others count only if none of these
-        # is a plausible order (then the line reads as it would without a position)
+        wrong = _wrong_owner(parsed, position)
+        if wrong is not None:
+            raise _wrong_nationality(*wrong, parsed.order, text)
+    return StatedOrder(parsed.order, tuple((o.province, o.power) for o in parsed.owners))
+
+
+def _settle(toks: list[_Tok], text: str, kind: PhaseKind | None, position: Position | None,
+            game_map: Map, names: NameTable, work: Work) -> _Parsed:
+    """The reading of a line with ambiguous words: the one the board allows, else the
+    one the line has without a board; asks when several remain."""
+    if position is not None:
+        # the plausible readings first; else those whose units are on the board (a unit
+        # told what it cannot do: whoever checks the order says what is wrong); the others
+        # count only if the board has none of these (then the line reads as without it)
         found, _ = _search(toks, text, kind, position, game_map, names, work, board=position)
-        plausible = [r for r in found if _plausible(r.order, position)]
-        if plausible:
-            return _one(plausible, toks, names, text)
+        allowed = [r for r in found if _board_allows(r.parsed, position)]
+        plausible = [r for r in allowed if _plausible(r.parsed, position)]
+        if plausible or allowed:
+            return _one(plausible or allowed, toks, names, text)
     found, first_error = _search(toks, text, kind, position, game_map, names, work, board=None)
     if not found:
         assert first_error is not None
@@ -662,20 +892,32 @@ def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
     return _one(found, toks, names, text)
 
 
+def _wrong_nationality(owner: _Owner, actual: Power, order: Order, text: str) -> OrderParseError:
+    power_name = table().power_names
+    said, real = power_name[owner.power.value], power_name[actual.value]
+    if owner.ordered and isinstance(order, Build):
+        message = f'"{owner.typed}": {owner.province} is a home centre of {real}, not of {said}.'
+    else:
+        message = f'"{owner.typed}": the unit in {owner.province} belongs to {real}, not to {said}.'
+    return OrderParseError("wrong_nationality", message, text=text, word=owner.word, typed=owner.typed,
+                           details={"power": owner.power.value, "owner": actual.value,
+                                    "province": owner.province})
+
+
 @dataclass(frozen=True, slots=True)
-class _Reading:
-    order: Order
+class _Found:
+    parsed: _Parsed
     chosen: dict[int, str]        # token index -> the value this reading gave it
 
 
 def _search(toks: list[_Tok], text: str, kind: PhaseKind | None, position: Position | None,
             game_map: Map, names: NameTable, work: Work, *,
-            board: Position | None) -> tuple[list[_Reading], OrderParseError | None]:
+            board: Position | None) -> tuple[list[_Found], OrderParseError | None]:
     """Every reading of a line that the grammar accepts, depth first (see ``_Chooser``),
     and the error of the first reading tried (the first value of every word). ``board``:
     try only the readings whose words naming units the board allows. Past
     ``MAX_READINGS`` tries, asks which reading of the first word branched on was meant."""
-    found: list[_Reading] = []
+    found: list[_Found] = []
     first_error: OrderParseError | None = None
     path: list[int] | None = []
     first: _Chooser | None = None
@@ -689,25 +931,25 @@ def _search(toks: list[_Tok], text: str, kind: PhaseKind | None, position: Posit
         work.step(readings=1)
         chooser = _Chooser(path, board)
         first = first or chooser
-        line = [_Tok(t.kind, t.values, t.raw, t.coast, t.index, chooser) for t in toks]
+        line = [_Tok(t.kind, t.values, t.raw, t.coast, t.index, chooser, t.typed) for t in toks]
         try:
-            order = _grammar(_Cursor(_attach_coasts(line, text, game_map), text), text, kind,
-                             position, game_map)
+            parsed = _grammar(_Cursor(_attach_coasts(line, text, game_map), text), text, kind,
+                              position, game_map)
         except OrderParseError as exc:
             first_error = first_error or exc
         except _Excluded:
             pass
         else:
-            found.append(_Reading(order, chooser.chosen))
+            found.append(_Found(parsed, chooser.chosen))
         path = chooser.next_path()
     return found, first_error
 
 
-def _one(readings: list[_Reading], toks: list[_Tok], names: NameTable, text: str) -> Order:
+def _one(readings: list[_Found], toks: list[_Tok], names: NameTable, text: str) -> _Parsed:
     """The order the readings agree on; else ask about the first word they read differently."""
-    orders = list(dict.fromkeys(r.order for r in readings))
+    orders = list(dict.fromkeys(r.parsed.order for r in readings))
     if len(orders) == 1:
-        return orders[0]
+        return readings[0].parsed
     for tok in toks:
         seen = {r.chosen[tok.index] for r in readings if tok.index in r.chosen}
         if len(seen) > 1:
@@ -715,11 +957,20 @@ def _one(readings: list[_Reading], toks: list[_Tok], names: NameTable, text: str
     raise AssertionError("readings that give different orders differ in some word")
 
 
+def _offer(code: str, names: NameTable) -> str:
+    """A province written so that it means only that province in the language: the
+    formatter's abbreviation (unambiguous in every table), with the name when it differs."""
+    abbr, name = names.province_abbr.get(code, code), names.province_name(code)
+    return name if abbr.casefold() == name.casefold() else f"{abbr} ({name})"
+
+
 def _ambiguous(tok: _Tok, values: Sequence[str], names: NameTable, text: str,
-               readings: Sequence[Order]) -> OrderParseError:
-    options = [_label(v, names) for v in values]
-    return OrderParseError("ambiguous", f'"{tok.raw}" could mean {" or ".join(options)}: write the name in full.',
-                           text=text, word=tok.raw, suggestions=options, readings=readings)
+               orders: Sequence[Order]) -> OrderParseError:
+    options = [_offer(v, names) for v in values]
+    readings = tuple(Reading(o, format_order(o, names.language)) for o in orders)
+    return OrderParseError("ambiguous", f'"{tok.typed}" could mean {" or ".join(options)}: write one of these.',
+                           text=text, word=tok.raw, typed=tok.typed, suggestions=options, readings=readings,
+                           details={"provinces": " ".join(values)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -729,6 +980,7 @@ class ParsedLine:
     text: str
     order: Order | None
     error: OrderParseError | None
+    owners: tuple[tuple[str, Power], ...] = ()   # as in StatedOrder
 
 
 def split_orders(text: str) -> list[str]:
@@ -740,7 +992,8 @@ def read_orders(text: str, **kwargs) -> list[ParsedLine]:
     out = []
     for part in split_orders(text):
         try:
-            out.append(ParsedLine(part, parse_order(part, **kwargs), None))
+            stated = parse_stated(part, **kwargs)
+            out.append(ParsedLine(part, stated.order, None, stated.owners))
         except OrderParseError as exc:
             out.append(ParsedLine(part, None, exc))
     return out

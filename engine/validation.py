@@ -173,7 +173,7 @@ def applied_to(order: Order, unit: Unit) -> Order:
     if isinstance(order, Waive) or (order.unit_type is unit.type and (
             order.location is unit.location or order.location == unit.location)):
         return order
-    fields = {f: getattr(order, f) for f in order.__slots__}  # type: ignore[attr-defined]
+    fields = {f: getattr(order, f) for f in order.__slots__}
     fields["unit_type"] = unit.type
     fields["location"] = unit.location
     return type(order)(**fields)
@@ -642,7 +642,7 @@ class Checker:
         if total == 0:
             return _illegal(missing, power=power.value)
         replaces = not isinstance(order, Waive) and any(
-            type(o) is type(order) and o.location.province == order.location.province  # type: ignore[union-attr]
+            type(o) is type(order) and o.location.province == order.location.province
             for o in earlier)
         if left == 0 and not replaces:
             return _illegal(Reason.TOO_MANY_ADJUSTMENTS, power=power.value, count=total)

@@ -15,7 +15,10 @@ phase is called the same on the map and in the channel.
 ('CN Esp', 'СтП ЮБ')
 >>> power_name(Power.GERMANY, "ru"), province_name("MUN", "es")
 ('Германия', 'Múnich')
+>>> place_name("STP/SC", "es"), unit_type_name(UnitType.FLEET, "ru")
+('San Petersburgo (costa sur)', 'флот')
 """
+
 from __future__ import annotations
 
 from engine.map import Location
@@ -43,6 +46,17 @@ def province_name(code: str, language: str = "en") -> str:
     return table(language).province_name(code)
 
 
+def place_name(location: Location | str, language: str = "en") -> str:
+    """A province's full name with its coast's (``St Petersburg (south coast)``, ``San
+    Petersburgo (costa sur)``), for menus and lists; unknown codes as they are."""
+    loc = location if isinstance(location, Location) else Location.parse(location)
+    names = table(language)
+    name = names.province_name(loc.province)
+    if loc.coast is None:
+        return name
+    return f"{name} ({names.coast_names.get(loc.coast, loc.coast)})"
+
+
 def place_text(location: Location | str, language: str = "en") -> str:
     """A province, with its coast, abbreviated as the language writes it in orders
     (English ``SPA/NC``, Spanish ``CN Esp``, Bulgarian ``Исп СБ``); unknown codes as they
@@ -61,6 +75,11 @@ def place_text(location: Location | str, language: str = "en") -> str:
 def unit_letter(unit_type: UnitType, language: str = "en") -> str:
     """The letter of an army or a fleet (Spanish ``E`` and ``F``)."""
     return table(language).unit_letters.get(unit_type.value, unit_type.value)
+
+
+def unit_type_name(unit_type: UnitType, language: str = "en") -> str:
+    """The word for an army or a fleet (``army``, ``flota``), lower case."""
+    return table(language).unit_names.get(unit_type.value, unit_type.value)
 
 
 def unit_text(unit: Unit | str, language: str = "en") -> str:
@@ -106,8 +125,7 @@ def order_text(order: Order, language: str = "en") -> str:
     if isinstance(order, SupportHold):
         return f"{head} {words['support']} {unit(order.supported_type, order.supported)}"
     if isinstance(order, SupportMove):
-        return (f"{head} {words['support']} {unit(order.supported_type, order.supported)}"
-                f" {move(order.destination)}")
+        return f"{head} {words['support']} {unit(order.supported_type, order.supported)} {move(order.destination)}"
     if isinstance(order, Convoy):
         return f"{head} {words['convoy']} {unit(UnitType.ARMY, order.army)} {move(order.destination)}"
     if isinstance(order, Retreat):

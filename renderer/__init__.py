@@ -1,7 +1,9 @@
 """Maps of Diplomacy positions as PNG images, drawn with Pillow.
 
 Owns the picture: `render(position, orders, results, ...) -> bytes`. It takes plain values
-(the JSON shapes of the adjudication command) and returns bytes; it never does I/O besides
+(the JSON shapes of the adjudication command) and returns bytes; so do the game's history as
+an animated GIF (`history_gif`, renderer/animation.py, from an `engine.history.History`) and
+its supply-centre chart (`centre_chart`, renderer/chart.py); it never does I/O besides
 reading its own assets (package data, `renderer/assets/`) once. Thread-safe: the only
 shared state is the lock-protected cache of static layers (renderer.layers).
 
@@ -26,7 +28,7 @@ from renderer.layers import missing_assets
 from renderer.render import (View, encode_png, front_groups, render, render_image, render_many, render_views,
                              warm_up)
 from renderer.scene import Order, Scene, Unit, drawn_order, scene_from_objects
+from renderer.animation import Animation, history_gif
+from renderer.chart import centre_chart, centre_chart_image
 
-__all__ = ["LabelSet", "Order", "Scene", "Script", "Unit", "View", "drawn_order", "encode_png", "front_groups",
-           "label_set", "label_sets", "missing_assets", "render", "render_image", "render_many", "render_views",
-           "scene_from_objects", "warm_up"]
+__all__ = ["Animation", "centre_chart", "centre_chart_image", "drawn_order", "encode_png", "front_groups", "history_gif", "label_set", "label_sets", "LabelSet", "missing_assets", "Order", "render", "render_image", "render_many", "render_views", "Scene", "scene_from_objects", "Script", "Unit", "View", "warm_up"]

@@ -18,6 +18,7 @@ from bot.core.sheet import Sheets
 from bot.core.status import Status
 from bot.infra.clock import Clock, system_clock
 from bot.infra.compute import Compute
+from bot.infra.lease import Claims, Unowned
 from bot.infra.maps import MapCache
 from bot.infra.storage import Storage
 
@@ -31,6 +32,7 @@ class Core:
         rng: random.Random | None = None,
         map_cache: MapCache | None = None,
         compute: Compute | None = None,
+        jobs: Claims | None = None,
     ) -> None:
         self.deps = Deps(
             storage,
@@ -38,6 +40,7 @@ class Core:
             rng or random.Random(),
             compute or Compute(),
             map_cache if map_cache is not None else MapCache(processes=0),
+            jobs or Unowned(),  # the process' lease, when it holds one
         )
         self.lifecycle = Lifecycle(self.deps)
         self.ordering = Ordering(self.deps)

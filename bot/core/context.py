@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from bot.core import endings
 from bot.core.errors import UserError
 from bot.core.types import GameStatus
 from bot.infra.storage import GameRow, OrderRow, PlayerRow, Tx
@@ -95,40 +96,60 @@ async def load(tx: Tx, game: GameRow, user_id: int | None = None) -> GameContext
     return GameContext(game, players, orders, player)
 
 
-async def player_game(tx: Tx, user_id: int, game_id: int | None, channel_id: int | None) -> GameRow:
+async def player_game(
+    tx: Tx, user_id: int, game_id: int | None, channel_id: int | None, guild_id: int | None = None
+) -> GameRow:
     """The active game a player means: the one named, the one of this channel, or their
-    only game; a refusal says why there is none."""
+    only game; a refusal says why there is none. ``guild_id``: the server the command
+    was used in (None in DMs): only its games are found there.
+
+    A game named by its id is found only by its players, and only in its own server:
+    ids are sequential, so anyone could try them; a game that exists but is not theirs
+    is refused exactly as one that does not exist, and its name never shows."""
     if game_id is not None:
         game = await tx.game(game_id)
-        if game is None:
+        if (
+            game is None
+            or (guild_id is not None and game.guild_id != guild_id)
+            or not any(p.user_id == user_id for p in await tx.players(game.id))
+        ):
             raise UserError("game.unknown")
     else:
         game = await tx.open_game_in_channel(channel_id) if channel_id is not None else None
         if game is not None and not any(p.user_id == user_id for p in await tx.players(game.id)):
             game = None
         if game is None:
-            mine = [g for g in await tx.games_of_user(user_id) if g.status == GameStatus.ACTIVE]
+
+            def here(g: GameRow) -> bool:
+                return guild_id is None or g.guild_id == guild_id
+
+            active = [g for g in await tx.games_of_user(user_id) if g.status == GameStatus.ACTIVE]
+            mine = [g for g in active if here(g)]
             if not mine:
-                forming = await tx.games_of_user(user_id, (GameStatus.FORMING.value,))
-                raise UserError("order.not_started" if forming else "order.no_games")
+                if active:  # their games are on another server
+                    raise UserError("lookup.game_elsewhere")
+                forming = [g for g in await tx.games_of_user(user_id, (GameStatus.FORMING.value,)) if here(g)]
+                if forming:
+                    raise UserError("order.not_started")
+                raise await endings.no_game(tx, user_id)
             if len(mine) > 1:
-                raise UserError("order.which_game", games=", ".join(g.name for g in mine))
+                raise UserError("order.which_game", games=tuple(g.name for g in mine))
             game = mine[0]
     return game
 
 
 async def player_context(
-    tx: Tx, user_id: int, game_id: int | None = None, channel_id: int | None = None
+    tx: Tx, user_id: int, game_id: int | None = None, channel_id: int | None = None, guild_id: int | None = None
 ) -> GameContext:
     """The caller's game, checked: they play in it and it is being played."""
-    game = await player_game(tx, user_id, game_id, channel_id)
+    game = await player_game(tx, user_id, game_id, channel_id, guild_id)
     ctx = await load(tx, game, user_id)
     if ctx.player is None:
         raise UserError("order.not_player", game=game.name)
     if game.status == GameStatus.FORMING:
         raise UserError("order.not_started_game", game=game.name)
     if game.status == GameStatus.FINISHED:
-        raise UserError("order.finished", game=game.name)
+        raise await endings.ended(tx, game)
     return ctx
 
 

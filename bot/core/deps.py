@@ -1,5 +1,6 @@
 """What every use case stands on: the storage, the clock, the random generator, the
-compute helper for CPU work, the map cache, and the two wake-ups (the scheduler's, when a
+compute helper for CPU work, the map cache, the claims on jobs (which due jobs this
+process runs, :mod:`bot.infra.lease`), and the two wake-ups (the scheduler's, when a
 timer changed; the poster's, when posts were stored)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from dataclasses import dataclass, field
 
 from bot.infra.clock import Clock, to_unix
 from bot.infra.compute import Compute
+from bot.infra.lease import Claims, Unowned
 from bot.infra.maps import MapCache
 from bot.infra.storage import Storage
 
@@ -21,6 +23,7 @@ class Deps:
     rng: random.Random
     compute: Compute
     maps: MapCache
+    jobs: Claims = field(default_factory=Unowned)
     on_timer_change: Callable[[], None] = field(default=lambda: None)
     on_posts: Callable[[], None] = field(default=lambda: None)
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from bot.core import context, posts
 from bot.core.context import GameContext, owners
 from bot.core.deps import Deps
+from bot.core.endings import EndingKind
 from bot.core.errors import UserError
 from bot.core.posts import PostKind
 from bot.core.types import GameStatus, MapSpec
@@ -87,8 +88,8 @@ class Endgame:
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
 
-    async def vote_draw(self, channel_id: int, user_id: int, yes: bool) -> BallotReport:
-        async with self.deps.storage.write() as tx:
+    async def vote_draw(self, channel_id: int, user_id: int, yes: bool, *, action: int | None = None) -> BallotReport:
+        async with self.deps.storage.write(action) as tx:
             ctx = await _playing(tx, channel_id, user_id)
             game, phase = ctx.game, ctx.phase
             alive_now = survivors(ctx)
@@ -115,7 +116,7 @@ class Endgame:
                 users = sorted(set(alive_now.values()))
                 await tx.close_draw(game.id)
                 await tx.finish_by_agreement(game.id, codes)
-                await tx.set_ending(game.id, "draw", codes, now)
+                await tx.set_ending(game.id, EndingKind.DRAW.value, codes, now)
                 await posts.channel(
                     tx,
                     game,
@@ -131,20 +132,21 @@ class Endgame:
         self.deps.changed(timers=passed, posts=True)
         return BallotReport(game, opened, passed, yes)
 
-    async def concede(self, channel_id: int, user_id: int) -> tuple[GameRow, Power, bool]:
+    async def concede(self, channel_id: int, user_id: int, *, action: int | None = None) -> tuple[GameRow, Power, bool]:
         """Concede to the leader; returns the game, the leader and whether the game ended."""
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             ctx = await _playing(tx, channel_id, user_id)
             game, phase, position = ctx.game, ctx.phase, ctx.position
             alive_now = survivors(ctx)
             mine = [pw for pw, uid in alive_now.items() if uid == user_id]
             if not mine:
                 raise UserError("mod.draw_not_survivor", game=game.name)
-            counts = sorted(((len(position.centres_of(pw)), pw) for pw in alive_now), reverse=True)
-            if len(counts) > 1 and counts[0][0] == counts[1][0]:
+            most = max(len(position.centres_of(pw)) for pw in alive_now)
+            tied = sorted(pw for pw in alive_now if len(position.centres_of(pw)) == most)
+            if len({alive_now[pw] for pw in tied}) > 1:  # two players lead: nobody to concede to
                 raise UserError("mod.concede_no_leader", game=game.name)
-            leader = counts[0][1]
-            if leader in mine:
+            leader = tied[0]
+            if alive_now[leader] == user_id:
                 raise UserError("mod.concede_leader", game=game.name, power=leader)
             states = await tx.power_states(game.id)
             for pw in mine:
@@ -166,11 +168,15 @@ class Endgame:
             await tx.add_audit(
                 game.id, phase, user_id, "concede", {"power": mine[0].value, "powers": [pw.value for pw in mine]}, now
             )
-            others = [pw for pw in alive_now if pw != leader]
+            # concession is per player: the game ends when every other player has conceded;
+            # the leader's player concedes none of their powers (in a game for 2-4 players
+            # they play several)
+            champion = alive_now[leader]
+            others = [pw for pw, uid in alive_now.items() if uid != champion]
             ended = all(states.get(pw.value) is not None and states[pw.value].conceded for pw in others)
             if ended:
                 await tx.finish_by_agreement(game.id, leader.value)
-                await tx.set_ending(game.id, "concession", leader.value, now)
+                await tx.set_ending(game.id, EndingKind.CONCESSION.value, leader.value, now)
                 await tx.close_draw(game.id)
                 await posts.channel(
                     tx,
@@ -179,8 +185,8 @@ class Endgame:
                     now,
                     PostKind.CONCESSION_WIN,
                     power=leader.value,
-                    user=alive_now[leader],
-                    mentions=(alive_now[leader],),
+                    user=champion,
+                    mentions=(champion,),
                     map=MapSpec(phase),
                 )
         self.deps.changed(timers=ended, posts=True)

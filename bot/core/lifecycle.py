@@ -9,6 +9,7 @@ from bot.core import posts
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
+from bot.core.naming import game_name
 from bot.core.posts import PostKind
 from bot.core.reminders import plan_reminders
 from bot.core.types import GameStatus, MapSpec, PhaseKind
@@ -19,7 +20,6 @@ from engine import Position
 from engine.codec import position_to_json
 
 DEFAULT_SCHEDULES = {PhaseKind.MOVEMENT: "48h", PhaseKind.RETREAT: "24h", PhaseKind.ADJUSTMENT: "24h"}
-MAX_NAME = 60
 
 
 class Lifecycle:
@@ -39,10 +39,9 @@ class Lifecycle:
         adjustment: str | None = None,
         language: str = "en",
         cd_after: int | None = None,
+        action: int | None = None,
     ) -> GameRow:
-        name = " ".join(name.split())
-        if not name or len(name) > MAX_NAME:
-            raise UserError("create.bad_name", limit=MAX_NAME)
+        name = game_name(name)
         if not 2 <= players <= 7:
             raise UserError("create.bad_players")
         if cd_after is not None and not 0 <= cd_after <= 10:
@@ -55,7 +54,7 @@ class Lifecycle:
                 specs[kind.name.lower()] = str(parse_schedule(text))
             except ScheduleError as exc:
                 raise UserError(exc.code, text=exc.text, kind=kind) from None
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             existing = await tx.open_game_in_channel(channel_id)
             if existing is not None:
                 raise UserError("create.channel_taken", game=existing.name)
@@ -76,11 +75,16 @@ class Lifecycle:
         return game
 
     async def join(
-        self, channel_id: int, user_id: int, can_dm: Callable[[GameRow], Awaitable[bool]] | None = None
+        self,
+        channel_id: int,
+        user_id: int,
+        can_dm: Callable[[GameRow], Awaitable[bool]] | None = None,
+        *,
+        action: int | None = None,
     ) -> tuple[GameRow, int]:
         """Join the game of this channel. ``can_dm`` sends the player a first DM; when it
         fails the player is taken out again and told how to allow DMs."""
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             game = await channel_game(tx, channel_id)
             if game.status != GameStatus.FORMING:
                 raise UserError("join.started", game=game.name)
@@ -96,8 +100,8 @@ class Lifecycle:
             raise UserError("join.dm_closed")
         return game, len(players) + 1
 
-    async def leave(self, channel_id: int, user_id: int) -> GameRow:
-        async with self.deps.storage.write() as tx:
+    async def leave(self, channel_id: int, user_id: int, *, action: int | None = None) -> GameRow:
+        async with self.deps.storage.write(action) as tx:
             game = await channel_game(tx, channel_id)
             if game.status != GameStatus.FORMING:
                 raise UserError("leave.started", game=game.name)
@@ -105,8 +109,8 @@ class Lifecycle:
                 raise UserError("leave.not_in", game=game.name)
             return game
 
-    async def start(self, channel_id: int, user_id: int, *, can_manage: bool) -> GameRow:
-        async with self.deps.storage.write() as tx:
+    async def start(self, channel_id: int, user_id: int, *, can_manage: bool, action: int | None = None) -> GameRow:
+        async with self.deps.storage.write(action) as tx:
             game = await channel_game(tx, channel_id)
             if user_id != game.creator_id and not can_manage:
                 raise UserError("start.not_allowed", game=game.name)

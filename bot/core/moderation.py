@@ -5,16 +5,18 @@ moderator role.
 Who moderates a game: its creator, members with Manage Server, and members with the
 server's moderator role (``/mod role``). Every action is posted in the game channel
 (a ``mod_action`` post intent) and written to the audit log, in the same transaction as
-the change it records.
+the change it records. ``action`` (the interaction's id) is recorded in that transaction
+too: an interaction delivered twice raises ``Replayed`` the second time and changes nothing.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.core import context, posts
+from bot.core import civil, context, posts
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -49,12 +51,63 @@ class OrdersOverview:
     reminded: tuple[int, ...]
 
 
-def parse_length(text: str) -> float:
-    """A length a moderator types (``12h``): seconds; a refusal when unreadable."""
+# What moderators may type for a length (``/mod extend by:``, ``/mod deadline when:``): the
+# players' forms (``2m``, ``90m``, ``36h``, ``1d 6h``) and the same in words, with an
+# optional "in" before it: ``2 minutes``, ``in 2 minutes``, ``+2h``, ``en 3 horas``,
+# ``через 2 часа``, ``след 2 часа``. Units in the bot's four languages.
+_UNIT_WORDS = {
+    "m": ("minutes", "minute", "mins", "min", "minutos", "minuto", "минут", "минуты", "минута", "мин", "минути"),
+    "h": ("hours", "hour", "hrs", "hr", "horas", "hora", "часов", "часа", "час", "ч"),
+    "d": ("days", "day", "días", "dias", "día", "dia", "дней", "дня", "день", "дни", "ден", "д"),
+}
+_WORD = re.compile(
+    r"(\d+)\s*(" + "|".join(w for words in _UNIT_WORDS.values() for w in words) + r")(?![^\W\d_])", re.IGNORECASE
+)
+_IN = re.compile(r"^\s*(?:\+|in\s|en\s|через\s|след\s)\s*", re.IGNORECASE)
+MOD_MIN_LENGTH = 60.0  # a moderator may set a deadline a minute away (players' schedules: 5 minutes)
+MOD_MAX_LENGTH = 14 * 24 * 3600.0  # the longest extension at once
+
+
+def _unit_letter(word: str) -> str:
+    return next(letter for letter, words in _UNIT_WORDS.items() if word.lower() in words)
+
+
+def read_length(text: str) -> float | None:
+    """A length as a moderator may type it (see ``_UNIT_WORDS``): seconds, or None."""
+    plain = _WORD.sub(lambda m: m.group(1) + _unit_letter(m.group(2)), _IN.sub("", text))
     try:
-        return parse_duration(text).total_seconds()
+        return parse_duration(plain).total_seconds()
     except ScheduleError:
-        raise UserError("mod.bad_duration", text=text.strip()) from None
+        return None
+
+
+def parse_length(text: str) -> float:
+    """A length a moderator types (``12h``, ``2 minutes``): seconds; a refusal when unreadable."""
+    seconds = read_length(text)
+    if seconds is None:
+        raise UserError("mod.bad_duration", text=text.strip())
+    return seconds
+
+
+def parse_deadline(text: str, now: float) -> float:
+    """A deadline a moderator sets: a length from now (:func:`read_length`) or a date and
+    time (``2026-03-05 18:00 Europe/Madrid``, UTC without a zone); at least
+    ``MOD_MIN_LENGTH`` from now. Refusals name the rule that was broken."""
+    seconds = read_length(text)
+    if seconds is not None:
+        deadline = now + seconds
+    else:
+        try:
+            deadline = to_unix(parse_moment(text, from_unix(now)))
+        except ScheduleError as exc:
+            if exc.code == "schedule.bad_zone":
+                raise UserError("schedule.bad_zone", text=exc.text) from None
+            raise UserError("mod.bad_moment", text=text.strip()) from None
+    if deadline <= now:
+        raise UserError("mod.deadline_past", text=text.strip())
+    if deadline < now + MOD_MIN_LENGTH:
+        raise UserError("mod.deadline_too_soon", text=text.strip())
+    return deadline
 
 
 class Moderation:
@@ -115,15 +168,15 @@ class Moderation:
         )
         await tx.add_audit(game.id, phase, actor.user_id, action, detail, now)
 
-    async def set_role(self, guild_id: int, actor: Actor, role_id: int | None) -> None:
+    async def set_role(self, guild_id: int, actor: Actor, role_id: int | None, *, action: int | None = None) -> None:
         if not actor.can_manage:
             raise UserError("mod.role_not_allowed")
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             await tx.set_mod_role(guild_id, role_id)
 
     # -- time ---------------------------------------------------------------------------
-    async def pause(self, channel_id: int, actor: Actor) -> GameRow:
-        async with self.deps.storage.write() as tx:
+    async def pause(self, channel_id: int, actor: Actor, *, action: int | None = None) -> GameRow:
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             assert game.phase is not None
             if await tx.pause_of(game.id) is not None:
@@ -137,8 +190,10 @@ class Moderation:
         self.deps.changed(timers=True, posts=True)
         return game
 
-    async def resume(self, channel_id: int, actor: Actor) -> GameRow:
-        async with self.deps.storage.write() as tx:
+    async def resume(self, channel_id: int, actor: Actor, *, action: int | None = None) -> GameRow:
+        """Resume with the time that was left; when every player became ready during the
+        pause, the phase resolves now."""
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             pause = await tx.pause_of(game.id)
             if pause is None:
@@ -146,14 +201,19 @@ class Moderation:
             deadline = self.deps.now() + pause.deadline_left
             await tx.clear_pause(game.id)
             await self._set_deadline(tx, game, deadline)
-            await self._announce(tx, game, actor, "resume", {"deadline": deadline}, deadline=deadline)
+            ready = await civil.resolve_if_ready(tx, game, self.deps.now())
+            await self._announce(
+                tx, game, actor, "resume", {"deadline": deadline}, deadline=deadline, ready=ready, phase=game.phase
+            )
         self.deps.changed(timers=True, posts=True)
         return game
 
-    async def extend(self, channel_id: int, actor: Actor, length: str) -> float:
+    async def extend(self, channel_id: int, actor: Actor, length: str, *, action: int | None = None) -> float:
         """Move the deadline later; returns the new deadline (or, paused, the time left)."""
         seconds = parse_length(length)
-        async with self.deps.storage.write() as tx:
+        if not MOD_MIN_LENGTH <= seconds <= MOD_MAX_LENGTH:
+            raise UserError("mod.extend_range", text=length.strip())
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             pause = await tx.pause_of(game.id)
             if pause is not None:
@@ -170,20 +230,19 @@ class Moderation:
         self.deps.changed(timers=True, posts=True)
         return result
 
-    async def set_deadline(self, channel_id: int, actor: Actor, when: str) -> float:
+    async def set_deadline(self, channel_id: int, actor: Actor, when: str, *, action: int | None = None) -> float:
+        """Set the deadline to a moment (:func:`parse_deadline`); it ends a pause, so the
+        phase resolves now if every player is ready."""
         now = self.deps.now()
-        try:
-            deadline = to_unix(parse_moment(when, from_unix(now)))
-        except ScheduleError as exc:
-            key = "schedule.bad_zone" if exc.code == "schedule.bad_zone" else "mod.bad_moment"
-            raise UserError(key, text=exc.text if key == "schedule.bad_zone" else when.strip()) from None
-        if deadline <= now + 60:
-            raise UserError("mod.deadline_past", text=when.strip())
-        async with self.deps.storage.write() as tx:
+        deadline = parse_deadline(when, now)
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             await tx.clear_pause(game.id)
             await self._set_deadline(tx, game, deadline)
-            await self._announce(tx, game, actor, "deadline", {"deadline": deadline}, deadline=deadline)
+            ready = await civil.resolve_if_ready(tx, game, self.deps.now())
+            await self._announce(
+                tx, game, actor, "deadline", {"deadline": deadline}, deadline=deadline, ready=ready, phase=game.phase
+            )
         self.deps.changed(timers=True, posts=True)
         return deadline
 
@@ -194,15 +253,21 @@ class Moderation:
         remind = await plan_reminders(tx, game.id, phase, self.deps.clock(), from_unix(deadline))
         await tx.set_timers(game.id, phase, deadline=deadline, remind_at=to_unix(remind) if remind else None)
 
-    async def resolve_now(self, channel_id: int, actor: Actor) -> GameRow:
-        async with self.deps.storage.write() as tx:
+    async def call_resolution(self, channel_id: int, actor: Actor, *, action: int | None = None) -> GameRow:
+        """``/mod resolve``, the checks and the call: the phase is due now (one quick
+        transaction, so a refusal is known before the command shows anything)."""
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             assert game.phase is not None
             await tx.clear_pause(game.id)
             await tx.set_timers(game.id, game.phase, deadline=self.deps.now(), remind_at=None)
             await self._announce(tx, game, actor, "resolve", {"phase": game.phase}, phase=game.phase)
-        await self.resolution.resolve(game.id, game.phase)
         return game
+
+    async def resolve_called(self, game: GameRow) -> None:
+        """``/mod resolve``, the resolution of the phase :meth:`call_resolution` made due."""
+        assert game.phase is not None
+        await self.resolution.resolve(game.id, game.phase)
 
     # -- powers and players -------------------------------------------------------------
     def _power(self, game: GameRow, players: list[PlayerRow], text: str) -> tuple[Power, PlayerRow]:
@@ -215,8 +280,10 @@ class Moderation:
                 return power, p
         raise UserError("mod.power_not_played", power=power, game=game.name)
 
-    async def set_civil_disorder(self, channel_id: int, actor: Actor, power_text: str, on: bool) -> Power:
-        async with self.deps.storage.write() as tx:
+    async def set_civil_disorder(
+        self, channel_id: int, actor: Actor, power_text: str, on: bool, *, action: int | None = None
+    ) -> Power:
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             power, player = self._power(game, await tx.players(game.id), power_text)
             state = (await tx.power_states(game.id)).get(power.value) or PowerState(power.value)
@@ -232,7 +299,9 @@ class Moderation:
                 user=player.user_id,
                 mentions=(player.user_id,),
             )
-        self.deps.changed(posts=True)
+            # the phase no longer waits for that power's player
+            resolving = on and await civil.resolve_if_ready(tx, game, self.deps.now())
+        self.deps.changed(timers=resolving, posts=True)
         return power
 
     async def replace(
@@ -242,17 +311,21 @@ class Moderation:
         power_text: str,
         new_user: int,
         can_dm: Callable[[GameRow], Awaitable[bool]] | None = None,
-    ) -> tuple[GameRow, Power, int]:
-        """Give a power's seat to another member; returns the game, power and the old player."""
+        *,
+        action: int | None = None,
+    ) -> tuple[GameRow, tuple[Power, ...], int]:
+        """Give a power's seat to another member: every power of that seat (in a game for
+        2-4 players a seat has several); returns the game, the seat's powers and the old
+        player. The reply, the channel post and the audit log name the same powers."""
         async with self.deps.storage.read() as tx:
             game = await self._game(tx, channel_id, actor)
             players = await tx.players(game.id)
-        power, old = self._power(game, players, power_text)
+        _, old = self._power(game, players, power_text)
         if any(p.user_id == new_user for p in players):
             raise UserError("mod.replace_already_playing", user=User(new_user), game=game.name)
         if can_dm is not None and not await can_dm(game):
             raise UserError("mod.replace_dm_closed", user=User(new_user))
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             assert game.phase is not None
             if not await tx.replace_player(game.id, old.user_id, new_user):
@@ -270,7 +343,7 @@ class Moderation:
                 game,
                 actor,
                 "replace",
-                {"power": power.value, "old": old.user_id, "new": new_user},
+                {"powers": codes, "old": old.user_id, "new": new_user},
                 powers=codes,
                 old=old.user_id,
                 new=new_user,
@@ -303,11 +376,12 @@ class Moderation:
                 map=MapSpec(game.phase),
             )
             await posts.dm(tx, game, game.phase, now, old.user_id, PostKind.DM_REPLACED_OUT, powers=codes)
-        self.deps.changed(posts=True)
-        return game, power, old.user_id
+            resolving = await civil.resolve_if_ready(tx, game, now)
+        self.deps.changed(timers=resolving, posts=True)
+        return game, seat_powers, old.user_id
 
-    async def kick(self, channel_id: int, actor: Actor, user_id: int) -> GameRow:
-        async with self.deps.storage.write() as tx:
+    async def kick(self, channel_id: int, actor: Actor, user_id: int, *, action: int | None = None) -> GameRow:
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor, status=(GameStatus.FORMING,))
             if not await tx.remove_player(game.id, user_id):
                 raise UserError("mod.kick_not_in", user=User(user_id), game=game.name)
@@ -316,10 +390,10 @@ class Moderation:
         return game
 
     # -- rollback -----------------------------------------------------------------------
-    async def rollback(self, channel_id: int, actor: Actor) -> tuple[GameRow, str, str]:
+    async def rollback(self, channel_id: int, actor: Actor, *, action: int | None = None) -> tuple[GameRow, str, str]:
         """Undo the last resolution: the game is again in the phase before, with its orders;
         returns the game, the phase undone and the phase restored."""
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             game = await self._game(
                 tx, channel_id, actor, status=(GameStatus.ACTIVE, GameStatus.FINISHED), any_game=True
             )
@@ -379,9 +453,11 @@ class Moderation:
         return restored, undone, back
 
     # -- orders and reminders -----------------------------------------------------------
-    async def orders_overview(self, channel_id: int, actor: Actor, remind: bool = False) -> OrdersOverview:
+    async def orders_overview(
+        self, channel_id: int, actor: Actor, remind: bool = False, *, action: int | None = None
+    ) -> OrdersOverview:
         storage = self.deps.storage
-        async with storage.write() if remind else storage.read() as tx:
+        async with storage.write(action) if remind else storage.read() as tx:
             game = await self._game(tx, channel_id, actor)
             ctx = await context.load(tx, game)
             rows = self._overview(ctx)

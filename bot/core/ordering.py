@@ -12,25 +12,32 @@ from __future__ import annotations
 import json
 import re
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.core import context
+from bot.core import civil, context
 from bot.core import params as P
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.languages import reading_order
 from bot.core.reading import matching_orders, read_orders_in, unit_province
-from bot.core.rules import Illegal, IllegalOrderError, check_order, orders_due, power_of
+from bot.core.rules import Illegal, IllegalOrderError, Reason, check_order, given_orders, orders_due, power_of
 from bot.core.status import OrderSheet, sheet_of
 from bot.core.types import GameStatus
 from bot.infra.clock import to_unix
 from bot.infra.storage import GameRow, Tx
-from engine import Order, Position, Power, Rules, Waive, legal_adjustments, legal_orders
-from engine.parser import ParsedLine
+from engine import Move, Order, Position, Power, Rules, Waive, legal_adjustments, legal_orders
+from engine.parser import ParsedLine, split_orders
+
+#: Orders read in one command. A player orders at most 33 units (a seat of a two-player
+#: game may hold all 34 but one); retreats and builds are fewer. 50 leaves room for
+#: corrections in the same text, and bounds the work and the reply of one command.
+MAX_ORDERS = 50
+#: Discord's limit on an autocomplete choice's value: what is typed is bounded by it too.
+MAX_CHOICE = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,60 +58,67 @@ class OrderReport:
 class ReadyReport:
     sheet: OrderSheet
     resolving: bool  # everyone is ready: the phase resolves now
+    paused: bool = False  # the game is paused: nothing resolves before a moderator resumes it
 
 
 # -- the engine's reasons, said by the catalogue --------------------------------------------
-# reason code -> message key; keyed by the code's value, so the table serves the engine's
-# own Reason enum unchanged. A code without a message says "`order` is not possible now".
-_KEYS = {
-    "no_unit": "order.no_unit",
-    "not_dislodged": "order.no_retreat_needed",
-    "not_your_unit": "order.not_your_unit",
-    "needs_coast": "order.which_coast",
-    "no_builds_due": "order.no_builds",
-    "no_disbands_due": "order.no_disbands",
-    "build_not_home_centre": "order.bad_build",
-    "too_many_adjustments": "order.too_many_adjustments",
-    "not_adjacent": "illegal.not_adjacent",
-    "closed_province": "illegal.closed",
-    "retreat_not_allowed": "illegal.retreat",
-    "support_nothing_there": "illegal.support_nobody",
-    "support_cannot_reach": "illegal.support_reach",
-    "support_move_impossible": "illegal.support_move",
-    "convoy_needs_fleet_at_sea": "illegal.convoy_fleet",
-    "no_convoy_route": "illegal.convoy_route",
-}
+# Parameters of a reason (engine.validation.Reason documents them) by what they name:
+_UNITS = ("unit", "target")  # a unit's text (A PAR); a target may be a province instead
+_PLAIN = ("count", "phase", "kind")  # numbers and the engine's words
 
 
-def _wrong_phase_key(params: Mapping[str, object]) -> str:
-    if params.get("kind") in ("build", "waive"):
-        return "order.build_in_wrong_phase"
-    if params.get("phase") == "adjustment":
-        return "order.not_adjustment"
-    return "order.retreat_in_wrong_phase"
+def reason_key(illegal: Illegal, order: Order, instead: Order | None = None) -> str:
+    """The message key of an engine reason: ``illegal.<code>``. A few reasons read
+    differently for different orders, and their key says which (a variant after the
+    code): a wrong phase by the phase it is (what it takes instead), a fleet sent by
+    convoy (``instead``: the move it can make without) or a fleet named as convoyed, an
+    army's move without a convoy route or a fleet's convoy without one."""
+    reason = illegal.reason
+    key = f"illegal.{reason.value}"
+    if reason is Reason.WRONG_PHASE:
+        return f"{key}.{illegal.params['phase']}"
+    if reason is Reason.ONLY_ARMIES_CONVOYED:
+        if "target" in illegal.params:
+            return f"{key}.fleet"
+        return f"{key}.instead" if instead is not None else key
+    if reason is Reason.NO_CONVOY_ROUTE and isinstance(order, Move):
+        return f"{key}.move"
+    return key
 
 
-def refusal(illegal: Illegal, order: str) -> UserError:
-    """An engine reason as a refusal: the message key, the parameters typed for the text
-    layer (units and places are written the way the reader's language writes them).
-    ``order``: the order refused (canonical text), for the messages that quote it."""
-    reason = illegal.reason.value
-    key = _wrong_phase_key(illegal.params) if reason == "wrong_phase" else _KEYS.get(reason, "illegal.generic")
-    params: dict[str, Any] = {"order": P.OrderText(order)}
+def refusal(illegal: Illegal, order: Order, instead: Order | None = None) -> UserError:
+    """An engine reason as a refusal: the message key (:func:`reason_key`) and the
+    reason's parameters typed for the text layer, which writes units and places the way
+    the reader's rulebook does. ``order``: the order refused (the message may quote it);
+    ``instead``: an order to suggest in its place."""
+    params: dict[str, Any] = {"order": P.OrderText(str(order))}
+    if instead is not None:
+        params["instead"] = P.OrderText(str(instead))
     for name, value in illegal.params.items():
-        if name == "place":  # the messages call the province of a unit {unit}
-            name = "unit"
         if isinstance(value, tuple):
             params[name] = P.Places(value)
         elif name == "power":
             params[name] = Power(str(value))
-        elif name in ("count", "phase", "kind"):
+        elif name in _PLAIN:
             params[name] = value
-        elif isinstance(value, str) and " " in value:  # a unit: "A PAR"
-            params[name] = P.UnitName(value)
+        elif name in _UNITS and " " in str(value):
+            params[name] = P.UnitName(str(value))
         else:
             params[name] = P.Places.of(value)
-    return UserError(key, **params)
+    return UserError(reason_key(illegal, order, instead), **params)
+
+
+def without_convoy(
+    position: Position, rules: Rules, powers: Sequence[Power], order: Order, illegal: Illegal
+) -> Order | None:
+    """For a fleet ordered to move by convoy (only armies are convoyed): the same move
+    without ``VIA``, when the engine takes it; else None."""
+    if illegal.reason is not Reason.ONLY_ARMIES_CONVOYED or not isinstance(order, Move) or not order.via_convoy:
+        return None
+    try:
+        return check_order(position, Move(order.unit_type, order.location, order.destination), rules, powers)
+    except IllegalOrderError:
+        return None
 
 
 def check_open(game: GameRow, now: float) -> None:
@@ -127,18 +141,13 @@ def waive_key(power: Power, n: int) -> str:
     return f"WAIVE{n}:{power.value}"
 
 
-def _adjust_key(position: Position, rules: Rules, power: Power, order: Order, key: str, taken: dict[str, str]) -> str:
-    """Builds, disbands and waives are limited by the count due; waives get numbered keys."""
-    due = orders_due(position, power, rules).count
-    mine = {k for k, p in taken.items() if p == power.value}
-    if isinstance(order, Waive):
-        n = 0
-        while waive_key(power, n) in mine:
-            n += 1
-        key = waive_key(power, n)
-    if key not in mine and len(mine) >= due:
-        raise UserError("order.too_many_adjustments", count=due, power=power)
-    return key
+def next_waive_key(power: Power, taken: Iterable[str]) -> str:
+    """The key of one more ``WAIVE`` of ``power`` (the engine counts them; each is stored)."""
+    taken = set(taken)
+    n = 0
+    while waive_key(power, n) in taken:
+        n += 1
+    return waive_key(power, n)
 
 
 def _parse_error(parsed: ParsedLine) -> LineReport:
@@ -150,9 +159,13 @@ def _parse_error(parsed: ParsedLine) -> LineReport:
     suggestions: Any = (
         P.Suggestions(tuple(error.suggestions)) if code == "unknown_word" else ", ".join(error.suggestions) or "—"
     )
-    return LineReport(
-        parsed.text, None, f"parse.{code}", {"word": error.word, "suggestions": suggestions, "english": str(error)}
-    )
+    params: dict[str, Any] = {"word": error.word, "suggestions": suggestions, "english": str(error)}
+    if code == "wrong_nationality":  # the power the player named, the unit's owner, where it stands
+        details = error.params
+        params.update(
+            power=Power(details["power"]), owner=Power(details["owner"]), province=P.Places.of(details["province"])
+        )
+    return LineReport(parsed.text, None, f"parse.{code}", params)
 
 
 def read_and_check(
@@ -161,33 +174,35 @@ def read_and_check(
     position: Position,
     rules: Rules,
     powers: Sequence[Power],
-    existing: dict[str, str],
+    existing: Sequence[tuple[str, str, str]],
 ) -> tuple[list[LineReport], dict[str, tuple[str, str]]]:
-    """CPU work of an ``/order`` (run off the event loop): each line read and checked.
-    ``existing``: stored order key -> power. Returns the line reports and the writes
-    (order key -> (power, canonical order))."""
+    """CPU work of an ``/order`` (run off the event loop): each line read and checked by
+    the engine. ``existing``: the orders stored, as (order key, power, canonical order);
+    in an adjustment phase the engine counts them, and each order accepted here, against
+    the builds and disbands due (an order for a province that has one replaces it).
+    Returns the line reports and the writes (order key -> (power, canonical order))."""
     lines: list[LineReport] = []
     writes: dict[str, tuple[str, str]] = {}
-    taken = dict(existing)
+    stored = {key: (power, order) for key, power, order in existing}
+    adjusting = position.phase.is_adjustment
     for parsed in read_orders_in(text, languages, position=position):
         if parsed.error is not None or parsed.order is None:
             lines.append(_parse_error(parsed))
             continue
+        given = given_orders(stored.values()) if adjusting else None
         try:
-            order = check_order(position, parsed.order, rules, powers)
-            power = power_of(position, order, rules, powers)
-            key = order_key(order)
-            if position.phase.is_adjustment:
-                key = _adjust_key(position, rules, power, order, key, taken)
+            order = check_order(position, parsed.order, rules, powers, given=given)
         except IllegalOrderError as exc:
-            err = refusal(exc.illegal, str(parsed.order))
+            instead = without_convoy(position, rules, powers, parsed.order, exc.illegal)
+            err = refusal(exc.illegal, parsed.order, instead)
             lines.append(LineReport(parsed.text, None, err.key, err.params))
             continue
-        except UserError as exc:
-            lines.append(LineReport(parsed.text, None, exc.key, exc.params))
+        power = power_of(position, order, rules, powers, given=given)
+        if power is None:  # the engine took it, yet it is no power's: say so, store nothing
+            lines.append(LineReport(parsed.text, None, "order.nobodys", {"order": P.OrderText(str(order))}))
             continue
-        writes[key] = (power.value, str(order))
-        taken[key] = power.value
+        key = next_waive_key(power, stored) if isinstance(order, Waive) else order_key(order)
+        writes[key] = stored[key] = (power.value, str(order))
         lines.append(LineReport(parsed.text, str(order), None))
     return lines, writes
 
@@ -253,16 +268,18 @@ class Ordering:
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
+        guild_id: int | None = None,
         expected_phase: str | None = None,
         sent_at: datetime | None = None,
         language: str | None = None,
+        action: int | None = None,
     ) -> OrderReport:
         """Read, check and store one or several orders. ``expected_phase``: the phase the
         player meant (default: the phase the game is in when the request is read);
         ``sent_at``: when the player sent it. ``language``: the player's; orders are read
         in it, then in the game's language, then in English."""
         async with self.deps.storage.read() as tx:
-            ctx = await context.player_context(tx, user_id, game_id, channel_id)
+            ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
             await check_sent_in_phase(tx, ctx, sent_at)
         game = ctx.game
         phase = expected_phase or ctx.phase
@@ -271,16 +288,19 @@ class Ordering:
         check_open(game, self.deps.now())
         if not text.strip():
             raise UserError("order.empty")
+        count = len(split_orders(text))
+        if count > MAX_ORDERS:  # refused whole: nothing stored that the player did not mean
+            raise UserError("limits.too_many_orders", count=count, limit=MAX_ORDERS)
         if not ctx.powers:
             raise UserError("order.no_power", game=game.name)
-        existing = {o.unit: o.power for o in ctx.orders}
+        existing = [(o.unit, o.power, o.text) for o in ctx.orders]
         languages = reading_order(language or game.language, game.language)
         lines, writes = await self.deps.compute.run(
             read_and_check, text, languages, ctx.position, ctx.rules, ctx.powers, existing
         )
         if not writes:
             return OrderReport(tuple(lines), sheet_of(ctx))
-        async with self.deps.storage.write() as tx:
+        async with self.deps.storage.write(action) as tx:
             current = await tx.game(game.id)
             if current is None or current.phase != phase or current.status != GameStatus.ACTIVE:
                 raise UserError(
@@ -303,10 +323,12 @@ class Ordering:
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
+        guild_id: int | None = None,
         language: str | None = None,
+        action: int | None = None,
     ) -> tuple[int, OrderSheet]:
-        async with self.deps.storage.write() as tx:
-            ctx = await context.player_context(tx, user_id, game_id, channel_id)
+        async with self.deps.storage.write(action) as tx:
+            ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
             check_open(ctx.game, self.deps.now())
             mine = ctx.my_orders()
             if unit is None or unit.strip().lower() in ("", "all", "*"):
@@ -324,33 +346,34 @@ class Ordering:
                     or (o.unit.startswith("WAIVE") and wanted == "WAIVE")
                 ][:1]
                 if not keys:
-                    raise UserError("clear.nothing", unit=unit.strip())
+                    raise UserError("clear.nothing", text=unit.strip())
             count = await tx.delete_orders(ctx.game.id, ctx.phase, keys)
             after = await context.load(tx, ctx.game, user_id)
         return count, sheet_of(after)
 
     async def set_ready(
-        self, user_id: int, ready: bool, *, game_id: int | None = None, channel_id: int | None = None
+        self,
+        user_id: int,
+        ready: bool,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        action: int | None = None,
     ) -> ReadyReport:
         resolving = False
-        async with self.deps.storage.write() as tx:
-            ctx = await context.player_context(tx, user_id, game_id, channel_id)
+        async with self.deps.storage.write(action) as tx:
+            ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
             game = ctx.game
             check_open(game, self.deps.now())
             await tx.set_ready(game.id, user_id, game.phase if ready else None)
             ctx = await context.load(tx, game, user_id)
+            paused = await tx.pause_of(game.id) is not None
             if ready:
-                waiting = [
-                    p
-                    for p in ctx.players
-                    if any(not orders_due(ctx.position, pw, ctx.rules).is_empty for pw in ctx.powers_of(p))
-                    and p.ready_phase != game.phase
-                ]
-                if not waiting and await tx.pause_of(game.id) is None:  # a pause holds the phase
-                    resolving = await tx.set_due(game.id, ctx.phase, self.deps.now())
+                resolving = await civil.resolve_if_ready(tx, game, self.deps.now())
         if resolving:
             self.deps.changed(timers=True)
-        return ReadyReport(sheet_of(ctx), resolving)
+        return ReadyReport(sheet_of(ctx), resolving, paused)
 
     async def choices(
         self,
@@ -359,15 +382,18 @@ class Ordering:
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
+        guild_id: int | None = None,
         limit: int = 25,
         language: str | None = None,
     ) -> list[str]:
         """Autocomplete: the player's legal orders matching what they are typing (the
         last of several orders in the text), units without an order first. ``language``:
         the player's; what they type is matched in it, the game's language and English."""
+        if len(typed) > MAX_CHOICE:  # no choice can hold it: nothing to match, no work
+            return []
         try:
             async with self.deps.storage.read() as tx:
-                ctx = await context.player_context(tx, user_id, game_id, channel_id)
+                ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
         except UserError:
             return []
         key = (ctx.game.id, ctx.phase, ctx.powers, json.dumps(ctx.game.position, sort_keys=True))
@@ -389,20 +415,20 @@ class Ordering:
         out = []
         for option in sorted(matches, key=rank):
             value = (before + (" " if before else "") + option).strip()
-            if len(value) <= 100:
+            if len(value) <= MAX_CHOICE:
                 out.append(value)
             if len(out) >= limit:
                 break
         return out
 
     async def clear_choices(
-        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None
+        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, guild_id: int | None = None
     ) -> list[tuple[str, str]] | None:
         """``/clear``'s autocomplete: (canonical order, value to clear) of the player's
         orders; None when the player has no game here."""
         try:
             async with self.deps.storage.read() as tx:
-                ctx = await context.player_context(tx, user_id, game_id, channel_id)
+                ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
         except UserError:
             return None
         return [(o.text, "WAIVE" if o.unit.startswith("WAIVE") else o.unit) for o in ctx.my_orders()]

@@ -49,3 +49,17 @@ class UnitName:
     """A unit (``A PAR``), written the reader's way (Spanish ``E Par``)."""
 
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A moment (unix seconds), shown in each reader's time zone."""
+
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Powers:
+    """Powers (codes), named in the reader's language."""
+
+    codes: tuple[str, ...]

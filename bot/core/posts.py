@@ -6,9 +6,17 @@ it carries. ``bot.discord.poster`` renders it at send time with
 ``bot.text.posts.render(kind, params, language)``: channel posts in the game's language,
 DMs in the reader's language of that moment.
 
+The order of posts: posts to one destination go out in the order they are stored, and a
+DM goes out only once every post to its game's channel stored before it is sent (or given
+up). So a use case stores what the channel shows first (the results of a phase, then the
+new phase), then the DMs it leads to (each player's new phase), and players never read
+the next phase in their DMs before the channel shows what happened. The storage hands the
+poster only posts whose turn has come (``bot.infra.storage``).
+
 Shape for later work: a post names one destination and one kind, so the poster can merge
 the due posts of one destination (one channel message per resolution, one DM per player
-per phase start across their games) without the use cases changing.
+per phase start across their games) without the use cases changing; the order holds for
+a merged DM when it waits for the channel posts of each of its games.
 """
 
 from __future__ import annotations
@@ -20,8 +28,10 @@ from typing import Any
 from bot.core.context import powers_of, rules_for
 from bot.core.rules import orders_due
 from bot.core.types import MapSpec
+from bot.infra.maps import front_groups
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from engine import Position, Power
+from engine.codec import position_to_json
 
 
 class PostKind(StrEnum):
@@ -32,6 +42,7 @@ class PostKind(StrEnum):
     GAME_WON = "game_won"
     CD_DECLARED = "cd_declared"
     CD_LEFT = "cd_left"
+    POWER_IDLE = "power_idle"  # a power without orders again, its player active: not declared
     ELIMINATED = "eliminated"
     DRAW_LAPSED = "draw_lapsed"
     DRAW_PROPOSED = "draw_proposed"
@@ -139,14 +150,17 @@ def duties(position: Position, power: Power, game: GameRow) -> dict[str, Any] | 
 async def phase_dms(
     tx: Tx, game: GameRow, players: list[PlayerRow] | tuple[PlayerRow, ...], position: Position, now: float
 ) -> None:
-    """Each player with something to do gets a DM when a phase starts, with a map
-    cropped around their units."""
+    """Each player with something to do gets a DM when a phase starts, with maps cropped
+    around all their powers' units: one crop for neighbouring powers, one per group when
+    they lie far apart (:func:`bot.infra.maps.front_groups`)."""
     assert game.phase is not None
     rules = rules_for(game, game.phase)
+    board = game.position if game.position is not None else position_to_json(position)
     for p in players:
         todo = [d for pw in powers_of(game, p, rules) if (d := duties(position, pw, game)) is not None]
         if not todo:
             continue
+        shown = [d["power"] for d in todo]  # the powers with something to do this phase
         await dm(
             tx,
             game,
@@ -157,7 +171,7 @@ async def phase_dms(
             phase=game.phase,
             powers=todo,
             deadline=game.deadline,
-            map=MapSpec(game.phase, front=todo[0]["power"]),
+            map=MapSpec(game.phase, fronts=front_groups(board, shown)),
         )
 
 

@@ -14,7 +14,7 @@ from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.posts import PostKind
 from bot.core.rules import orders_due
-from bot.core.status import missing_orders
+from bot.core.status import missing_orders, silent_powers
 from bot.core.types import GameStatus
 from bot.infra.clock import from_unix, to_unix
 from bot.infra.schedule import ScheduleError, parse_duration
@@ -122,7 +122,8 @@ class Reminders:
                 powers = ctx.powers_of(p)
                 if all(orders_due(ctx.position, pw, ctx.rules).is_empty for pw in powers):
                     continue
-                missing = missing_orders(ctx, powers, [o for o in ctx.orders if o.power in {x.value for x in powers}])
+                mine = [o for o in ctx.orders if o.power in {x.value for x in powers}]
+                missing = missing_orders(ctx, powers, mine)
                 if not missing and only_incomplete:
                     continue
                 await posts.dm(
@@ -134,7 +135,9 @@ class Reminders:
                     PostKind.DM_REMINDER,
                     phase=phase,
                     deadline=deadline,
-                    missing=[m if isinstance(m, str) else m.to_json() for m in missing],
+                    missing=[m.to_json() for m in missing],
+                    silent=[pw.value for pw in silent_powers(ctx, powers, mine)],
+                    by_power=len(powers) > 1,
                 )
             await tx.set_remind_at(game_id, phase, await _next_reminder(tx, game_id, phase, started, deadline))
         self.deps.changed(posts=True)

@@ -1,4 +1,5 @@
-"""Resolving phases: the scheduler's ``run_due`` (due reminders, then due phases), and
+"""Resolving phases: the scheduler's ``run_due`` (due reminders, then due phases, those
+this process claimed: :mod:`bot.infra.lease`), and
 :meth:`Resolution.resolve`, which plays one phase in ONE write transaction: read the
 orders, decide who plays in civil disorder (:mod:`bot.core.civil`), adjudicate (off the
 event loop), store the results, the next phase, its deadline and reminders, and the post
@@ -17,6 +18,7 @@ from bot.core.posts import PostKind
 from bot.core.reminders import Reminders, plan_reminders
 from bot.core.types import GameStatus, MapSpec, PhaseKind
 from bot.infra.clock import from_unix, to_unix
+from bot.infra.lease import Job, LeaseLost
 from bot.infra.schedule import parse_schedule
 from bot.infra.storage import GameRow, StaleWrite, Tx
 from engine import Power, resolve
@@ -40,13 +42,22 @@ class Resolution:
         async with self.deps.storage.read() as tx:
             due = await tx.due_games(now, limit=1000)
             reminders = await tx.reminders_due(now)
+        # only the jobs this process claimed: another owner may share the database
+        held = await self.deps.jobs.claim(
+            [Job.reminder(g, p) for g, p in reminders] + [Job.deadline(g, p) for g, p in due]
+        )
         done = 0
         for game_id, phase in reminders:
-            await self.reminders.send_due(game_id, phase)
+            if Job.reminder(game_id, phase).key in held:
+                await self.reminders.send_due(game_id, phase)
         for game_id, phase in due:
+            if Job.deadline(game_id, phase).key not in held:
+                continue
             try:
                 if await self.resolve(game_id, phase):
                     done += 1
+            except LeaseLost:
+                raise  # this process must stop: not a failure of this game
             except Exception:
                 log.exception("resolving game %s phase %s failed", game_id, phase)
         return done
@@ -123,8 +134,9 @@ class Resolution:
         )
         updated = await tx.game(game.id)
         assert updated is not None
-        # the posts, in the order they must appear
+        # the posts, in the order they must appear: the channel's, then the DMs they lead to
         owner = {pw.value: uid for pw, uid in owners(updated, players).items()}
+        here = civil.active_players(game, phase, players, orders)
         await posts.channel(
             tx,
             game,
@@ -135,6 +147,7 @@ class Resolution:
             results=[{**r, "implied": x.implied} for r, x in zip(results, outcome.results, strict=True)],
             destroyed=[[u.power.value, str(u)] for u in outcome.destroyed],
             civil=[p.value for p in sorted(in_disorder)],
+            active=[p.value for p in sorted(in_disorder) if owner.get(p.value) in here],  # its player ordered
             owners=owner,
             mentions=tuple(sorted(set(owner.values()))),
             map=MapSpec(phase, with_orders=True),

@@ -14,11 +14,22 @@ from bot.core import context
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.errors import UserError
-from bot.core.ordering import check_open, check_sent_in_phase, moved_on, order_key, waive_key
+from bot.core.ordering import check_open, check_sent_in_phase, moved_on, next_waive_key, order_key, refusal
 from bot.core.params import OrderText
-from bot.core.rules import orders_due
+from bot.core.rules import explain, orders_due
 from bot.core.types import Slot, SlotKind
-from engine import Order, OrderWarning, Position, Power, Rules, Waive, legal_adjustments, legal_orders, order_warnings
+from engine import (
+    Disband,
+    Order,
+    OrderWarning,
+    Position,
+    Power,
+    Rules,
+    Waive,
+    legal_adjustments,
+    legal_orders,
+    order_warnings,
+)
 from engine.parser import parse_order
 
 
@@ -52,12 +63,20 @@ def stored_by_slot(slots: Sequence[Slot], orders: Iterable[tuple[str, str, str]]
             del pending[key]
             continue
         # a build, a waive or an adjustment disband: the power's next free slot of that kind
-        kind = SlotKind.DISBAND if text.endswith(" D") else SlotKind.BUILD
+        kind = SlotKind.DISBAND if isinstance(_read(text), Disband) else SlotKind.BUILD
         free = next((s for s in slots if s.key in pending and s.power.value == power and s.kind is kind), None)
         if free is not None:
             out[free.key] = text
             del pending[free.key]
     return out
+
+
+def _read(text: str) -> Order | None:
+    """A stored (canonical) order, or None when the text is no order."""
+    try:
+        return parse_order(text)
+    except ValueError:  # OrderParseError too
+        return None
 
 
 @dataclass
@@ -104,10 +123,27 @@ class SheetData:
         for o in self.legal(slot):
             if str(o) == text:
                 return o
-        try:
-            return parse_order(text)
-        except Exception:
-            return None
+        return _read(text)
+
+    def refusal(self, slot: Slot, text: str) -> UserError:
+        """Why ``text`` is not a choice for ``slot``: the engine's reason, or (an order the
+        engine takes, but for another slot: a button from an older screen) "open the
+        sheet again"."""
+        order = self.order_of(slot, text)
+        why = explain(self.position, order, self.ctx.rules, [slot.power]) if order is not None else None
+        if order is None or why is None:
+            return UserError("sheet.unknown_button")
+        return refusal(why, order)
+
+    def taken(self, draft: dict[str, str], slot: Slot) -> set[str]:
+        """The order keys (provinces) the draft's other builds and disbands already use:
+        two choices of one province would be one order."""
+        out = set()
+        for key, text in draft.items():
+            order = _read(text) if key != slot.key and text != "WAIVE" else None
+            if order is not None:
+                out.add(order_key(order))
+        return out
 
     def warnings(self, orders: dict[str, str]) -> list[tuple[Power, list[OrderWarning]]]:
         """The engine's warnings on ``orders`` (slot key -> text), per power with slots."""
@@ -137,11 +173,17 @@ class Sheets:
         self.deps = deps
 
     async def load(
-        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, with_draft: bool = False
+        self,
+        user_id: int,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        with_draft: bool = False,
     ) -> SheetData:
         """The player's sheet, in one read transaction."""
         async with self.deps.storage.read() as tx:
-            ctx = await context.player_context(tx, user_id, game_id, channel_id)
+            ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
             draft = await tx.draft(ctx.game.id, user_id, ctx.phase) if with_draft else {}
         data = sheet_data(ctx, draft)
         await self.deps.compute.run(data.preload)  # the legal orders, off the event loop
@@ -161,13 +203,10 @@ class Sheets:
     async def record(self, data: SheetData, slot: Slot, text: str) -> SheetData:
         """Put a legal choice in the draft (a build or disband's centre only once)."""
         if not data.is_legal(slot, text):
-            raise UserError("illegal.generic", order=text)
-        if slot.is_adjustment and text != "WAIVE":
-            place = text.split()[1].split("/")[0]
-            if any(
-                v != "WAIVE" and v.split()[1].split("/")[0] == place for k, v in data.draft.items() if k != slot.key
-            ):
-                raise UserError("sheet.already_chosen", order=OrderText(text))
+            raise data.refusal(slot, text)
+        order = data.order_of(slot, text)
+        if slot.is_adjustment and order is not None and order_key(order) in data.taken(data.draft, slot):
+            raise UserError("sheet.already_chosen", order=OrderText(text))
         async with self.deps.storage.write() as tx:
             await tx.put_draft(data.ctx.game.id, self._user(data), data.ctx.phase, slot.key, text)
         data.draft = dict(data.draft, **{slot.key: text})
@@ -185,20 +224,17 @@ class Sheets:
             check_open(ctx.game, self.deps.now())
             data = sheet_data(ctx, await tx.draft(game.id, user, ctx.phase))
             writes: list[tuple[str, str, str]] = []
-            waives: dict[Power, int] = {}
             changed = 0
             for slot in data.slots:
                 text = data.draft.get(slot.key)
                 if text is None:
                     continue
                 if not data.is_legal(slot, text):
-                    raise UserError("illegal.generic", order=text)
+                    raise data.refusal(slot, text)
                 if text != data.stored.get(slot.key):
                     changed += 1
                 if text == "WAIVE":
-                    n = waives.get(slot.power, 0)
-                    waives[slot.power] = n + 1
-                    key = waive_key(slot.power, n)
+                    key = next_waive_key(slot.power, (k for k, _, _ in writes))
                 elif slot.is_adjustment:
                     order = data.order_of(slot, text)
                     assert order is not None

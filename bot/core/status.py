@@ -11,10 +11,11 @@ from typing import Any
 from bot.core import context
 from bot.core.context import GameContext
 from bot.core.deps import Deps
+from bot.core.endings import Ending, ending_of
 from bot.core.errors import UserError
 from bot.core.rules import orders_due
 from bot.core.types import GameStatus, OrderState
-from bot.infra.storage import GameRow, OrderRow, PlayerRow
+from bot.infra.storage import GameRow, OrderRow, PhaseRow, PlayerRow
 from engine import Power
 
 
@@ -54,8 +55,19 @@ class Owed:
         return {"power": self.power, **({"builds": self.builds} if self.builds else {"disbands": self.disbands})}
 
 
-Missing = str | Owed
-"""A unit still without an order (``"A PAR"``), or builds/disbands still owed."""
+@dataclass(frozen=True, slots=True)
+class Unordered:
+    """A unit still without an order, and its power (a player may order several)."""
+
+    power: str
+    unit: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"power": self.power, "unit": self.unit}
+
+
+Missing = Unordered | Owed
+"""A unit still without an order, or builds/disbands still owed."""
 
 
 def missing_orders(ctx: GameContext, powers: Sequence[Power], mine: Iterable[OrderRow]) -> list[Missing]:
@@ -71,8 +83,20 @@ def missing_orders(ctx: GameContext, powers: Sequence[Power], mine: Iterable[Ord
             if left > 0:
                 out.append(Owed(power.value, builds=left) if due.builds else Owed(power.value, disbands=left))
         else:
-            out.extend(str(u) for u in due.units if u.province not in ordered)
+            out.extend(Unordered(power.value, str(u)) for u in due.units if u.province not in ordered)
     return out
+
+
+def silent_powers(ctx: GameContext, powers: Sequence[Power], mine: Iterable[OrderRow]) -> tuple[Power, ...]:
+    """For a player of several powers with something to order: those of ``powers`` with
+    orders due and no order at all. Without orders (and without ``/ready``) such a power
+    plays the phase in civil disorder (:mod:`bot.core.civil`), though its player is
+    present: the player is warned by name. () for a player of one power."""
+    given = {o.power for o in mine}
+    owing = [pw for pw in powers if not orders_due(ctx.position, pw, ctx.rules).is_empty]
+    if len(owing) < 2:
+        return ()
+    return tuple(pw for pw in owing if pw.value not in given)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +109,7 @@ class OrderSheet:
     ordered: tuple[str, ...]  # canonical orders stored
     missing: tuple[Missing, ...]  # see :func:`missing_orders`
     ready: bool
+    silent: tuple[Power, ...] = ()  # see :func:`silent_powers`
 
 
 def sheet_of(ctx: GameContext) -> OrderSheet:
@@ -96,6 +121,7 @@ def sheet_of(ctx: GameContext) -> OrderSheet:
         tuple(o.text for o in mine),
         tuple(missing_orders(ctx, ctx.powers, mine)),
         ctx.ready,
+        silent_powers(ctx, ctx.powers, mine),
     )
 
 
@@ -116,7 +142,7 @@ class Standing:
     paused_left: float | None
     civil_disorder: tuple[str, ...]
     draw_open: bool
-    ending: tuple[str, str] | None
+    ending: Ending | None  # how the game ended, once it is over
     records: tuple[tuple[int, int, int], ...]  # (user, missed, phases to order)
 
 
@@ -126,6 +152,14 @@ class GameStatusReport:
     players: tuple[PlayerStatus, ...]
     joined: tuple[int, ...]
     standing: Standing
+
+
+@dataclass(frozen=True, slots=True)
+class MapRequest:
+    """A ``/game map`` that passed its checks: the game and the stored phase to draw."""
+
+    game: GameRow
+    row: PhaseRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +186,7 @@ class Status:
                 pause.deadline_left if pause is not None else None,
                 tuple(s.power for s in states.values() if s.civil_disorder),
                 await tx.draw_proposal(game.id) is not None and game.status == GameStatus.ACTIVE,
-                await tx.ending(game.id),
+                await ending_of(tx, game),
                 tuple((uid, m, n) for uid, (m, n) in (await tx.reliability(game.guild_id, joined)).items()),
             )
         if game.status == GameStatus.FORMING or game.phase is None:
@@ -167,7 +201,9 @@ class Status:
             out.append(PlayerStatus(p.user_id, powers, order_state(due, given, p.ready_phase == game.phase)))
         return GameStatusReport(game, tuple(out), joined, standing)
 
-    async def map_picture(self, channel_id: int, phase: str | None = None) -> MapPicture:
+    async def map_phase(self, channel_id: int, phase: str | None = None) -> MapRequest:
+        """``/game map``, checked: the game of the channel and the phase asked for (a quick
+        read, so a refusal is known before the command shows anything)."""
         async with self.deps.storage.read() as tx:
             game = await context.channel_game(tx, channel_id, last=True)
             if game.phase is None:
@@ -176,9 +212,14 @@ class Status:
             row = await tx.phase(game.id, wanted)
             if row is None:
                 names = await tx.phase_names(game.id)
-                raise UserError("map.unknown_phase", phase=wanted, phases=", ".join(names))
+                raise UserError("map.unknown_phase", text=wanted, phases=", ".join(names))
+        return MapRequest(game, row)
+
+    async def draw(self, request: MapRequest) -> MapPicture:
+        """The map of a checked request (drawn now, off the event loop)."""
+        game, row = request.game, request.row
         png = await self.deps.maps.picture(row.position, row.results, game_name=game.name, language=game.language)
-        return MapPicture(game, wanted, png, row.results is not None)
+        return MapPicture(game, row.phase, png, row.results is not None)
 
     async def games_of(self, user_id: int) -> list[GameRow]:
         async with self.deps.storage.read() as tx:

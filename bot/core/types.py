@@ -53,22 +53,27 @@ class PhaseKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class MapSpec:
-    """Which map a post carries: the position of ``phase``, with its orders and results,
-    or cropped around one power's units (``front``, a power code) for a phone."""
+    """Which maps a post carries: the whole board of ``phase`` (with its orders and
+    results when ``with_orders``), or, for a player's phone, one crop per group of their
+    powers (``fronts``: each group a tuple of power codes, one picture around all their
+    units; see :func:`bot.infra.maps.front_groups`)."""
 
     phase: str
     with_orders: bool = False
-    front: str | None = None
+    fronts: tuple[tuple[str, ...], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"phase": self.phase, "orders": self.with_orders}
-        if self.front:
-            out["front"] = self.front
+        if self.fronts:
+            out["fronts"] = [list(group) for group in self.fronts]
         return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MapSpec:
-        return cls(str(data["phase"]), bool(data.get("orders")), data.get("front"))
+        fronts = tuple(tuple(str(p) for p in group) for group in data.get("fronts") or ())
+        if not fronts and data.get("front"):  # a post stored when a map showed one power
+            fronts = ((str(data["front"]),),)
+        return cls(str(data["phase"]), bool(data.get("orders")), fronts)
 
 
 class SlotKind(StrEnum):

@@ -21,8 +21,9 @@ from bot.discord.poster import Poster
 from bot.discord.translator import CatalogueTranslator
 from bot.infra import maps
 from bot.infra.clock import Clock, system_clock
+from bot.infra.lease import Lease, LeaseLost, LeaseSettings, hold
 from bot.infra.scheduler import Scheduler
-from bot.infra.storage import Storage
+from bot.infra.storage import Replayed, Storage
 from bot.text.i18n import t
 from bot.text.replies import refusal
 
@@ -35,13 +36,23 @@ class DiplomacyTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         # the player's language, for everything this command answers
         await locales.resolve(interaction)
+        if getattr(self.client, "lost", None) is not None:  # another process owns the database
+            if interaction.type is discord.InteractionType.application_command:
+                text = t("error.lease_lost", locales.language_of(interaction))
+                await interaction.response.send_message(text, ephemeral=True)
+            return False
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         lang = locales.language_of(interaction)
+        if isinstance(original, Replayed):  # this interaction was handled already: once is enough
+            log.info("interaction %s replayed: already applied, not answered again", interaction.id)
+            return
         if isinstance(original, UserError):
             text = refusal(original, lang)
+        elif isinstance(original, LeaseLost):
+            text = t("error.lease_lost", lang)
         elif isinstance(error, app_commands.NoPrivateMessage):
             text = t("error.guild_only", lang)
         else:
@@ -67,10 +78,14 @@ class DiplomacyBot(commands.Bot):
         sync_commands: bool = True,
         run_scheduler: bool = True,
         map_drawer: maps.Drawer | None = None,
+        lease: LeaseSettings | None = None,
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and permissions; no privileged intent is needed
+        # no message pings anyone unless it says whom (the posts that mention players do):
+        # a game named "@everyone" or "<@&role>" is only text
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -84,6 +99,11 @@ class DiplomacyBot(commands.Bot):
         self.sync_commands = sync_commands
         self.run_scheduler = run_scheduler  # tests: a bot that is up but lets deadlines pass
         self.storage: Storage | None = None
+        # the database's lease (python -m bot holds one; tests that don't pass settings, none)
+        self.lease_settings = lease
+        self.lease: Lease | None = None
+        self.lost: LeaseLost | None = None  # set when another process took the database over
+        self._stopping: asyncio.Task[None] | None = None
         # one cache of drawn maps for posts and /game map; tests not about maps pass a
         # fast drawer (bot.infra.maps.plain_views)
         self.maps = maps.MapCache(drawer=map_drawer)
@@ -91,10 +111,12 @@ class DiplomacyBot(commands.Bot):
         self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
 
     async def open_storage(self) -> Storage:
-        """Open (and migrate) the database, once. ``python -m bot`` calls it before it connects
-        to Discord, so that a database problem stops the bot before any network."""
+        """Open (and migrate) the database, once, holding its lease first. ``python -m bot``
+        calls it before it connects to Discord, so that a database problem (or another bot on
+        the same database) stops the bot before any network."""
         if self.storage is None:
-            self.storage = await Storage.open(self.db_path)
+            self.storage = await Storage.open(self.db_path, before_migrate=self._hold_lease)
+            await self._hold_lease(self.storage)  # a new database has its lease table only now
         return self.storage
 
     async def setup_hook(self) -> None:
@@ -115,7 +137,10 @@ class DiplomacyBot(commands.Bot):
         from bot.discord.cogs.orders import OrderCog
         from bot.discord.cogs.sheet import SheetCog
 
-        self.core = Core(storage, clock=self.clock, rng=self.rng or random.Random(), map_cache=self.maps)
+        await asyncio.to_thread(maps.warm_up)  # a first resolution's DMs group fronts without the wait
+        self.core = Core(
+            storage, clock=self.clock, rng=self.rng or random.Random(), map_cache=self.maps, jobs=self.lease
+        )
         self.languages = self.core.languages
         resolution = self.core.resolution
         self.scheduler = Scheduler(
@@ -128,14 +153,27 @@ class DiplomacyBot(commands.Bot):
         for cog in (GameCog, OrderCog, SheetCog, ModCog, EndgameCog, LanguageCog):
             await self.add_cog(cog(self, self.core))
 
+    async def _hold_lease(self, storage: Storage) -> None:
+        """Own the database before anything touches it, migrations included (LeaseHeld)."""
+        if self.lease_settings is not None and self.lease is None:
+            self.lease = await hold(storage, self.db_path, self.lease_settings, self._lease_lost)
+
+    def _lease_lost(self, lost: LeaseLost) -> None:
+        """Another process owns the database now: stop at once (its writes are already
+        refused by the lease's fence); ``python -m bot`` then exits with ``lost``."""
+        self.lost = lost
+        self._stopping = asyncio.get_running_loop().create_task(self.close(), name="lease-lost")
+
     async def close(self) -> None:
         """Stop cleanly, in the order that loses nothing: the deadline and posting loops end
         their current step (a resolution commits or rolls back), the gateway closes (no new
-        commands), then the map processes, the compute threads, and last the database (its
-        last connection checkpoints the WAL). Safe to call more than once."""
+        commands), the lease is released, then the map processes, the compute threads, and
+        last the database (its last connection checkpoints the WAL). Safe to call more than once."""
         loops = [part for part in (getattr(self, "scheduler", None), getattr(self, "poster", None)) if part]
         await asyncio.gather(*(part.stop(grace=STOP_GRACE) for part in loops))
         await super().close()
+        if self.lease is not None:
+            await self.lease.release()
         self.maps.close()
         core = getattr(self, "core", None)
         if core is not None:

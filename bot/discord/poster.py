@@ -4,12 +4,17 @@ posts in the game's language, DMs in the reader's language of that moment) with 
 (``bot.infra.maps``, drawn off the event loop), sends it, and marks it sent.
 
 Posts to one destination go out in the order they were stored; destinations are served
-concurrently. Each send carries the row id as its nonce with ``enforce_nonce`` so that if
-the bot dies between sending and recording the send, Discord drops the repeat. Discord
+concurrently, except that a DM waits for the posts to its game's channel stored before it
+(the storage hands out only the posts whose turn has come: see :mod:`bot.core.posts`). Each post is sent exactly once, even if the bot dies between sending and
+recording the send and stays down: every message ends with the post's mark
+(:mod:`bot.discord.marks`), and a post that an earlier try may have sent is first looked
+for in the destination's history; Discord's nonce (the row id, with ``enforce_nonce``)
+also drops a repeat within its few minutes. Discord
 errors never escape: 5xx, 429 and network failures are retried with backoff; a missing
 permission, a deleted channel or closed DMs are recorded on the row and logged (closed
 DMs are also reported in the game channel). Rows stored before post intents carry their
-text and are sent as they are.
+text and are sent as they are. Only rows this process claimed are sent (``Deps.jobs``,
+:mod:`bot.infra.lease`), and none while its lease has lapsed.
 """
 
 from __future__ import annotations
@@ -29,9 +34,12 @@ from bot.core import posts
 from bot.core.app import Core
 from bot.core.posts import PostKind
 from bot.core.types import MapSpec
+from bot.discord import marks
+from bot.infra.lease import Job
 from bot.infra.maps import MapCache
 from bot.infra.storage import GameRow, OutboxRow, PhaseRow, Storage
 from bot.infra.wakeable import WakeableLoop
+from bot.text.markup import MAX_CONTENT, split
 from bot.text.posts import render
 
 log = logging.getLogger(__name__)
@@ -39,6 +47,8 @@ log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 100  # about two days of retries at the longest backoff
 LEASE = 20.0  # a send in flight is retried after this long if the bot died meanwhile
 CONCURRENCY = 8
+CLAIMED_RETRY = 5.0  # how soon to look again at posts another owner has claimed
+MARK_ROOM = 40  # "\n-# #<id> (<part>/<parts>)"
 
 
 def backoff(attempts: int) -> float:
@@ -102,13 +112,18 @@ class Poster(WakeableLoop):
     async def step(self) -> float | None:
         await self.drain()
         async with self.core.storage.read() as tx:
-            return await tx.next_post_time()
+            nxt = await tx.next_post_time()
+        # posts still due are claimed by another owner: look again when claims may lapse
+        now = self.core.now()
+        return nxt if nxt is None or nxt > now else now + CLAIMED_RETRY
 
     async def drain(self) -> None:
-        """Send every post that is due."""
+        """Send every post that is due (and that this process claimed)."""
         while True:
             async with self.core.storage.read() as tx:
                 rows = await tx.posts_due(self.core.now(), limit=200)
+            held = await self.core.deps.jobs.claim([Job.post(r.id) for r in rows]) if rows else set()
+            rows = [r for r in rows if Job.post(r.id).key in held]
             if not rows:
                 return
             groups: OrderedDict[tuple[str, int], list[OutboxRow]] = OrderedDict()
@@ -133,41 +148,52 @@ class Poster(WakeableLoop):
             await tx.mark_attempt(row.id, now + max(LEASE, backoff(row.attempts)))
         spec = MapSpec.from_json(row.map) if row.map is not None else None
         game, stored, language = await _read(storage, row, spec)
-        file = None
+        files: list[discord.File] = []
         if spec is not None and game is not None and stored is not None:
             try:
-                file = await self._map_file(game, stored, spec)
+                files = await self._map_files(game, stored, spec)
             except Exception:
                 log.exception(
                     "rendering the map of game %s phase %s failed; posting without it", row.game_id, spec.phase
                 )
         try:
-            texts = texts_of(row, language)
+            # each message leaves room for its mark (a row from before post intents may
+            # hold a message of the full 2,000 characters)
+            texts = [part for text in texts_of(row, language) for part in split(text, MAX_CONTENT - MARK_ROOM)]
         except Exception:  # a post that cannot be rendered would block its destination for good
             log.exception("post %s (%s) of game %s can't be rendered", row.id, row.kind, row.game_id)
             async with storage.write() as tx:
                 await tx.mark_failed(row.id, f"render failed: {row.kind}")
             return True
-        if row.kind is None:  # a row from before post intents: its mentions are in its text
-            allowed = discord.AllowedMentions(users=True, everyone=False, roles=False)
-        else:
-            allowed = discord.AllowedMentions(
-                users=[discord.Object(u) for u in dict.fromkeys(row.mentions)], everyone=False, roles=False
-            )
+        # only the users the post means to ping (a row from before post intents names
+        # nobody: its text may quote a hostile game name, so it pings no one)
+        allowed = discord.AllowedMentions(
+            users=[discord.Object(u) for u in dict.fromkeys(row.mentions)], everyone=False, roles=False
+        )
+        if not self.core.deps.jobs.may_send():  # the lease lapsed: this process may not send
+            return False
         try:
             if row.channel_id is not None:
                 target = self.client.get_channel(row.channel_id) or self.client.get_partial_messageable(row.channel_id)
             else:
                 assert row.user_id is not None
                 target = self.client.get_user(row.user_id) or await self.client.fetch_user(row.user_id)
+            sent = await self._sent_before(row, target) if row.attempts > 0 else {}
             message = None
             for i, text in enumerate(texts):
+                if i in sent:  # delivered by a try that died before recording it
+                    message = sent[i]
+                    continue
                 last = i == len(texts) - 1
-                kwargs = {"file": file} if file is not None and last else {}
-                # the row id is the nonce: a repeat after a crash is dropped by Discord
-                message = await target.send(
-                    text, nonce=f"o{row.id}" if i == 0 else f"o{row.id}.{i}", allowed_mentions=allowed, **kwargs
-                )  # type: ignore[union-attr]
+                kwargs = {"files": files} if files and last else {}
+                # the mark makes the send findable for good; the nonce makes Discord drop
+                # a repeat within its few minutes even where the history can't be read
+                message = await target.send(  # type: ignore[union-attr]
+                    marks.marked(text, marks.Mark(row.id, i, len(texts))),
+                    nonce=f"o{row.id}" if i == 0 else f"o{row.id}.{i}",
+                    allowed_mentions=allowed,
+                    **kwargs,
+                )
         except (discord.Forbidden, discord.NotFound) as exc:
             log.warning("post %s of game %s (phase %s) can't be delivered: %s", row.id, row.game_id, row.phase, exc)
             async with storage.write() as tx:
@@ -211,7 +237,23 @@ class Poster(WakeableLoop):
             )
         return True
 
-    async def _map_file(self, game: GameRow, stored: PhaseRow, spec: MapSpec) -> discord.File:
+    async def _sent_before(self, row: OutboxRow, target: discord.abc.Messageable) -> dict[int, discord.Message]:
+        """The messages of a post that an earlier try sent (it may have died between
+        sending and recording): found by their marks in the destination's history."""
+        assert self.client.user is not None
+        try:
+            found = await marks.find_sent(target, self.client.user.id, row.id, row.created_at)
+        except discord.Forbidden:  # no Read Message History: only the nonce guards
+            log.warning("post %s of game %s: can't read the history to check an earlier try", row.id, row.game_id)
+            return {}
+        if found:
+            log.info(
+                "post %s of game %s was sent before the bot stopped: %d message(s)", row.id, row.game_id, len(found)
+            )
+        return found
+
+    async def _map_files(self, game: GameRow, stored: PhaseRow, spec: MapSpec) -> list[discord.File]:
+        """The pictures of a post: the whole board, or one crop per group of powers."""
         orders = stored.results if spec.with_orders else None
         # keyed by content, so a phase replayed after a rollback never shows a stale map
         key = (
@@ -219,8 +261,12 @@ class Poster(WakeableLoop):
             game.language,
             hashlib.sha1(json.dumps([stored.position, orders], sort_keys=True).encode()).hexdigest(),
         )
-        png = await self.maps.get(
-            key, stored.position, orders, game_name=game.name, language=game.language, front=spec.front
-        )
-        suffix = ("-orders" if orders is not None else "") + (f"-{spec.front.lower()}" if spec.front else "")
-        return discord.File(io.BytesIO(png), filename=f"{spec.phase}{suffix}.png")
+        files = []
+        for group in spec.fronts or ((),):
+            front = None if not group else group[0] if len(group) == 1 else group
+            png = await self.maps.get(
+                key, stored.position, orders, game_name=game.name, language=game.language, front=front
+            )
+            suffix = ("-orders" if orders is not None else "") + "".join(f"-{p.lower()}" for p in group)
+            files.append(discord.File(io.BytesIO(png), filename=f"{spec.phase}{suffix}.png"))
+        return files

@@ -23,14 +23,27 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.infra.cpus import available_cpus
+from engine import Position
+from engine.codec import position_to_json
 
 log = logging.getLogger(__name__)
+
+
+def warm_up() -> None:
+    """Load what :func:`front_groups` reads (the renderer, the board's geometry) now, when
+    the bot starts, rather than inside the first resolution's transaction."""
+    try:
+        from renderer import front_groups as groups  # type: ignore[attr-defined]
+
+        groups(position_to_json(Position.initial()), ("ENGLAND", "FRANCE"))
+    except Exception:  # the first DM will say what is wrong
+        log.exception("warming up the map fronts failed")
 
 
 def render_sync(
@@ -62,16 +75,37 @@ def plain_views(
     *,
     game_name: str,
     language: str,
-    fronts: tuple[str | None, ...],
-) -> dict[str | None, bytes]:
+    fronts: tuple[Front, ...],
+) -> dict[Front, bytes]:
     """The plain stand-in picture for every view (a list of units and centres): what the
     bot posts when the renderer fails, and the fast drawer of tests that are not about maps."""
     return {f: _stand_in(position, orders, game_name) for f in fronts}
 
 
-Drawer = Callable[..., "dict[str | None, bytes]"]
+Front = str | tuple[str, ...] | None
+"""A picture of a phase: the whole board (None), the crop around one power's units, or
+around several powers' units (a tuple)."""
+
+Drawer = Callable[..., "dict[Front, bytes]"]
 """Draws one phase: ``drawer(position, orders, *, game_name, language, fronts)`` -> PNG per
 front (None: the whole board). A module-level function, so map processes can run it."""
+
+
+def front_groups(position: dict[str, Any], powers: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """How to show a player their powers on a phone: one crop per group, neighbours
+    together, far-apart powers apart (``renderer.front_groups``: it merges powers while
+    their crop stays legible). One power: one group. Without the renderer: one crop
+    around all of them."""
+    powers = tuple(powers)
+    if len(powers) < 2:
+        return (powers,) if powers else ()
+    try:
+        from renderer import front_groups as groups  # type: ignore[attr-defined]
+
+        return tuple(tuple(g) for g in groups(position, powers))
+    except Exception:  # the renderer is missing or fails: the DM still gets a crop
+        log.exception("grouping the fronts of %s failed; one crop around them all", ", ".join(powers))
+        return (powers,)
 
 
 def render_views_sync(
@@ -80,8 +114,8 @@ def render_views_sync(
     *,
     game_name: str,
     language: str,
-    fronts: tuple[str | None, ...],
-) -> dict[str | None, bytes]:
+    fronts: tuple[Front, ...],
+) -> dict[Front, bytes]:
     try:
         from renderer import render_views  # type: ignore[attr-defined]
     except ImportError:
@@ -160,7 +194,7 @@ class MapCache:
         self.drawer: Drawer = drawer or render_views_sync
         self.processes = render_processes() if processes is None else processes
         self._pool: ProcessPoolExecutor | None = None
-        self._entries: OrderedDict[tuple, asyncio.Future[dict[str | None, bytes]]] = OrderedDict()
+        self._entries: OrderedDict[tuple, asyncio.Future[dict[Front, bytes]]] = OrderedDict()
 
     async def _draw(
         self,
@@ -168,8 +202,8 @@ class MapCache:
         orders: list[dict[str, Any]] | None,
         game_name: str,
         language: str,
-        fronts: tuple[str | None, ...],
-    ) -> dict[str | None, bytes]:
+        fronts: tuple[Front, ...],
+    ) -> dict[Front, bytes]:
         job = functools.partial(self.drawer, position, orders, game_name=game_name, language=language, fronts=fronts)
         if self.processes <= 0:
             return await asyncio.to_thread(job)
@@ -201,7 +235,7 @@ class MapCache:
         *,
         game_name: str,
         language: str,
-        front: str | None,
+        front: Front,
     ) -> bytes:
         entry = self._entries.get(key)
         if entry is None:
@@ -227,8 +261,9 @@ class MapCache:
             self._entries.move_to_end(key)
         views = await asyncio.shield(entry)
         png = views.get(front)
-        if png is None:  # a front nobody foresaw (a power with centres but no units)
+        if png is None:  # a front not drawn with the phase: several powers, or one with no units
             png = (await self._draw(position, orders, game_name, language, (front,)))[front]
+            views[front] = png  # the next reader of the same crop finds it
         return png
 
     async def picture(

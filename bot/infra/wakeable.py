@@ -11,6 +11,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
+from bot.infra.lease import LeaseLost
+
 log = logging.getLogger(__name__)
 
 MAX_SLEEP = 3600.0  # look at the database at least this often
@@ -81,6 +83,8 @@ class WakeableLoop:
                 nxt = await self.step()
             except asyncio.CancelledError:
                 raise
+            except LeaseLost:
+                return  # another process owns the database now: this loop is done
             except Exception:
                 log.exception("%s failed; trying again in %ss", self.name, ERROR_PAUSE)
                 nxt = self._now() + ERROR_PAUSE

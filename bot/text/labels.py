@@ -3,42 +3,37 @@ language writes them, and the typed message parameters the core hands over (a
 :class:`~bot.core.errors.UserError` carries a Phase, a Power, a Unit, places...; here they
 become words in the reader's language).
 
-Transitional: the names come from ``engine.names`` tables; when ``engine.wording`` (branch
-``rules``) is merged, the functions marked *wording* switch to it (one place)."""
+The words themselves are :mod:`engine.wording`'s, the one place that writes them (the
+map's legend asks it too, so a post and its map name a phase alike); here is only what
+the bot adds: English messages name provinces by their codes, and a text that is not a
+phase, a unit or an order is shown as it is."""
 
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.core import params as P
 from bot.core.types import PhaseKind
 from bot.text import markup
-from bot.text.i18n import DEFAULT, t
-from engine import Phase, Power, Unit, format_order, parse_order
-from engine.names import table
-from engine.parser import OrderParseError
+from bot.text.i18n import DEFAULT, catalogue, t
+from engine import Location, Phase, Power, Unit, parse_order, wording
+from engine.parser import split_orders
 
 
-# -- wording (moves to engine.wording) ---------------------------------------------------
 def phase_title(phase: str | Phase, language: str = DEFAULT) -> str:
-    """``S1901M`` as a title: "Spring 1901 moves", "Primavera de 1901, movimientos"."""
-    code = str(phase)
-    if len(code) < 6:
-        return code
-    return t(
-        "phase.title",
-        language,
-        season=t(f"season.{code[0]}", language),
-        year=code[1:5],
-        kind=t(f"kind.{code[5]}", language),
-    )
+    """``S1901M`` as a title: "Spring 1901 moves", "Primavera de 1901, movimientos"; a
+    text that is no phase as it is."""
+    try:
+        return wording.phase_title(phase, language)
+    except ValueError:
+        return str(phase)
 
 
 def power_name(power: Power | str, language: str = DEFAULT) -> str:
-    code = power.value if isinstance(power, Power) else str(power)
-    return table(language).power_names.get(code, code.title())
+    return wording.power_name(power, language)
 
 
 def power_names(powers: Iterable[Power | str], language: str = DEFAULT) -> str:
@@ -46,29 +41,21 @@ def power_names(powers: Iterable[Power | str], language: str = DEFAULT) -> str:
 
 
 def place_text(location: str, language: str = DEFAULT) -> str:
-    """A province (``SPA/NC``) as the language writes it in orders (Spanish ``Esp CN``)."""
-    if language == DEFAULT:
-        return location
-    names = table(language)
-    province, _, coast = location.partition("/")
-    abbr = names.province_abbr.get(province, province)
-    if not coast:
-        return abbr
-    mark = names.coast_abbr.get(coast, coast)
-    return f"{mark} {abbr}" if names.coast_before else f"{abbr} {mark}"
+    """A province (``SPA/NC``) as the language writes it in orders (Spanish ``CN Esp``)."""
+    return wording.place_text(location, language)
 
 
-def place_name(location: Any, language: str) -> str:
-    """A province (with its coast) for a player: the code in English, the name otherwise."""
+def place_name(location: Location | str, language: str) -> str:
+    """A province (with its coast) for a player: the code in English, the name otherwise
+    (``Санкт-Петербург (южное побережье)``)."""
     if language == DEFAULT:
         return str(location)
-    province, _, coast = str(location).partition("/")
-    name = table(language).province_name(province)
-    return f"{name} ({coast})" if coast else name
+    return wording.place_name(location, language)
 
 
 def province_name(code: str, language: str) -> str:
-    return code if language == DEFAULT else table(language).province_name(code)
+    """A province's name: the code in English messages, the name otherwise."""
+    return code if language == DEFAULT else wording.province_name(code, language)
 
 
 def echo(canonical: str, language: str) -> str:
@@ -77,15 +64,13 @@ def echo(canonical: str, language: str) -> str:
     if language == DEFAULT:
         return canonical
     try:
-        return format_order(parse_order(canonical), language)
-    except (OrderParseError, KeyError, ValueError):
+        return wording.order_text(parse_order(canonical), language)
+    except (KeyError, ValueError):  # not an order (OrderParseError is a ValueError)
         return canonical
 
 
 def localized_orders(text: str, language: str) -> str:
     """Several canonical orders (``A PAR - BUR; F BRE - MAO``) written in ``language``."""
-    from engine.parser import split_orders
-
     if language == DEFAULT:
         return text
     return "; ".join(echo(part, language) for part in split_orders(text)) or text
@@ -93,13 +78,10 @@ def localized_orders(text: str, language: str) -> str:
 
 def unit_text(unit: str, language: str) -> str:
     """A unit (``A PAR``) written in ``language`` (``E Par``); any other text unchanged."""
-    if language == DEFAULT:
-        return unit
     try:
-        held = format_order(parse_order(f"{unit} H"), language)
-    except (OrderParseError, KeyError, ValueError):
+        return wording.unit_text(unit, language)
+    except ValueError:
         return unit
-    return held.rsplit(" ", 1)[0]
 
 
 def order_line(canonical: str, language: str) -> str:
@@ -148,10 +130,23 @@ def render_param(value: Any, language: str) -> Any:
         return _suggestions(value.items, language)
     if isinstance(value, P.User):
         return markup.mention(value.id)
+    if isinstance(value, P.Moment):
+        return markup.short_stamp(value.at)
+    if isinstance(value, P.Powers):
+        return power_names(value.codes, language)
     return value
 
 
 def say(key: str, language: str, params: Mapping[str, Any] | None = None, /, **more: Any) -> str:
-    """The message ``key`` with typed ``params`` rendered in ``language``."""
-    values = {**(params or {}), **more}
-    return t(key, language, **{k: render_param(v, language) for k, v in values.items()})
+    """The message ``key`` with typed ``params`` rendered in ``language``. A placeholder
+    without a value (an engine reason may leave out a parameter it documents, e.g. the
+    power when several are asked about) reads "—" rather than failing the reply."""
+    values = {k: render_param(v, language) for k, v in {**(params or {}), **more}.items()}
+    text = catalogue(language).get(key) or catalogue(DEFAULT).get(key, "")
+    for _, name, _, _ in _FORMATTER.parse(text):
+        if name:
+            values.setdefault(name, "—")
+    return t(key, language, **values)
+
+
+_FORMATTER = string.Formatter()

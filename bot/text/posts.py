@@ -21,25 +21,21 @@ from bot.text.labels import (
     unit_text,
 )
 
-MAX_MESSAGE = 1900
+MAX_MESSAGE = 1900  # room left for the post's mark (bot.discord.poster)
 
 
 def chunks(blocks: Sequence[str], limit: int = MAX_MESSAGE) -> list[str]:
-    """Blocks joined into messages of at most ``limit`` characters."""
+    """Blocks joined into messages of at most ``limit`` characters; a block too long for
+    one message is cut between lines (:func:`bot.text.markup.split`)."""
     messages: list[str] = []
     current = ""
     for block in blocks:
-        while len(block) > limit:
-            if current:
+        for piece in markup.split(block, limit):
+            if current and len(current) + 2 + len(piece) > limit:
                 messages.append(current)
-            current = ""
-            messages.append(block[:limit])
-            block = block[limit:]
-        if current and len(current) + 2 + len(block) > limit:
-            messages.append(current)
-            current = block
-        else:
-            current = f"{current}\n\n{block}" if current else block
+                current = piece
+            else:
+                current = f"{current}\n\n{piece}" if current else piece
     if current:
         messages.append(current)
     return messages
@@ -56,18 +52,34 @@ def centre_table(rows: Sequence[Sequence[Any]], language: str) -> str:
     )
 
 
-def missing_text(items: Sequence[Any], language: str) -> list[str]:
+def missing_text(items: Sequence[Any], language: str, *, by_power: bool = False) -> str:
     """What a player still has to order (:func:`bot.core.status.missing_orders`, or its
-    JSON in a reminder post): units, and builds or disbands owed."""
-    out = []
+    JSON in a reminder post): units, and builds or disbands owed (which name their
+    power). ``by_power`` (a player of several powers): the units under their power's
+    name, ``Austria: A VIE, A BUD; England: F LON``."""
+    units: dict[str, list[str]] = {}
+    owed: list[str] = []
     for item in items:
-        if isinstance(item, str):
-            out.append(unit_text(item, language))
+        if isinstance(item, str):  # a reminder stored before units carried their power
+            units.setdefault("", []).append(unit_text(item, language))
             continue
         data = item if isinstance(item, Mapping) else item.to_json()
+        if "unit" in data:
+            units.setdefault(data["power"], []).append(unit_text(data["unit"], language))
+            continue
         kind = "builds" if data.get("builds") else "disbands"
-        out.append(t(f"orders.missing_{kind}", language, count=data[kind], power=power_name(data["power"], language)))
-    return out
+        owed.append(t(f"orders.missing_{kind}", language, count=data[kind], power=power_name(data["power"], language)))
+    if by_power or len(units) > 1:
+        groups = [
+            f"{power_name(power, language)}: {', '.join(us)}" if power else ", ".join(us) for power, us in units.items()
+        ]
+        return "; ".join(groups + owed)
+    return ", ".join([u for us in units.values() for u in us] + owed)
+
+
+def silent_text(powers: Sequence[str], language: str) -> str:
+    """The warning to a player of several powers that some have no orders at all."""
+    return t("orders.silent", language, powers=power_names(powers, language))
 
 
 # -- parameters named the same way in every post and audit entry ---------------------------
@@ -113,6 +125,7 @@ def _mod_action(p: Mapping[str, Any], lang: str) -> str:
     params = dict(p)
     action = params.pop("action")
     key = _MOD_KEYS[action] + ("_paused" if params.pop("paused", False) else "")
+    key += "_ready" if params.pop("ready", False) else ""  # every player is ready: it resolves now
     return t(f"mod.post.{key}", lang, **named(params, lang))
 
 
@@ -138,10 +151,12 @@ def _results(p: Mapping[str, Any], lang: str) -> list[str]:
     by_power: dict[str, list[Mapping[str, Any]]] = {}
     for r in p["results"]:
         by_power.setdefault(r["power"], []).append(r)
-    owners, civil = p["owners"], set(p["civil"])
+    owners, civil, active = p["owners"], set(p["civil"]), set(p.get("active", ()))
     for power in sorted(by_power):
         who = f" ({markup.mention(owners[power])})" if power in owners else ""
-        note = t("post.civil_disorder", lang) if power in civil else ""
+        note = ""
+        if power in civil:
+            note = t("post.civil_disorder_active" if power in active else "post.civil_disorder", lang)
         lines = [f"**{power_name(power, lang)}**{who}{note}"]
         for r in by_power[power]:
             mark = "✅" if r["ok"] else "❌"
@@ -200,14 +215,15 @@ def _dm_phase(p: Mapping[str, Any], lang: str) -> str:
 
 def _reminder(p: Mapping[str, Any], lang: str) -> str:
     if p["missing"]:
-        return t(
+        text = t(
             "remind.incomplete",
             lang,
             game=p["game"],
             phase=phase_title(p["phase"], lang),
-            missing=", ".join(missing_text(p["missing"], lang)),
+            missing=missing_text(p["missing"], lang, by_power=p.get("by_power", False)),
             deadline=markup.stamp(p["deadline"]),
         )
+        return text + ("\n" + silent_text(p["silent"], lang) if p.get("silent") else "")
     return t(
         "remind.complete",
         lang,
@@ -284,6 +300,7 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
     PostKind.GAME_WON: _won,
     PostKind.CD_DECLARED: _cd_declared,
     PostKind.CD_LEFT: _simple("mod.post.cd_left"),
+    PostKind.POWER_IDLE: _simple("mod.post.power_idle"),
     PostKind.ELIMINATED: _eliminated,
     PostKind.DRAW_LAPSED: _simple("mod.post.draw_lapsed"),
     PostKind.DRAW_PROPOSED: _simple("mod.post.draw_proposed"),

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from bot.core.errors import UserError
 from bot.core.moderation import OrdersOverview
-from bot.core.ordering import OrderReport
+from bot.core.ordering import OrderReport, ReadyReport
 from bot.core.reminders import ReminderSettings
 from bot.core.status import GameStatusReport, OrderSheet
 from bot.core.types import GameStatus, OrderState
@@ -16,12 +16,15 @@ from bot.infra.storage import GameRow
 from bot.infra.storage.moderation import AuditRow
 from bot.text import markup
 from bot.text.durations import duration_text
-from bot.text.i18n import t
+from bot.text.i18n import is_plural, plural, plural_form, t
 from bot.text.labels import echo, order_line, phase_title, power_name, power_names, say
-from bot.text.posts import missing_text, named
-from bot.text.sheet import MAX_OPTIONS, cut
+from bot.text.posts import missing_text, named, silent_text
+from bot.text.sheet import MAX_OPTIONS, cut, ready_key
 
-MAX_REPLY = 2000
+MAX_REPLY = markup.MAX_CONTENT
+#: The most a reply says: the reply helper sends it as up to
+#: :data:`bot.text.markup.MAX_REPLY_MESSAGES` messages, cut between lines.
+REPLY_BUDGET = 3 * 1700
 
 #: One mark per order state, for ``/game status`` and ``/mod orders``.
 MARKS = {
@@ -34,7 +37,10 @@ MARKS = {
 
 
 def refusal(error: UserError, language: str) -> str:
-    return say(error.key, language, error.params)
+    key = error.key
+    if is_plural(key):  # a refusal about a number of things: the form for its count
+        key = f"{key}.{plural_form(error.params['count'], language)}"
+    return say(key, language, error.params)
 
 
 def sheet_text(sheet: OrderSheet, lang: str, *, list_orders: bool = False) -> str:
@@ -46,9 +52,11 @@ def sheet_text(sheet: OrderSheet, lang: str, *, list_orders: bool = False) -> st
         if not sheet.ordered:
             lines.append(t("orders.none", lang))
     if sheet.missing:
-        lines.append(t("reply.missing", lang, units=", ".join(missing_text(sheet.missing, lang))))
+        lines.append(t("reply.missing", lang, units=missing_text(sheet.missing, lang, by_power=len(sheet.powers) > 1)))
     else:
         lines.append(t("reply.all_ordered", lang))
+    if sheet.silent and not sheet.ready:
+        lines.append(silent_text([pw.value for pw in sheet.silent], lang))
     if sheet.ready:
         lines.append(t("reply.ready", lang))
     if game.deadline:
@@ -57,27 +65,50 @@ def sheet_text(sheet: OrderSheet, lang: str, *, list_orders: bool = False) -> st
 
 
 def order_report(report: OrderReport, lang: str) -> str:
-    lines = [t("reply.header", lang, game=report.sheet.game.name, phase=phase_title(report.sheet.phase, lang))]
-    for line in report.lines:
-        if line.order is not None:
-            local = echo(line.order, lang)
-            lines.append(
-                t("reply.ok", lang, order=line.order)
-                if local == line.order
-                else t("reply.ok_local", lang, local=local, order=line.order)
-            )
-        else:
-            lines.append(
-                t("reply.error", lang, text=line.text, reason=say(line.error or "illegal.generic", lang, line.params))
-            )
-    lines.append(sheet_text(report.sheet, lang))
-    return "\n".join(lines)[:MAX_REPLY]
+    """The answer to an ``/order``: a line per order read (accepted, or why not), then
+    the sheet (what is still unordered, the deadline). It fits :data:`REPLY_BUDGET`
+    (the reply helper sends it as a few messages): when the lines would not, the
+    accepted ones are counted instead of listed, then the refused ones beyond the budget
+    are counted too; the sheet always shows."""
+    header = t("reply.header", lang, game=report.sheet.game.name, phase=phase_title(report.sheet.phase, lang))
+    tail = sheet_text(report.sheet, lang)
+    accepted = [_accepted(line.order, lang) for line in report.lines if line.order is not None]
+    refused = [
+        t("reply.error", lang, text=line.text, reason=say(line.error, lang, line.params) if line.error else "—")
+        for line in report.lines
+        if line.order is None
+    ]
+    room = REPLY_BUDGET - len(header) - len(tail)
+    if _size(accepted) + _size(refused) <= room:  # every line, in the order typed
+        reasons = iter(refused)
+        lines = [_accepted(ln.order, lang) if ln.order is not None else next(reasons) for ln in report.lines]
+        return "\n".join([header, *lines, tail])
+    lines = [plural("reply.accepted_count", len(accepted), lang)] if accepted else []
+    room -= _size(lines)
+    shown = 0
+    while shown < len(refused) and _size(refused[: shown + 1]) <= room - 200:  # 200: the "and more" line
+        shown += 1
+    lines += refused[:shown]
+    if shown < len(refused):
+        lines.append(plural("reply.more_refused", len(refused) - shown, lang))
+    return "\n".join([header, *lines, tail])
 
 
-def ready_text(resolving: bool, sheet: OrderSheet, lang: str) -> str:
-    text = t("ready.resolving" if resolving else "ready.done", lang)
+def _accepted(order: str, lang: str) -> str:
+    local = echo(order, lang)
+    return t("reply.ok", lang, order=order) if local == order else t("reply.ok_local", lang, local=local, order=order)
+
+
+def _size(lines: Sequence[str]) -> int:
+    return sum(len(line) + 1 for line in lines)
+
+
+def ready_text(report: ReadyReport, lang: str) -> str:
+    sheet = report.sheet
+    text = t(ready_key(report), lang, game=sheet.game.name)
     if sheet.missing:
-        text += "\n" + t("ready.warning", lang, units=", ".join(missing_text(sheet.missing, lang)))
+        units = missing_text(sheet.missing, lang, by_power=len(sheet.powers) > 1)
+        text += "\n" + t("ready.warning", lang, units=units)
     return text
 
 
@@ -96,9 +127,6 @@ def standing_lines(report: GameStatusReport, lang: str) -> list[str]:
         )
     if s.draw_open:
         lines.append(t("mod.status.draw_open", lang))
-    if s.ending is not None:
-        powers = ", ".join(power_name(p, lang) for p in s.ending[1].split(",") if p)
-        lines.append(t(f"mod.status.ended_{s.ending[0]}", lang, powers=powers))
     parts = [
         t("mod.status.record", lang, user=markup.mention(uid), missed=m, total=n) for uid, m, n in s.records if n
     ]  # 0/0 says nothing
@@ -118,12 +146,15 @@ def status_text(report: GameStatusReport, lang: str) -> str:
             players=game.players,
             users=", ".join(markup.mention(u) for u in report.joined),
         )
-    elif game.status == GameStatus.FINISHED:
+    elif report.standing.ending is not None:
+        # one line says how it ended: a draw names the powers sharing it, and no winner
+        ending = report.standing.ending
         text = t(
-            "status.finished",
+            f"status.over_{ending.kind.value}",
             lang,
             game=game.name,
-            winner=", ".join(power_name(p, lang) for p in (game.winner or "").split(",") if p) or "—",
+            powers=power_names(ending.powers, lang) or "—",
+            when=markup.short_stamp(ending.at),
         )
     else:
         lines = [
@@ -147,7 +178,7 @@ def status_text(report: GameStatusReport, lang: str) -> str:
                 )
             )
         text = "\n".join(lines)
-    return "\n".join([text, *standing_lines(report, lang)])[:MAX_REPLY]
+    return "\n".join([text, *standing_lines(report, lang)])
 
 
 def overview_text(view: OrdersOverview, lang: str) -> str:
@@ -165,13 +196,16 @@ def overview_text(view: OrdersOverview, lang: str) -> str:
         )
     if view.reminded:
         lines.append(t("mod.reply.reminded", lang, users=", ".join(markup.mention(u) for u in view.reminded)))
-    return "\n".join(lines)[:MAX_REPLY]
+    return "\n".join(lines)
 
 
 def log_text(game: GameRow, rows: Sequence[AuditRow], lang: str) -> str:
     lines = [t("mod.reply.log_title", lang, game=game.name)]
     for r in rows:
-        params = named(r.detail, lang)
+        detail = dict(r.detail)
+        if r.action == "replace" and "powers" not in detail:  # an entry from before it named every power
+            detail["powers"] = [detail.get("power", "")]
+        params = named(detail, lang)
         params["who"] = markup.mention(r.user_id) if r.user_id else t("mod.log.bot", lang)
         # a moment in the reader's time zone, then what happened
         lines.append(f"{markup.short_stamp(r.at)} {t(f'mod.log.{r.action}', lang, **params)}")

@@ -46,14 +46,13 @@ from enum import StrEnum
 
 from bot.core.app import Core
 from bot.core.errors import UserError
+from bot.core.ordering import ReadyReport
 from bot.core.sheet import SheetData
 from bot.core.types import Slot, SlotKind
 from bot.text import markup
 from bot.text.i18n import is_plural, plural, t
 from bot.text.labels import echo, phase_title, power_name, unit_text
-from engine import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, Unit
-from engine.names import table
-from engine.orders import format_order
+from engine import Build, Convoy, Disband, Hold, Location, Move, Retreat, SupportHold, SupportMove, Unit, wording
 
 # Discord's limits on one message
 MAX_OPTIONS = 25
@@ -221,6 +220,14 @@ class Screen:
         return [c for row in self.rows for c in row]
 
 
+def ready_key(report: ReadyReport) -> str:
+    """What saying ready did: the phase resolves now, waits for the others, or the game
+    is paused (nothing resolves before a moderator resumes it)."""
+    if report.resolving:
+        return "ready.resolving"
+    return "ready.paused" if report.paused else "ready.done"
+
+
 def cut(text: str, limit: int = MAX_TEXT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -245,35 +252,20 @@ def screen(content: str, rows: Sequence[Sequence[Button | Menu]] = ()) -> Screen
             else:
                 items.append(Menu(cid, cut(item.placeholder, 150), item.options))
         out_rows.append(tuple(items))
-    if len(content) > MAX_CONTENT:
-        content = content[: MAX_CONTENT - 1] + "…"
+    if len(content) > MAX_CONTENT:  # one message (edited in place): cut between lines
+        content = markup.split(content, MAX_CONTENT - 2)[0] + "\n…"
     return Screen(content, tuple(out_rows))
 
 
 # -- labels -------------------------------------------------------------------------------
-def _place(location: object, lang: str) -> str:
-    names = table(lang)
-    province = getattr(location, "province", str(location))
-    coast = getattr(location, "coast", None)
-    name = names.province_names.get(province, province)
-    abbr = names.province_abbr.get(province, province)
-    if coast:
-        return f"{name} ({names.coast_names.get(coast, coast)}) · {abbr}"
-    return f"{name} · {abbr}"
+def _place(location: Location, lang: str) -> str:
+    """A place in a menu: its full name, then how orders write it (``St Petersburg (south
+    coast) · STP``)."""
+    return f"{wording.place_name(location, lang)} · {wording.place_text(location.province, lang)}"
 
 
 def _unit_label(unit: Unit, lang: str) -> str:
-    names = table(lang)
-    return f"{names.unit_names.get(unit.type.value, unit.type.value).capitalize()} · {_place(unit.location, lang)}"
-
-
-def _unit_short(unit: Unit, lang: str) -> str:
-    """``F STP/SC`` as the player's rulebook writes it."""
-    if lang == "en":
-        return str(unit)
-    held = format_order(Hold(unit.type, unit.location), lang)
-    word = table(lang).canonical.get("hold", "")
-    return held[: -len(word)].rstrip() if word and held.endswith(word) else held
+    return f"{wording.unit_type_name(unit.type, lang).capitalize()} · {_place(unit.location, lang)}"
 
 
 def _slot_label(slot: Slot, lang: str) -> str:
@@ -301,7 +293,7 @@ class SheetScreens:
     def line(self, slot: Slot, text: str | None) -> str:
         lang = self.lang
         what = f"`{echo(text, lang)}`" if text else t("sheet.no_order", lang)
-        label = _slot_label(slot, lang) if slot.unit is None else _unit_short(slot.unit, lang)
+        label = _slot_label(slot, lang) if slot.unit is None else wording.unit_text(slot.unit, lang)
         return f"• **{label}** — {what}"
 
     def warnings(self, orders: dict[str, str]) -> list[str]:
@@ -515,21 +507,29 @@ class SheetScreens:
                     options.append((o.destination.province, Option(cut("→ " + _place(o.destination, lang)), str(o))))
                 elif not supporting and isinstance(o, Convoy) and o.army.province == target:
                     options.append((o.destination.province, Option(cut("→ " + _place(o.destination, lang)), str(o))))
+            # the title says what the menu offers: a support to hold, to move, or both
+            key = "sheet.choose_convoy"
+            if supporting:
+                kinds = {
+                    type(o)
+                    for o in legal
+                    if isinstance(o, (SupportHold, SupportMove)) and o.supported.province == target
+                }
+                key = {
+                    frozenset({SupportHold}): "sheet.choose_support_hold",
+                    frozenset({SupportMove}): "sheet.choose_support_move",
+                }.get(frozenset(kinds), "sheet.choose_support")
             placeholder = t(
-                "sheet.choose_support" if supporting else "sheet.choose_convoy",
+                key,
                 lang,
                 unit=_unit_label(position.units[target], lang) if target in position.units else target,
             )
             back = self.cid(Verb.KIND, mode, slot.key, head)
         elif what in (Kind.BUILDS, Kind.DISBANDS):
-            taken = {
-                v.split()[1].split("/")[0]
-                for k, v in draft.items()
-                if k != slot.key and v != "WAIVE" and len(v.split()) > 1
-            }
+            taken = data.taken(draft, slot)
             for o in legal:
                 if what == Kind.BUILDS and isinstance(o, Build) and o.location.province not in taken:
-                    name = table(lang).unit_names.get(o.unit_type.value, o.unit_type.value).capitalize()
+                    name = wording.unit_type_name(o.unit_type, lang).capitalize()
                     options.append((o.location.province, Option(cut(f"{name} · {_place(o.location, lang)}"), str(o))))
                 if what == Kind.DISBANDS and isinstance(o, Disband) and o.location.province not in taken:
                     unit = position.units.get(o.location.province)
@@ -652,8 +652,10 @@ class OrderSheets:
     def screens(self, data: SheetData) -> SheetScreens:
         return SheetScreens(data, self.language or data.ctx.language)
 
-    async def open(self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None) -> Screen:
-        data = await self.core.sheets.load(user_id, game_id=game_id, channel_id=channel_id)
+    async def open(
+        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, guild_id: int | None = None
+    ) -> Screen:
+        data = await self.core.sheets.load(user_id, game_id=game_id, channel_id=channel_id, guild_id=guild_id)
         return self.screens(data).sheet()
 
     async def handle(
@@ -714,8 +716,8 @@ class OrderSheets:
             data = await sheets.load(user_id, game_id=tap.game_id)
             if data.ctx.phase != tap.phase:  # everyone was ready: it resolved at once
                 return screen(t("ready.resolving", lang))
-            key = "ready.resolving" if report.resolving else ("ready.done" if verb is Verb.READY else "unready.done")
-            return self.screens(data).sheet(t(key, lang))
+            key = ready_key(report) if verb is Verb.READY else "unready.done"
+            return self.screens(data).sheet(t(key, lang, game=data.ctx.game.name))
         raise UserError("sheet.unknown_button")
 
     async def _walk(self, view: SheetScreens, verb: Verb, args: tuple[str, ...], choice: str | None) -> Screen:

@@ -6,7 +6,7 @@ Orders are taken in the order given; the first legal ones count (DATC 4.D.4-4.D.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from engine.map import Map
 from engine.orders import Build, Disband, Order, Waive
@@ -27,7 +27,7 @@ class AdjustmentResult:
 
 
 def civil_disorder_disbands(game_map: Map, units: Sequence[Unit], centres: set[str] | frozenset[str],
-                            count: int, province_name=None) -> list[Unit]:
+                            count: int, province_name: Callable[[str], str] | None = None) -> list[Unit]:
     """The ``count`` units a power must lose when it gave too few disbands (2023 rule):
     farthest first from the nearest supply centre it owns, counting moves over land and
     sea for both unit types; at equal distance fleets before armies, then by the English
@@ -45,7 +45,7 @@ def civil_disorder_disbands(game_map: Map, units: Sequence[Unit], centres: set[s
 
 
 def adjudicate_adjustments(checker: Checker, orders: Sequence[tuple[Power, Order]],
-                           province_name=None) -> AdjustmentResult:
+                           province_name: Callable[[str], str] | None = None) -> AdjustmentResult:
     """Adjudicate the adjustment phase of ``checker.position``: each power's builds,
     waives and disbands, the first legal ones counting; then the civil-disorder rule."""
     position = checker.position

@@ -8,12 +8,12 @@ hands the cycle to the backup rule.
 """
 from __future__ import annotations
 
-from typing import Callable, Hashable
+from typing import Callable, Generic, Hashable, TypeVar
 
-Key = Hashable
+Key = TypeVar("Key", bound=Hashable)  # a decision: the caller's choice of key
 
 
-class Resolver:
+class Resolver(Generic[Key]):
     __slots__ = ("adjudicate", "backup_rule", "resolved", "resolution", "visited", "cycle",
                  "guess_based", "recursion_hits")
 

@@ -1,8 +1,9 @@
 """A small loopback Discord: REST (aiohttp) and gateway (websocket) on 127.0.0.1, enough for
 the real discord.py network path of this bot: login, command sync, slash commands and
 autocomplete, interaction callbacks and follow-ups (JSON or multipart), channel and DM
-messages with PNG attachments. Messages with a nonce honour ``enforce_nonce`` the way
-Discord does (a repeated nonce returns the first message instead of posting again).
+messages with PNG attachments, a channel's history. Messages with a nonce honour
+``enforce_nonce`` the way Discord does (a repeated nonce returns the first message
+instead of posting again).
 
 Test-only: the shapes are the minimal ones discord.py 2.7 accepts (see
 shared/research/discord-testing.md, sections 3 and 4).
@@ -167,6 +168,7 @@ class Emulator:
         r.add_get(base + "/webhooks/{app}/{token}/messages/@original", self._original)
         r.add_patch(base + "/webhooks/{app}/{token}/messages/@original", self._followup)
         r.add_post(base + "/channels/{channel}/messages", self._message)
+        r.add_get(base + "/channels/{channel}/messages", self._history)
         r.add_post(base + "/users/@me/channels", self._open_dm)
         r.add_get(base + "/users/{user}", self._user)
         self._runner = web.AppRunner(app)
@@ -310,6 +312,19 @@ class Emulator:
             return _json({"message": "Unknown Channel", "code": 10003}, 404)
         payload, files = await self._read_body(request)
         return _json(await self._record(channel_id, payload, files))
+
+    async def _history(self, request: web.Request) -> web.Response:
+        """A channel's messages as Discord gives them: newest first; with ``after``, the
+        ``limit`` messages right after it (the nonce is never part of them)."""
+        channel_id = request.match_info["channel"]
+        limit = int(request.query.get("limit", 50))
+        mine = sorted((p.message for p in self.posts if p.channel_id == channel_id), key=lambda m: int(m["id"]))
+        if "after" in request.query:
+            after = int(request.query["after"])
+            page = [m for m in mine if int(m["id"]) > after][:limit]
+        else:
+            page = mine[-limit:]
+        return _json(list(reversed(page)))
 
     async def _callback(self, request: web.Request) -> web.Response:
         interaction_id = request.match_info["id"]

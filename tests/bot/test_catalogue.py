@@ -77,10 +77,12 @@ def test_parser_error_codes_have_messages():
 
 
 def test_localized_parameters_follow_the_message_language():
-    phase = Localized(lambda lang: t("season.S", lang))
-    assert t("reply.header", "es", game="G", phase=phase) == "**G** — Primavera"
-    assert t("reply.header", "ru", game="G", phase=phase) == "**G** — Весна"
-    assert str(phase) == "Spring"
+    from bot.text.labels import phase_title
+
+    phase = Localized(lambda lang: phase_title("S1901M", lang))
+    assert t("reply.header", "es", game="G", phase=phase) == "**G** — Primavera de 1901, movimientos"
+    assert t("reply.header", "ru", game="G", phase=phase) == "**G** — Весна 1901, ходы"
+    assert str(phase) == "Spring 1901 moves"
 
 
 def test_no_bracketed_plurals():

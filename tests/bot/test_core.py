@@ -1,7 +1,7 @@
 """The core's pieces without Discord: reads beside writes, post intents rendered at send
 time (in the reader's language of that moment; rows from before intents as they were),
 the sheet's custom ids (old ones still read), the one duration parser, the one order-state
-function, CLDR plural forms, the bounded cache of legal orders, the rules adapter."""
+function, CLDR plural forms, the bounded cache of legal orders, the rules (the engine's)."""
 
 from __future__ import annotations
 
@@ -142,14 +142,17 @@ def test_the_legal_orders_cache_is_bounded():
     assert cache.get((2, "S1901M", (Power.FRANCE,), "")) == ["2"]
 
 
-def test_the_rules_adapter():
+def test_the_rules_are_the_engines():
+    from engine import validation
+
+    assert (check_order, explain, orders_due) == (validation.check_order, validation.explain, validation.orders_due)
     start = Position.initial()
     rules = setup_for(7).rules(start.phase)
     assert explain(start, parse_order("F BRE - MAO"), rules) is None
     assert str(check_order(start, parse_order("F STP - BOT"), rules)) == "F STP/SC - BOT"
     why = explain(start, parse_order("A PAR - MUN"), rules, [Power.FRANCE])
     assert why.reason == "not_adjacent" and why.params["places"] == ("BRE", "BUR", "GAS", "PIC")
-    assert said(refusal(why, "A PAR - MUN"), "en") == (
+    assert said(refusal(why, parse_order("A PAR - MUN")), "en") == (
         "A PAR can't reach MUN from where it is. It can move to: BRE, BUR, GAS, PIC."
     )
     assert explain(start, parse_order("A VEN - TRI"), rules, [Power.FRANCE]).reason == "not_your_unit"

@@ -85,9 +85,9 @@ async def test_forbidden_actions(tmp_path):
         # a player in two games must say which
         r = await a.user.slash("order", orders="A PAR H")
         assert "several games" in r.response.content
-        # b is not in game Two: no orders there
+        # b is not in game Two: no orders there, and no word of it (issue 10 §4)
         r = await b.user.slash("order", orders="A PAR H", game=str(two.id))
-        assert "not a player" in r.response.content
+        assert "can't find that game" in r.response.content and "Two" not in r.response.content
         r = await b.user.slash("order", orders="A PAR H", game="12345")
         assert "can't find that game" in r.response.content
         # garbage

@@ -394,7 +394,7 @@ async def test_draw_is_a_secret_ballot_that_lapses(tmp_path):
         game = await current_game(env, ch.id)
         assert game.status == "finished"
         r = await alice.slash(ch, "game status")
-        assert "Ended in a draw" in r.response.content
+        assert "is over: a draw shared by" in r.response.content and "Winner" not in r.response.content
 
 
 async def test_concede_to_the_leader(tmp_path):
@@ -411,7 +411,7 @@ async def test_concede_to_the_leader(tmp_path):
         assert (await current_game(env, ch.id)).status == "active"
         r = await member[others[-1]].slash(ch, "concede")
         assert "the game is over" in r.response.content
-        assert any("every other power conceded, **Russia** wins" in t for t in texts(ch))
+        assert any("every other player conceded, **Russia** wins" in t for t in texts(ch))
         assert (await current_game(env, ch.id)).winner == "RUSSIA"
 
 

@@ -60,8 +60,8 @@ async def test_order_echo_and_errors(service):
     errors = {line.text: line.error for line in report.lines if line.error}
     assert errors["F BRE - Burgandy"] == "parse.unknown_word"
     assert errors["A PAR - MUN"] == "illegal.not_adjacent"
-    assert errors["A BER - KIE"] == "order.not_your_unit"
-    assert report.sheet.missing == ("F BRE",)
+    assert errors["A BER - KIE"] == "illegal.not_your_unit"
+    assert [(m.power, m.unit) for m in report.sheet.missing] == [("FRANCE", "F BRE")]
     # the last order for a unit counts
     report = await service.ordering.submit(fr, "A PAR H")
     assert "A PAR H" in report.sheet.ordered and "A PAR - BUR" not in report.sheet.ordered
@@ -119,11 +119,13 @@ async def test_bad_input(service):
 async def test_impossible_supports_say_why(service):
     game = await started(service)
     fr = await seat_of(service, game, "FRANCE")
-    report = await service.ordering.submit(fr, "A PAR S A MAR - SPA; A MAR S F LYO; A MAR S A PAR - MUN")
+    report = await service.ordering.submit(fr, "A PAR S A MAR - SPA; A MAR S F LYO; A MAR S A PAR - MUN; A MAR S A GAS")
     errors = {line.text: line.error for line in report.lines if line.error}
     assert errors == {
-        "A PAR S A MAR - SPA": "illegal.support_reach",
-        "A MAR S F LYO": "illegal.support_nobody",
-        "A MAR S A PAR - MUN": "illegal.support_reach",
+        "A PAR S A MAR - SPA": "illegal.support_cannot_reach",
+        # an army can't support into a sea at all (DATC 4.E.1: illegal before void): said first
+        "A MAR S F LYO": "illegal.support_cannot_reach",
+        "A MAR S A PAR - MUN": "illegal.support_cannot_reach",
+        "A MAR S A GAS": "illegal.support_nothing_there",
     }
     assert not report.sheet.ordered

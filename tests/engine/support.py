@@ -8,15 +8,20 @@ from engine import (
     STANDARD, Build, Convoy, Disband, Hold, Location, Move, Position, Power, Retreat,
     SupportHold, SupportMove, Unit, UnitType, Waive,
 )
+from engine.position import Dislodged
 
 
-def pos(phase: str, *units: str, centres=None) -> Position:
-    """``pos("S1901M", "FRANCE A PAR", "ENGLAND F STP/NC")``; centres absent: 1901 owners."""
-    out = []
-    for item in units:
+def pos(phase: str, *units: str, centres=None, dislodged=()) -> Position:
+    """``pos("S1901M", "FRANCE A PAR", "ENGLAND F STP/NC")``; centres absent: 1901 owners.
+    ``dislodged``: units written the same way, dislodged (free to retreat anywhere next door)."""
+    def unit(item: str) -> Unit:
         power, letter, loc = item.split()
-        out.append(Unit(Power.parse(power), UnitType(letter), Location.parse(loc)))
-    return Position.build(phase, out, centres)
+        return Unit(Power.parse(power), UnitType(letter), Location.parse(loc))
+
+    out = [unit(item) for item in units]
+    gone = [Dislodged(u, tuple(Location(p) for p in sorted(STANDARD.adjacent_provinces(u.province))))
+            for u in map(unit, dislodged)]
+    return Position.build(phase, out, centres, gone)
 
 
 def all_locations() -> list[Location]:

@@ -121,7 +121,7 @@ RULEBOOK = {
         ("А Париж-Бургундия", None, "A PAR - BUR"),
         ("А Пар П А Мар-Бур", None, "A PAR S A MAR - BUR"),
         ("Ф Дан П Ф БалМ", None, "F DEN S F BAL"),
-        ("Ф ЧеМ К А Рум-Анк", None, "F BLA C A RUM - ANK"),
+        ("Ф ЧеМ К А Рум-Арм", None, "F BLA C A RUM - ARM"),
         ("Ф Кон – Бъл ИБ", None, "F CON - BUL/EC"),
         ("Ф Кон – Бъл ЮБ", None, "F CON - BUL/SC"),
         ("Ф Кон - България източен бряг", None, "F CON - BUL/EC"),
@@ -147,12 +147,34 @@ def test_reads_the_rulebook_notation(language, text, phase, expected):
     assert str(parse_order(text, language=language, phase=phase)) == expected
 
 
+def test_bg_rulebook_convoy_to_ankara():
+    # "Анк" is Ankara and "АнК" the Channel: one spelling once case goes; an army cannot
+    # land in the Channel, which a board shows (without one, the parser asks)
+    turkey = _position("S1901M", (Power.TURKEY, "F BLA"), (Power.TURKEY, "A RUM"))
+    assert parse_order("Ф ЧеМ К А Рум-Анк", language="bg", position=turkey) == \
+        Convoy(F, L("BLA"), L("RUM"), L("ANK"))
+    err = _ambiguous("Ф ЧеМ К А Рум-Анк", "bg")
+    assert set(err.suggestions) == {"Анкара", "АКл (Английски канал)"}
+
+
 # -- §7.3 trap 1: Spanish "Gal" is Gales (Wales) in the Spanish table and GAL is Galicia's code --
 
 def test_es_gal_asks_without_a_position():
     err = _ambiguous("F Gal - Lon", "es")
-    assert err.word.casefold() == "gal"
-    assert set(err.suggestions) == {"WAL (Gales)", "GAL (Galicia)"}
+    assert err.word == "gal" and err.typed == "Gal"
+    # each meaning written so that it has only that meaning in Spanish
+    assert set(err.suggestions) == {"Gales", "Gli (Galicia)"}
+    assert {(r.canonical, r.text) for r in err.readings} == {
+        ("F WAL - LON", "F Gales - Lon"), ("F GAL - LON", "F Gli - Lon")}
+    for reading in err.readings:
+        assert parse_order(reading.text, language="es") == reading.order
+
+
+def test_es_the_canonical_code_is_galicia():
+    # asking converges: the code is taken at its word in every language
+    assert parse_order("E GAL M", language="es") == Hold(A, L("GAL"))
+    assert parse_order("F WAL - LON", language="es") == Move(F, L("WAL"), L("LON"))
+    _ambiguous("E gal M", "es")
 
 
 def test_es_gal_is_settled_by_the_position():
@@ -166,7 +188,7 @@ def test_es_sample_game_disband_of_gal():
     winter = _position("W1902A", (Power.RUSSIA, "A GAL"), (Power.ENGLAND, "F LON"))
     assert parse_order("retira E Gal", language="es", position=winter) == Disband(A, L("GAL"))
     err = _ambiguous("retira E Gal", "es")
-    assert set(err.suggestions) == {"WAL (Gales)", "GAL (Galicia)"}
+    assert set(err.suggestions) == {"Gales", "Gli (Galicia)"}
 
 
 def test_es_unambiguous_spellings_of_wales_and_galicia():
@@ -216,8 +238,8 @@ def test_es_writes_coasts_before_the_province():
 
 def test_bg_sev_asks_without_a_position():
     err = _ambiguous("Ф Сев - Рум", "bg")
-    assert err.word.casefold() == "сев"
-    assert set(err.suggestions) == {"SEV (Севастопол)", "NTH (Северно море)"}
+    assert err.word == "сев" and err.typed == "Сев"
+    assert set(err.suggestions) == {"Севастопол", "СеМ (Северно море)"}
 
 
 def test_bg_sev_is_settled_by_the_position():
@@ -231,7 +253,7 @@ def test_bg_sev_is_settled_by_the_position():
 def test_bg_rulebook_convoy_to_sev():
     # the rulebook's own convoy example ends in the ambiguous "Сев"
     err = _ambiguous("Ф ЧеМ К А Анк-Сев", "bg")
-    assert set(err.suggestions) == {"SEV (Севастопол)", "NTH (Северно море)"}
+    assert set(err.suggestions) == {"Анкара", "АКл (Английски канал)"}
     turkey = _position("S1901M", (Power.TURKEY, "F BLA"), (Power.TURKEY, "A ANK"))
     assert parse_order("Ф ЧеМ К А Анк-Сев", language="bg", position=turkey) == \
         Convoy(F, L("BLA"), L("ANK"), L("SEV"))
@@ -252,7 +274,7 @@ def test_bg_unambiguous_north_sea_and_sevastopol(text, expected):
 
 def test_bg_sea_asks_without_a_position():
     err = _ambiguous("Ф ЗСМ-СеА", "bg")
-    assert set(err.suggestions) == {"MAO (Среден Атлантически океан)", "NAO (Северен Атлантически океан)"}
+    assert set(err.suggestions) == {"СрАО (Среден Атлантически океан)", "СвАО (Северен Атлантически океан)"}
     _ambiguous("Ф СеАО - Кла", "bg")
 
 
@@ -277,13 +299,13 @@ def test_bg_unambiguous_atlantics(text, expected):
 # -- traps 6-11 ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("language,text,expected", [
-    # 6: Liv is Liverpool, Livonia is Lvn
-    ("es", "E Liv - Yor", "A LVP - YOR"),
+    # 6: Livonia is Lvn, Liverpool Lvp (Liv is either: see the board tests below)
+    ("es", "E Lvp - Yor", "A LVP - YOR"),
     ("es", "E Lvn - Mos", "A LVN - MOS"),
     ("es", "E Livonia - Mos", "A LVN - MOS"),
-    ("bg", "А Лив-Йор", "A LVP - YOR"),
+    ("bg", "А Ливърпул-Йор", "A LVP - YOR"),
     ("bg", "А Лвн-Мос", "A LVN - MOS"),
-    ("ru", "A Liv-Yor", "A LVP - YOR"),
+    ("ru", "A Lvp-Yor", "A LVP - YOR"),
     ("ru", "A Lvn-Mos", "A LVN - MOS"),
     # 7: Nor is Norway; the seas have their own forms
     ("es", "F Nor - MNo", "F NWY - NWG"),
@@ -299,7 +321,7 @@ def test_bg_unambiguous_atlantics(text, expected):
     ("bg", "Ф АКл-Бре", "F ENG - BRE"),
     ("bg", "Ф Анг-Бре", "F ENG - BRE"),
     ("bg", "Ф Английски канал - Бре", "F ENG - BRE"),
-    ("bg", "А Анк-Арм", "A ANK - ARM"),     # "АнК" (a third Channel form) is Ankara's "Анк" once case goes
+    ("bg", "А Анкара-Арм", "A ANK - ARM"),    # "Анк"/"АнК": Ankara or the Channel, see below
     # 11: Spanish "Mar" is Marseilles; the seas take their second word
     ("es", "E Mar - Bor", "A MAR - BUR"),
     ("es", "F Mar - GLe", "F MAR - LYO"),
@@ -316,7 +338,7 @@ def test_traps(language, text, expected):
 
 @pytest.mark.parametrize("abbr,code", [
     ("Бел", "BEL"), ("Бъл", "BUL"), ("Вен", "VEN"), ("Вие", "VIE"),
-    ("БалМ", "BAL"), ("БаМ", "BAR"), ("Пи", "PIE"), ("Пик", "PIC"),
+    ("БалМ", "BAL"), ("БаМ", "BAR"), ("Пие", "PIE"), ("Пик", "PIC"),
 ])
 def test_bg_one_letter_apart(abbr, code):
     # trap 10: each of these near-identical abbreviations names its own province
@@ -328,9 +350,9 @@ def test_bg_one_letter_apart(abbr, code):
 @pytest.mark.parametrize("language,text,expected", [
     ("bg", "A Пар-Бур", "A PAR - BUR"),                    # Latin A
     ("bg", "F Кон - Бъл ЮБ", "F CON - BUL/SC"),            # Latin F
-    ("bg", "Ф ЧеМ K А Рум-Анк", "F BLA C A RUM - ANK"),    # Latin K
+    ("bg", "Ф ЧеМ K А Рум-Арм", "F BLA C A RUM - ARM"),    # Latin K
     ("bg", "A Пар П A Мар-Бур", "A PAR S A MAR - BUR"),
-    ("bg", "Ф ЧeМ К А Рум-Анк", "F BLA C A RUM - ANK"),    # Latin e inside a Cyrillic word
+    ("bg", "Ф ЧeМ К А Рум-Арм", "F BLA C A RUM - ARM"),    # Latin e inside a Cyrillic word
     ("bg", "А Вие O Бох", "A VIE R BOH"),                  # Latin O for О (retreat)
     ("ru", "А Par-Bur", "A PAR - BUR"),                    # Cyrillic А
     ("ru", "Ф Nth - Nwy", "F NTH - NWY"),
@@ -348,7 +370,6 @@ def test_homoglyphs(language, text, expected):
     ("ru", "West", "WES"), ("ru", "Gol", "LYO"), ("ru", "Mid", "MAO"), ("ru", "Nat", "NAO"),
     ("bg", "Kiel", "KIE"), ("bg", "Ruhr", "RUH"), ("bg", "Skag", "SKA"), ("bg", "Pied", "PIE"),
     ("bg", "Rome", "ROM"), ("bg", "MAt", "MAO"), ("bg", "East", "EAS"), ("bg", "West", "WES"),
-    ("bg", "Liv", "LVP"),
 ])
 def test_long_forms(language, spelling, code):
     assert table(language).lookup(tuple(tokens(spelling))) == (Entry("province", code),)
@@ -362,7 +383,7 @@ def test_long_forms(language, spelling, code):
     ("Nor", "NWY"), ("Afr", "NAF"), ("Esp", "SPA"), ("Sue", "SWE"), ("MAd", "ADR"), ("MEg", "AEG"),
     ("MBa", "BAR"), ("MNe", "BLA"), ("MOr", "EAS"), ("CMa", "ENG"), ("GBo", "BOT"), ("GLe", "LYO"),
     ("MJo", "ION"), ("MIr", "IRI"), ("AtC", "MAO"), ("AtN", "NAO"), ("MNt", "NTH"), ("MNo", "NWG"),
-    ("MTi", "TYS"), ("MOc", "WES"), ("Liv", "LVP"), ("Mar", "MAR"),
+    ("MTi", "TYS"), ("MOc", "WES"), ("Mar", "MAR"),
 ])
 def test_es_abbreviations(abbr, code):
     assert table("es").lookup(tuple(tokens(abbr))) == (Entry("province", code),)
@@ -375,6 +396,11 @@ def test_es_abbreviations(abbr, code):
     ("bg", "Сев", {"SEV", "NTH"}),
     ("bg", "СеА", {"MAO", "NAO"}),
     ("bg", "СеАО", {"MAO", "NAO"}),
+    ("bg", "АнК", {"ANK", "ENG"}),
+    ("bg", "Пи", {"PIE", "PIC"}),
+    ("bg", "Лив", {"LVP", "LVN"}),
+    ("ru", "Nor", {"NWY", "NWG"}),
+    *((language, "Liv", {"LVP", "LVN"}) for language in ("en", "es", "ru", "bg")),
 ])
 def test_genuinely_ambiguous_spellings_name_both_provinces(language, spelling, codes):
     entries = table(language).lookup(tuple(tokens(spelling)))
@@ -404,7 +430,7 @@ def test_es_a_is_a_unit_letter_the_support_word_and_to():
     ("ru", Move(F, L("WES"), L("MAO")), "F Wes - Mid"),
     ("bg", SupportMove(A, L("PAR"), A, L("MAR"), L("BUR")), "А Пар П А Мар - Бур"),
     ("bg", Move(F, L("CON"), L("BUL/EC")), "Ф Кон - Бъл ИБ"),
-    ("bg", Convoy(F, L("BLA"), L("ANK"), L("SEV")), "Ф ЧеМ К А Анк - Севастопол"),
+    ("bg", Convoy(F, L("BLA"), L("ANK"), L("SEV")), "Ф ЧеМ К А Анкара - Севастопол"),
     ("bg", Move(F, L("WES"), L("MAO")), "Ф ЗСМ - СрАО"),
     ("bg", Retreat(A, L("VIE"), L("BOH")), "А Вие О Бох"),
 ])
@@ -498,9 +524,11 @@ def test_what_the_formatter_writes_is_unambiguous(language):
 def test_no_other_spelling_collides_by_accident(language):
     """Every spelling that names two things is one of the §7.3 traps, listed on purpose."""
     intended = {
-        "es": {("gal",), ("a",)},
-        "bg": {("сев",), ("сеа",), ("сеао",)},
-    }.get(language, set())
+        "en": {("liv",)},
+        "es": {("gal",), ("a",), ("liv",)},
+        "ru": {("nor",), ("liv",), ("в",), ("во",)},
+        "bg": {("сев",), ("сеа",), ("сеао",), ("анк",), ("пи",), ("лив",), ("liv",), ("в",), ("във",)},
+    }[language]
     names = table(language)
     clashes = {key for key, entries in names.index.items() if len(entries) > 1}
     assert clashes == intended
@@ -549,3 +577,111 @@ def test_phase_names(language, expected):
     names = table(language)
     assert names.phase_name("S1901M") == expected
     assert set(_raw(language)["phases"]) == set(_raw("en")["phases"])
+
+
+# -- issue 12: nationality words ----------------------------------------------------------------
+
+def test_nationality_words_are_kept_without_a_board():
+    from engine.parser import parse_stated, read_orders
+    stated = parse_stated("E Bel A E inglés Hol - Kie", language="es")
+    assert stated.order == SupportMove(A, L("BEL"), A, L("HOL"), L("KIE"))
+    assert stated.owners == (("HOL", Power.ENGLAND),) and stated.owner("HOL") is Power.ENGLAND
+    assert stated.owner("BEL") is None
+    [line] = read_orders("А Мюн П английската А Кил-Бер", language="bg")
+    assert line.owners == (("KIE", Power.ENGLAND),)
+    # what the formatter writes is the order alone, and it reads back as the same order
+    assert parse_order(format_order(stated.order, "es"), language="es") == stated.order
+
+
+@pytest.mark.parametrize("language,text", [
+    ("es", "E Mun A E francés Kie - Ber"),
+    ("ru", "A Mun S French A Kie-Ber"),
+    ("ru", "A Мюнхен поддерживает французскую армию Kie - Ber"),
+    ("bg", "А Мюн П френската А Кил-Бер"),
+    ("en", "A Mun S French A Kie - Ber"),
+])
+def test_a_nationality_that_is_not_the_owner_is_refused(language, text):
+    board = _position("S1901M", (Power.GERMANY, "A MUN"), (Power.ENGLAND, "A KIE"))
+    with pytest.raises(OrderParseError) as err:
+        parse_order(text, language=language, position=board)
+    assert err.value.code == "wrong_nationality"
+    assert {k: err.value.params[k] for k in ("power", "owner", "province")} == {
+        "power": "FRANCE", "owner": "ENGLAND", "province": "KIE"}
+    assert err.value.typed in text and "England" in str(err.value) and "France" in str(err.value)
+
+
+def test_a_build_named_for_another_power_is_refused():
+    winter = _position("W1901A", (Power.RUSSIA, "A WAR"))
+    assert parse_order("construye F inglesa Edi", language="es", position=winter) == Build(F, L("EDI"))
+    with pytest.raises(OrderParseError) as err:
+        parse_order("construye F francesa Edi", language="es", position=winter)
+    assert err.value.code == "wrong_nationality" and err.value.params["owner"] == "ENGLAND"
+    assert "home centre of England" in str(err.value)
+
+
+def test_a_nationality_settles_an_ambiguous_word():
+    # both Liverpool and Livonia hold an army: the nationality tells them apart
+    board = _position("S1901M", (Power.ENGLAND, "A LVP"), (Power.RUSSIA, "A LVN"),
+                      (Power.GERMANY, "A PRU"))
+    assert parse_order("A Pru S Russian A Liv - War", language="en", position=board) == \
+        SupportMove(A, L("PRU"), A, L("LVN"), L("WAR"))
+    _ambiguous("A Liv H", "en", position=board)
+
+
+# -- issue 12: the Bulgarian client, verbs first ------------------------------------------------
+
+@pytest.mark.parametrize("language,text,expected", [
+    ("en", "Move Ber Pru", "A BER - PRU"),
+    ("en", "Hold Kiel Kiel", "F KIE H"),
+    ("en", "Supp move Mun Ber Sil", "A MUN S A BER - SIL"),
+    ("en", "Supp hold Mun Kie Kie", "A MUN S F KIE"),
+    ("bg", "Supp hold Мюн Кил Кил", "A MUN S F KIE"),
+    ("bg", "move Мюн Рур", "A MUN - RUH"),
+])
+def test_verb_first(language, text, expected):
+    assert str(parse_order(text, language=language, position=Position.initial())) == expected
+
+
+def test_the_province_twice_is_a_build_only_in_adjustments():
+    winter = _position("W1901A", (Power.RUSSIA, "A WAR"))
+    assert parse_order("A Mar Mar", language="bg", position=winter) == Build(A, L("MAR"))
+    assert parse_order("X Mar Mar", language="bg", position=Position.initial()) == Disband(A, L("MAR"))
+    assert parse_order("A Mar Mar", language="bg", position=Position.initial()) == Move(A, L("MAR"), L("MAR"))
+
+
+# -- issue 12: the board settles clashing abbreviations -----------------------------------------
+
+def test_bg_ank_is_the_channel_where_only_the_channel_holds_a_fleet():
+    channel = _position("S1901M", (Power.ENGLAND, "F ENG"))
+    assert parse_order("Ф АнК-Бре", language="bg", position=channel) == Move(F, L("ENG"), L("BRE"))
+    assert parse_order("Ф АнК З", language="bg", position=channel) == Hold(F, L("ENG"))
+    # a wrong unit letter: still the unit that is there (whoever checks the order says so)
+    assert parse_order("А АнК-Бре", language="bg", position=channel) == Move(A, L("ENG"), L("BRE"))
+
+
+def test_builds_are_read_only_in_adjustment_phases():
+    # Ankara is an empty Turkish home centre: a build there is a reading only in winter
+    spring = _position("S1901M", (Power.ENGLAND, "F ENG"))
+    winter = _position("W1901A", (Power.ENGLAND, "F ENG"))
+    assert parse_order("Ф АнК", language="bg", position=spring) == Hold(F, L("ENG"))
+    assert parse_order("Ф АнК", language="bg", position=winter) == Build(F, L("ANK"))
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    ("es", "E GAL M", "A GAL H"), ("es", "F WAL M", "F WAL H"),
+    ("bg", "Ф ANK З", "F ANK H"), ("bg", "Ф ENG З", "F ENG H"), ("bg", "А PIC З", "A PIC H"),
+    ("ru", "F NWY H", "F NWY H"), ("ru", "F NWG H", "F NWG H"), ("en", "A LVP H", "A LVP H"),
+])
+def test_canonical_codes_name_one_province_in_every_language(language, text, expected):
+    assert str(parse_order(text, language=language)) == expected
+
+
+def test_a_question_is_data_for_a_menu():
+    board = _position("S1901M", (Power.ENGLAND, "F ENG"), (Power.TURKEY, "F ANK"))
+    err = _ambiguous("Ф АнК З", "bg", position=board)
+    assert (err.word, err.typed) == ("анк", "АнК")
+    assert err.params["provinces"] == "ANK ENG" and err.params["typed"] == "АнК"
+    assert [(r.canonical, r.text) for r in err.readings] == [("F ANK H", "Ф Анкара З"), ("F ENG H", "Ф АКл З")]
+    assert err.params["readings"] == "Ф Анкара З; Ф АКл З"
+    for reading in err.readings:
+        assert parse_order(reading.text, language="bg", position=board) == reading.order

@@ -101,7 +101,8 @@ def test_good_orders_survive_a_bad_one():
     ("F NTH C A", "incomplete", ""),
     ("F SPA/EC - MAO", "bad_coast", "ec"),
     ("A PAR - BUR BUR", "unexpected_word", "bur"),
-    ("hold", "expected_province", "hold"),
+    ("hold", "incomplete", ""),                     # the client's verb first: "Hold Kiel Kiel"
+    ("hold hold", "expected_province", "hold"),
     ("", "empty", ""),
     ("F NTH C F LON - NWY", "convoy_fleet", "f"),
     ("A PAR - nc", "stray_coast", "nc"),
@@ -140,3 +141,11 @@ def test_round_trip(order):
 def test_round_trip_of_several(orders):
     text = "\n".join(str(o) for o in orders)
     assert parse_orders(text) == orders
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_words_as_typed_fold_to_the_words_matched(text):
+    # the lexer splits a line once, with its case, and folds each word (engine.parser._lex)
+    from engine.names import tokens
+    assert [w.casefold() for w in tokens(text, fold=False)] == tokens(text)

@@ -45,7 +45,7 @@ BAD_WHEN_LEGAL = {Result.ILLEGAL, Result.UNPARSED, Result.NO_UNIT, Result.DUPLIC
 _PHASES = [HPhase.explicit, HPhase.reuse, HPhase.generate, HPhase.target]
 if os.environ.get("ENGINE_PROPS_SHRINK"):
     _PHASES.append(HPhase.shrink)
-_COMMON = dict(deadline=None, database=None, derandomize=False, print_blob=True, phases=_PHASES,
+_COMMON = dict(deadline=None, database=None, derandomize=settings.default.derandomize, print_blob=True, phases=_PHASES,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.register_profile("engine-props", max_examples=100, **_COMMON)
 settings.register_profile("engine-props-long", max_examples=1000, **_COMMON)

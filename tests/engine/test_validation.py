@@ -265,3 +265,18 @@ def test_legal_orders_agree_with_check_order_on_the_start():
         assert isinstance(menu[0], Hold)
     assert any(isinstance(o, SupportMove) for o in legal_orders(START, "MAR"))
     assert not any(isinstance(o, (Convoy, Disband)) for o in legal_orders(START, "MAR"))
+
+
+def test_a_dislodged_fleet_convoying_a_fleet_keeps_the_reason():
+    # found by the property test: the reason of a convoy that could never match (it names a
+    # fleet) was lost when the convoying fleet was dislodged
+    from engine import Convoy, Location, Power, Reason, Result, UnitType, explain, resolve
+    from engine.codec import position_from_json
+    position = position_from_json({"phase": "S1901M", "units": {
+        "ENGLAND": ["F ENG", "F LVP", "F IRI"], "FRANCE": ["F BRE", "A PIC", "F MAO"]}})
+    convoy = Convoy(UnitType.FLEET, Location("ENG"), Location("LVP"), Location("PIC"))
+    outcome = resolve(position, {Power.ENGLAND: [convoy], Power.FRANCE: ["F BRE - ENG", "F MAO S F BRE - ENG"]})
+    result = outcome.results[0]
+    assert result.result is Result.DISLODGED
+    assert result.illegal is not None and result.illegal.reason is Reason.ONLY_ARMIES_CONVOYED
+    assert result.illegal == explain(position, convoy)

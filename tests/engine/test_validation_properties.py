@@ -184,8 +184,8 @@ def _agree(position: Position, rules: Rules, orders: dict[Power, list[Order]]) -
         why = explain(position, order, rules, power)
         if r.result in (Result.ILLEGAL, Result.NO_UNIT):
             assert why is not None and r.illegal == why, (str(order), r.result, r.illegal, why)
-        elif r.result is Result.VOID:
-            assert r.illegal == why, (str(order), r.illegal, why)
+        elif r.result in (Result.VOID, Result.DISLODGED):
+            assert r.illegal == why, (str(order), r.result, r.illegal, why)
         else:
             assert r.illegal is None, (str(order), r)
             assert why is None or (why.reason is Reason.NEEDS_COAST and isinstance(order, SupportMove)), \

@@ -7,7 +7,8 @@ from engine import Location, Phase, Power, Unit, UnitType, format_order, parse_o
 from engine.names import LANGUAGES
 from engine.orders import Waive
 from engine.wording import (
-    order_text, phase_title, place_text, power_name, province_name, unit_letter, unit_text,
+    order_text, phase_title, place_name, place_text, power_name, province_name, unit_letter, unit_text,
+    unit_type_name,
 )
 
 
@@ -66,3 +67,15 @@ def test_orders_read_back_in_their_language(language):
 
 def test_english_is_canonical():
     assert all(order_text(parse_order(t)) == t for t in ORDERS)
+
+
+@pytest.mark.parametrize("language,place,fleet", [
+    ("en", "St Petersburg (south coast)", "fleet"),
+    ("es", "San Petersburgo (costa sur)", "flota"),
+    ("ru", "Санкт-Петербург (южное побережье)", "флот"),
+    ("bg", "Санкт Петербург (южен бряг)", "флота"),
+])
+def test_place_names_with_their_coast_and_unit_type_names(language, place, fleet):
+    assert place_name(Location("STP", "SC"), language) == place
+    assert place_name("PAR", language) == province_name("PAR", language)
+    assert unit_type_name(UnitType.FLEET, language) == fleet

@@ -3,22 +3,31 @@
 from __future__ import annotations
 
 from types import TracebackType
+from typing import TypedDict
 
 import discord
 
 from bot.core.errors import UserError
 from bot.discord.locales import language_of
+from bot.text import markup
+from bot.text.i18n import t
 from bot.text.replies import refusal
 
 
 async def reply(
     interaction: discord.Interaction, text: str, *, ephemeral: bool = True, file: discord.File | None = None
 ) -> None:
-    kwargs = {"file": file} if file is not None else {}
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
+    """Answer a command: ``text`` as one message or, when longer than Discord allows, as
+    the answer and follow-ups in order (each within the limit, cut between lines, code
+    spans whole), at most :data:`~bot.text.markup.MAX_REPLY_MESSAGES` (the text layer
+    keeps its replies within that; a longer text ends with a note that it was cut)."""
+    messages = markup.reply_messages(text, t("reply.cut", language_of(interaction)))
+    for i, content in enumerate(messages):
+        kwargs = {"file": file} if file is not None and i == 0 else {}
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+        else:
+            await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
 
 
 class answering:  # noqa: N801 - used as ``async with answering(interaction):``
@@ -41,6 +50,19 @@ class answering:  # noqa: N801 - used as ``async with answering(interaction):``
                 pass
             return True
         return False
+
+
+class Where(TypedDict):
+    """Which game a command is about, as the core's finders take it: the ``game``
+    option, the channel, and the server (None in DMs; in a server, only its games)."""
+
+    game_id: int | None
+    channel_id: int | None
+    guild_id: int | None
+
+
+def where(interaction: discord.Interaction, game: str | None) -> Where:
+    return Where(game_id=game_option(game), channel_id=interaction.channel_id, guild_id=interaction.guild_id)
 
 
 def game_option(value: str | None) -> int | None:

@@ -58,6 +58,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
                 adjustment=adjustment,
                 cd_after=civil_disorder,
                 language=language.value if language else guild_language(interaction),
+                action=interaction.id,
             )
             await reply(
                 interaction,
@@ -76,7 +77,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
                     return False
                 return True
 
-            game, joined = await self.core.lifecycle.join(interaction.channel_id or 0, interaction.user.id, can_dm)
+            game, joined = await self.core.lifecycle.join(
+                interaction.channel_id or 0, interaction.user.id, can_dm, action=interaction.id
+            )
             text = t("join.done", game.language, game=game.name, joined=joined, players=game.players)
             if joined == game.players:
                 text += "\n" + t("join.full_now", game.language, creator=f"<@{game.creator_id}>")
@@ -85,7 +88,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
     @app_commands.command(name="leave", description=described("cmd.game.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
-            game = await self.core.lifecycle.leave(interaction.channel_id or 0, interaction.user.id)
+            game = await self.core.lifecycle.leave(
+                interaction.channel_id or 0, interaction.user.id, action=interaction.id
+            )
             await reply(interaction, t("leave.done", game.language, game=game.name), ephemeral=False)
 
     @app_commands.command(name="start", description=described("cmd.game.start"))
@@ -96,6 +101,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
                 interaction.channel_id or 0,
                 interaction.user.id,
                 can_manage=bool(perms.manage_guild or perms.administrator),
+                action=interaction.id,
             )
             await reply(interaction, t("start.done", game.language, game=game.name), ephemeral=False)
 
@@ -110,8 +116,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
     @app_commands.describe(phase=described("cmd.game.map.phase"))
     async def map(self, interaction: discord.Interaction, phase: str | None = None) -> None:
         async with answering(interaction):
+            # checked first: a refusal is private; only the map itself is posted for all
+            request = await self.core.status.map_phase(interaction.channel_id or 0, phase)
             await interaction.response.defer(thinking=True)
-            picture = await self.core.status.map_picture(interaction.channel_id or 0, phase)
+            picture = await self.core.status.draw(request)
             lang = picture.game.language
             file = discord.File(io.BytesIO(picture.png), filename=f"{picture.phase}.png")
             await reply(

@@ -1,6 +1,7 @@
 """``/mod ...`` (moderators of the game of this channel), ``/draw`` and ``/concede``
 (players): thin wrappers around :class:`bot.core.moderation.Moderation` and
-:class:`bot.core.endgame.Endgame`."""
+:class:`bot.core.endgame.Endgame`. Each passes the interaction's id as the ``action``, so
+an interaction delivered twice is applied once."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from bot.core.types import Actor
 from bot.discord.cogs.common import answering, reply
 from bot.discord.locales import described, language_of
 from bot.text.i18n import t
-from bot.text.labels import phase_title, power_name
+from bot.text.labels import phase_title, power_name, power_names
 from bot.text.replies import log_text, overview_text
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
@@ -42,7 +43,9 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
     @app_commands.describe(role=described("cmd.mod.role.role"))
     async def role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
         async with answering(interaction):
-            await self.mod.set_role(interaction.guild_id or 0, actor_of(interaction), role.id if role else None)
+            await self.mod.set_role(
+                interaction.guild_id or 0, actor_of(interaction), role.id if role else None, action=interaction.id
+            )
             lang = language_of(interaction)
             await reply(
                 interaction,
@@ -52,34 +55,38 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
     @app_commands.command(name="pause", description=described("cmd.mod.pause"))
     async def pause(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
-            await self.mod.pause(interaction.channel_id or 0, actor_of(interaction))
+            await self.mod.pause(interaction.channel_id or 0, actor_of(interaction), action=interaction.id)
             await self._done(interaction)
 
     @app_commands.command(name="resume", description=described("cmd.mod.resume"))
     async def resume(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
-            await self.mod.resume(interaction.channel_id or 0, actor_of(interaction))
+            await self.mod.resume(interaction.channel_id or 0, actor_of(interaction), action=interaction.id)
             await self._done(interaction)
 
     @app_commands.command(name="extend", description=described("cmd.mod.extend"))
     @app_commands.describe(by=described("cmd.mod.extend.by"))
     async def extend(self, interaction: discord.Interaction, by: str) -> None:
         async with answering(interaction):
-            await self.mod.extend(interaction.channel_id or 0, actor_of(interaction), by)
+            await self.mod.extend(interaction.channel_id or 0, actor_of(interaction), by, action=interaction.id)
             await self._done(interaction)
 
     @app_commands.command(name="deadline", description=described("cmd.mod.deadline"))
     @app_commands.describe(when=described("cmd.mod.deadline.when"))
     async def deadline(self, interaction: discord.Interaction, when: str) -> None:
         async with answering(interaction):
-            await self.mod.set_deadline(interaction.channel_id or 0, actor_of(interaction), when)
+            await self.mod.set_deadline(interaction.channel_id or 0, actor_of(interaction), when, action=interaction.id)
             await self._done(interaction)
 
     @app_commands.command(name="resolve", description=described("cmd.mod.resolve"))
     async def resolve(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
+            # checked first, then the (longer) resolution behind a private "thinking..."
+            game = await self.mod.call_resolution(
+                interaction.channel_id or 0, actor_of(interaction), action=interaction.id
+            )
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.mod.resolve_now(interaction.channel_id or 0, actor_of(interaction))
+            await self.mod.resolve_called(game)
             await self._done(interaction)
 
     @app_commands.command(name="civil-disorder", description=described("cmd.mod.civil_disorder"))
@@ -95,7 +102,9 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
     )
     async def civil_disorder(self, interaction: discord.Interaction, power: str, state: str) -> None:
         async with answering(interaction):
-            await self.mod.set_civil_disorder(interaction.channel_id or 0, actor_of(interaction), power, state == "on")
+            await self.mod.set_civil_disorder(
+                interaction.channel_id or 0, actor_of(interaction), power, state == "on", action=interaction.id
+            )
             await self._done(interaction)
 
     @app_commands.command(name="replace", description=described("cmd.mod.replace"))
@@ -105,24 +114,28 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
         async with answering(interaction):
             if member.bot:
                 raise UserError("mod.replace_dm_closed", user=User(member.id))
-            game, pw, old = await self.mod.replace(interaction.channel_id or 0, actor_of(interaction), power, member.id)
+            game, powers, old = await self.mod.replace(
+                interaction.channel_id or 0, actor_of(interaction), power, member.id, action=interaction.id
+            )
             lang = language_of(interaction)
             await reply(
                 interaction,
-                t("mod.reply.replaced", lang, new=member.mention, power=power_name(pw, lang), old=f"<@{old}>"),
+                t("mod.reply.replaced", lang, new=member.mention, powers=power_names(powers, lang), old=f"<@{old}>"),
             )
 
     @app_commands.command(name="kick", description=described("cmd.mod.kick"))
     @app_commands.describe(member=described("cmd.mod.kick.member"))
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         async with answering(interaction):
-            await self.mod.kick(interaction.channel_id or 0, actor_of(interaction), member.id)
+            await self.mod.kick(interaction.channel_id or 0, actor_of(interaction), member.id, action=interaction.id)
             await self._done(interaction)
 
     @app_commands.command(name="rollback", description=described("cmd.mod.rollback"))
     async def rollback(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
-            game, undone, back = await self.mod.rollback(interaction.channel_id or 0, actor_of(interaction))
+            game, undone, back = await self.mod.rollback(
+                interaction.channel_id or 0, actor_of(interaction), action=interaction.id
+            )
             lang = language_of(interaction)
             await reply(
                 interaction,
@@ -133,7 +146,9 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
     @app_commands.describe(remind=described("cmd.mod.orders.remind"))
     async def orders(self, interaction: discord.Interaction, remind: bool = False) -> None:
         async with answering(interaction):
-            view = await self.mod.orders_overview(interaction.channel_id or 0, actor_of(interaction), remind)
+            view = await self.mod.orders_overview(
+                interaction.channel_id or 0, actor_of(interaction), remind, action=interaction.id
+            )
             await reply(interaction, overview_text(view, language_of(interaction)))
 
     @app_commands.command(name="log", description=described("cmd.mod.log"))
@@ -161,7 +176,9 @@ class EndgameCog(commands.Cog):
     @app_commands.guild_only()
     async def draw(self, interaction: discord.Interaction, vote: str = "yes") -> None:
         async with answering(interaction):
-            report = await self.endgame.vote_draw(interaction.channel_id or 0, interaction.user.id, vote == "yes")
+            report = await self.endgame.vote_draw(
+                interaction.channel_id or 0, interaction.user.id, vote == "yes", action=interaction.id
+            )
             key = (
                 "mod.reply.draw_passed"
                 if report.passed
@@ -177,7 +194,9 @@ class EndgameCog(commands.Cog):
     @app_commands.guild_only()
     async def concede(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
-            game, leader, ended = await self.endgame.concede(interaction.channel_id or 0, interaction.user.id)
+            game, leader, ended = await self.endgame.concede(
+                interaction.channel_id or 0, interaction.user.id, action=interaction.id
+            )
             lang = language_of(interaction)
             await reply(
                 interaction,

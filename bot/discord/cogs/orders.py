@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
-from bot.discord.cogs.common import answering, game_option, reply
+from bot.discord.cogs.common import answering, reply, where
 from bot.discord.locales import described, language_of
 from bot.discord.views import send_screen
 from bot.text.i18n import t
@@ -19,8 +19,8 @@ from bot.text.sheet import OrderSheets
 _ANYWHERE = dict(guilds=True, dms=True, private_channels=True)
 
 
-def _namespace_game(interaction: discord.Interaction) -> int | None:
-    return game_option(getattr(interaction.namespace, "game", None))
+def _namespace_game(interaction: discord.Interaction) -> str | None:
+    return getattr(interaction.namespace, "game", None)
 
 
 class OrderCog(commands.Cog):
@@ -32,6 +32,8 @@ class OrderCog(commands.Cog):
         lang = language_of(interaction)
         out = []
         for g in await self.core.status.games_of(interaction.user.id):
+            if interaction.guild_id is not None and g.guild_id != interaction.guild_id:
+                continue  # in a server, only its games are found
             label = game_label(g, lang)
             if current.lower() in label.lower():
                 out.append(app_commands.Choice(name=label[:100], value=str(g.id)))
@@ -45,8 +47,7 @@ class OrderCog(commands.Cog):
         choices = await self.core.ordering.choices(
             interaction.user.id,
             current,
-            game_id=_namespace_game(interaction),
-            channel_id=interaction.channel_id,
+            **where(interaction, _namespace_game(interaction)),
             language=lang,
         )
         return [app_commands.Choice(name=localized_orders(c, lang)[:100], value=c) for c in choices]
@@ -62,10 +63,10 @@ class OrderCog(commands.Cog):
             report = await self.core.ordering.submit(
                 interaction.user.id,
                 orders,
-                game_id=game_option(game),
-                channel_id=interaction.channel_id,
+                **where(interaction, game),
                 language=lang,
                 sent_at=interaction.created_at,
+                action=interaction.id,
             )
             await reply(interaction, order_report(report, lang))
 
@@ -81,7 +82,8 @@ class OrderCog(commands.Cog):
             lang = language_of(interaction)
             # the order sheet: orders, deadline, warnings, and buttons to order by menus
             screen = await OrderSheets(self.core, lang).open(
-                interaction.user.id, game_id=game_option(game), channel_id=interaction.channel_id
+                interaction.user.id,
+                **where(interaction, game),
             )
             await send_screen(interaction, screen)
 
@@ -95,7 +97,11 @@ class OrderCog(commands.Cog):
         async with answering(interaction):
             lang = language_of(interaction)
             count, sheet = await self.core.ordering.clear(
-                interaction.user.id, unit, game_id=game_option(game), channel_id=interaction.channel_id, language=lang
+                interaction.user.id,
+                unit,
+                **where(interaction, game),
+                language=lang,
+                action=interaction.id,
             )
             await reply(interaction, t("clear.done", lang, count=count) + "\n" + sheet_text(sheet, lang))
 
@@ -106,7 +112,8 @@ class OrderCog(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         found = await self.core.ordering.clear_choices(
-            interaction.user.id, game_id=_namespace_game(interaction), channel_id=interaction.channel_id
+            interaction.user.id,
+            **where(interaction, _namespace_game(interaction)),
         )
         if found is None:
             return []
@@ -121,9 +128,12 @@ class OrderCog(commands.Cog):
         async with answering(interaction):
             lang = language_of(interaction)
             report = await self.core.ordering.set_ready(
-                interaction.user.id, True, game_id=game_option(game), channel_id=interaction.channel_id
+                interaction.user.id,
+                True,
+                **where(interaction, game),
+                action=interaction.id,
             )
-            await reply(interaction, ready_text(report.resolving, report.sheet, lang))
+            await reply(interaction, ready_text(report, lang))
 
     ready.autocomplete("game")(game_autocomplete)
 
@@ -135,7 +145,10 @@ class OrderCog(commands.Cog):
         async with answering(interaction):
             lang = language_of(interaction)
             await self.core.ordering.set_ready(
-                interaction.user.id, False, game_id=game_option(game), channel_id=interaction.channel_id
+                interaction.user.id,
+                False,
+                **where(interaction, game),
+                action=interaction.id,
             )
             await reply(interaction, t("unready.done", lang))
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +27,7 @@ from typing import Any
 import aiosqlite
 
 from bot.infra.storage.languages import LanguageQueries
+from bot.infra.storage.leases import LeaseQueries, Replayed
 from bot.infra.storage.migrations import migrations
 from bot.infra.storage.moderation import ModerationQueries
 from bot.infra.storage.sheet import SheetQueries
@@ -104,9 +105,25 @@ class OutboxRow:
     kind: str | None = None
     params: dict[str, Any] | None = None
     mentions: tuple[int, ...] = ()
+    created_at: float = 0.0  # no message of the post can be older (the poster's history search)
 
 
-_OUTBOX_COLUMNS = "id, game_id, phase, channel_id, user_id, content, map, attempts, kind, params, mentions"
+_OUTBOX_COLUMNS = "id, game_id, phase, channel_id, user_id, content, map, attempts, kind, params, mentions, created_at"
+
+
+# The order of posts (see bot.core.posts): a direct message waits until every post to its
+# game's channel stored before it is sent or given up, so players read a phase's results in
+# the channel before the DMs of the phase that follows. ``blocking`` is, per game, the first
+# channel post still to send; a DM stored after it is not in turn. Pending rows are few
+# and read through the partial index ``outbox_pending``, so this stays cheap however long
+# the outbox grows (one pass over the pending rows, not one per row).
+_IN_TURN_FROM = (
+    "WITH blocking (game, first) AS (SELECT game_id, MIN(id) FROM outbox INDEXED BY outbox_pending "
+    "WHERE sent_at IS NULL AND error IS NULL AND channel_id IS NOT NULL GROUP BY game_id) "
+    "{select} FROM outbox INDEXED BY outbox_pending LEFT JOIN blocking ON blocking.game = outbox.game_id "
+    "WHERE outbox.sent_at IS NULL AND outbox.error IS NULL "
+    "AND (outbox.user_id IS NULL OR blocking.first IS NULL OR outbox.id < blocking.first)"
+)
 
 
 def _outbox(r: Any) -> OutboxRow:
@@ -122,6 +139,7 @@ def _outbox(r: Any) -> OutboxRow:
         r[8],
         json.loads(r[9]) if r[9] is not None else None,
         tuple(json.loads(r[10])) if r[10] else (),
+        r[11],
     )
 
 
@@ -139,7 +157,7 @@ def _game(row: Any) -> GameRow:
     return GameRow(*values)
 
 
-class Tx(ModerationQueries, SheetQueries, LanguageQueries):
+class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries):
     """Queries inside one transaction (see :meth:`Storage.transaction`)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -399,15 +417,18 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries):
             return int(cur.lastrowid or 0)
 
     async def posts_due(self, now: float, limit: int = 100) -> list[OutboxRow]:
+        """Unsent posts due by ``now`` whose turn has come (``_IN_TURN_FROM``), in order."""
+        columns = ", ".join(f"outbox.{c.strip()}" for c in _OUTBOX_COLUMNS.split(","))
         rows = await self._all(
-            f"SELECT {_OUTBOX_COLUMNS} FROM outbox "
-            "WHERE sent_at IS NULL AND error IS NULL AND next_attempt <= ? ORDER BY id LIMIT ?",
+            _IN_TURN_FROM.format(select=f"SELECT {columns}")
+            + " AND outbox.next_attempt <= ? ORDER BY outbox.id LIMIT ?",
             (now, limit),
         )
         return [_outbox(r) for r in rows]
 
     async def next_post_time(self) -> float | None:
-        row = await self._one("SELECT MIN(next_attempt) FROM outbox WHERE sent_at IS NULL AND error IS NULL")
+        # posts waiting for their turn are not counted: they are due when what they wait for is sent
+        row = await self._one(_IN_TURN_FROM.format(select="SELECT MIN(outbox.next_attempt)"))
         return row[0] if row else None
 
     async def mark_attempt(self, post_id: int, next_attempt: float) -> None:
@@ -454,8 +475,8 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries):
                     "params": row.params,
                     "mentions": row.mentions,
                     "attempts": row.attempts,
-                    "sent_at": r[11],
-                    "error": r[12],
+                    "sent_at": r[12],
+                    "error": r[13],
                     "row": row,
                 }
             )
@@ -487,25 +508,29 @@ class Storage:
         self._reader = reader
         self._lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
+        # run first in every write transaction: the owner's lease check (bot.infra.lease)
+        self.fence: Callable[[Tx], Awaitable[None]] | None = None
 
     @classmethod
-    async def open(cls, path: str) -> Storage:
-        """Open the database, migrating it (with a backup first, see :meth:`migrate`). On any
-        failure the connections opened so far are closed: an open aiosqlite connection is a
-        thread that would keep the process alive."""
-        db = await aiosqlite.connect(path, isolation_level=None)
-        reader: aiosqlite.Connection | None = None
+    async def open(cls, path: str, before_migrate: Callable[[Storage], Awaitable[None]] | None = None) -> Storage:
+        """Open the database and migrate it (with a backup first, see :meth:`migrate`);
+        ``before_migrate`` runs first (the lease: a second process must not migrate a database
+        another one runs on). On any failure the connections opened so far are closed: an open
+        aiosqlite connection is a thread that would keep the process alive."""
+        storage = cls(await aiosqlite.connect(path, isolation_level=None))
         try:
-            await _pragmas(db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000")
-            await cls(db).migrate(backup_of=path)
-            reader = await aiosqlite.connect(path, isolation_level=None)
-            await _pragmas(reader, "query_only = ON", "busy_timeout = 5000")
+            await _pragmas(
+                storage._db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000"
+            )
+            storage._reader = await aiosqlite.connect(path, isolation_level=None)
+            await _pragmas(storage._reader, "query_only = ON", "busy_timeout = 5000")
+            if before_migrate is not None:
+                await before_migrate(storage)
+            await storage.migrate(backup_of=path)
         except BaseException:
-            if reader is not None:
-                await reader.close()
-            await db.close()
+            await storage.close()
             raise
-        return cls(db, reader)
+        return storage
 
     async def _exec(self, sql: str, db: aiosqlite.Connection | None = None) -> None:
         await _pragmas(db or self._db, sql, pragma=False)
@@ -545,12 +570,19 @@ class Storage:
             return version
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[Tx]:
-        """One write transaction: everything in it commits together or not at all."""
+    async def write(self, action: int | None = None) -> AsyncIterator[Tx]:
+        """One write transaction: everything in it commits together or not at all.
+        ``action``: the id of the interaction this write applies; a second write with the
+        same id raises :class:`Replayed` and changes nothing."""
         async with self._lock:
             await self._exec("BEGIN IMMEDIATE")
             try:
-                yield Tx(self._db)
+                tx = Tx(self._db)
+                if self.fence is not None:
+                    await self.fence(tx)
+                if action is not None and not await tx.mark_action(action):
+                    raise Replayed(action)
+                yield tx
             except BaseException:
                 await self._exec("ROLLBACK")
                 raise

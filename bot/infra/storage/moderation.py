@@ -286,9 +286,10 @@ class ModerationQueries:
             (game_id, kind, powers, now),
         )
 
-    async def ending(self, game_id: int) -> tuple[str, str] | None:
-        row = await self._one("SELECT kind, powers FROM game_endings WHERE game_id = ?", (game_id,))
-        return (row[0], row[1]) if row else None
+    async def ending(self, game_id: int) -> tuple[str, str, float] | None:
+        """How a game ended by agreement: (kind, powers, when)."""
+        row = await self._one("SELECT kind, powers, at FROM game_endings WHERE game_id = ?", (game_id,))
+        return (row[0], row[1], float(row[2])) if row else None
 
     async def delete_ending(self, game_id: int) -> None:
         await self._run("DELETE FROM game_endings WHERE game_id = ?", (game_id,))

@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from bot.core.languages import DEFAULT, LANGUAGES
+from bot.text.markup import escape
 
 
 @cache
@@ -77,8 +78,27 @@ def t(key: str, language: str = DEFAULT, /, **params: Any) -> str:
         text = _catalogue(DEFAULT)[key]
     if not params:
         return text
-    filled = {k: v.render(language) if isinstance(v, Localized) else v for k, v in params.items()}
+    filled = {k: _filled(text, k, v, language) for k, v in params.items()}
     return text.format(**filled)
+
+
+#: The parameters that hold text a player typed, in every message: a game's name
+#: (``game``, ``games``), a word of an order (``word``), an order line or value as typed
+#: (``text``); a list of them is several (``games``). :func:`t` escapes them (:func:`bot.text.markup.escape`), so no caller can
+#: forget to; the catalogue test checks a ``{text}`` always stands in a code span.
+PLAYER_TEXT = frozenset({"game", "games", "word", "text"})
+
+
+def _filled(template: str, name: str, value: Any, language: str) -> Any:
+    if isinstance(value, Localized):
+        return value.render(language)
+    if name in PLAYER_TEXT:
+        in_code = f"`{{{name}}}`" in template
+        if isinstance(value, str):
+            return escape(value, in_code=in_code)
+        if isinstance(value, (tuple, list)):  # several names
+            return ", ".join(escape(str(v), in_code=in_code) for v in value)
+    return value
 
 
 def has(key: str) -> bool:

@@ -8,9 +8,11 @@ MESSAGES: dict[str, str] = {
     "cmd.mod.pause": "Пауза на играта: срокът спира",
     "cmd.mod.resume": "Продължаване на играта на пауза с оставащото време",
     "cmd.mod.extend": "Отлагане на срока",
-    "cmd.mod.extend.by": "С колко, напр. 12h, 1d, 90m",
+    "cmd.mod.extend.by": "С колко, напр. 12h, 1d, 90m, 2 часа",
     "cmd.mod.deadline": "Задаване на срока",
-    "cmd.mod.deadline.when": "2026-03-05 18:00 Europe/Sofia (UTC без часова зона) или продължителност от сега, напр. 36h",
+    "cmd.mod.deadline.when": (
+        "Продължителност от сега (2m, 90m, 36h, след 2 часа) или дата: 2026-03-05 18:00 Europe/Sofia"
+    ),
     "cmd.mod.resolve": "Разиграване на текущата фаза веднага",
     "cmd.mod.civil_disorder": "Обявяване на размирици в държава или прекратяването им",
     "cmd.mod.civil_disorder.power": "Държавата",
@@ -40,12 +42,12 @@ MESSAGES: dict[str, str] = {
     "mod.bad_policy": "Броят пропуснати ходове преди размириците трябва да е от 0 (никога) до 10.",
     "mod.already_paused": "**{game}** вече е на пауза. Продължи я с `/mod resume`.",
     "mod.not_paused": "**{game}** не е на пауза.",
-    "mod.bad_duration": "Не разбирам продължителността `{text}`. Пиши напр. `12h`, `1d`, `90m` (от 5 минути до 14 дни).",
+    "mod.bad_duration": "Не разбирам продължителността `{text}`. Пиши напр. `12h`, `1d`, `90m` или `2 часа`.",
     "mod.bad_moment": (
-        "Не разбирам срока `{text}`. Посочи дата и час, напр. `2026-03-05 18:00 Europe/Sofia` (UTC без "
-        "часова зона), или продължителност от сега, напр. `36h`."
+        "Не разбирам срока `{text}`. Дай продължителност от сега, напр. `2m`, `90m`, `36h`, `1d 6h` или "
+        "`след 2 часа`, или дата и час, напр. `2026-03-05 18:00 Europe/Sofia` (UTC без часова зона)."
     ),
-    "mod.deadline_past": "Срокът `{text}` не е в бъдещето.",
+    "mod.deadline_past": "Срокът `{text}` е в миналото.",
     "mod.unknown_power": "`{power}` не е държава. Избери от списъка.",
     "mod.power_not_played": "Никой не играе с {power} в **{game}**.",
     "mod.replace_already_playing": "{user} вече играе в **{game}**.",
@@ -89,7 +91,9 @@ MESSAGES: dict[str, str] = {
     ),
     "mod.post.draw_agreed": "🤝 **{game}** приключи: равенство между **{powers}**. Добра игра, {users}!",
     "mod.post.conceded": "🏳️ **{game}**: {user} капитулира с {powers} пред {leader}.",
-    "mod.post.concession_win": "🏆 **{game}** приключи: всички други държави капитулираха, **{power}** печели! Поздравления, {user}.",
+    "mod.post.concession_win": (
+        "🏆 **{game}** приключи: всички други играчи капитулираха, **{power}** печели! Поздравления, {user}."
+    ),
     # лични съобщения
     "mod.dm.eliminated": "☠️ **{game}**: {power} отпада от играта. Няма да получаваш повече напомняния за нея.",
     "mod.dm.replacement": (
@@ -116,7 +120,7 @@ MESSAGES: dict[str, str] = {
     "mod.log.resolve": "{who}: разиграване на {phase} веднага",
     "mod.log.cd_on": "{who}: обявени размирици в {power}",
     "mod.log.cd_off": "{who}: прекратени размирици в {power}",
-    "mod.log.replace": "{who}: {new} замества {old} с {power}",
+    "mod.log.replace": "{who}: {new} замества {old} с {powers}",
     "mod.log.kick": "{who}: отстраняване на {user}",
     "mod.log.rollback": "{who}: отменена фаза {undone}, връщане към {phase}",
     "mod.log.remind": "{who}: напомняне до {users}",
@@ -128,8 +132,6 @@ MESSAGES: dict[str, str] = {
     "mod.status.paused": "⏸️ На пауза; време до срока: {left}.",
     "mod.status.civil_disorder": "Размирици: {powers}",
     "mod.status.draw_open": "🗳️ Има отворено предложение за равенство (`/draw`).",
-    "mod.status.ended_draw": "Завърши с равенство между {powers}.",
-    "mod.status.ended_concession": "Завърши с капитулация пред {powers}.",
     "mod.status.reliability": "Пропуснати фази в този сървър: {records}",
     "mod.status.record": "{user} {missed}/{total}",
     # отговори
@@ -154,7 +156,33 @@ MESSAGES: dict[str, str] = {
     "mod.reply.draw_no": "🗳️ Твоят глас: не. Той остава таен.",
     "mod.reply.draw_passed": "🤝 Твоят глас беше последният: равенството е прието и играта приключи.",
     "mod.reply.conceded": "🏳️ Ти капитулира пред {leader}.",
-    "mod.reply.conceded_end": "🏳️ Ти капитулира пред {leader}; всички други държави вече бяха капитулирали, така че играта приключи.",
+    "mod.reply.conceded_end": (
+        "🏳️ Ти капитулира пред {leader}; всички други играчи вече бяха капитулирали, така че играта приключи."
+    ),
     "mod.reply.rollback": "⏪ {undone} е отменена: играта е отново във фаза {back}.",
-    "mod.reply.replaced": "🔄 {new} вече играе с {power}; {old} получи известие.",
+    "mod.reply.replaced": "🔄 {new} вече играе с {powers} вместо {old}; и двамата получиха известие.",
 }
+
+# issue 16: game flow
+MESSAGES.update(
+    {
+        "mod.extend_range": "`{text}`: срокът може да се удължи наведнъж с от 1 минута до 14 дни.",
+        "mod.deadline_too_soon": (
+            "`{text}` е твърде скоро: срок, зададен от модератор, трябва да е поне след 1 минута (сроковете "
+            "на играта започват от 5 минути)."
+        ),
+        "mod.post.resumed_ready": (
+            "▶️ {mod} продължи **{game}**. Всички играчи са готови, затова „{phase}“ се разиграва сега."
+        ),
+        "mod.post.deadline_ready": (
+            "🕒 {mod} зададе нов срок на **{game}**. Всички играчи са готови, затова „{phase}“ се разиграва сега."
+        ),
+        "mod.post.power_idle": (
+            "⚠️ **{game}**: {power} е без заповеди вече {count} поредни хода. Играчът ѝ {user} е активен "
+            "(даде заповеди за {powers}), затова в {power} не се обявяват размирици; във всяка фаза без "
+            "заповеди единиците ѝ задържат, а изтласканите се разформироват. {user}: не забравяй да даваш "
+            "заповеди и за {power}."
+        ),
+        "mod.log.power_idle": "{who}: {power} без заповеди {count} поредни хода; играчът ѝ е активен",
+    }
+)

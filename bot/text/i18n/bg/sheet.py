@@ -113,3 +113,11 @@ MESSAGES: dict[str, str] = {
     "cmd.remind.before": "Време преди срока, напр. `12h 1h`, `1d`, `never` или `default`",
     "cmd.remind.only_incomplete": "Само ако заповедите ти не са пълни (по подразбиране да)",
 }
+
+# issue 16: game flow
+MESSAGES.update(
+    {
+        "sheet.choose_support_hold": "Подкрепа за {unit} да задържи",
+        "sheet.choose_support_move": "Подкрепа за {unit} да се придвижи към…",
+    }
+)

@@ -3,14 +3,6 @@
 from bot.text.i18n import forms
 
 MESSAGES: dict[str, str] = {
-    # phases
-    "phase.title": "{season} {year} {kind}",
-    "season.S": "Spring",
-    "season.F": "Fall",
-    "season.W": "Winter",
-    "kind.M": "moves",
-    "kind.R": "retreats",
-    "kind.A": "adjustments",
     # /game create
     "create.done": (
         "🎲 **{game}** is open for {players} players in this channel.\n"
@@ -63,10 +55,12 @@ MESSAGES: dict[str, str] = {
     "status.partial": "some orders",
     "status.none": "no orders yet",
     "status.nothing": "nothing to order",
-    "status.finished": "**{game}** is over. Winner: {winner}.",
+    "status.over_solo": "🏆 **{game}** is over: **{powers}** won outright ({when}).",
+    "status.over_draw": "🤝 **{game}** is over: a draw shared by **{powers}** ({when}).",
+    "status.over_concession": "🏳️ **{game}** is over: every other player conceded to **{powers}** ({when}).",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "**{game}** hasn't started yet, so there is no map.",
-    "map.unknown_phase": "There is no phase `{phase}` in this game. Phases so far: {phases}.",
+    "map.unknown_phase": "There is no phase `{text}` in this game. Phases so far: {phases}.",
     # orders
     "order.not_started": "Your game hasn't started yet.",
     "order.no_games": "You are not playing in any game. Join one with `/game join` in its channel.",
@@ -74,6 +68,9 @@ MESSAGES: dict[str, str] = {
     "order.not_player": "You are not a player in **{game}**.",
     "order.not_started_game": "**{game}** hasn't started yet.",
     "order.finished": "**{game}** is over.",
+    "order.ended_solo": "**{game}** is over: {powers} won outright ({when}). There is nothing more to order in it.",
+    "order.ended_draw": "**{game}** is over: it ended in a draw shared by {powers} ({when}). There is nothing more to order in it.",
+    "order.ended_concession": "**{game}** is over: every other player conceded to {powers} ({when}). There is nothing more to order in it.",
     "order.deadline_passed": "The deadline of {phase} in **{game}** has passed: orders are closed. Nothing was changed.",
     "order.resolving": "{phase} in **{game}** is being resolved now: orders are closed. Nothing was changed.",
     "order.phase_moved_on": (
@@ -82,26 +79,6 @@ MESSAGES: dict[str, str] = {
     ),
     "order.empty": "Type one or more orders, e.g. `A PAR - BUR; F BRE - MAO`.",
     "order.no_power": "You have no power to order in **{game}**.",
-    "order.too_many_adjustments": "{power} already has all its builds or disbands ordered ({count}): `/clear` one of them first.",
-    "order.not_adjustment": "This is the adjustment phase: order builds (`A PAR B`), disbands (`A PAR D`) or `WAIVE`.",
-    "order.which_coast": "`{order}`: say which coast, e.g. `/NC` or `/SC`.",
-    "order.no_builds": "You have no builds to make this winter.",
-    "order.bad_build": "`{order}` is not possible: you can build only in your own home centres that you still own and that are empty ({homes}).",
-    "order.no_disbands": "You have no units to disband this winter.",
-    "order.not_your_unit": "{unit} is not one of your units.",
-    "order.build_in_wrong_phase": "Builds and `WAIVE` are ordered in the winter adjustment phase, not now.",
-    "order.retreat_in_wrong_phase": "Retreats and disbands are ordered in a retreat phase, not now.",
-    "order.no_retreat_needed": "There is no dislodged unit in {unit} to retreat.",
-    "order.no_unit": "There is no unit in {unit}.",
-    "illegal.closed": "{unit} can't go to {dest}: that province is closed in this game.",
-    "illegal.retreat": "{unit} can't retreat to {dest}. It may retreat to: {places} (or disband).",
-    "illegal.not_adjacent": "{unit} can't reach {dest} from where it is. It can move to: {places}.",
-    "illegal.support_nobody": "There is no unit in {target} for {unit} to support.",
-    "illegal.support_reach": "{unit} can't support into {dest}: it could not move there itself.",
-    "illegal.support_move": "{target} can't move to {dest}, so that support is impossible.",
-    "illegal.convoy_fleet": "Only a fleet at sea can convoy; {unit} can't.",
-    "illegal.convoy_route": "{unit} can't convoy the army in {army} to {dest}: there is no chain of fleets for it.",
-    "illegal.generic": "`{order}` is not possible now.",
     "parse.unknown_word": "I don't know the word “{word}”. Did you mean: {suggestions}?",
     "parse.unknown_word_alone": "I don't know the word “{word}”. Check the spelling: a province can be written in full or as its code (e.g. `BUR`).",
     "parse.expected_province": "I expected a province where “{word}” is.",
@@ -112,6 +89,7 @@ MESSAGES: dict[str, str] = {
     "parse.stray_coast": "The coast “{word}” must stand next to a province.",
     "parse.empty": "That order is empty.",
     "parse.convoy_fleet": "Only armies can be convoyed.",
+    "parse.wrong_nationality": "“{word}”: the unit in {province} belongs to {owner}, not to {power}. Check the order, or leave the nationality out.",
     "parse.too_long": "This order is too long: write one order per line.",
     "reply.header": "**{game}** — {phase}",
     "reply.ok": "✅ `{order}`",
@@ -125,7 +103,7 @@ MESSAGES: dict[str, str] = {
     "orders.missing_builds": "{power}: builds not ordered: {count} (they will be waived)",
     "orders.missing_disbands": "{power}: disbands not ordered: {count} (the rules will choose)",
     "clear.done": "🧹 Orders cleared: {count}.",
-    "clear.nothing": "You have no order for `{unit}` to clear.",
+    "clear.nothing": "You have no order for `{text}` to clear.",
     "ready.done": "👍 You are ready. The phase resolves when every player is ready, or at the deadline.",
     "ready.resolving": "👍 Everyone is ready: the phase is being resolved now.",
     "ready.warning": "⚠️ Heads up: {units} have no order and will hold (or be handled by the rules).",
@@ -176,9 +154,9 @@ MESSAGES.update(
         "cmd.game.create": "Open a new game of Diplomacy in this channel",
         "cmd.game.create.name": "A name for the game",
         "cmd.game.create.players": "Number of players, 2 to 7 (default 7)",
-        "cmd.game.create.movement": "Deadline of move phases: 48h (default), 24h, or a time like 20:00 Europe/Madrid",
-        "cmd.game.create.retreat": "Deadline of retreat phases (default 24h)",
-        "cmd.game.create.adjustment": "Deadline of winter adjustments (default 24h)",
+        "cmd.game.create.movement": "Deadline of move phases: 2d (default), 1d, 36h, or a time like 20:00 Europe/Madrid",
+        "cmd.game.create.retreat": "Deadline of retreat phases (default 1d)",
+        "cmd.game.create.adjustment": "Deadline of winter adjustments (default 1d)",
         "cmd.game.join": "Join the game of this channel",
         "cmd.game.leave": "Leave the game of this channel before it starts",
         "cmd.game.start": "Start the game (its creator or a member with Manage Server)",
@@ -194,5 +172,20 @@ MESSAGES.update(
         "cmd.ready": "Say you are done: the phase resolves when everyone is ready",
         "cmd.unready": "Take back your ready",
         "status.forming_short": "waiting for players",
+    }
+)
+
+# issue 16: game flow
+MESSAGES.update(
+    {
+        "ready.paused": (
+            "👍 You are ready. **{game}** is paused: nothing resolves until a moderator resumes it. Then, if "
+            "every player is still ready, the phase resolves at once; otherwise at its deadline."
+        ),
+        "orders.silent": (
+            "⚠️ No orders at all yet for {powers}: a power without orders plays this phase in civil disorder "
+            "(its units hold and its dislodged units are disbanded) unless you order for it or say `/ready`."
+        ),
+        "post.civil_disorder_active": " — *no orders: civil disorder this phase (its player is active)*",
     }
 )

@@ -8,9 +8,9 @@ MESSAGES: dict[str, str] = {
     "cmd.mod.pause": "Pause the game: the deadline stops",
     "cmd.mod.resume": "Resume a paused game with the time that was left",
     "cmd.mod.extend": "Move the deadline later",
-    "cmd.mod.extend.by": "How much later, e.g. 12h, 1d, 90m",
+    "cmd.mod.extend.by": "How much later, e.g. 12h, 1d, 90m, 2 hours",
     "cmd.mod.deadline": "Set the deadline",
-    "cmd.mod.deadline.when": "2026-03-05 18:00 Europe/Madrid (UTC without a zone) or a length from now such as 36h",
+    "cmd.mod.deadline.when": "A length from now (2m, 90m, 36h, in 2 hours) or a date: 2026-03-05 18:00 Europe/Madrid",
     "cmd.mod.resolve": "Resolve the current phase now",
     "cmd.mod.civil_disorder": "Put a power in civil disorder, or take it out",
     "cmd.mod.civil_disorder.power": "The power",
@@ -40,12 +40,13 @@ MESSAGES: dict[str, str] = {
     "mod.bad_policy": "The number of missed phases before civil disorder must be between 0 (never) and 10.",
     "mod.already_paused": "**{game}** is already paused. Use `/mod resume` to continue it.",
     "mod.not_paused": "**{game}** is not paused.",
-    "mod.bad_duration": "I can't read `{text}` as a length. Use e.g. `12h`, `1d`, `90m` (5 minutes to 14 days).",
+    "mod.bad_duration": "I can't read `{text}` as a length. Use e.g. `12h`, `1d`, `90m` or `2 hours`.",
     "mod.bad_moment": (
-        "I can't read `{text}` as a deadline. Use a date and time such as `2026-03-05 18:00 Europe/Madrid` "
-        "(UTC without a time zone) or a length from now such as `36h`."
+        "I can't read `{text}` as a deadline. Use a length from now such as `2m`, `90m`, `36h`, `1d 6h` "
+        "or `in 2 hours`, or a date and time such as `2026-03-05 18:00 Europe/Madrid` (UTC without a "
+        "time zone)."
     ),
-    "mod.deadline_past": "The deadline `{text}` is not in the future.",
+    "mod.deadline_past": "The deadline `{text}` is in the past.",
     "mod.unknown_power": "`{power}` is not a power. Pick one from the list.",
     "mod.power_not_played": "Nobody plays {power} in **{game}**.",
     "mod.replace_already_playing": "{user} already plays in **{game}**.",
@@ -89,7 +90,9 @@ MESSAGES: dict[str, str] = {
     ),
     "mod.post.draw_agreed": "🤝 **{game}** is over: a draw shared by **{powers}**. Well played {users}!",
     "mod.post.conceded": "🏳️ **{game}**: {user} concedes {powers} to {leader}.",
-    "mod.post.concession_win": "🏆 **{game}** is over: every other power conceded, **{power}** wins! Congratulations {user}.",
+    "mod.post.concession_win": (
+        "🏆 **{game}** is over: every other player conceded, **{power}** wins! Congratulations {user}."
+    ),
     # direct messages
     "mod.dm.eliminated": "☠️ **{game}**: {power} has been eliminated. You will get no more reminders for it.",
     "mod.dm.replacement": (
@@ -114,7 +117,7 @@ MESSAGES: dict[str, str] = {
     "mod.log.resolve": "{who}: resolve {phase} now",
     "mod.log.cd_on": "{who}: put {power} in civil disorder",
     "mod.log.cd_off": "{who}: took {power} out of civil disorder",
-    "mod.log.replace": "{who}: {new} replaced {old} as {power}",
+    "mod.log.replace": "{who}: {new} replaced {old} as {powers}",
     "mod.log.kick": "{who}: removed {user}",
     "mod.log.rollback": "{who}: rolled back {undone} to {phase}",
     "mod.log.remind": "{who}: reminded {users}",
@@ -126,8 +129,6 @@ MESSAGES: dict[str, str] = {
     "mod.status.paused": "⏸️ Paused, with {left} left before the deadline.",
     "mod.status.civil_disorder": "In civil disorder: {powers}",
     "mod.status.draw_open": "🗳️ A draw proposal is open (`/draw`).",
-    "mod.status.ended_draw": "Ended in a draw shared by {powers}.",
-    "mod.status.ended_concession": "Ended by concession to {powers}.",
     "mod.status.reliability": "Missed phases in this server: {records}",
     "mod.status.record": "{user} {missed}/{total}",
     # replies to moderators and players
@@ -149,7 +150,31 @@ MESSAGES: dict[str, str] = {
     "mod.reply.draw_no": "🗳️ Your vote: no. Nobody learns how you voted.",
     "mod.reply.draw_passed": "🤝 Your vote was the last one: the draw is agreed and the game is over.",
     "mod.reply.conceded": "🏳️ You conceded to {leader}.",
-    "mod.reply.conceded_end": "🏳️ You conceded to {leader}; every other power had conceded, so the game is over.",
+    "mod.reply.conceded_end": "🏳️ You conceded to {leader}; every other player had conceded, so the game is over.",
     "mod.reply.rollback": "⏪ {undone} undone: the game is back in {back}.",
-    "mod.reply.replaced": "🔄 {new} now plays {power}; {old} has been told.",
+    "mod.reply.replaced": "🔄 {new} now plays {powers}, replacing {old}; both have been told.",
 }
+
+# issue 16: game flow
+MESSAGES.update(
+    {
+        "mod.extend_range": "`{text}`: a deadline can be extended by 1 minute to 14 days at a time.",
+        "mod.deadline_too_soon": (
+            "`{text}` is too soon: a deadline set by a moderator must be at least 1 minute away (players' "
+            "deadline schedules start at 5 minutes)."
+        ),
+        "mod.post.resumed_ready": "▶️ {mod} resumed **{game}**. Every player is ready, so {phase} resolves now.",
+        "mod.post.deadline_ready": (
+            "🕒 {mod} set a new deadline for **{game}**. Every player is ready, so {phase} resolves now."
+        ),
+        "mod.post.power_idle": (
+            "⚠️ **{game}**: {power} has had no orders for {count} movement phases in a row. Its player "
+            "{user} is active (they ordered for {powers}), so {power} is not declared in civil disorder; "
+            "each phase without orders its units hold and its dislodged units are disbanded. {user}: "
+            "remember to order for {power} too."
+        ),
+        "mod.log.power_idle": (
+            "{who}: {power} without orders for {count} movement phases in a row; its player is active"
+        ),
+    }
+)

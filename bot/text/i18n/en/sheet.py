@@ -98,3 +98,11 @@ MESSAGES: dict[str, str] = {
     "cmd.remind.before": "Times before the deadline, e.g. `12h 1h`, `1d`, or `never`, or `default`",
     "cmd.remind.only_incomplete": "Only when your orders are incomplete (default yes)",
 }
+
+# issue 16: game flow
+MESSAGES.update(
+    {
+        "sheet.choose_support_hold": "Support {unit} to hold",
+        "sheet.choose_support_move": "Support {unit} moving to…",
+    }
+)

@@ -5,14 +5,6 @@ desorden civil. Mismas claves y marcadores que ``bot/i18n/en/core.py``."""
 from bot.text.i18n import forms
 
 MESSAGES: dict[str, str] = {
-    # fases
-    "phase.title": "{season} de {year}, {kind}",
-    "season.S": "Primavera",
-    "season.F": "Otoño",
-    "season.W": "Invierno",
-    "kind.M": "movimientos",
-    "kind.R": "retiradas",
-    "kind.A": "ajustes",
     # /game create
     "create.done": (
         "🎲 **{game}** está abierta para {players} jugadores en este canal.\n"
@@ -65,10 +57,9 @@ MESSAGES: dict[str, str] = {
     "status.partial": "algunas órdenes",
     "status.none": "aún sin órdenes",
     "status.nothing": "nada que ordenar",
-    "status.finished": "**{game}** ha terminado. Ganador: {winner}.",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "**{game}** aún no ha empezado, así que no hay mapa.",
-    "map.unknown_phase": "No hay ninguna fase `{phase}` en esta partida. Fases hasta ahora: {phases}.",
+    "map.unknown_phase": "No hay ninguna fase `{text}` en esta partida. Fases hasta ahora: {phases}.",
     # órdenes
     "order.not_started": "Tu partida aún no ha empezado.",
     "order.no_games": "No juegas en ninguna partida. Únete a una con `/game join` en su canal.",
@@ -84,26 +75,6 @@ MESSAGES: dict[str, str] = {
     ),
     "order.empty": "Escribe una o más órdenes, p. ej. `E Par - Bor; F Bre - AtC`.",
     "order.no_power": "No tienes ninguna potencia a la que dar órdenes en **{game}**.",
-    "order.too_many_adjustments": "{power} ya tiene ordenadas todas sus construcciones o disoluciones ({count}): quita antes una con `/clear`.",
-    "order.not_adjustment": "Es la fase de ajustes: ordena construcciones (`E Par C`), disoluciones (`E Par D`) o `RENUNCIA`.",
-    "order.which_coast": "`{order}`: di qué costa, p. ej. `CN` o `CS` delante de la provincia.",
-    "order.no_builds": "No tienes unidades que construir este invierno.",
-    "order.bad_build": "`{order}` no es posible: solo puedes construir en tus centros de origen que sigan siendo tuyos y estén vacíos ({homes}).",
-    "order.no_disbands": "No tienes unidades que disolver este invierno.",
-    "order.not_your_unit": "{unit} no es una de tus unidades.",
-    "order.build_in_wrong_phase": "Las construcciones y `RENUNCIA` se ordenan en la fase de ajustes de invierno, no ahora.",
-    "order.retreat_in_wrong_phase": "Las retiradas y disoluciones se ordenan en una fase de retiradas, no ahora.",
-    "order.no_retreat_needed": "No hay ninguna unidad desalojada en {unit} que deba retirarse.",
-    "order.no_unit": "No hay ninguna unidad en {unit}.",
-    "illegal.closed": "{unit} no puede ir a {dest}: esa provincia está cerrada en esta partida.",
-    "illegal.retreat": "{unit} no puede retirarse a {dest}. Puede retirarse a: {places} (o disolverse).",
-    "illegal.not_adjacent": "{unit} no puede llegar a {dest} desde donde está. Puede moverse a: {places}.",
-    "illegal.support_nobody": "No hay ninguna unidad en {target} a la que {unit} pueda apoyar.",
-    "illegal.support_reach": "{unit} no puede apoyar hacia {dest}: no podría moverse allí por su cuenta.",
-    "illegal.support_move": "{target} no puede moverse a {dest}, así que ese apoyo es imposible.",
-    "illegal.convoy_fleet": "Solo una flota en el mar puede transportar; {unit} no puede.",
-    "illegal.convoy_route": "{unit} no puede transportar al ejército de {army} a {dest}: no hay una cadena de flotas para ello.",
-    "illegal.generic": "`{order}` no es posible ahora.",
     "parse.unknown_word": "No conozco la palabra «{word}». ¿Querías decir: {suggestions}?",
     "parse.unknown_word_alone": "No conozco la palabra «{word}». Revisa cómo está escrita: una provincia puede escribirse entera o abreviada (p. ej. `Bor`).",
     "parse.expected_province": "Esperaba una provincia donde está «{word}».",
@@ -114,6 +85,7 @@ MESSAGES: dict[str, str] = {
     "parse.stray_coast": "La costa «{word}» debe ir junto a una provincia.",
     "parse.empty": "Esa orden está vacía.",
     "parse.convoy_fleet": "Solo se pueden transportar ejércitos.",
+    "parse.wrong_nationality": "«{word}»: la unidad de {province} es de {owner}, no de {power}. Revisa la orden o no pongas la nacionalidad.",
     "parse.too_long": "Esta orden es demasiado larga: escribe una orden por línea.",
     "reply.header": "**{game}** — {phase}",
     "reply.ok": "✅ `{order}`",
@@ -127,7 +99,7 @@ MESSAGES: dict[str, str] = {
     "orders.missing_builds": "{power}: construcciones sin ordenar: {count} (se renunciará a ellas)",
     "orders.missing_disbands": "{power}: disoluciones sin ordenar: {count} (las decidirán las reglas)",
     "clear.done": "🧹 Órdenes borradas: {count}.",
-    "clear.nothing": "No tienes ninguna orden para `{unit}` que borrar.",
+    "clear.nothing": "No tienes ninguna orden para `{text}` que borrar.",
     "ready.done": "👍 Estás listo. La fase se resuelve cuando todos los jugadores estén listos, o al vencer el plazo.",
     "ready.resolving": "👍 Todos están listos: la fase se está resolviendo ahora.",
     "ready.warning": "⚠️ Ojo: {units} no tienen orden y se mantendrán (o las reglas decidirán por ellas).",
@@ -174,9 +146,9 @@ MESSAGES: dict[str, str] = {
     "cmd.game.create": "Abre una nueva partida de Diplomacy en este canal",
     "cmd.game.create.name": "Un nombre para la partida",
     "cmd.game.create.players": "Número de jugadores, de 2 a 7 (por defecto 7)",
-    "cmd.game.create.movement": "Plazo de movimientos: 48h (por defecto), 24h o una hora como 20:00 Europe/Madrid",
-    "cmd.game.create.retreat": "Plazo de las retiradas (por defecto 24h)",
-    "cmd.game.create.adjustment": "Plazo de los ajustes de invierno (por defecto 24h)",
+    "cmd.game.create.movement": "Plazo de movimientos: 2d (por defecto), 1d, 36h o una hora como 20:00 Europe/Madrid",
+    "cmd.game.create.retreat": "Plazo de las retiradas (por defecto 1d)",
+    "cmd.game.create.adjustment": "Plazo de los ajustes de invierno (por defecto 1d)",
     "cmd.game.join": "Únete a la partida de este canal",
     "cmd.game.leave": "Deja la partida de este canal antes de que empiece",
     "cmd.game.start": "Empieza la partida (quien la creó o un miembro con Gestionar servidor)",
@@ -193,3 +165,35 @@ MESSAGES: dict[str, str] = {
     "cmd.unready": "Retira tu «listo»",
     "status.forming_short": "esperando jugadores",
 }
+
+# issue 16: game flow
+MESSAGES.update(
+    {
+        "status.over_solo": "🏆 **{game}** ha terminado: **{powers}** ganó en solitario ({when}).",
+        "status.over_draw": "🤝 **{game}** ha terminado: tablas compartidas por **{powers}** ({when}).",
+        "status.over_concession": (
+            "🏳️ **{game}** ha terminado: todos los demás jugadores se rindieron ante **{powers}** ({when})."
+        ),
+        "order.ended_solo": (
+            "**{game}** ha terminado: {powers} ganó en solitario ({when}). Ya no hay nada que ordenar en ella."
+        ),
+        "order.ended_draw": (
+            "**{game}** ha terminado en tablas compartidas por {powers} ({when}). Ya no hay nada que ordenar en ella."
+        ),
+        "order.ended_concession": (
+            "**{game}** ha terminado: todos los demás jugadores se rindieron ante {powers} ({when}). Ya no "
+            "hay nada que ordenar en ella."
+        ),
+        "ready.paused": (
+            "👍 Estás listo. **{game}** está en pausa: nada se resuelve hasta que un moderador la reanude. "
+            "Entonces, si todos los jugadores siguen listos, la fase se resuelve en el acto; si no, al "
+            "vencer su plazo."
+        ),
+        "orders.silent": (
+            "⚠️ Aún no hay ninguna orden para {powers}: una potencia sin órdenes juega esta fase en desorden "
+            "civil (sus unidades se mantienen y las desalojadas se disuelven), salvo que le des órdenes o "
+            "digas `/ready`."
+        ),
+        "post.civil_disorder_active": " — *sin órdenes: desorden civil en esta fase (su jugador está activo)*",
+    }
+)

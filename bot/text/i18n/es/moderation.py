@@ -8,9 +8,11 @@ MESSAGES: dict[str, str] = {
     "cmd.mod.pause": "Pausar la partida: el plazo se detiene",
     "cmd.mod.resume": "Reanudar una partida pausada con el tiempo que quedaba",
     "cmd.mod.extend": "Retrasar el plazo",
-    "cmd.mod.extend.by": "Cuánto más tarde, p. ej. 12h, 1d, 90m",
+    "cmd.mod.extend.by": "Cuánto más tarde, p. ej. 12h, 1d, 90m, 2 horas",
     "cmd.mod.deadline": "Fijar el plazo",
-    "cmd.mod.deadline.when": "2026-03-05 18:00 Europe/Madrid (UTC sin zona) o una duración desde ahora, como 36h",
+    "cmd.mod.deadline.when": (
+        "Una duración desde ahora (2m, 90m, 36h, en 2 horas) o una fecha: 2026-03-05 18:00 Europe/Madrid"
+    ),
     "cmd.mod.resolve": "Resolver ya la fase actual",
     "cmd.mod.civil_disorder": "Poner una potencia en desorden civil, o sacarla de él",
     "cmd.mod.civil_disorder.power": "La potencia",
@@ -43,12 +45,13 @@ MESSAGES: dict[str, str] = {
     "mod.bad_policy": "El número de fases sin órdenes antes del desorden civil debe estar entre 0 (nunca) y 10.",
     "mod.already_paused": "**{game}** ya está en pausa. Usa `/mod resume` para continuarla.",
     "mod.not_paused": "**{game}** no está en pausa.",
-    "mod.bad_duration": "No entiendo `{text}` como duración. Usa p. ej. `12h`, `1d`, `90m` (de 5 minutos a 14 días).",
+    "mod.bad_duration": "No entiendo `{text}` como duración. Usa p. ej. `12h`, `1d`, `90m` o `2 horas`.",
     "mod.bad_moment": (
-        "No entiendo `{text}` como plazo. Usa una fecha y hora como `2026-03-05 18:00 Europe/Madrid` "
-        "(UTC sin zona horaria) o una duración desde ahora como `36h`."
+        "No entiendo `{text}` como plazo. Usa una duración desde ahora, como `2m`, `90m`, `36h`, `1d 6h` "
+        "o `en 2 horas`, o una fecha y hora como `2026-03-05 18:00 Europe/Madrid` (UTC sin zona "
+        "horaria)."
     ),
-    "mod.deadline_past": "El plazo `{text}` no está en el futuro.",
+    "mod.deadline_past": "El plazo `{text}` ya ha pasado.",
     "mod.unknown_power": "`{power}` no es una potencia. Elige una de la lista.",
     "mod.power_not_played": "Nadie juega con {power} en **{game}**.",
     "mod.replace_already_playing": "{user} ya juega en **{game}**.",
@@ -93,7 +96,9 @@ MESSAGES: dict[str, str] = {
     ),
     "mod.post.draw_agreed": "🤝 **{game}** ha terminado: tablas compartidas por **{powers}**. ¡Bien jugado, {users}!",
     "mod.post.conceded": "🏳️ **{game}**: {user} rinde {powers} ante {leader}.",
-    "mod.post.concession_win": "🏆 **{game}** ha terminado: todas las demás potencias se han rendido, ¡gana **{power}**! Enhorabuena, {user}.",
+    "mod.post.concession_win": (
+        "🏆 **{game}** ha terminado: todos los demás jugadores se han rendido, ¡gana **{power}**! Enhorabuena, {user}."
+    ),
     # mensajes directos
     "mod.dm.eliminated": "☠️ **{game}**: {power} ha sido eliminada. Ya no recibirás recordatorios para ella.",
     "mod.dm.replacement": (
@@ -118,7 +123,7 @@ MESSAGES: dict[str, str] = {
     "mod.log.resolve": "{who}: resolución inmediata de {phase}",
     "mod.log.cd_on": "{who}: {power} puesta en desorden civil",
     "mod.log.cd_off": "{who}: {power} sacada del desorden civil",
-    "mod.log.replace": "{who}: {new} sustituye a {old} con {power}",
+    "mod.log.replace": "{who}: {new} sustituye a {old} con {powers}",
     "mod.log.kick": "{who}: {user} fuera de la partida",
     "mod.log.rollback": "{who}: deshecha {undone}, vuelta a {phase}",
     "mod.log.remind": "{who}: recordatorio a {users}",
@@ -130,8 +135,6 @@ MESSAGES: dict[str, str] = {
     "mod.status.paused": "⏸️ En pausa, con {left} por delante hasta el plazo.",
     "mod.status.civil_disorder": "En desorden civil: {powers}",
     "mod.status.draw_open": "🗳️ Hay una propuesta de tablas abierta (`/draw`).",
-    "mod.status.ended_draw": "Terminó en tablas compartidas por {powers}.",
-    "mod.status.ended_concession": "Terminó por rendición ante {powers}.",
     "mod.status.reliability": "Fases sin órdenes en este servidor: {records}",
     "mod.status.record": "{user} {missed}/{total}",
     # respuestas
@@ -153,7 +156,37 @@ MESSAGES: dict[str, str] = {
     "mod.reply.draw_no": "🗳️ Tu voto: no. Nadie sabrá cómo has votado.",
     "mod.reply.draw_passed": "🤝 Tu voto era el último: las tablas quedan acordadas y la partida ha terminado.",
     "mod.reply.conceded": "🏳️ Te has rendido ante {leader}.",
-    "mod.reply.conceded_end": "🏳️ Te has rendido ante {leader}; todas las demás potencias ya se habían rendido, así que la partida ha terminado.",
+    "mod.reply.conceded_end": (
+        "🏳️ Te has rendido ante {leader}; todos los demás jugadores ya se habían rendido, así que la "
+        "partida ha terminado."
+    ),
     "mod.reply.rollback": "⏪ {undone} deshecha: la partida vuelve a {back}.",
-    "mod.reply.replaced": "🔄 {new} juega ahora con {power}; se ha avisado a {old}.",
+    "mod.reply.replaced": "🔄 {new} juega ahora con {powers}, en lugar de {old}; se ha avisado a los dos.",
 }
+
+# issue 16: game flow
+MESSAGES.update(
+    {
+        "mod.extend_range": "`{text}`: un plazo se puede alargar de 1 minuto a 14 días cada vez.",
+        "mod.deadline_too_soon": (
+            "`{text}` es demasiado pronto: un plazo fijado por un moderador debe estar al menos a 1 minuto "
+            "(los plazos de la partida empiezan en 5 minutos)."
+        ),
+        "mod.post.resumed_ready": (
+            "▶️ {mod} ha reanudado **{game}**. Todos los jugadores están listos, así que {phase} se resuelve ahora."
+        ),
+        "mod.post.deadline_ready": (
+            "🕒 {mod} ha fijado un nuevo plazo para **{game}**. Todos los jugadores están listos, así que "
+            "{phase} se resuelve ahora."
+        ),
+        "mod.post.power_idle": (
+            "⚠️ **{game}**: {power} lleva {count} fases de movimiento seguidas sin órdenes. Su jugador "
+            "{user} está activo (ha dado órdenes para {powers}), así que {power} no se declara en desorden "
+            "civil; en cada fase sin órdenes sus unidades se mantienen y las desalojadas se disuelven. "
+            "{user}: acuérdate de dar órdenes también para {power}."
+        ),
+        "mod.log.power_idle": (
+            "{who}: {power} sin órdenes durante {count} fases de movimiento seguidas; su jugador está activo"
+        ),
+    }
+)

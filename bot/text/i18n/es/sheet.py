@@ -113,3 +113,11 @@ MESSAGES: dict[str, str] = {
     "cmd.remind.before": "Tiempos antes del plazo, p. ej. `12h 1h`, `1d`, `never` o `default`",
     "cmd.remind.only_incomplete": "Solo si tus órdenes están incompletas (por defecto, sí)",
 }
+
+# issue 16: game flow
+MESSAGES.update(
+    {
+        "sheet.choose_support_hold": "Apoyar a {unit} para que se mantenga",
+        "sheet.choose_support_move": "Apoyar a {unit} para que vaya a…",
+    }
+)

@@ -8,9 +8,11 @@ MESSAGES: dict[str, str] = {
     "cmd.mod.pause": "Приостановить партию: срок останавливается",
     "cmd.mod.resume": "Продолжить приостановленную партию с оставшимся временем",
     "cmd.mod.extend": "Отодвинуть срок",
-    "cmd.mod.extend.by": "На сколько, напр. 12h, 1d, 90m",
+    "cmd.mod.extend.by": "На сколько, напр. 12h, 1d, 90m, 2 часа",
     "cmd.mod.deadline": "Назначить срок",
-    "cmd.mod.deadline.when": "2026-03-05 18:00 Europe/Moscow (UTC без пояса) или длительность от текущего момента, напр. 36h",
+    "cmd.mod.deadline.when": (
+        "Длительность от сейчас (2m, 90m, 36h, через 2 часа) или дата: 2026-03-05 18:00 Europe/Moscow"
+    ),
     "cmd.mod.resolve": "Разыграть текущую фазу сейчас",
     "cmd.mod.civil_disorder": "Ввести у державы гражданские беспорядки или отменить их",
     "cmd.mod.civil_disorder.power": "Держава",
@@ -40,12 +42,13 @@ MESSAGES: dict[str, str] = {
     "mod.bad_policy": "Число ходов без приказов до гражданских беспорядков должно быть от 0 (никогда) до 10.",
     "mod.already_paused": "**{game}** уже приостановлена. Продолжить — `/mod resume`.",
     "mod.not_paused": "**{game}** не приостановлена.",
-    "mod.bad_duration": "Не понимаю длительность `{text}`. Пиши, например, `12h`, `1d`, `90m` (от 5 минут до 14 дней).",
+    "mod.bad_duration": "Не понимаю длительность `{text}`. Пиши, например, `12h`, `1d`, `90m` или `2 часа`.",
     "mod.bad_moment": (
-        "Не понимаю срок `{text}`. Укажи дату и время, например `2026-03-05 18:00 Europe/Moscow` (UTC без "
-        "часового пояса), или длительность от текущего момента, например `36h`."
+        "Не понимаю срок `{text}`. Укажи длительность от текущего момента, например `2m`, `90m`, `36h`, "
+        "`1d 6h` или `через 2 часа`, или дату и время, например `2026-03-05 18:00 Europe/Moscow` (UTC, "
+        "если пояс не указан)."
     ),
-    "mod.deadline_past": "Срок `{text}` не в будущем.",
+    "mod.deadline_past": "Срок `{text}` уже в прошлом.",
     "mod.unknown_power": "`{power}` — не держава. Выбери из списка.",
     "mod.power_not_played": "За {power} в **{game}** никто не играет.",
     "mod.replace_already_playing": "{user} уже играет в **{game}**.",
@@ -89,7 +92,9 @@ MESSAGES: dict[str, str] = {
     ),
     "mod.post.draw_agreed": "🤝 **{game}** окончена: ничья держав **{powers}**. Хорошая игра, {users}!",
     "mod.post.conceded": "🏳️ **{game}**: {user} сдаёт {powers} лидеру — {leader}.",
-    "mod.post.concession_win": "🏆 **{game}** окончена: все остальные державы сдались, побеждает **{power}**! Поздравляем, {user}.",
+    "mod.post.concession_win": (
+        "🏆 **{game}** окончена: все остальные игроки сдались, побеждает **{power}**! Поздравляем, {user}."
+    ),
     # личные сообщения
     "mod.dm.eliminated": "☠️ **{game}**: {power} выбывает из игры. Напоминаний за неё больше не будет.",
     "mod.dm.replacement": (
@@ -116,7 +121,7 @@ MESSAGES: dict[str, str] = {
     "mod.log.resolve": "{who}: разыграть {phase} сейчас",
     "mod.log.cd_on": "{who}: введены гражданские беспорядки у державы {power}",
     "mod.log.cd_off": "{who}: гражданские беспорядки у державы {power} прекращены",
-    "mod.log.replace": "{who}: {new} заменяет {old} за {power}",
+    "mod.log.replace": "{who}: {new} заменяет {old} за {powers}",
     "mod.log.kick": "{who}: исключение {user} из партии",
     "mod.log.rollback": "{who}: отменена фаза {undone}, возврат к {phase}",
     "mod.log.remind": "{who}: напоминание {users}",
@@ -128,8 +133,6 @@ MESSAGES: dict[str, str] = {
     "mod.status.paused": "⏸️ Пауза, до срока осталось {left}.",
     "mod.status.civil_disorder": "Гражданские беспорядки: {powers}",
     "mod.status.draw_open": "🗳️ Открыто предложение ничьей (`/draw`).",
-    "mod.status.ended_draw": "Окончена ничьей держав {powers}.",
-    "mod.status.ended_concession": "Окончена капитуляцией перед {powers}.",
     "mod.status.reliability": "Пропущенные фазы на этом сервере: {records}",
     "mod.status.record": "{user} {missed}/{total}",
     # ответы
@@ -151,7 +154,31 @@ MESSAGES: dict[str, str] = {
     "mod.reply.draw_no": "🗳️ Твой голос: нет. Он останется тайным.",
     "mod.reply.draw_passed": "🤝 Твой голос был последним: ничья принята, партия окончена.",
     "mod.reply.conceded": "🏳️ Ты сдаёшься лидеру — {leader}.",
-    "mod.reply.conceded_end": "🏳️ Ты сдаёшься лидеру — {leader}; все остальные державы уже сдались, партия окончена.",
+    "mod.reply.conceded_end": "🏳️ Ты сдаёшься лидеру — {leader}; все остальные игроки уже сдались, партия окончена.",
     "mod.reply.rollback": "⏪ {undone} отменена: партия снова в фазе {back}.",
-    "mod.reply.replaced": "🔄 Теперь за {power} играет {new}; уведомление для {old} отправлено.",
+    "mod.reply.replaced": "🔄 Теперь за {powers} играет {new} вместо {old}; оба получили уведомление.",
 }
+
+# issue 16: game flow
+MESSAGES.update(
+    {
+        "mod.extend_range": "`{text}`: срок можно продлить за раз на время от 1 минуты до 14 дней.",
+        "mod.deadline_too_soon": (
+            "`{text}` — слишком скоро: срок, назначенный модератором, должен быть не ближе чем через 1 "
+            "минуту (сроки партии — от 5 минут)."
+        ),
+        "mod.post.resumed_ready": (
+            "▶️ {mod}: **{game}** продолжается. Все игроки готовы, поэтому фаза «{phase}» разыгрывается сейчас."
+        ),
+        "mod.post.deadline_ready": (
+            "🕒 {mod}: новый срок **{game}**. Все игроки готовы, поэтому фаза «{phase}» разыгрывается сейчас."
+        ),
+        "mod.post.power_idle": (
+            "⚠️ **{game}**: у державы {power} нет приказов уже {count} фаз ходов подряд. Её игрок {user} "
+            "активен (отдал приказы за {powers}), поэтому гражданские беспорядки у {power} не объявляются; в "
+            "каждой фазе без приказов её войска стоят, а выбитые распускаются. {user}: не забудь отдавать "
+            "приказы и за {power}."
+        ),
+        "mod.log.power_idle": "{who}: у {power} нет приказов {count} фаз ходов подряд; её игрок активен",
+    }
+)

@@ -124,3 +124,11 @@ MESSAGES: dict[str, str] = {
     "cmd.remind.before": "Время до срока: `12h 1h`, `1d`, `never` или `default`",
     "cmd.remind.only_incomplete": "Только если отданы не все приказы (по умолчанию да)",
 }
+
+# issue 16: game flow
+MESSAGES.update(
+    {
+        "sheet.choose_support_hold": "Поддержать {unit} на месте",
+        "sheet.choose_support_move": "Поддержать ход {unit} в…",
+    }
+)
