@@ -104,6 +104,7 @@ class DiplomacyBot(commands.Bot):
         self.lease: Lease | None = None
         self.lost: LeaseLost | None = None  # set when another process took the database over
         self._stopping: asyncio.Task[None] | None = None
+        self._shutdown: asyncio.Future[None] | None = None
         # one cache of drawn maps for posts and /game map; tests not about maps pass a
         # fast drawer (bot.infra.maps.plain_views)
         self.maps = maps.MapCache(drawer=map_drawer)
@@ -168,7 +169,14 @@ class DiplomacyBot(commands.Bot):
         """Stop cleanly, in the order that loses nothing: the deadline and posting loops end
         their current step (a resolution commits or rolls back), the gateway closes (no new
         commands), the lease is released, then the map processes, the compute threads, and
-        last the database (its last connection checkpoints the WAL). Safe to call more than once."""
+        last the database (its last connection checkpoints the WAL). One close runs at a time: a
+        second call waits for the one under way to end (discord.py's own ``__aexit__`` waits only
+        for its part)."""
+        if self._shutdown is None:
+            self._shutdown = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._shutdown)
+
+    async def _close(self) -> None:
         loops = [part for part in (getattr(self, "scheduler", None), getattr(self, "poster", None)) if part]
         await asyncio.gather(*(part.stop(grace=STOP_GRACE) for part in loops))
         await super().close()

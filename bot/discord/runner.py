@@ -184,19 +184,25 @@ async def serve(bot: DiplomacyBot, token: str, backoff: Backoff) -> None:
             continue
         signals.append(sig)
     quiet_discord(bot)
+
+    async def run() -> None:
+        await bot.open_storage()
+        await connect(bot, token, backoff)
+
     try:
         async with bot:
-            await bot.open_storage()
-            running = asyncio.create_task(connect(bot, token, backoff), name="discord")
+            running = asyncio.create_task(run(), name="discord")
             stopping = asyncio.create_task(stop.wait(), name="signals")
             await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
             if received:
                 log.info("%s received: stopping", received[0].name)
-                await bot.close()
+            # a stop, a failure, or the bot closed itself: end the start-up or the gateway
+            # first (so nothing opens after the close), then close everything (this joins a
+            # close already under way)
             running.cancel()
             stopping.cancel()
-            results = await asyncio.gather(running, stopping, return_exceptions=True)
-            failure = results[0]
+            failure = (await asyncio.gather(running, stopping, return_exceptions=True))[0]
+            await bot.close()
             if isinstance(failure, BaseException) and not isinstance(failure, asyncio.CancelledError):
                 raise failure
     finally:
