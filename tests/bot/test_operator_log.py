@@ -35,6 +35,10 @@ async def test_the_log_says_when_a_phase_resolves_and_when_posts_are_sent_again(
         await env.settle()
     sent = said(caplog, "bot.discord.poster")
     assert f"{len(pending)} post(s) left unsent by the previous run: sending them now" in sent
+    # each post tried before the restart says so when it is finally sent
+    tried = [p for p in pending if p["attempts"]]
+    assert tried
     again = [line for line in sent if " re-sent after " in line]
-    assert len(again) == len(pending)
-    assert any(f"of game 1 (phase {pending[0]['phase']}) re-sent after" in line for line in again), again
+    assert sorted(again) == sorted(
+        f"post {p['id']} of game 1 (phase {p['phase']}) re-sent after {p['attempts']} attempt(s)" for p in tried
+    )

@@ -236,16 +236,18 @@ def test_missing_map_assets_stop_the_bot_with_one_line(tmp_path):
 # -- migrations: a backup first -------------------------------------------------------------------
 
 
-def aiosqlite_threads() -> int:
-    return sum(1 for t in threading.enumerate() if "_connection_worker_thread" in t.name)
+def aiosqlite_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if "_connection_worker_thread" in t.name}
 
 
-async def until_no_aiosqlite_thread(baseline: int) -> int:
+async def new_threads_end(before: set[threading.Thread]) -> set[threading.Thread]:
+    """The aiosqlite threads started since ``before`` that are still alive (after a moment
+    for them to finish)."""
     for _ in range(100):
-        if aiosqlite_threads() <= baseline:
+        if not aiosqlite_threads() - before:
             break
         await asyncio.sleep(0.05)
-    return aiosqlite_threads()
+    return aiosqlite_threads() - before
 
 
 async def test_a_migration_is_preceded_by_a_backup_of_the_old_schema(tmp_path):
@@ -281,17 +283,17 @@ async def test_a_new_database_needs_no_backup(tmp_path):
 async def test_a_failed_open_closes_its_connections(tmp_path):
     """An open aiosqlite connection is a thread that keeps the process alive: a database
     that cannot be opened must leave none behind."""
-    baseline = aiosqlite_threads()
+    before = aiosqlite_threads()
     bad = random_bytes(tmp_path)
     with pytest.raises(sqlite3.DatabaseError):
         await Storage.open(str(bad))
-    assert await until_no_aiosqlite_thread(baseline) == baseline
+    assert not await new_threads_end(before)
     newer = make_db(tmp_path / "newer.sqlite3")
     with closing(sqlite3.connect(newer, isolation_level=None)) as con:
         con.execute(f"PRAGMA user_version = {LATEST + 1}")
     with pytest.raises(preflight.PreflightError, match=f"version {LATEST + 1}, newer than this bot knows"):
         await Storage.open(str(newer))
-    assert await until_no_aiosqlite_thread(baseline) == baseline
+    assert not await new_threads_end(before)
 
 
 def test_the_readme_names_the_backup_as_the_code_does():
