@@ -9,9 +9,10 @@ Owns the process's life around :class:`bot.discord.app.DiplomacyBot`, for ``pyth
   opened; that crash is one more try here. A rejected token (:class:`discord.LoginFailure`)
   is not retried: it propagates, for ``__main__`` to say what to set.
 - SIGTERM and SIGINT close the bot (its ``close`` stops the loops, the gateway, the map
-  processes and the database in that order). A second signal, or a stop that takes longer
-  than :data:`STOP_LIMIT`, ends the process at once: every change is one SQLite transaction,
-  so even then nothing is lost.
+  processes and the database in that order). A second signal ends the process at once (as
+  that signal ends a process without a handler), and a stop that takes longer than
+  :data:`STOP_LIMIT` with SIGKILL: every change is one SQLite transaction, so even then
+  nothing is lost.
 - discord.py's log lines for reconnects become one line each (no traceback), and the voice
   warning of a bot without voice is dropped.
 """
@@ -166,9 +167,12 @@ async def serve(bot: DiplomacyBot, token: str, backoff: Backoff) -> None:
     received: list[signal.Signals] = []
 
     def on_signal(sig: signal.Signals) -> None:
-        if received:
+        if received:  # asked twice: end now, the way the signal ends a process that has no handler
             log.warning("%s again: stopping now", sig.name)
-            os._exit(1)
+            logging.shutdown()
+            signal.signal(sig, signal.SIG_DFL)
+            os.kill(os.getpid(), sig)
+            return
         received.append(sig)
         stop.set()
         # the last resort if a clean stop hangs (the process must end for Docker or systemd)
@@ -214,4 +218,4 @@ async def serve(bot: DiplomacyBot, token: str, backoff: Backoff) -> None:
 def _stop_hard() -> None:
     log.error("stopping took longer than %.0fs: ending the process", STOP_LIMIT)
     logging.shutdown()
-    os._exit(1)
+    os.kill(os.getpid(), signal.SIGKILL)

@@ -153,14 +153,19 @@ def die_with(parent: int, *, interval: float = PARENT_CHECK, kernel: bool = True
         except (OSError, AttributeError):
             pass
     if os.getppid() != parent:  # the parent died before the kernel was told
-        os._exit(0)
+        _end()
     threading.Thread(target=_watch_parent, args=(parent, interval), name="parent-watch", daemon=True).start()
 
 
 def _watch_parent(parent: int, interval: float) -> None:
     while os.getppid() == parent:
         time.sleep(interval)
-    os._exit(0)
+    _end()
+
+
+def _end() -> None:
+    # at once, from any thread, whatever the process is doing (a drawing in C code)
+    os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
 
 
 def _worker_start(parent: int) -> None:
