@@ -517,13 +517,19 @@ class Storage:
         ``before_migrate`` runs first (the lease: a second process must not migrate a database
         another one runs on). On any failure the connections opened so far are closed: an open
         aiosqlite connection is a thread that would keep the process alive."""
-        storage = cls(await aiosqlite.connect(path, isolation_level=None))
+        db = await aiosqlite.connect(path, isolation_level=None)
+        reader: aiosqlite.Connection | None = None
         try:
-            await _pragmas(
-                storage._db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000"
-            )
-            storage._reader = await aiosqlite.connect(path, isolation_level=None)
-            await _pragmas(storage._reader, "query_only = ON", "busy_timeout = 5000")
+            await _pragmas(db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000")
+            reader = await aiosqlite.connect(path, isolation_level=None)
+            await _pragmas(reader, "query_only = ON", "busy_timeout = 5000")
+        except BaseException:
+            if reader is not None:
+                await reader.close()
+            await db.close()
+            raise
+        storage = cls(db, reader)
+        try:
             if before_migrate is not None:
                 await before_migrate(storage)
             await storage.migrate(backup_of=path)
