@@ -9,6 +9,7 @@ resolves twice."""
 from __future__ import annotations
 
 import logging
+import time
 
 from bot.core import civil, context, endgame, posts
 from bot.core.context import owners, rules_for, setup_of
@@ -64,6 +65,7 @@ class Resolution:
     async def resolve(self, game_id: int, expected_phase: str) -> bool:
         """Play the phase if the game is still in it and it is due; False when another
         resolution got there first (compare-and-set on the phase)."""
+        began = time.monotonic()
         try:
             async with self.deps.storage.write() as tx:
                 game = await tx.game(game_id)
@@ -78,6 +80,7 @@ class Resolution:
                 await self._resolve_in(tx, game)
         except StaleWrite:
             return False
+        log.info("game %s %r: phase %s resolved in %.2fs", game_id, game.name, expected_phase, time.monotonic() - began)
         self.deps.changed(timers=True, posts=True)
         return True
 

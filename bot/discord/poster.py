@@ -101,7 +101,9 @@ class Poster(WakeableLoop):
     async def first(self) -> None:
         # after a restart, whatever was not sent (even mid-lease) goes out now
         async with self.core.storage.write() as tx:
-            await tx.retry_unsent_now(self.core.now())
+            owed = await tx.retry_unsent_now(self.core.now())
+        if owed:
+            log.info("%d post(s) left unsent by the previous run: sending them now", owed)
 
     def kick(self) -> None:
         """New posts were stored: send them now."""
@@ -225,6 +227,14 @@ class Poster(WakeableLoop):
             return False
         async with storage.write() as tx:
             await tx.mark_sent(row.id, message.id if message is not None else None, self.core.now())
+        if row.attempts:
+            log.info(
+                "post %s of game %s (phase %s) re-sent after %d attempt(s)",
+                row.id,
+                row.game_id,
+                row.phase,
+                row.attempts,
+            )
         return True
 
     async def _sent_before(self, row: OutboxRow, target: discord.abc.Messageable) -> dict[int, discord.Message]:

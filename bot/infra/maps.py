@@ -3,22 +3,32 @@
 The renderer (``renderer.render``) is imported lazily. When it is missing or fails, a plain
 picture listing the units and centres stands in (and the failure is logged), so posting
 never depends on it.
+
+Map processes end with the bot: each one asks the kernel to kill it when its parent dies
+(Linux) and watches its parent from a thread (everywhere), so a bot killed with SIGKILL
+leaves no drawing process behind.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import functools
 import io
 import logging
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot.infra.cpus import available_cpus
 from engine import Position
 from engine.codec import position_to_json
 
@@ -119,14 +129,49 @@ def render_views_sync(
 
 def render_processes() -> int:
     """How many processes draw maps: ``DIPLOMACY_RENDER_PROCESSES`` (0 = threads of the bot's
-    own process), by default one per core."""
+    own process), by default one per CPU the bot may use (a container's CPU limit counts)."""
     value = os.environ.get("DIPLOMACY_RENDER_PROCESSES", "").strip()
     if value.isdigit():
         return int(value)
-    return max(1, os.cpu_count() or 1)
+    return available_cpus()
 
 
-def _worker_start() -> None:
+PARENT_CHECK = 1.0  # seconds between a map process's looks at its parent
+
+
+def die_with(parent: int, *, interval: float = PARENT_CHECK, kernel: bool = True) -> None:
+    """End this process when ``parent`` (the process that started it) ends, however it ends.
+
+    On Linux the kernel does it (``prctl(PR_SET_PDEATHSIG, SIGKILL)``, the moment the parent
+    dies; ``kernel=False`` skips it, for tests of the fallback). Everywhere, a daemon thread
+    looks every ``interval`` seconds whether the parent is still this process's parent
+    (when it dies, the process is handed to another one)."""
+    if kernel and sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before the kernel was told
+        _end()
+    threading.Thread(target=_watch_parent, args=(parent, interval), name="parent-watch", daemon=True).start()
+
+
+def _watch_parent(parent: int, interval: float) -> None:
+    while os.getppid() == parent:
+        time.sleep(interval)
+    _end()
+
+
+def _end() -> None:
+    # at once, from any thread, whatever the process is doing (a drawing in C code)
+    os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
+
+
+def _worker_start(parent: int) -> None:
+    # PR_SET_PDEATHSIG fires when the *thread* that started the process ends: the pool starts
+    # its processes from the event loop's thread, which lives as long as the bot.
+    die_with(parent)
     # Maps are batch work: let the bot's own process (replies to players) go first, and
     # build the static layers now rather than on the first map.
     try:
@@ -169,7 +214,10 @@ class MapCache:
             return await asyncio.to_thread(job)
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
+                self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_worker_start,
+                initargs=(os.getpid(),),
             )
         try:
             return await asyncio.get_running_loop().run_in_executor(self._pool, job)

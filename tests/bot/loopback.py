@@ -62,12 +62,18 @@ class Emulator:
     posted: asyncio.Condition = field(default_factory=asyncio.Condition)
     nonces: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     dm_of: dict[str, str] = field(default_factory=dict)
+    # for tests of a Discord that fails: the port to listen on (0: any free one), a gateway
+    # that accepts connections and never answers, a token Discord rejects
+    bind_port: int = 0
+    gateway_silent: bool = False
+    reject_token: bool = False
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(1)
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
         self.port = 0
+        self.silent_connections = 0
         self._runner: web.AppRunner | None = None
 
     # -- ids and objects ---------------------------------------------------------------
@@ -167,7 +173,7 @@ class Emulator:
         r.add_get(base + "/users/{user}", self._user)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, "127.0.0.1", self.bind_port)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
@@ -186,6 +192,8 @@ class Emulator:
         return f"ws://127.0.0.1:{self.port}/"
 
     async def _me(self, request: web.Request) -> web.Response:
+        if self.reject_token:
+            return _json({"message": "401: Unauthorized", "code": 0}, 401)
         return _json(BOT)
 
     async def _app_info(self, request: web.Request) -> web.Response:
@@ -367,6 +375,11 @@ class Emulator:
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
+        if self.gateway_silent:  # connected, and not a word: no HELLO
+            self.silent_connections += 1
+            async for _ in ws:
+                pass
+            return ws
         self._ws = ws
         self._seq = 0
         await self._send(10, {"heartbeat_interval": 40000})

@@ -21,6 +21,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import aiosqlite
@@ -439,12 +440,14 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries):
     async def reschedule(self, post_id: int, next_attempt: float) -> None:
         await self._run("UPDATE outbox SET next_attempt = ? WHERE id = ?", (next_attempt, post_id))
 
-    async def retry_unsent_now(self, now: float) -> None:
-        """On start: whatever the previous process left unsent is due now."""
+    async def retry_unsent_now(self, now: float) -> int:
+        """On start: whatever the previous process left unsent is due now. How many posts that is."""
         await self._run(
             "UPDATE outbox SET next_attempt = ? WHERE sent_at IS NULL AND error IS NULL AND next_attempt > ?",
             (now, now),
         )
+        row = await self._one("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND error IS NULL")
+        return int(row[0])
 
     async def mark_sent(self, post_id: int, message_id: int | None, now: float) -> None:
         await self._run("UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ?", (now, message_id, post_id))
@@ -510,19 +513,28 @@ class Storage:
 
     @classmethod
     async def open(cls, path: str, before_migrate: Callable[[Storage], Awaitable[None]] | None = None) -> Storage:
-        """Open (and migrate) the database; ``before_migrate`` runs first (the lease: a
-        second process must not migrate a database another one runs on)."""
+        """Open the database and migrate it (with a backup first, see :meth:`migrate`);
+        ``before_migrate`` runs first (the lease: a second process must not migrate a database
+        another one runs on). On any failure the connections opened so far are closed: an open
+        aiosqlite connection is a thread that would keep the process alive."""
         db = await aiosqlite.connect(path, isolation_level=None)
-        await _pragmas(db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000")
-        reader = await aiosqlite.connect(path, isolation_level=None)
-        await _pragmas(reader, "query_only = ON", "busy_timeout = 5000")
+        reader: aiosqlite.Connection | None = None
+        try:
+            await _pragmas(db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000")
+            reader = await aiosqlite.connect(path, isolation_level=None)
+            await _pragmas(reader, "query_only = ON", "busy_timeout = 5000")
+        except BaseException:
+            if reader is not None:
+                await reader.close()
+            await db.close()
+            raise
         storage = cls(db, reader)
         try:
             if before_migrate is not None:
                 await before_migrate(storage)
-            await storage.migrate()
+            await storage.migrate(backup_of=path)
         except BaseException:
-            await storage.close()  # their worker threads would keep the process alive
+            await storage.close()
             raise
         return storage
 
@@ -535,13 +547,28 @@ class Storage:
             self._reader = None
         await self._db.close()
 
-    async def migrate(self) -> int:
+    async def migrate(self, backup_of: str | None = None) -> int:
+        """Apply the migrations the database has not had. A schema newer than this code is
+        refused; with ``backup_of`` (the database's path), a database that has a schema
+        already is first copied to ``<db>.bak-v<N>`` (N: its version before migrating)."""
+        # imported here: preflight reads the migrations of this package
+        from bot.infra import preflight
+
         async with self._lock:
             async with self._db.execute("PRAGMA user_version") as cur:
                 version = (await cur.fetchone())[0]
-            for number, sql in migrations():
-                if number <= version:
-                    continue
+            due = [(number, sql) for number, sql in migrations() if number > version]
+            latest = migrations()[-1][0]
+            if version > latest:
+                raise preflight.PreflightError(
+                    f"database {backup_of or ''}".strip(),
+                    f"its schema is version {version}, newer than this bot knows (version {latest})",
+                    "run the newer bot that upgraded it, or restore a backup from before it",
+                )
+            if due and version > 0 and backup_of is not None:
+                target = await asyncio.to_thread(preflight.backup_database, Path(backup_of), version)
+                log.info("database backed up to %s before migrating from schema version %d", target, version)
+            for number, sql in due:
                 log.info("applying database migration %d", number)
                 # executescript commits first; the version bump rides in the same script
                 await self._db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
