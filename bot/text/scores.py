@@ -32,7 +32,7 @@ def number(value: str | float | Decimal, language: str, places: int = 2) -> str:
 
 def percent(value: float, language: str) -> str:
     """A share in percent (``96%``, ``96 %``), whole."""
-    return format_percent(value / 100, format="#,##0%", locale=language)
+    return format_percent(value / 100, locale=language)
 
 
 def system_name(system: str, language: str) -> str:

@@ -225,3 +225,144 @@ async def test_a_moderator_ends_a_game_posted_audited_and_scored(tmp_path):
         assert r.ephemeral and "no game in this channel" in r.response.content
         async with env.bots[-1].core.storage.read() as tx:
             assert (await tx.result(game.id)).ending == EndingKind.MODERATOR
+
+
+# -- the leaderboard -----------------------------------------------------------------------------
+async def new_game(env, channel, members, **options):
+    """A game of seven in ``channel``, started; returns, per power, the member who plays it."""
+    creator = members[0]
+    await creator.slash(channel, "game create", name=options.pop("name", "Club"), players=7, **options)
+    for m in members:
+        await m.slash(channel, "game join")
+    await creator.slash(channel, "game start")
+    _, who = await powers_by_user(env, channel.id)
+    return {p: next(m for m in members if m.id == uid) for p, uid in who.items()}
+
+
+def board_lines(content: str) -> dict[int, str]:
+    """The leaderboard's line of each user id."""
+    out = {}
+    for line in content.splitlines():
+        if line.startswith("**") and "<@" in line:
+            out[int(line.split("<@")[1].split(">")[0])] = line
+    return out
+
+
+async def test_the_leaderboard_by_season_with_a_test_game_left_out(tmp_path):
+    import discord
+
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        guild = env.create_guild("Diplomacy Club")
+        first, second = guild.create_text_channel("game-1"), guild.create_text_channel("game-2")
+        names = ("alice", "bob", "carol", "dave", "erin", "frank", "gina")
+        a = [guild.add_member(env.create_user(n)) for n in names]
+        b = [guild.add_member(env.create_user(f"{n}2")) for n in names]
+        admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+        boss = guild.add_member(env.create_user("boss"), roles=[admins])
+        alice, bob = a[0], a[1]
+
+        r = await boss.slash(first, "leaderboard")
+        assert r.ephemeral and "No finished game counts here yet" in r.response.content
+        r = await bob.slash(first, "mod season start", name="Spring 2026")
+        assert r.ephemeral and "Manage Server" in r.response.content
+        r = await boss.slash(first, "mod season start", name="Spring 2026")
+        assert "Season **Spring 2026** has started" in r.response.content
+        r = await boss.slash(first, "mod season start", name="Other")
+        assert r.ephemeral and "still open" in r.response.content
+
+        # game 1 (group A): a draw of all seven by draw size: 100 / 7 = 14.29 each
+        await new_game(env, first, a, scoring="draw_size")
+        for m in a:
+            await m.slash(first, "draw")
+        # game 2 (group A): Spring 1901 resolves (only Alice orders), then a moderator ends
+        # it; sum of squares of the board: Russia 100 × 16 / 70 = 22.86, the others 12.86
+        member = await new_game(env, first, a)
+        russia = member["RUSSIA"]
+        mine = next(p for p, m in member.items() if m is alice)
+        await order(alice, f"{STANDARD[mine][0]} H")
+        await alice.slash(first, "mod resolve")
+        await alice.slash(first, "mod end")
+        # game 3 (group B): a test game, ended at once and left out
+        member_b = await new_game(env, second, b, name="Test")
+        await b[0].slash(second, "mod end")
+
+        r = await boss.slash(first, "leaderboard")
+        content = r.response.content
+        assert content.startswith("🏆 Leaderboard — season Spring 2026")
+        lines = board_lines(content)
+        assert len(lines) == 10 and "Page 1 of 2" in content  # ten a page
+        r = await boss.slash(first, "leaderboard", page=2)
+        assert "Page 2 of 2" in r.response.content
+        lines |= board_lines(r.response.content)
+        assert len(lines) == 14
+        # a player's average: the mean of their shares, (14.29 + 22.86) / 2 = 18.57 for
+        # Russia's player in game 2, (14.29 + 12.86) / 2 = 13.57 for the others of group A
+        assert lines[russia.id].startswith("**2.**") and "**18.6** · 2 games · 🏆 0 · 🤝 1" in lines[russia.id]
+        assert (
+            lines[member_b["RUSSIA"].id].startswith("**1.**")
+            and "**22.9** · 1 game · 🏆 0 · 🤝 0" in lines[member_b["RUSSIA"].id]
+        )
+        # reliability over the same games: only game 2 had a phase played, Alice ordered in it
+        others = [m for m in a if m is not russia]
+        assert all(lines[m.id].startswith("**3.**") and "**13.6** · 2 games" in lines[m.id] for m in others)
+        assert lines[alice.id].endswith("✅ 100%") and lines[bob.id].endswith("✅ 0%")
+        assert lines[b[1].id].endswith("✅ —")  # no phase with orders due: nothing to say
+
+        # the test game is left out (by a server moderator only), and it shows in the log
+        choices = await boss.autocomplete(first, "mod exclude", "game", "test")
+        assert [c["name"] for c in choices] == ["Test · Spring 1901 moves"]
+        r = await alice.slash(first, "mod exclude", game=choices[0]["value"])
+        assert r.ephemeral and "Manage Server" in r.response.content
+        r = await boss.slash(first, "mod exclude", game=choices[0]["value"])
+        assert "**Test** no longer counts on the leaderboard" in r.response.content
+        r = await boss.slash(first, "mod exclude", game=choices[0]["value"])
+        assert "already left out" in r.response.content
+        choices = await boss.autocomplete(first, "mod exclude", "game", "")
+        assert "Test · Spring 1901 moves · left out" in [c["name"] for c in choices]
+        r = await b[0].slash(second, "mod log")
+        assert f"<@{boss.id}>: left the game out of the leaderboard" in r.response.content
+
+        r = await alice.slash(first, "leaderboard")
+        lines = board_lines(r.response.content)
+        assert len(lines) == 7 and "Page" not in r.response.content
+        assert lines[russia.id].startswith("**1.**") and all(lines[m.id].startswith("**2.**") for m in others)
+
+        # the season ends; the next one counts only its own games
+        await boss.slash(first, "mod season end")
+        r = await boss.slash(first, "mod season start", name="Summer 2026")
+        assert "Summer 2026" in r.response.content
+        summer = await new_game(env, first, a)
+        await alice.slash(first, "mod end")
+        r = await alice.slash(first, "leaderboard")
+        assert r.response.content.startswith("🏆 Leaderboard — season Summer 2026")
+        lines = board_lines(r.response.content)
+        assert "**22.9** · 1 game" in lines[summer["RUSSIA"].id]
+        choices = await alice.autocomplete(first, "leaderboard", "season", "")
+        assert [c["name"] for c in choices] == ["All time: every game", "Summer 2026 (current)", "Spring 2026"]
+        r = await alice.slash(first, "leaderboard", season=choices[2]["value"])
+        assert r.response.content.startswith("🏆 Leaderboard — season Spring 2026 (over)")
+        assert len(board_lines(r.response.content)) == 7
+        r = await alice.slash(first, "leaderboard", season="all")
+        assert r.response.content.startswith("🏆 Leaderboard — every game")
+        assert "· 3 games ·" in board_lines(r.response.content)[alice.id]  # the test game still left out
+
+        # counted again: fourteen players, two pages, turned with the buttons
+        (test,) = await boss.autocomplete(first, "mod exclude", "game", "test")
+        r = await boss.slash(first, "mod exclude", game=test["value"], undo=True)
+        assert "**Test** counts on the leaderboard again" in r.response.content
+        r = await bob.slash(first, "leaderboard", season="all")
+        page = r.response
+        assert "Page 1 of 2" in page.content and len(board_lines(page.content)) == 10
+        turned = await bob.click(page, label="▶")
+        assert "Page 2 of 2" in turned.response.content and len(board_lines(turned.response.content)) == 4
+        back = await bob.click(turned.response, label="◀")
+        assert "Page 1 of 2" in back.response.content
+        # Spanish: numbers and words the reader's way
+        await bob.user.slash("language", language="es")
+        r = await bob.slash(first, "leaderboard", season="all")
+        assert r.response.content.startswith("🏆 Clasificación — todas las partidas")
+        # Bob's three games: 14.29 (the draw), then 22.86 as Russia or 12.86 in each game
+        # ended by a moderator; a no-break space before %
+        shares = [100 / 7] + [100 * (16 if m["RUSSIA"] is bob else 9) / 70 for m in (member, summer)]
+        average = f"{sum(shares) / 3:.1f}".replace(".", ",")
+        assert f"**{average}** · 3 partidas · 🏆 0 · 🤝 1 · ✅ 0\xa0%" in board_lines(r.response.content)[bob.id]
