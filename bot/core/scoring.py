@@ -149,14 +149,15 @@ def score_game(
     powers that took part); ``conceded``: powers whose player conceded (out of a draw);
     ``eliminated``: the year each eliminated power went out. The players come best first."""
     powers = sorted({pw for seat in seats.values() for pw in seat}, key=list(Power).index)
-    out = set(conceded) & set(powers)
+    scored = frozenset(powers)  # a neutral power nobody plays is not scored
+    out = frozenset(conceded) & scored
     end = GameEnd.from_position(
         position,
         Ending(kind.value),
         powers,
-        winners=frozenset(winners),
-        drawn=frozenset(drawn) - out,
-        conceded=frozenset(out),
+        winners=frozenset(winners) & scored,
+        drawn=(frozenset(drawn) & scored) - out,
+        conceded=out,
         eliminated={p: y for p, y in (eliminated or {}).items() if p in powers},
     )
     scores = score(end, system, sides_of(setup_of(game), game.toss_winner))
@@ -199,9 +200,6 @@ async def game_over(
     elif kind is EndingKind.MODERATOR:
         await posts.channel(tx, game, phase, now, PostKind.GAME_ENDED, mod=by, map=MapSpec(phase))
         await tx.add_audit(game.id, phase, by, "end", {}, now)
-    if kind in (EndingKind.YEAR_LIMIT, EndingKind.MODERATOR):
-        for p in players:
-            await posts.dm(tx, game, phase, now, p.user_id, PostKind.DM_GAME_ENDED, ending=kind.value)
     seats = {p.user_id: powers_of(game, p) for p in sorted(players, key=lambda p: p.seat or 0) if powers_of(game, p)}
     states = await tx.power_states(game.id)
     gone = {Power(pw): Phase.parse(at).year for pw, at in (await tx.eliminations(game.id)).items()}
@@ -238,29 +236,40 @@ async def game_over(
             for s in scored
         ],
     )
-    if scores is None:
-        return
+    if scores is not None:
+        await _final_post(tx, game, phase, now, kind, rules.system, scored)
+    # the DMs after the channel's posts: they send the players there
+    if kind in (EndingKind.YEAR_LIMIT, EndingKind.MODERATOR):
+        for p in players:
+            await posts.dm(tx, game, phase, now, p.user_id, PostKind.DM_GAME_ENDED, ending=kind.value)
+
+
+async def _final_post(
+    tx: Tx, game: GameRow, phase: str, now: float, kind: EndingKind, system: System, scored: list[PlayerScore]
+) -> None:
+    """The scores, best first, each player's reliability in the game, the centre chart."""
     record = await tx.game_reliability(game.id)
-    rows = [
-        {
-            "user": s.user_id,
-            "powers": [p.value for p in s.powers],
-            "centres": s.centres,
-            "score": shown(s.points, rules.system),
-            "result": s.result.value,
-            # phases with orders due, and those the player gave orders in
-            "phases": record.get(s.user_id, (0, 0))[1],
-            "ordered": record.get(s.user_id, (0, 0))[1] - record.get(s.user_id, (0, 0))[0],
-        }
-        for s in scored
-    ]
+    rows = []
+    for s in scored:
+        missed, due = record.get(s.user_id, (0, 0))
+        rows.append(
+            {
+                "user": s.user_id,
+                "powers": [p.value for p in s.powers],
+                "centres": s.centres,
+                "score": shown(s.points, system),
+                "result": s.result.value,
+                "phases": due,  # phases with orders due
+                "ordered": due - missed,  # those the player gave orders in
+            }
+        )
     await posts.channel(
         tx,
         game,
         phase,
         now,
         PostKind.GAME_SCORES,
-        system=rules.system.value,
+        system=system.value,
         ending=kind.value,
         rows=rows,
         map=MapSpec(phase, chart=True),
