@@ -123,14 +123,14 @@ class Leaderboard:
         try:
             name = game_name(name)
         except UserError:
-            raise UserError("season.bad_name", text=name.strip()[:60]) from None
+            raise UserError("season.bad_name") from None
         async with self.deps.storage.write(action) as tx:
             await self._check(tx, guild_id, actor)
             current = await tx.open_season(guild_id)
             if current is not None:
-                raise UserError("season.still_open", season=current.name)
+                raise UserError("season.still_open", text=current.name)
             if await tx.season_named(guild_id, name) is not None:
-                raise UserError("season.name_taken", season=name)
+                raise UserError("season.name_taken", text=name)
             season = await tx.season(await tx.start_season(guild_id, name, self.deps.now()))
         assert season is not None
         return season

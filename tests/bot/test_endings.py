@@ -170,6 +170,16 @@ async def test_a_solo_a_draw_and_a_concession_are_scored(tmp_path):
         won = [i for i, x in enumerate(texts(ch)) if "wins! Congratulations" in x]
         scored = [i for i, x in enumerate(texts(ch)) if "final scores by" in x]
         assert won and scored and won[0] < scored[0]  # who won, then the scores
+        # a rollback takes the ending and its scores back; the game is played on
+        game = await current_game(env, ch.id)
+        await alice.slash(ch, "mod rollback")
+        async with env.bots[-1].core.storage.read() as tx:
+            assert await tx.result(game.id) is None and not await tx.scores(game.id)
+        assert (await current_game(env, ch.id)).status == "active"
+        await order(member["FRANCE"], "A BUR - MUN; A RUH S A BUR - MUN")
+        await alice.slash(ch, "mod resolve")
+        async with env.bots[-1].core.storage.read() as tx:
+            assert (await tx.result(game.id)).ending == "solo" and len(await tx.scores(game.id)) == 7
 
     async with running(str(tmp_path / "db2.sqlite3")) as env:
         # a draw of all seven, scored by draw size: 100 / 7 = 14.29 each
