@@ -13,7 +13,7 @@ from PIL import Image
 
 from bot.core.endings import EndingKind
 from tests.bot.simcord_support import powers_by_user, running, seven
-from tests.bot.test_flow import set_scene, start_three
+from tests.bot.test_flow import france_wins, set_scene, start_three
 from tests.bot.test_moderation import STANDARD, current_game, dms, order, start_seven, texts
 
 # The board the year-limit stories score: Fall 1901, every supply centre owned. Centres:
@@ -156,14 +156,10 @@ async def test_a_year_limit_game_ends_after_its_last_year_scored_by_its_system(t
 
 async def test_a_solo_a_draw_and_a_concession_are_scored(tmp_path):
     async with running(str(tmp_path / "db.sqlite3")) as env:
-        # a solo in a game scored by centre count: the winner takes the whole 100
+        # a solo, scored by sum of squares (the default): the winner takes the whole 100
         table, member = await start_seven(env)
         ch, alice = table.channel, table.members[0]
-        free = ("BEL", "HOL", "SPA", "POR", "NWY", "SWE", "DEN", "TUN", "GRE", "SER", "RUM", "BUL", "KIE", "BER")
-        units = {**STANDARD, "FRANCE": ["A PAR", "A MAR", "F BRE", "A BUR", "A RUH"], "GERMANY": ["A SIL"]}
-        await set_scene(env, ch.id, "F1901M", units, {c: "FRANCE" for c in free})
-        await order(member["FRANCE"], "A BUR - MUN; A RUH S A BUR - MUN")
-        await alice.slash(ch, "mod resolve")
+        await france_wins(env, table, member)
         lines = score_lines(ch)
         assert "**100.00** 🏆" in lines["FRANCE"] and "**0.00**" in lines["GERMANY"]
         assert "final scores by sum of squares" in "\n".join(texts(ch))  # the default system

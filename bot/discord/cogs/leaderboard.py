@@ -22,6 +22,11 @@ from bot.text.leaderboard import game_choices, leaderboard_text, season_choices
 from bot.text.replies import refusal
 
 
+def choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    """An autocomplete's answer from the text layer's (label, value) pairs."""
+    return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+
+
 def pager(page: LeaderboardPage) -> discord.ui.View | None:
     """◀ ▶ under a leaderboard of several pages (none for one page)."""
     if page.pages <= 1:
@@ -90,10 +95,7 @@ class LeaderboardCog(commands.Cog):
     @leaderboard.autocomplete("season")
     async def _season_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         seasons = await self.core.leaderboard.seasons(interaction.guild_id or 0)
-        return [
-            app_commands.Choice(name=label, value=value)
-            for label, value in season_choices(seasons, current, language_of(interaction))
-        ]
+        return choices(season_choices(seasons, current, language_of(interaction)))
 
 
 class ModEndings:
@@ -144,7 +146,4 @@ class ModEndings:
     @exclude.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         games = await self.core.leaderboard.scored_games(interaction.guild_id or 0)
-        return [
-            app_commands.Choice(name=label, value=value)
-            for label, value in game_choices(games, current, language_of(interaction))
-        ]
+        return choices(game_choices(games, current, language_of(interaction)))
