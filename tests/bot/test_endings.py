@@ -95,6 +95,8 @@ async def play_to_the_year_limit(env, system: str, *, real_maps: bool = False):
     await alice.slash(ch, "game start")
     _, who = await powers_by_user(env, ch.id)
     member = {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
+    r = await alice.slash(ch, "game status")
+    assert f"Scoring: {SYSTEM_NAMES[system]}.\nLast year: 1901." in r.response.content
     await alice.slash(ch, "mod resolve")  # Spring 1901: nobody ordered, every unit holds
     owned = {c: power for power, codes in CENTRES.items() for c in codes.split()}
     await set_scene(env, ch.id, "F1901M", UNITS, owned)
