@@ -7,7 +7,7 @@ language's way (``41.32``, ``41,32``; ``7,010``, ``7 010``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from babel.numbers import format_decimal, format_percent
@@ -25,9 +25,11 @@ RESULT_MARKS = {"win": " 🏆", "draw": " 🤝", "conceded": " 🏳️", "elimin
 
 
 def number(value: str | float | Decimal, language: str, places: int = 2) -> str:
-    """A number as the language writes it, with ``places`` decimals."""
+    """A number as the language writes it, with ``places`` decimals, halves up (as the
+    scores are rounded: 41.25 → 41.3)."""
     pattern = "#,##0" + ("." + "0" * places if places else "")
-    return format_decimal(Decimal(str(value)), format=pattern, locale=language)
+    rounded = Decimal(str(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    return format_decimal(rounded, format=pattern, locale=language)
 
 
 def percent(value: float, language: str) -> str:

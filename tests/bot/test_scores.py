@@ -154,6 +154,7 @@ def test_ranks_are_shared_by_equal_players_and_reliability_needs_phases():
 def test_numbers_the_readers_way():
     assert [number("7010", lang, 0) for lang in LANGUAGES] == ["7,010", "7.010", "7\xa0010", "7\xa0010"]
     assert number("41.32", "es") == "41,32" and number("0.4", "ru", 1) == "0,4"
+    assert number(41.25, "en", 1) == "41.3" and number(0.125, "en") == "0.13"  # halves up
 
 
 def test_the_final_post_in_russian():
