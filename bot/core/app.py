@@ -8,12 +8,15 @@ import random
 
 from bot.core.deps import Deps
 from bot.core.endgame import Endgame
+from bot.core.history import GameHistory
 from bot.core.languages import Languages
+from bot.core.leaderboard import Leaderboard
 from bot.core.lifecycle import Lifecycle
 from bot.core.moderation import Moderation
 from bot.core.ordering import Ordering
 from bot.core.reminders import Reminders
 from bot.core.resolution import Resolution
+from bot.core.scoring import Endings
 from bot.core.sheet import Sheets
 from bot.core.status import Status
 from bot.infra.clock import Clock, system_clock
@@ -51,6 +54,10 @@ class Core:
         self.endgame = Endgame(self.deps)
         self.status = Status(self.deps)
         self.languages = Languages(self.deps)
+        # the end of games (issue 15): /mod end, the leaderboard and seasons, a game's history
+        self.endings = Endings(self.deps, self.moderation.is_moderator)
+        self.leaderboard = Leaderboard(self.deps)
+        self.history = GameHistory(self.deps)
 
     @property
     def storage(self) -> Storage:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bot.core import posts
+from bot.core import posts, scoring
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -18,6 +18,7 @@ from bot.infra.schedule import ScheduleError, parse_schedule
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from engine import Position
 from engine.codec import position_to_json
+from engine.variants import setup_for
 
 DEFAULT_SCHEDULES = {PhaseKind.MOVEMENT: "48h", PhaseKind.RETREAT: "24h", PhaseKind.ADJUSTMENT: "24h"}
 
@@ -39,11 +40,14 @@ class Lifecycle:
         adjustment: str | None = None,
         language: str = "en",
         cd_after: int | None = None,
+        scoring_system: str | None = None,
+        last_year: int | None = None,
         action: int | None = None,
     ) -> GameRow:
         name = game_name(name)
         if not 2 <= players <= 7:
             raise UserError("create.bad_players")
+        end_rules = scoring.choose_rules(scoring_system, last_year, setup_for(players).start_year)  # issue 15
         if cd_after is not None and not 0 <= cd_after <= 10:
             raise UserError("mod.bad_policy")
         given = {PhaseKind.MOVEMENT: movement, PhaseKind.RETREAT: retreat, PhaseKind.ADJUSTMENT: adjustment}
@@ -70,6 +74,7 @@ class Lifecycle:
             )
             if cd_after is not None:
                 await tx.set_cd_policy(game_id, cd_after)
+            await scoring.keep_rules(tx, game_id, end_rules)
             game = await tx.game(game_id)
         assert game is not None
         return game

@@ -416,6 +416,7 @@ class Moderation:
             await tx.clear_pause(game.id)
             await tx.close_draw(game.id)
             await tx.delete_ending(game.id)
+            await tx.delete_result(game.id)  # its scores too: the game is played on (issue 15)
             if not await tx.restore_game(
                 game.id,
                 expected_phase=undone,

@@ -51,6 +51,10 @@ class PostKind(StrEnum):
     CONCESSION_WIN = "concession_win"
     MOD_ACTION = "mod_action"  # params["action"]: paused, resumed, extended, ...
     DM_FAILED = "dm_failed"
+    # how a game ends and its scores (issue 15: bot.core.scoring)
+    GAME_YEAR_LIMIT = "game_year_limit"  # its last year was played
+    GAME_ENDED = "game_ended"  # a moderator ended it
+    GAME_SCORES = "game_scores"  # the final post: scores, reliability, the centre chart
     # a player's DMs
     DM_PHASE_STARTED = "dm_phase_started"
     DM_GAME_OVER = "dm_game_over"
@@ -60,6 +64,7 @@ class PostKind(StrEnum):
     DM_REPLACEMENT = "dm_replacement"
     DM_REPLACED_OUT = "dm_replaced_out"
     DM_DRAW_PROPOSED = "dm_draw_proposed"
+    DM_GAME_ENDED = "dm_game_ended"  # the game stopped at its last year or by a moderator
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,10 @@ from __future__ import annotations
 import logging
 import time
 
-from bot.core import civil, context, endgame, posts
+from bot.core import civil, context, endgame, posts, scoring
 from bot.core.context import owners, rules_for, setup_of
 from bot.core.deps import Deps
+from bot.core.endings import EndingKind
 from bot.core.posts import PostKind
 from bot.core.reminders import Reminders, plan_reminders
 from bot.core.types import GameStatus, MapSpec, PhaseKind
@@ -110,7 +111,8 @@ class Resolution:
             tossed, toss_winner = True, self.deps.rng.randrange(len(setup.seats))
             winner_id = next((p.user_id for p in players if p.seat == toss_winner), None)
             toss = {"user": winner_id, "power": setup.toss_power.value if setup.toss_power else ""}
-        finished = bool(outcome.winners)
+        # a solo, or the game's last year played (issue 15: bot.core.scoring)
+        finished = bool(outcome.winners) or (await scoring.rules_of(tx, game)).over_after(nxt.phase)
         deadline = remind = None
         if not finished:
             previous = from_unix(game.deadline) if game.deadline else None
@@ -155,7 +157,7 @@ class Resolution:
         await civil.after_resolution(tx, game, phase, position, players, orders, now)
         await endgame.after_resolution(tx, game, updated, phase, position, nxt, players, now)
         centres = posts.centre_table(nxt)
-        if finished:
+        if outcome.winners:
             winners = [p.value for p in outcome.winners]
             users = sorted({owner[p] for p in winners if p in owner})
             await posts.channel(
@@ -172,6 +174,9 @@ class Resolution:
             )
             for p in players:
                 await posts.dm(tx, game, next_phase, now, p.user_id, PostKind.DM_GAME_OVER, powers=winners)
+        if finished:  # scored, with the final post (and the last year's own post)
+            ending = EndingKind.SOLO if outcome.winners else EndingKind.YEAR_LIMIT
+            await scoring.game_over(tx, updated, ending, now, winners=outcome.winners)
             return
         await posts.channel(
             tx,

@@ -134,6 +134,7 @@ class DiplomacyBot(commands.Bot):
     async def _build(self, storage: Storage) -> None:
         from bot.discord.cogs.games import GameCog
         from bot.discord.cogs.language import LanguageCog
+        from bot.discord.cogs.leaderboard import LeaderboardCog
         from bot.discord.cogs.mod import EndgameCog, ModCog
         from bot.discord.cogs.orders import OrderCog
         from bot.discord.cogs.sheet import SheetCog
@@ -151,7 +152,7 @@ class DiplomacyBot(commands.Bot):
         self.core.deps.on_timer_change = self.scheduler.wake
         self.core.deps.on_posts = self.poster.kick
         await self.tree.set_translator(CatalogueTranslator())
-        for cog in (GameCog, OrderCog, SheetCog, ModCog, EndgameCog, LanguageCog):
+        for cog in (GameCog, OrderCog, SheetCog, ModCog, EndgameCog, LanguageCog, LeaderboardCog):
             await self.add_cog(cog(self, self.core))
 
     async def _hold_lease(self, storage: Storage) -> None:

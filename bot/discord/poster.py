@@ -34,11 +34,12 @@ from bot.core import posts
 from bot.core.app import Core
 from bot.core.posts import PostKind
 from bot.core.types import MapSpec
-from bot.discord import marks
+from bot.discord import attachments, marks
 from bot.infra.lease import Job
 from bot.infra.maps import MapCache
 from bot.infra.storage import GameRow, OutboxRow, PhaseRow, Storage
 from bot.infra.wakeable import WakeableLoop
+from bot.text.board import map_description
 from bot.text.markup import MAX_CONTENT, split
 from bot.text.posts import render
 
@@ -151,7 +152,7 @@ class Poster(WakeableLoop):
         files: list[discord.File] = []
         if spec is not None and game is not None and stored is not None:
             try:
-                files = await self._map_files(game, stored, spec)
+                files = await self._map_files(game, stored, spec, language)
             except Exception:
                 log.exception(
                     "rendering the map of game %s phase %s failed; posting without it", row.game_id, spec.phase
@@ -252,8 +253,11 @@ class Poster(WakeableLoop):
             )
         return found
 
-    async def _map_files(self, game: GameRow, stored: PhaseRow, spec: MapSpec) -> list[discord.File]:
-        """The pictures of a post: the whole board, or one crop per group of powers."""
+    async def _map_files(self, game: GameRow, stored: PhaseRow, spec: MapSpec, language: str) -> list[discord.File]:
+        """The pictures of a post: the whole board, or one crop per group of powers; each
+        with its alt text in the post's ``language`` (issue 15: bot.text.board)."""
+        if spec.chart:  # the final post's supply-centre chart (issue 15)
+            return await attachments.chart_files(self.core, game, language)
         orders = stored.results if spec.with_orders else None
         # keyed by content, so a phase replayed after a rollback never shows a stale map
         key = (
@@ -268,5 +272,6 @@ class Poster(WakeableLoop):
                 key, stored.position, orders, game_name=game.name, language=game.language, front=front
             )
             suffix = ("-orders" if orders is not None else "") + "".join(f"-{p.lower()}" for p in group)
-            files.append(discord.File(io.BytesIO(png), filename=f"{spec.phase}{suffix}.png"))
+            alt = map_description(stored.position, language, orders=orders is not None, fronts=group)
+            files.append(discord.File(io.BytesIO(png), filename=f"{spec.phase}{suffix}.png", description=alt))
         return files

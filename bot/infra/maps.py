@@ -26,13 +26,15 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.infra.cpus import available_cpus
 from engine import Position
 from engine.codec import position_to_json
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 def warm_up() -> None:
@@ -209,7 +211,13 @@ class MapCache:
         language: str,
         fronts: tuple[Front, ...],
     ) -> dict[Front, bytes]:
-        job = functools.partial(self.drawer, position, orders, game_name=game_name, language=language, fronts=fronts)
+        return await self.run(self.drawer, position, orders, game_name=game_name, language=language, fronts=fronts)
+
+    async def run(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """``fn(*args, **kwargs)`` in the map workers: drawing besides the maps (the centre
+        chart, a game's animated GIF) shares them, never the event loop. ``fn`` is a
+        module-level function and its arguments plain values, so a process can run it."""
+        job = functools.partial(fn, *args, **kwargs)
         if self.processes <= 0:
             return await asyncio.to_thread(job)
         if self._pool is None:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.core.posts import PostKind
-from bot.text import markup
+from bot.text import markup, scores
 from bot.text.durations import duration_text
 from bot.text.i18n import t
 from bot.text.labels import (
@@ -323,6 +323,11 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
     PostKind.DM_REPLACEMENT: _replacement,
     PostKind.DM_REPLACED_OUT: _simple("mod.dm.replaced_out"),
     PostKind.DM_DRAW_PROPOSED: _simple("mod.dm.draw_proposed"),
+    # the end of a game (issue 15)
+    PostKind.GAME_YEAR_LIMIT: scores.year_limit_post,
+    PostKind.GAME_ENDED: scores.ended_post,
+    PostKind.GAME_SCORES: scores.scores_post,
+    PostKind.DM_GAME_ENDED: scores.dm_ended,
 }
 
 

@@ -19,6 +19,7 @@ from bot.text.durations import duration_text
 from bot.text.i18n import is_plural, plural, plural_form, t
 from bot.text.labels import echo, order_line, phase_title, power_name, power_names, say
 from bot.text.posts import missing_text, named, silent_text
+from bot.text.scores import rules_text
 from bot.text.sheet import MAX_OPTIONS, cut, ready_key
 
 MAX_REPLY = markup.MAX_CONTENT
@@ -132,6 +133,8 @@ def standing_lines(report: GameStatusReport, lang: str) -> list[str]:
     ]  # 0/0 says nothing
     if parts:
         lines.append(t("mod.status.reliability", lang, records="; ".join(parts)))
+    if s.rules is not None and s.ending is None:  # how it will end and be scored (issue 15)
+        lines.append(rules_text(s.rules, lang))
     return lines
 
 

@@ -63,6 +63,16 @@ async def set_scene(env, channel_id, phase: str, units: dict[str, list[str]], ce
         )
 
 
+async def france_wins(env, table, member) -> None:
+    """Fall 1901: France holds 17 centres and takes Munich (empty), its 18th: a solo."""
+    free = ("BEL", "HOL", "SPA", "POR", "NWY", "SWE", "DEN", "TUN", "GRE", "SER", "RUM", "BUL", "KIE", "BER")
+    centres = {c: "FRANCE" for c in free}  # no other unit stands in them
+    units = {**STANDARD, "FRANCE": ["A PAR", "A MAR", "F BRE", "A BUR", "A RUH"], "GERMANY": ["A SIL"]}
+    await set_scene(env, table.channel.id, "F1901M", units, centres)
+    await order(member["FRANCE"], "A BUR - MUN; A RUH S A BUR - MUN")
+    await table.members[0].slash(table.channel, "mod resolve")
+
+
 # -- endings --------------------------------------------------------------------------------
 async def test_three_players_concede_to_the_leader_and_the_game_ends(tmp_path):
     """Russia leads (4 centres) and its player also plays Italy: when both other players
@@ -117,13 +127,7 @@ async def test_a_solo_victory_as_status_and_a_late_order_tell_it(tmp_path):
     async with running(str(tmp_path / "db.sqlite3")) as env:
         table, member = await start_seven(env)
         ch, alice = table.channel, table.members[0]
-        # Fall 1901: France holds 17 centres and takes Munich (empty), its 18th
-        free = ("BEL", "HOL", "SPA", "POR", "NWY", "SWE", "DEN", "TUN", "GRE", "SER", "RUM", "BUL", "KIE", "BER")
-        centres = {c: "FRANCE" for c in free}  # no other unit stands in them
-        units = {**STANDARD, "FRANCE": ["A PAR", "A MAR", "F BRE", "A BUR", "A RUH"], "GERMANY": ["A SIL"]}
-        await set_scene(env, ch.id, "F1901M", units, centres)
-        await order(member["FRANCE"], "A BUR - MUN; A RUH S A BUR - MUN")
-        await alice.slash(ch, "mod resolve")
+        await france_wins(env, table, member)
         game = await current_game(env, ch.id)
         assert game.status == "finished" and game.winner == "FRANCE"
         r = await alice.slash(ch, "game status")

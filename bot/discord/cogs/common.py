@@ -8,6 +8,7 @@ from typing import TypedDict
 import discord
 
 from bot.core.errors import UserError
+from bot.core.types import Actor
 from bot.discord.locales import language_of
 from bot.text import markup
 from bot.text.i18n import t
@@ -28,6 +29,13 @@ async def reply(
             await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
         else:
             await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+
+
+def actor_of(interaction: discord.Interaction) -> Actor:
+    """Who runs a moderator command: their id, Manage Server (or Administrator), roles."""
+    perms = interaction.permissions
+    roles = frozenset(r.id for r in getattr(interaction.user, "roles", ()))
+    return Actor(interaction.user.id, bool(perms.manage_guild or perms.administrator), roles)
 
 
 class answering:  # noqa: N801 - used as ``async with answering(interaction):``

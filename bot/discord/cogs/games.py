@@ -1,4 +1,5 @@
-"""``/game create|join|leave|start|status|map``: games in server channels."""
+"""``/game create|join|leave|start|status|map`` (and ``history|board``, from
+:mod:`bot.discord.cogs.records`): games in server channels."""
 
 from __future__ import annotations
 
@@ -9,16 +10,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
+from bot.core.scoring import EndRules
 from bot.discord.cogs.common import answering, reply
+from bot.discord.cogs.records import GameRecords, scoring_choices
 from bot.discord.locales import NATIVE_NAMES, described, guild_language, language_choices, language_of
 from bot.infra.storage import GameRow
+from bot.text.board import map_description
 from bot.text.i18n import t
 from bot.text.labels import phase_title
 from bot.text.replies import create_text, status_text
+from bot.text.scores import rules_text
 
 
 @app_commands.guild_only()
-class GameCog(commands.GroupCog, group_name="game", group_description=described("cmd.game")):
+class GameCog(GameRecords, commands.GroupCog, group_name="game", group_description=described("cmd.game")):
+    # GameRecords: /game history and /game board (issue 15)
     def __init__(self, bot: commands.Bot, core: Core) -> None:
         self.bot = bot
         self.core = core
@@ -33,8 +39,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
         adjustment=described("cmd.game.create.adjustment"),
         civil_disorder=described("cmd.game.create.civil_disorder"),
         language=described("cmd.game.create.language"),
+        end=described("cmd.game.create.end"),
+        scoring=described("cmd.game.create.scoring"),
     )
-    @app_commands.choices(language=language_choices())
+    @app_commands.choices(language=language_choices(), scoring=scoring_choices())
     async def create(
         self,
         interaction: discord.Interaction,
@@ -45,6 +53,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
         adjustment: str | None = None,
         civil_disorder: app_commands.Range[int, 0, 10] = 2,
         language: app_commands.Choice[str] | None = None,
+        end: app_commands.Range[int, 1901, 2100] | None = None,
+        scoring: app_commands.Choice[str] | None = None,
     ) -> None:
         async with answering(interaction):
             game = await self.core.lifecycle.create_game(
@@ -58,11 +68,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
                 adjustment=adjustment,
                 cd_after=civil_disorder,
                 language=language.value if language else guild_language(interaction),
+                scoring_system=scoring.value if scoring else None,
+                last_year=end,
                 action=interaction.id,
             )
+            rules = EndRules.chosen(scoring.value if scoring else None, end)  # as create_game stored them
             await reply(
                 interaction,
-                create_text(game, civil_disorder, interaction.user.id, NATIVE_NAMES[game.language]),
+                create_text(game, civil_disorder, interaction.user.id, NATIVE_NAMES[game.language])
+                + "\n"
+                + rules_text(rules, game.language),
                 ephemeral=False,
             )
 
@@ -121,7 +136,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
             await interaction.response.defer(thinking=True)
             picture = await self.core.status.draw(request)
             lang = picture.game.language
-            file = discord.File(io.BytesIO(picture.png), filename=f"{picture.phase}.png")
+            alt = map_description(request.row.position, lang, orders=picture.with_orders)  # for screen readers
+            file = discord.File(io.BytesIO(picture.png), filename=f"{picture.phase}.png", description=alt)
             await reply(
                 interaction,
                 t("map.caption", lang, game=picture.game.name, phase=phase_title(picture.phase, lang)),

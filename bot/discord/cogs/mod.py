@@ -12,8 +12,8 @@ from discord.ext import commands
 from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.core.params import User
-from bot.core.types import Actor
-from bot.discord.cogs.common import answering, reply
+from bot.discord.cogs.common import actor_of, answering, reply
+from bot.discord.cogs.leaderboard import ModEndings
 from bot.discord.locales import described, language_of
 from bot.text.i18n import t
 from bot.text.labels import phase_title, power_name, power_names
@@ -23,16 +23,12 @@ POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"
 POWER_CHOICES = [app_commands.Choice(name=power_name(p), value=p) for p in POWERS]
 
 
-def actor_of(interaction: discord.Interaction) -> Actor:
-    perms = interaction.permissions
-    roles = frozenset(r.id for r in getattr(interaction.user, "roles", ()))
-    return Actor(interaction.user.id, bool(perms.manage_guild or perms.administrator), roles)
-
-
 @app_commands.guild_only()
-class ModCog(commands.GroupCog, group_name="mod", group_description=described("cmd.mod")):
+class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=described("cmd.mod")):
+    # ModEndings: /mod end, /mod season start|end, /mod exclude (issue 15)
     def __init__(self, bot: commands.Bot, core: Core) -> None:
         self.bot = bot
+        self.core = core
         self.mod = core.moderation
         super().__init__()
 

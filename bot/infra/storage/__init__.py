@@ -26,6 +26,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.infra.storage.endings import EndingQueries
 from bot.infra.storage.languages import LanguageQueries
 from bot.infra.storage.leases import LeaseQueries, Replayed
 from bot.infra.storage.migrations import migrations
@@ -157,7 +158,7 @@ def _game(row: Any) -> GameRow:
     return GameRow(*values)
 
 
-class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries):
+class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQueries):
     """Queries inside one transaction (see :meth:`Storage.transaction`)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
