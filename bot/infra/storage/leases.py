@@ -55,10 +55,7 @@ class LeaseQueries:
     async def has_leases(self) -> bool:
         """Whether the database has the lease table yet (a database from before it, or a
         new one, has none until it is migrated)."""
-        row = await self._one(  # type: ignore[attr-defined]
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'leases'"
-        )
-        return row is not None
+        return bool(await self.has_table("leases"))  # type: ignore[attr-defined]
 
     async def lease(self, scope: str) -> LeaseRow | None:
         row = await self._one(  # type: ignore[attr-defined]
