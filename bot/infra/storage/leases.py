@@ -64,6 +64,13 @@ class LeaseQueries:
         )
         return LeaseRow(*row) if row else None
 
+    async def leases(self) -> list[LeaseRow]:
+        """Every lease (the shards' owners look for dead ones to take over)."""
+        rows = await self._all(  # type: ignore[attr-defined]
+            "SELECT scope, holder, host, pid, machine, acquired_at, renewed_at, expires_at FROM leases ORDER BY scope"
+        )
+        return [LeaseRow(*r) for r in rows]
+
     async def lease_holder(self, scope: str) -> str | None:
         """Who holds ``scope`` now (the fence of every write: one indexed read)."""
         row = await self._one("SELECT holder FROM leases WHERE scope = ?", (scope,))  # type: ignore[attr-defined]
@@ -127,11 +134,14 @@ class LeaseQueries:
             held.update(r[0] for r in rows)
         return held
 
-    async def expire_claims(self, holder: str, now: float) -> int:
-        """Give up every claim of ``holder`` (a holder known to be gone)."""
+    async def expire_claims(self, holder: str, now: float, scope: str | None = None) -> int:
+        """Give up every claim of ``holder`` (a holder known to be gone), or only those it
+        made for ``scope`` (a shard it gives back)."""
+        only, params = (" AND scope = ?", (scope,)) if scope is not None else ("", ())
         return int(
             await self._run(  # type: ignore[attr-defined]
-                "UPDATE job_claims SET expires_at = ? WHERE holder = ? AND expires_at > ?", (now, holder, now)
+                f"UPDATE job_claims SET expires_at = ? WHERE holder = ? AND expires_at > ?{only}",
+                (now, holder, now, *params),
             )
         )
 
