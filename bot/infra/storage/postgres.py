@@ -112,6 +112,11 @@ class PostgresStorage(Storage):
             min_size=1,
             max_size=POOL_SIZE,
             timeout=CONNECT_TIMEOUT,
+            # idle connections stay open (at most POOL_SIZE) and prepared statements stay
+            # cached (a few dozen queries): no timer per released connection or per
+            # statement, which would also keep a test's simulated Discord from settling
+            max_inactive_connection_lifetime=0,
+            max_cached_statement_lifetime=0,
             server_settings={"application_name": "diplomacy-bot", "timezone": "UTC"},
         )
         storage = cls(pool, url)
