@@ -30,7 +30,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from types import MappingProxyType
 
 from bot.infra.lease import (
     RETURN_PREFIX,
@@ -82,6 +83,11 @@ class ShardOwner:
     def shards(self) -> Shards:
         """The shards whose jobs this process runs now."""
         return Shards(self.shard_settings.count, frozenset(self._leases))
+
+    @property
+    def leases(self) -> Mapping[int, Lease]:
+        """The lease of each shard held now."""
+        return MappingProxyType(self._leases)
 
     @property
     def home(self) -> frozenset[int]:
