@@ -17,6 +17,8 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
+from discord.shard import Shard
 
 from bot.core.app import Core
 from bot.core.errors import UserError
@@ -121,6 +123,18 @@ class DiplomacyBot(commands.AutoShardedBot):
         self.maps = maps.MapCache(drawer=map_drawer)
         # how the background loops sleep until their next timer (tests: simcord's virtual wait)
         self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
+
+    async def launch_shard(self, gateway: Any, shard_id: int, *, initial: bool = False) -> None:
+        """Connect one shard, as discord.py does, but without its own endless retry every
+        5 s (a traceback each time): a shard that cannot connect fails the connection, and
+        the runner tries again after its growing pauses, one line per try
+        (:func:`bot.discord.runner.connect`)."""
+        coro = DiscordWebSocket.from_client(self, initial=initial, gateway=gateway, shard_id=shard_id)
+        ws = await asyncio.wait_for(coro, timeout=self.shard_connect_timeout)
+        # discord.py keeps its shards and their event queue under its class' private names
+        shard = Shard(ws, self, self._AutoShardedClient__queue.put_nowait)  # type: ignore[attr-defined]
+        self._AutoShardedClient__shards[shard_id] = shard  # type: ignore[attr-defined]
+        shard.launch()
 
     async def open_storage(self) -> Storage:
         """Open (and migrate) the database, once, holding its lease first. ``python -m bot``

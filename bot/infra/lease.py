@@ -29,8 +29,8 @@ two owners that race for a job never both get it.
 :class:`Lease` each, sharing the process' :class:`Holder`), so scopes never overlap and a
 dead process's shards are taken over one by one. Jobs carry their game's guild
 (:class:`Job`); a lease claims only the jobs its scope covers (:meth:`Scope.covers`); the
-due-job queries then filter by shard in SQL. On PostgreSQL the fence reads the lease row
-``FOR SHARE`` and a takeover reads it ``FOR UPDATE``, which gives the same guarantee as
+due-job queries then filter by shard in SQL (:mod:`bot.infra.owner` holds a process'
+leases). On PostgreSQL write transactions take one advisory lock, the same guarantee as
 SQLite's single write lock; lease times come from the database server's clock there.
 """
 

@@ -26,20 +26,22 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable, Iterable
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
 
 from bot.infra.shards import EVERYTHING, Shards
-from bot.infra.storage.dialect import Dialect
+from bot.infra.storage.dialect import Connection, Database
 from bot.infra.storage.endings import EndingQueries
 from bot.infra.storage.languages import LanguageQueries
 from bot.infra.storage.leases import LeaseQueries, Replayed
 from bot.infra.storage.moderation import ModerationQueries
+from bot.infra.storage.postgres import PostgresDatabase
 from bot.infra.storage.sheet import SheetQueries
+from bot.infra.storage.sqlite import SqliteDatabase
 
 log = logging.getLogger(__name__)
 
@@ -192,36 +194,29 @@ def _game(row: Any) -> GameRow:
 
 
 class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQueries):
-    """Queries inside one transaction (see :meth:`Storage.write`), on SQLite;
-    :class:`bot.infra.storage.postgres.PostgresTx` runs the same queries on PostgreSQL
-    (it overrides the few primitives below)."""
+    """Queries inside one transaction (see :meth:`Storage.write`), on either database: the
+    statements run through the backend's :class:`~bot.infra.storage.dialect.Connection`."""
 
-    dialect = Dialect.SQLITE
-
-    def __init__(self, db: Any, shards: Shards = EVERYTHING) -> None:
+    def __init__(self, db: Connection, shards: Shards = EVERYTHING) -> None:
         self._db = db
         self.shards = shards  # whose due jobs the due-job queries return
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        async with self._db.execute(sql, tuple(params)) as cur:
-            return await cur.fetchone()
+        return await self._db.one(sql, tuple(params))
 
     async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        async with self._db.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
+        return await self._db.all(sql, tuple(params))
 
     async def _run(self, sql: str, params: Iterable[Any] = ()) -> int:
-        async with self._db.execute(sql, tuple(params)) as cur:
-            return cur.rowcount
+        return await self._db.run(sql, tuple(params))
 
     async def has_table(self, name: str) -> bool:
-        row = await self._one("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,))
-        return row is not None
+        return await self._db.has_table(name)
 
     async def server_time(self) -> float | None:
         """The database server's clock (PostgreSQL), for times several machines compare
         (leases, claims); None for SQLite: one machine, whose clock the caller has."""
-        return None
+        return await self._db.server_time()
 
     def _in_shards(self, guild_column: str) -> tuple[str, tuple[int, ...]]:
         """The SQL condition (`` AND ...``) and its parameters that keep the games of
@@ -560,16 +555,16 @@ class Storage:
     write transaction) and ``async with storage.read() as tx`` (one consistent read) yield
     a :class:`Tx`; nothing outside ``bot.infra.storage`` writes SQL.
 
-    The backends (:class:`bot.infra.storage.sqlite.SqliteStorage`,
-    :class:`bot.infra.storage.postgres.PostgresStorage`) implement ``write``, ``read``,
-    ``migrate`` and ``close``; this class holds what they share: the fence that runs first
-    in every write transaction, the interaction id a write applies once, and the shards
-    whose due jobs the process sees.
+    The backend (:class:`bot.infra.storage.sqlite.SqliteDatabase` or
+    :class:`bot.infra.storage.postgres.PostgresDatabase`) owns the connections, the
+    transactions and the migrations; this class adds what both share: the fence that runs
+    first in every write transaction, the interaction id a write applies once, and the
+    shards whose due jobs the process sees.
     """
 
-    dialect = Dialect.SQLITE
-
-    def __init__(self) -> None:
+    def __init__(self, database: Database) -> None:
+        self._database = database
+        self.label = database.label  # how logs and messages name it (no password)
         # run first in every write transaction: the owner's lease check (bot.infra.lease)
         self.fence: Callable[[Tx], Awaitable[None]] | None = None
         # whose due jobs the due-job queries return: the shards this process runs now (the
@@ -578,42 +573,53 @@ class Storage:
 
     @classmethod
     async def open(cls, target: str, before_migrate: Callable[[Storage], Awaitable[None]] | None = None) -> Storage:
-        """Open the database and migrate it; ``before_migrate`` runs first (the lease: a
-        second process must not migrate a database another one runs on). On any failure
-        what was opened is closed again."""
-        if is_postgresql(target):
-            from bot.infra.storage.postgres import PostgresStorage
+        """Open the database and migrate it (a SQLite file that has a schema already is
+        backed up first: :meth:`SqliteDatabase.migrate`); ``before_migrate`` runs first (the
+        lease: a second process must not migrate a database another one runs on). On any
+        failure what was opened is closed again."""
+        postgresql = is_postgresql(target)
+        database: Database = await (PostgresDatabase.connect(target) if postgresql else SqliteDatabase.connect(target))
+        storage = cls(database)
+        try:
+            if before_migrate is not None:
+                await before_migrate(storage)
+            await storage.migrate(backup_of=None if postgresql else target)
+        except BaseException:
+            await storage.close()
+            raise
+        return storage
 
-            return await PostgresStorage.connect(target, before_migrate)
-        from bot.infra.storage.sqlite import SqliteStorage
-
-        return await SqliteStorage.connect(target, before_migrate)
-
-    async def _enter(self, tx: Tx, action: int | None) -> None:
-        """The start of every write transaction: the fence, then the interaction's mark."""
-        if self.fence is not None:
-            await self.fence(tx)
-        if action is not None and not await tx.mark_action(action):
-            raise Replayed(action)
-
-    def write(self, action: int | None = None) -> AbstractAsyncContextManager[Tx]:
+    @asynccontextmanager
+    async def write(self, action: int | None = None) -> AsyncIterator[Tx]:
         """One write transaction: everything in it commits together or not at all, one at a
         time across every process. ``action``: the id of the interaction this write
         applies; a second write with the same id raises :class:`Replayed` and changes
         nothing."""
-        raise NotImplementedError
+        async with self._database.write() as con:
+            tx = Tx(con, self.shards())
+            if self.fence is not None:
+                await self.fence(tx)
+            if action is not None and not await tx.mark_action(action):
+                raise Replayed(action)
+            yield tx
 
-    def transaction(self, action: int | None = None) -> AbstractAsyncContextManager[Tx]:
-        """The older name of :meth:`write`, kept for tests and tools."""
-        return self.write(action)
+    transaction = write  # the older name, kept for tests and tools
 
-    def read(self) -> AbstractAsyncContextManager[Tx]:
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Tx]:
         """One read transaction: a consistent snapshot, no write lock (writes raise)."""
-        raise NotImplementedError
+        async with self._database.read() as con:
+            yield Tx(con, self.shards())
 
     async def migrate(self, backup_of: str | None = None) -> int:
         """Apply the migrations the database has not had; the schema version it is at."""
-        raise NotImplementedError
+        return await self._database.migrate(backup_of)
 
     async def close(self) -> None:
-        raise NotImplementedError
+        await self._database.close()
+
+    async def pragma(self, name: str) -> Any:
+        """Read a SQLite pragma (tests check WAL and foreign keys)."""
+        if not isinstance(self._database, SqliteDatabase):
+            raise TypeError("pragmas are SQLite's")
+        return await self._database.pragma(name)

@@ -21,13 +21,48 @@ where the mechanical reading is not enough; none needs one so far.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from enum import StrEnum
 from functools import lru_cache
+from typing import Any, Protocol
 
 
 class Dialect(StrEnum):
     SQLITE = "sqlite"
     POSTGRESQL = "postgresql"
+
+
+class Connection(Protocol):
+    """One backend's connection inside one transaction: what :class:`bot.infra.storage.Tx`
+    runs its queries through (written with ``?`` placeholders; rows as tuples)."""
+
+    async def one(self, sql: str, params: Sequence[Any]) -> Any: ...
+
+    async def all(self, sql: str, params: Sequence[Any]) -> list[Any]: ...
+
+    async def run(self, sql: str, params: Sequence[Any]) -> int:
+        """The number of rows changed."""
+        ...
+
+    async def has_table(self, name: str) -> bool: ...
+
+    async def server_time(self) -> float | None: ...
+
+
+class Database(Protocol):
+    """One backend (:mod:`bot.infra.storage.sqlite`, :mod:`bot.infra.storage.postgres`):
+    its connections, transactions and migrations."""
+
+    label: str
+
+    def write(self) -> AbstractAsyncContextManager[Connection]: ...
+
+    def read(self) -> AbstractAsyncContextManager[Connection]: ...
+
+    async def migrate(self, backup_of: str | None) -> int: ...
+
+    async def close(self) -> None: ...
 
 
 _TOKENS = re.compile(r"'(?:[^']|'')*'|\"[^\"]*\"|--[^\n]*|\?|\bINDEXED\s+BY\s+\w+\s*", re.IGNORECASE)

@@ -1,7 +1,7 @@
 """The PostgreSQL backend of :class:`bot.infra.storage.Storage` (asyncpg), for several bot
 processes on one database (issue 13). ``DIPLOMACY_DB=postgresql://user:password@host/db``.
 
-The same queries as SQLite (:class:`PostgresTx` only swaps the primitives that run them:
+The same queries as SQLite (:class:`PostgresConnection` only swaps what runs them:
 ``$n`` placeholders, asyncpg's records made plain tuples, numbers as SQLite gives them),
 the same migrations (:mod:`bot.infra.storage.dialect` reads them for PostgreSQL; the
 version is kept in the ``schema_version`` table), and the same guarantees:
@@ -10,8 +10,8 @@ version is kept in the ``schema_version`` table), and the same guarantees:
   IMMEDIATE`` gives: each write transaction first takes a transaction-scoped advisory lock
   (``pg_advisory_xact_lock``), so the use cases, written as read-then-write inside one
   transaction, never interleave with another process' (a write lasts milliseconds; maps
-  are drawn and posts sent outside). The lease's fence adds the row locks of the lease it
-  checks (``FOR SHARE``; a takeover reads ``FOR UPDATE``: :mod:`bot.infra.storage.leases`);
+  are drawn and posts sent outside). So the lease's fence, the first read of every write
+  transaction, sees the lease as no takeover can change it before the commit, as on SQLite;
 - **reads never wait**: a read is a ``REPEATABLE READ READ ONLY`` transaction on a
   connection of the pool, a snapshot like SQLite's WAL reader;
 - migrations run under an advisory lock of their own, each in one transaction (DDL is
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from decimal import Decimal
 from typing import Any
@@ -30,7 +30,6 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.infra.storage import Storage, Tx
 from bot.infra.storage.dialect import Dialect, postgresql_query
 from bot.infra.storage.migrations import migrations
 
@@ -67,46 +66,40 @@ def _row(record: Any) -> tuple[Any, ...] | None:
     return None if record is None else tuple(_plain(v) for v in record)
 
 
-class PostgresTx(Tx):
-    """The queries of :class:`bot.infra.storage.Tx` on one asyncpg connection."""
+class PostgresConnection:
+    """A :class:`~bot.infra.storage.dialect.Connection` on one asyncpg connection."""
 
-    dialect = Dialect.POSTGRESQL
+    def __init__(self, con: asyncpg.Connection) -> None:
+        self._con = con
 
-    async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        return _row(await self._db.fetchrow(postgresql_query(sql), *params))
+    async def one(self, sql: str, params: Sequence[Any]) -> Any:
+        return _row(await self._con.fetchrow(postgresql_query(sql), *params))
 
-    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        return [_row(r) for r in await self._db.fetch(postgresql_query(sql), *params)]
+    async def all(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        return [_row(r) for r in await self._con.fetch(postgresql_query(sql), *params)]
 
-    async def _run(self, sql: str, params: Iterable[Any] = ()) -> int:
-        status = await self._db.execute(postgresql_query(sql), *params)
+    async def run(self, sql: str, params: Sequence[Any]) -> int:
+        status = await self._con.execute(postgresql_query(sql), *params)
         count = status.rsplit(" ", 1)[-1]  # "UPDATE 3", "INSERT 0 1", "DELETE 0"
         return int(count) if count.isdigit() else 0
 
     async def has_table(self, name: str) -> bool:
-        row = await self._one("SELECT to_regclass(?) IS NOT NULL", (name,))
-        return bool(row[0])
+        return bool(await self._con.fetchval("SELECT to_regclass($1) IS NOT NULL", name))
 
     async def server_time(self) -> float | None:
-        row = await self._one("SELECT EXTRACT(EPOCH FROM clock_timestamp())::float8")
-        return float(row[0])
+        return float(await self._con.fetchval("SELECT EXTRACT(EPOCH FROM clock_timestamp())::float8"))
 
 
-class PostgresStorage(Storage):
+class PostgresDatabase:
     """A PostgreSQL database, through a small pool of connections."""
 
-    dialect = Dialect.POSTGRESQL
-
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
-        super().__init__()
         self._pool = pool
         self.label = label(url)
         self._lock = asyncio.Lock()  # this process' writers queue here, not in the pool
 
     @classmethod
-    async def connect(
-        cls, url: str, before_migrate: Callable[[Storage], Awaitable[None]] | None = None
-    ) -> PostgresStorage:
+    async def connect(cls, url: str) -> PostgresDatabase:
         pool = await asyncpg.create_pool(
             url.strip(),
             min_size=1,
@@ -119,15 +112,7 @@ class PostgresStorage(Storage):
             max_cached_statement_lifetime=0,
             server_settings={"application_name": "diplomacy-bot", "timezone": "UTC"},
         )
-        storage = cls(pool, url)
-        try:
-            if before_migrate is not None:
-                await before_migrate(storage)
-            await storage.migrate()
-        except BaseException:
-            await storage.close()
-            raise
-        return storage
+        return cls(pool, url)
 
     async def close(self) -> None:
         try:
@@ -174,15 +159,13 @@ class PostgresStorage(Storage):
         return version
 
     @asynccontextmanager
-    async def write(self, action: int | None = None) -> AsyncIterator[Tx]:
+    async def write(self) -> AsyncIterator[PostgresConnection]:
         async with self._lock, self._pool.acquire() as con:
             transaction = con.transaction()
             await transaction.start()
             try:
                 await con.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
-                tx = PostgresTx(con, self.shards())
-                await self._enter(tx, action)
-                yield tx
+                yield PostgresConnection(con)
             except BaseException:
                 await _rollback(transaction)
                 raise
@@ -190,12 +173,12 @@ class PostgresStorage(Storage):
                 await transaction.commit()
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[Tx]:
+    async def read(self) -> AsyncIterator[PostgresConnection]:
         async with self._pool.acquire() as con:
             transaction = con.transaction(isolation="repeatable_read", readonly=True)
             await transaction.start()
             try:
-                yield PostgresTx(con, self.shards())
+                yield PostgresConnection(con)
             finally:
                 await _rollback(transaction)
 

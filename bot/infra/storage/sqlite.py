@@ -1,10 +1,10 @@
 """The SQLite backend of :class:`bot.infra.storage.Storage` (aiosqlite): the embedded
 default, one file, one process writing at a time.
 
-Two connections: one writer, used by :meth:`SqliteStorage.write` (``BEGIN IMMEDIATE``
+Two connections: one writer, used by :meth:`SqliteDatabase.write` (``BEGIN IMMEDIATE``
 under an asyncio lock, so coroutines never interleave their statements, and SQLite's
 write lock keeps other processes out until the commit), and one reader, used by
-:meth:`SqliteStorage.read` (a deferred ``BEGIN`` on a ``query_only`` connection: in WAL
+:meth:`SqliteDatabase.read` (a deferred ``BEGIN`` on a ``query_only`` connection: in WAL
 mode it reads the last committed state without taking the write lock, so an autocomplete
 keystroke or ``/game status`` never waits behind a resolution).
 """
@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from bot.infra.storage import Storage, Tx
 from bot.infra.storage.migrations import migrations
 
 log = logging.getLogger(__name__)
@@ -32,23 +31,46 @@ async def _pragmas(db: aiosqlite.Connection, *statements: str, pragma: bool = Tr
             await cur.fetchall()
 
 
-class SqliteStorage(Storage):
+class SqliteConnection:
+    """A :class:`~bot.infra.storage.dialect.Connection` on an aiosqlite connection."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def one(self, sql: str, params: Sequence[Any]) -> Any:
+        async with self._db.execute(sql, tuple(params)) as cur:
+            return await cur.fetchone()
+
+    async def all(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        async with self._db.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
+
+    async def run(self, sql: str, params: Sequence[Any]) -> int:
+        async with self._db.execute(sql, tuple(params)) as cur:
+            return cur.rowcount
+
+    async def has_table(self, name: str) -> bool:
+        return await self.one("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)) is not None
+
+    async def server_time(self) -> float | None:
+        return None  # one machine: the caller's clock is the database's
+
+
+class SqliteDatabase:
     """A SQLite database file (WAL, foreign keys on)."""
 
-    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
-        super().__init__()
+    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None, label: str = "") -> None:
         self._db = db
         self._reader = reader
         self._lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
+        self.label = label
 
     @classmethod
-    async def connect(
-        cls, path: str, before_migrate: Callable[[Storage], Awaitable[None]] | None = None
-    ) -> SqliteStorage:
-        """Open the database and migrate it (with a backup first, see :meth:`migrate`);
-        ``before_migrate`` runs first. On any failure the connections opened so far are
-        closed: an open aiosqlite connection is a thread that would keep the process alive."""
+    async def connect(cls, path: str) -> SqliteDatabase:
+        """Open the database's two connections. On any failure the connections opened so
+        far are closed: an open aiosqlite connection is a thread that would keep the
+        process alive."""
         db = await aiosqlite.connect(path, isolation_level=None)
         reader: aiosqlite.Connection | None = None
         try:
@@ -60,15 +82,7 @@ class SqliteStorage(Storage):
                 await reader.close()
             await db.close()
             raise
-        storage = cls(db, reader)
-        try:
-            if before_migrate is not None:
-                await before_migrate(storage)
-            await storage.migrate(backup_of=path)
-        except BaseException:
-            await storage.close()
-            raise
-        return storage
+        return cls(db, reader, path)
 
     async def _exec(self, sql: str, db: aiosqlite.Connection | None = None) -> None:
         await _pragmas(db or self._db, sql, pragma=False)
@@ -108,13 +122,11 @@ class SqliteStorage(Storage):
             return version
 
     @asynccontextmanager
-    async def write(self, action: int | None = None) -> AsyncIterator[Tx]:
+    async def write(self) -> AsyncIterator[SqliteConnection]:
         async with self._lock:
             await self._exec("BEGIN IMMEDIATE")
             try:
-                tx = Tx(self._db, self.shards())
-                await self._enter(tx, action)
-                yield tx
+                yield SqliteConnection(self._db)
             except BaseException:
                 await self._exec("ROLLBACK")
                 raise
@@ -122,16 +134,16 @@ class SqliteStorage(Storage):
                 await self._exec("COMMIT")
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[Tx]:
+    async def read(self) -> AsyncIterator[SqliteConnection]:
         reader = self._reader
-        if reader is None:  # a Storage built on one connection: read on the writer
-            async with self.write() as tx:
-                yield tx
+        if reader is None:  # a database opened on one connection: read on the writer
+            async with self.write() as con:
+                yield con
             return
         async with self._read_lock:
             await self._exec("BEGIN", reader)
             try:
-                yield Tx(reader, self.shards())
+                yield SqliteConnection(reader)
             finally:
                 await self._exec("ROLLBACK", reader)
 
