@@ -6,8 +6,8 @@ A mixin of :class:`bot.infra.storage.Tx`: methods use ``self._one``, ``self._all
 scope over? is the lease still ours?) are :mod:`bot.infra.lease`'s; here is only SQL.
 
 Every statement is plain SQL that PostgreSQL also runs (``ON CONFLICT``, ``RETURNING``);
-there the read of a lease before taking it over is ``SELECT ... FOR UPDATE`` and the fence
-``FOR SHARE`` (issue 13).
+there, as on SQLite, write transactions run one at a time (issue 13), so a lease read in
+one cannot change before it commits.
 """
 
 from __future__ import annotations
