@@ -12,6 +12,8 @@ from bot.core.languages import Languages
 from bot.core.lifecycle import Lifecycle
 from bot.core.moderation import Moderation
 from bot.core.ordering import Ordering
+from bot.core.press import Press
+from bot.core.press_space import PressJobs
 from bot.core.reminders import Reminders
 from bot.core.resolution import Resolution
 from bot.core.sheet import Sheets
@@ -51,6 +53,8 @@ class Core:
         self.endgame = Endgame(self.deps)
         self.status = Status(self.deps)
         self.languages = Languages(self.deps)
+        self.press = Press(self.deps, self.moderation.is_moderator)  # press, spectators, settings
+        self.press_jobs = PressJobs(self.deps)  # the press space on Discord, after each commit
 
     @property
     def storage(self) -> Storage:

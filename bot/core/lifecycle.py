@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bot.core import posts
+from bot.core import posts, press
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -39,6 +39,7 @@ class Lifecycle:
         adjustment: str | None = None,
         language: str = "en",
         cd_after: int | None = None,
+        settings: press.Settings | None = None,
         action: int | None = None,
     ) -> GameRow:
         name = game_name(name)
@@ -70,6 +71,7 @@ class Lifecycle:
             )
             if cd_after is not None:
                 await tx.set_cd_policy(game_id, cd_after)
+            await tx.put_game_settings(game_id, (settings or press.Settings()).row())  # press, anonymity...
             game = await tx.game(game_id)
         assert game is not None
         return game
@@ -141,6 +143,7 @@ class Lifecycle:
             assert started is not None
             players = await tx.players(game.id)
             await self._announce(tx, started, players, position)
+            await press.game_started(tx, started, players, self.deps.now())  # its press space
         self.deps.changed(timers=True, posts=True)
         return started
 
@@ -160,6 +163,7 @@ class Lifecycle:
             deadline=game.deadline,
             assignments=assignments,
             neutral=[pw.value for pw in sorted(rules.neutral)],
+            settings=(await press.game_settings(tx, game)).to_json(),  # shown under the powers
             mentions=tuple(p.user_id for p in seats),
             map=MapSpec(game.phase),
         )

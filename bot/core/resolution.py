@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.core import civil, context, endgame, posts
+from bot.core import civil, context, endgame, posts, press
 from bot.core.context import owners, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.posts import PostKind
@@ -169,6 +169,7 @@ class Resolution:
             )
             for p in players:
                 await posts.dm(tx, game, next_phase, now, p.user_id, PostKind.DM_GAME_OVER, powers=winners)
+            await press.game_over(tx, game.id, now)  # the reveal; press channels read only
             return
         await posts.channel(
             tx,
@@ -184,3 +185,4 @@ class Resolution:
             map=MapSpec(next_phase),
         )
         await posts.phase_dms(tx, updated, players, nxt, now)
+        await press.phase_started(tx, updated, now)  # press opens or closes with the phase

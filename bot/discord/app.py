@@ -18,6 +18,7 @@ from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.discord import locales
 from bot.discord.poster import Poster
+from bot.discord.press import PressWorker
 from bot.discord.translator import CatalogueTranslator
 from bot.infra import maps
 from bot.infra.clock import Clock, system_clock
@@ -113,6 +114,7 @@ class DiplomacyBot(commands.Bot):
         from bot.discord.cogs.language import LanguageCog
         from bot.discord.cogs.mod import EndgameCog, ModCog
         from bot.discord.cogs.orders import OrderCog
+        from bot.discord.cogs.press import PressCog
         from bot.discord.cogs.sheet import SheetCog
 
         self.storage = await Storage.open(self.db_path, before_migrate=self._hold_lease)
@@ -127,16 +129,23 @@ class DiplomacyBot(commands.Bot):
             resolution.run_due, resolution.next_timer, self.core.now, lambda delay: self.pause(delay)
         )
         self.poster = Poster(self, self.core, self.maps, lambda delay: self.pause(delay))
+        # press spaces on Discord (issue 14): its jobs are stored with posts, so it wakes with them
+        self.press = PressWorker(self, self.core, lambda delay: self.pause(delay))
         self.core.deps.on_timer_change = self.scheduler.wake
-        self.core.deps.on_posts = self.poster.kick
+        self.core.deps.on_posts = self._posts_stored
         await self.tree.set_translator(CatalogueTranslator())
-        for cog in (GameCog, OrderCog, SheetCog, ModCog, EndgameCog, LanguageCog):
+        for cog in (GameCog, OrderCog, SheetCog, ModCog, EndgameCog, LanguageCog, PressCog):
             await self.add_cog(cog(self, self.core))
         if self.sync_commands:
             await self.tree.sync()
         if self.run_scheduler:
             self.scheduler.start()
         self.poster.start()
+        self.press.start()
+
+    def _posts_stored(self) -> None:
+        self.poster.kick()
+        self.press.wake()
 
     async def _hold_lease(self, storage: Storage) -> None:
         """Own the database before anything touches it, migrations included (LeaseHeld)."""
@@ -150,7 +159,7 @@ class DiplomacyBot(commands.Bot):
         self._stopping = asyncio.get_running_loop().create_task(self.close(), name="lease-lost")
 
     async def close(self) -> None:
-        for part in (getattr(self, "scheduler", None), getattr(self, "poster", None)):
+        for part in (getattr(self, "scheduler", None), getattr(self, "poster", None), getattr(self, "press", None)):
             if part is not None:
                 await part.stop()
         if self.lease is not None:

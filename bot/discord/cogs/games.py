@@ -9,11 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
+from bot.core.press import PressMode, Settings
 from bot.discord.cogs.common import answering, reply
 from bot.discord.locales import NATIVE_NAMES, described, guild_language, language_choices, language_of
 from bot.infra.storage import GameRow
 from bot.text.i18n import t
 from bot.text.labels import phase_title
+from bot.text.press import create_lines
 from bot.text.replies import create_text, status_text
 
 
@@ -33,8 +35,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
         adjustment=described("cmd.game.create.adjustment"),
         civil_disorder=described("cmd.game.create.civil_disorder"),
         language=described("cmd.game.create.language"),
+        press=described("cmd.game.create.press"),
+        anonymous=described("cmd.game.create.anonymous"),
+        spectators=described("cmd.game.create.spectators"),
     )
-    @app_commands.choices(language=language_choices())
+    @app_commands.choices(
+        language=language_choices(),
+        press=[app_commands.Choice(name=described(f"press.choice.{m.value}"), value=m.value) for m in PressMode],
+    )
     async def create(
         self,
         interaction: discord.Interaction,
@@ -45,8 +53,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
         adjustment: str | None = None,
         civil_disorder: app_commands.Range[int, 0, 10] = 2,
         language: app_commands.Choice[str] | None = None,
+        press: str = PressMode.FULL.value,
+        anonymous: bool = False,
+        spectators: bool = True,
     ) -> None:
         async with answering(interaction):
+            settings = Settings(PressMode(press), anonymous=anonymous, spectators=spectators)
             game = await self.core.lifecycle.create_game(
                 guild_id=interaction.guild_id or 0,
                 channel_id=interaction.channel_id or 0,
@@ -58,11 +70,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
                 adjustment=adjustment,
                 cd_after=civil_disorder,
                 language=language.value if language else guild_language(interaction),
+                settings=settings,
                 action=interaction.id,
             )
             await reply(
                 interaction,
-                create_text(game, civil_disorder, interaction.user.id, NATIVE_NAMES[game.language]),
+                create_text(game, civil_disorder, interaction.user.id, NATIVE_NAMES[game.language])
+                + create_lines(settings, game.language),
                 ephemeral=False,
             )
 
@@ -128,3 +142,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
                 ephemeral=False,
                 file=file,
             )
+
+    # spectators (issue 14): read access to the game channel and its maps, never press or orders
+    @app_commands.command(name="watch", description=described("cmd.game.watch"))
+    async def watch(self, interaction: discord.Interaction) -> None:
+        async with answering(interaction):
+            watching = await self.core.press.watch(interaction.channel_id or 0, interaction.user.id, action=interaction.id)
+            await reply(interaction, t("press.reply.watching", language_of(interaction), game=watching.game.name))
+
+    @app_commands.command(name="unwatch", description=described("cmd.game.unwatch"))
+    async def unwatch(self, interaction: discord.Interaction) -> None:
+        async with answering(interaction):
+            watching = await self.core.press.watch(
+                interaction.channel_id or 0, interaction.user.id, False, action=interaction.id
+            )
+            await reply(interaction, t("press.reply.unwatched", language_of(interaction), game=watching.game.name))
