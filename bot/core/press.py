@@ -527,10 +527,32 @@ class Press:
         return Sent(game, seats[mine], tuple(Power(p) for p in to), tuple(by_dm))
 
     # -- spectators ------------------------------------------------------------------------
-    async def watch(self, channel_id: int, user_id: int, on: bool = True, *, action: int | None = None) -> Watching:
-        """``/game watch`` (``on``) and ``/game unwatch``: read access to the game channel."""
+    async def watchable(self, guild_id: int) -> list[tuple[int, str]]:
+        """The server's games a member may watch (``/game watch game:``)."""
+        async with self.deps.storage.read() as tx:
+            return await tx.watchable_games(guild_id)
+
+    async def watch(
+        self,
+        channel_id: int,
+        user_id: int,
+        on: bool = True,
+        *,
+        game_id: int | None = None,
+        guild_id: int | None = None,
+        action: int | None = None,
+    ) -> Watching:
+        """``/game watch`` (``on``) and ``/game unwatch``: read access to the game channel.
+        The game of this channel, or the one named (its channel may be hidden from the
+        member: watching is how they get to read it)."""
         async with self.deps.storage.write(action) as tx:
-            game = await context.channel_game(tx, channel_id)
+            if game_id is not None:
+                named = await tx.game(game_id)
+                if named is None or named.guild_id != guild_id or named.status == GameStatus.FINISHED:
+                    raise UserError("game.unknown")
+                game = named
+            else:
+                game = await context.channel_game(tx, channel_id)
             settings = await settings_of(tx, game.id)
             if on:
                 if not settings.spectators:

@@ -42,8 +42,9 @@ def mask(
     kind: str, params: dict[str, Any], mentions: tuple[int, ...], players: Iterable[int]
 ) -> tuple[dict[str, Any], tuple[int, ...]]:
     """A channel post of an anonymous game without its players: every user parameter is
-    dropped (the text layer then says it without names), and no player is pinged (a ping
-    names its user). Posts that end the game are left as they are."""
+    dropped (the text layer then says it without names), a moderator who plays is not
+    named either, and no player is pinged (a ping names its user). Posts that end the game
+    are left as they are."""
     if kind in ENDING_KINDS:
         return params, mentions
     hidden = set(players)
@@ -59,6 +60,9 @@ def mask(
         out["assignments"] = [[None, powers] for _, powers in out["assignments"]]
     if isinstance(out.get("toss"), dict):
         out["toss"] = {**out["toss"], "user": None}
+    for key in ("mod", "creator"):  # a moderator who plays is a player too: said without a name
+        if out.get(key) in hidden:
+            out[key] = None
     out[MASKED] = True
     return out, tuple(m for m in mentions if m not in hidden)
 

@@ -337,6 +337,8 @@ def render(kind: str, params: Mapping[str, Any], language: str) -> list[str]:
     """The messages of one post in ``language`` (usually one; several when long)."""
     post = PostKind(kind)
     # press posts are said in bot.text.press; a masked post of an anonymous game without players
+    if params.get("anonymous"):
+        params = press.unnamed(params, language)
     masked = press.render_masked(post, params, language) if params.get("anonymous") else None
     out = masked or (press.RENDER[post] if post in press.RENDER else _RENDER[post])(params, language)
     return [out] if isinstance(out, str) else out

@@ -152,8 +152,7 @@ def _reveal(p: Mapping[str, Any], lang: str) -> str:
 
 
 def _problem(p: Mapping[str, Any], lang: str) -> str:
-    mods = markup.mention(p["creator"]) + (f" {markup.role_mention(p['role'])}" if p.get("role") else "")
-    lines = [t("press.problem.title", lang, game=p["game"], mods=mods)]
+    lines = [t("press.problem.title", lang, game=p["game"], mods=moderators(p["creator"], p.get("role"), lang))]
     lines += [t(f"press.problem.{name}", lang) for name in p["problems"]]
     lines.append(t("press.problem.footer", lang))
     if p.get("anonymous_game"):
@@ -166,7 +165,11 @@ def _settings_changed(p: Mapping[str, Any], lang: str) -> str:
     data = {"press": changes.get("press", "full"), **changes}
     lines = [line for name, value in changes.items() if (line := setting_line(name, value, data, lang))]
     return t(
-        "settings.post.changed", lang, game=p["game"], mod=markup.mention(p["mod"]), lines="\n".join(f"• {x}" for x in lines)
+        "settings.post.changed",
+        lang,
+        game=p["game"],
+        mod=markup.mention(p["mod"]) if isinstance(p["mod"], int) else p["mod"],
+        lines="\n".join(f"• {x}" for x in lines),
     )
 
 
@@ -182,6 +185,22 @@ RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str]] = {
 
 
 # -- the masked posts of an anonymous game ----------------------------------------------------
+def moderators(creator: int | None, role: int | None, lang: str) -> str:
+    """Who moderates a game, to ping them: its creator and the moderators' role (in an
+    anonymous game a creator who plays is not named: "the moderators")."""
+    names = [markup.mention(creator)] if creator else []
+    names += [markup.role_mention(role)] if role else []
+    return " ".join(names) or t("anon.moderators", lang)
+
+
+def unnamed(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A masked post's moderator who plays in the game, said without a name."""
+    out = dict(params)
+    if "mod" in out and out["mod"] is None:
+        out["mod"] = t("anon.moderator", lang)
+    return out
+
+
 def _words(p: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """The parameters of a masked post in words (it names powers and moderators only)."""
     out: dict[str, Any] = {"game": p["game"]}
@@ -191,11 +210,11 @@ def _words(p: Mapping[str, Any], lang: str) -> dict[str, Any]:
         elif key == "powers":
             out[key] = power_names(value, lang)
         elif key == "mod":
-            out[key] = markup.mention(value)
+            out[key] = markup.mention(value) if isinstance(value, int) else value
         elif key == "count":
             out[key] = value
     if "creator" in p:
-        out["mods"] = markup.mention(p["creator"]) + (f" {markup.role_mention(p['role'])}" if p.get("role") else "")
+        out["mods"] = moderators(p["creator"], p.get("role"), lang)
     return out
 
 

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.core.app import Core
 from bot.core.press import PressMode, Settings
-from bot.discord.cogs.common import answering, reply
+from bot.discord.cogs.common import answering, game_option, reply
 from bot.discord.locales import NATIVE_NAMES, described, guild_language, language_choices, language_of
 from bot.infra.storage import GameRow
 from bot.text.i18n import t
@@ -144,16 +144,32 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
             )
 
     # spectators (issue 14): read access to the game channel and its maps, never press or orders
-    @app_commands.command(name="watch", description=described("cmd.game.watch"))
-    async def watch(self, interaction: discord.Interaction) -> None:
-        async with answering(interaction):
-            watching = await self.core.press.watch(interaction.channel_id or 0, interaction.user.id, action=interaction.id)
-            await reply(interaction, t("press.reply.watching", language_of(interaction), game=watching.game.name))
+    async def watch_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        games = await self.core.press.watchable(interaction.guild_id or 0)
+        return [app_commands.Choice(name=name[:100], value=str(gid)) for gid, name in games if current.lower() in name.lower()][:25]
 
-    @app_commands.command(name="unwatch", description=described("cmd.game.unwatch"))
-    async def unwatch(self, interaction: discord.Interaction) -> None:
+    async def _watch(self, interaction: discord.Interaction, game: str | None, on: bool) -> None:
         async with answering(interaction):
             watching = await self.core.press.watch(
-                interaction.channel_id or 0, interaction.user.id, False, action=interaction.id
+                interaction.channel_id or 0,
+                interaction.user.id,
+                on,
+                game_id=game_option(game),
+                guild_id=interaction.guild_id,
+                action=interaction.id,
             )
-            await reply(interaction, t("press.reply.unwatched", language_of(interaction), game=watching.game.name))
+            key = "press.reply.watching" if on else "press.reply.unwatched"
+            await reply(interaction, t(key, language_of(interaction), game=watching.game.name))
+
+    @app_commands.command(name="watch", description=described("cmd.game.watch"))
+    @app_commands.describe(game=described("cmd.game.watch.game"))
+    async def watch(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self._watch(interaction, game, True)
+
+    @app_commands.command(name="unwatch", description=described("cmd.game.unwatch"))
+    @app_commands.describe(game=described("cmd.game.watch.game"))
+    async def unwatch(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self._watch(interaction, game, False)
+
+    watch.autocomplete("game")(watch_autocomplete)
+    unwatch.autocomplete("game")(watch_autocomplete)

@@ -219,6 +219,15 @@ class PressQueries:
         return [{"id": r[0], "reason": r[1], "attempts": r[2], "done_at": r[3], "error": r[4]} for r in rows]
 
     # -- spectators --------------------------------------------------------------------
+    async def watchable_games(self, guild_id: int) -> list[tuple[int, str]]:
+        """(id, name) of the server's games being formed or played that allow spectators."""
+        rows = await self._all(
+            "SELECT g.id, g.name FROM games g LEFT JOIN game_settings s ON s.game_id = g.id "
+            "WHERE g.guild_id = ? AND g.status != 'finished' AND COALESCE(s.spectators, 1) = 1 ORDER BY g.id",
+            (guild_id,),
+        )
+        return [(int(r[0]), str(r[1])) for r in rows]
+
     async def spectators(self, game_id: int) -> list[int]:
         rows = await self._all(
             "SELECT user_id FROM spectators WHERE game_id = ? ORDER BY since, user_id", (game_id,)
