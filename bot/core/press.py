@@ -512,7 +512,7 @@ class Press:
         to = [pw.value for s in recipients for pw in seats[s]]
         user_of = {p.seat: p.user_id for p in ctx.players if p.seat is not None}
         by_dm: list[Power] = []
-        params = {"game": game.name, "sender": sender, "to": to, "text": text}
+        params: dict[str, Any] = {"game": game.name, "sender": sender, "to": to, "text": text}
         for seat in recipients:
             inbox = rooms.get(inbox_key(seat))
             if inbox is not None and inbox.channel_id is not None:
@@ -523,7 +523,13 @@ class Press:
                 by_dm.extend(seats[seat])
         own = rooms.get(inbox_key(mine))
         if own is not None and own.channel_id is not None:  # the sender keeps what they said
-            await posts.add(tx, game, game.phase, Post(PostKind.PRESS_RELAY, {**params, "copy": True}, channel_id=own.channel_id), now)
+            await posts.add(
+                tx,
+                game,
+                game.phase,
+                Post(PostKind.PRESS_RELAY, {**params, "copy": True}, channel_id=own.channel_id),
+                now,
+            )
         return Sent(game, seats[mine], tuple(Power(p) for p in to), tuple(by_dm))
 
     # -- spectators ------------------------------------------------------------------------
@@ -657,4 +663,6 @@ class Press:
             game = await context.channel_game(tx, channel_id, last=True)
             secret = await secrecy.is_secret(tx, game)
             plays = any(p.user_id == actor.user_id for p in await tx.players(game.id))
-            return secrecy.sees_players(secret=secret, is_moderator=await self.is_moderator(tx, game, actor), plays=plays)
+            return secrecy.sees_players(
+                secret=secret, is_moderator=await self.is_moderator(tx, game, actor), plays=plays
+            )

@@ -135,9 +135,7 @@ class PressPort(Protocol):
     async def apply(self, plan: PressPlan, remember: Remember) -> Applied: ...
 
 
-def _room_access(
-    state: RoomState, kind: RoomKind, in_room: bool, out: bool, reveal: bool
-) -> Access:
+def _room_access(state: RoomState, kind: RoomKind, in_room: bool, out: bool, reveal: bool) -> Access:
     if in_room:
         if state is RoomState.OPEN and not out and kind is not RoomKind.INBOX:
             return Access.WRITE
@@ -332,8 +330,15 @@ class PressJobs:
             return
         if space.announced or state is not RoomState.OPEN:  # the start post says press is open
             await posts.channel(
-                tx, game, game.phase, now, PostKind.PRESS_NOTICE, state=state.value, kind="game", phase=game.phase,
-                mode=settings.press.value, reveal=settings.reveal,
+                tx,
+                game,
+                game.phase,
+                now,
+                PostKind.PRESS_NOTICE,
+                state=state.value,
+                kind="game",
+                phase=game.phase,
+                mode=settings.press.value,
+                reveal=settings.reveal,
             )
         await tx.set_press_announced(game.id, state.value)
-

@@ -10,6 +10,7 @@ import re
 
 import discord
 import pytest
+import simcord
 
 from tests.bot.simcord_support import powers_by_user, running, seven
 from tests.bot.test_moderation import STANDARD, order, set_position, texts
@@ -17,6 +18,7 @@ from tests.bot.test_moderation import STANDARD, order, set_position, texts
 HOURS = 3600
 P = discord.Permissions
 VIEW, SEND, HISTORY = P.view_channel.flag, P.send_messages.flag, P.read_message_history.flag
+MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013  # Discord's error codes, as the fake Discord answers
 
 
 def overwrites(env, channel_id) -> dict[int, tuple[int, int]]:
@@ -36,11 +38,7 @@ def category_of(table, name_part="press #"):
 def press_channels(env, table) -> dict[str, object]:
     """The press channels of the guild (every channel inside a press category), by name."""
     categories = {c.id for name, c in table.guild.channels.items() if "press #" in name}
-    return {
-        name: c
-        for name, c in table.guild.channels.items()
-        if env.backend.channels[c.id].parent_id in categories
-    }
+    return {name: c for name, c in table.guild.channels.items() if env.backend.channels[c.id].parent_id in categories}
 
 
 async def begin(env, table, *, players=7, **options):
@@ -104,8 +102,9 @@ async def test_full_press_seven_players_get_a_private_channel_per_pair(tmp_path)
         # the two players talk; a third can't even post there
         fg = rooms["france-germany"]
         await member["FRANCE"].send(fg, "Burgundy stays empty?")
-        with pytest.raises(Exception):
+        with pytest.raises(simcord.BackendError) as err:
             await member["ITALY"].send(fg, "I'm listening")
+        assert err.value.code == MISSING_ACCESS  # Italy can't even see it
         # a group on demand: France, Germany and Italy
         r = await member["FRANCE"].slash(ch, "press open", **{"with": "GERMANY", "with2": "ITALY"})
         assert r.ephemeral and "being made" in r.response.content
@@ -185,7 +184,11 @@ async def test_rulebook_press_is_locked_in_retreats_and_builds_and_unlocked_agai
         await set_position(
             env,
             ch.id,
-            {**STANDARD, "FRANCE": ["A PAR", "A MAR", "F BRE", "A BUR"], "GERMANY": ["A BER", "A MUN", "F KIE", "A RUH"]},
+            {
+                **STANDARD,
+                "FRANCE": ["A PAR", "A MAR", "F BRE", "A BUR"],
+                "GERMANY": ["A BER", "A MUN", "F KIE", "A RUH"],
+            },
         )
         await order(fr, "A BUR H")
         await order(de, "A MUN - BUR; A RUH S A MUN - BUR")
@@ -195,8 +198,9 @@ async def test_rulebook_press_is_locked_in_retreats_and_builds_and_unlocked_agai
         assert not open_now()
         assert fg.history()[-1].content.startswith("🔒 Press is closed for Spring 1901 retreats")
         assert any(t.startswith("🔒 **Club**: press is closed") for t in texts(ch, before))
-        with pytest.raises(Exception):
+        with pytest.raises(simcord.BackendError) as err:
             await fr.send(fg, "Sorry about Burgundy")
+        assert err.value.code == MISSING_PERMISSIONS  # read, not write
         r = await fr.slash(ch, "press open", **{"with": "ENGLAND", "with2": "ITALY"})
         assert r.ephemeral and "Press is closed" in r.response.content
         # the retreat phase resolves (no retreat: the army is disbanded): Fall 1901 opens press
@@ -303,8 +307,8 @@ async def test_an_anonymous_game_never_reveals_who_plays_whom_until_the_end(tmp_
                         leaks.append((channel.name, m.name, text[:120]))
         assert not leaks, leaks
         assert min(scanned.values()) >= 5, scanned  # every kind of message was searched
-        for power in member:  # the autocomplete names powers only
-            assert not any(m.name in c["name"] for m in players.values() for c in choices)
+        # the autocomplete names powers only
+        assert not any(m.name in c["name"] or str(uid) in c["name"] for uid, m in players.items() for c in choices)
         # the end: a draw, then the reveal
         alive = [m for p, m in member.items() if p != "TURKEY"] + [newbie]
         for m in alive:
@@ -327,8 +331,9 @@ async def test_a_gunboat_game_has_no_press_and_players_cannot_write_in_its_chann
             perms = can(env, guild, m.id, ch.id)
             assert perms.view_channel and perms.read_message_history and not perms.send_messages
             assert not perms.add_reactions  # no signals by emoji either
-        with pytest.raises(Exception):
+        with pytest.raises(simcord.BackendError) as err:
             await member["FRANCE"].send(ch, "psst, Germany")
+        assert err.value.code == MISSING_PERMISSIONS
         r = await member["FRANCE"].slash(ch, "press open", **{"with": "GERMANY"})
         assert "gunboat game: no negotiation" in r.response.content
         start = next(m.content for m in ch.history() if "has started!" in m.content)
@@ -361,7 +366,7 @@ async def test_a_replacement_gains_the_press_and_its_history_and_the_old_player_
             assert can(env, guild, newbie.id, room.id).send_messages
         history = [m.content for m in rooms["france-germany"].history(viewer=newbie)]
         assert "Burgundy is yours if Belgium is mine." in history
-        with pytest.raises(Exception):
+        with pytest.raises(simcord.SetupError, match="cannot read"):
             rooms["france-germany"].history(viewer=old)
         # the other rooms keep the new player out, by name
         assert overwrites(env, rooms["england-germany"].id)[newbie.id] == (0, VIEW)
@@ -445,7 +450,9 @@ async def test_without_permissions_the_moderators_are_told_and_the_game_goes_on(
         assert any("results of Spring 1901" in t for t in texts(ch, before))
         assert sum(1 for t in texts(ch) if t.startswith("⚠️ **Club** —")) == 1  # said once
         # the permissions given, a moderator repairs: the press space is made
-        env.backend.edit_role(guild.id, bot_role.id, {"permissions": (allowed | P(manage_channels=True, manage_roles=True)).value})
+        env.backend.edit_role(
+            guild.id, bot_role.id, {"permissions": (allowed | P(manage_channels=True, manage_roles=True)).value}
+        )
         r = await alice.slash(ch, "press repair")
         assert "Setting up the press" in r.response.content
         assert len(press_channels(env, table)) == 7
@@ -471,4 +478,3 @@ async def test_at_the_end_every_player_reads_all_the_press_and_nobody_writes(tmp
                 assert perms.view_channel and perms.read_message_history and not perms.send_messages, name
             assert room.history()[-1].content.startswith("🏁 **Club** is over. Nobody writes here any more, and every")
         assert not any(c.content.startswith("🎭") for c in ch.history())  # not anonymous: nothing to reveal
-

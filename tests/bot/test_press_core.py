@@ -274,7 +274,9 @@ async def test_anonymous_messages_go_under_the_powers_name(service):
     public = await service.press.send(en, "everyone", "Peace!", channel_id=CHANNEL, guild_id=GUILD)
     assert public.to == ()
     post = (await posts_of(service, game, "press_public"))[0]
-    assert post["channel_id"] == CHANNEL and (await rendered(service.storage, post["row"]))[0].startswith("📢 **England**")
+    assert post["channel_id"] == CHANNEL and (await rendered(service.storage, post["row"]))[0].startswith(
+        "📢 **England**"
+    )
     targets = await service.press.targets(en, channel_id=CHANNEL, guild_id=GUILD)
     assert [t.value for t in targets][:2] == ["everyone", "AUSTRIA"] and "ENGLAND" not in [t.value for t in targets]
     for key, text in (("press.open_self", "england"), ("mod.unknown_power", "Narnia")):

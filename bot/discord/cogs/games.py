@@ -144,9 +144,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
             )
 
     # spectators (issue 14): read access to the game channel and its maps, never press or orders
-    async def watch_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def watch_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         games = await self.core.press.watchable(interaction.guild_id or 0)
-        return [app_commands.Choice(name=name[:100], value=str(gid)) for gid, name in games if current.lower() in name.lower()][:25]
+        return [
+            app_commands.Choice(name=name[:100], value=str(gid))
+            for gid, name in games
+            if current.lower() in name.lower()
+        ][:25]
 
     async def _watch(self, interaction: discord.Interaction, game: str | None, on: bool) -> None:
         async with answering(interaction):

@@ -34,7 +34,9 @@ class PressCog(commands.GroupCog, group_name="press", group_description=describe
         with5=described("cmd.press.open.more"),
     )
     @app_commands.rename(with_="with")
-    @app_commands.choices(with_=POWER_CHOICES, with2=POWER_CHOICES, with3=POWER_CHOICES, with4=POWER_CHOICES, with5=POWER_CHOICES)
+    @app_commands.choices(
+        with_=POWER_CHOICES, with2=POWER_CHOICES, with3=POWER_CHOICES, with4=POWER_CHOICES, with5=POWER_CHOICES
+    )
     async def open(
         self,
         interaction: discord.Interaction,
@@ -64,7 +66,9 @@ class PressCog(commands.GroupCog, group_name="press", group_description=describe
     @app_commands.describe(to=described("cmd.press.send.to"), text=described("cmd.press.send.text"))
     async def send(self, interaction: discord.Interaction, to: str, text: app_commands.Range[str, 1, 1500]) -> None:
         async with answering(interaction):
-            sent = await self.press.send(interaction.user.id, to, text, **where(interaction, None), action=interaction.id)
+            sent = await self.press.send(
+                interaction.user.id, to, text, **where(interaction, None), action=interaction.id
+            )
             await reply(interaction, sent_reply(sent, language_of(interaction)))
 
     send.autocomplete("to")(to_autocomplete)

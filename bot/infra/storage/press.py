@@ -61,9 +61,7 @@ class PressQueries:
 
     # -- settings ----------------------------------------------------------------------
     async def game_settings(self, game_id: int) -> SettingsRow:
-        row = await self._one(
-            f"SELECT {', '.join(_SETTINGS)} FROM game_settings WHERE game_id = ?", (game_id,)
-        )
+        row = await self._one(f"SELECT {', '.join(_SETTINGS)} FROM game_settings WHERE game_id = ?", (game_id,))
         if row is None:
             return SettingsRow()
         return SettingsRow(str(row[0]), bool(row[1]), bool(row[2]), bool(row[3]), bool(row[4]))
@@ -72,8 +70,7 @@ class PressQueries:
         values = (settings.press, int(settings.anonymous), int(settings.spectators), int(settings.reveal))
         await self._run(
             f"INSERT INTO game_settings (game_id, {', '.join(_SETTINGS)}) VALUES (?,?,?,?,?,?) "
-            "ON CONFLICT (game_id) DO UPDATE SET "
-            + ", ".join(f"{c} = excluded.{c}" for c in _SETTINGS),
+            "ON CONFLICT (game_id) DO UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in _SETTINGS),
             (game_id, *values, int(settings.moderators_read)),
         )
 
@@ -89,9 +86,7 @@ class PressQueries:
 
     # -- the press space ---------------------------------------------------------------
     async def press_space(self, game_id: int) -> SpaceRow:
-        row = await self._one(
-            "SELECT category_id, announced, problem FROM press_spaces WHERE game_id = ?", (game_id,)
-        )
+        row = await self._one("SELECT category_id, announced, problem FROM press_spaces WHERE game_id = ?", (game_id,))
         return SpaceRow(row[0], row[1], row[2]) if row else SpaceRow()
 
     async def _ensure_space(self, game_id: int) -> None:
@@ -99,15 +94,11 @@ class PressQueries:
 
     async def set_press_category(self, game_id: int, category_id: int | None) -> None:
         await self._ensure_space(game_id)
-        await self._run(
-            "UPDATE press_spaces SET category_id = ? WHERE game_id = ?", (category_id, game_id)
-        )
+        await self._run("UPDATE press_spaces SET category_id = ? WHERE game_id = ?", (category_id, game_id))
 
     async def set_press_announced(self, game_id: int, announced: str) -> None:
         await self._ensure_space(game_id)
-        await self._run(
-            "UPDATE press_spaces SET announced = ? WHERE game_id = ?", (announced, game_id)
-        )
+        await self._run("UPDATE press_spaces SET announced = ? WHERE game_id = ?", (announced, game_id))
 
     async def set_press_problem(self, game_id: int, problem: str) -> None:
         await self._ensure_space(game_id)
@@ -147,16 +138,12 @@ class PressQueries:
 
     async def game_of_press_channel(self, channel_id: int) -> tuple[int, str] | None:
         """(game id, room) of a press channel."""
-        row = await self._one(
-            "SELECT game_id, room FROM press_rooms WHERE channel_id = ?", (channel_id,)
-        )
+        row = await self._one("SELECT game_id, room FROM press_rooms WHERE channel_id = ?", (channel_id,))
         return (int(row[0]), str(row[1])) if row else None
 
     # -- what the bot set on the game channel ------------------------------------------
     async def press_grants(self, game_id: int) -> dict[int, str]:
-        rows = await self._all(
-            "SELECT user_id, grant_kind FROM press_grants WHERE game_id = ?", (game_id,)
-        )
+        rows = await self._all("SELECT user_id, grant_kind FROM press_grants WHERE game_id = ?", (game_id,))
         return {int(r[0]): str(r[1]) for r in rows}
 
     async def put_press_grants(self, game_id: int, grants: Mapping[int, str]) -> None:
@@ -229,9 +216,7 @@ class PressQueries:
         return [(int(r[0]), str(r[1])) for r in rows]
 
     async def spectators(self, game_id: int) -> list[int]:
-        rows = await self._all(
-            "SELECT user_id FROM spectators WHERE game_id = ? ORDER BY since, user_id", (game_id,)
-        )
+        rows = await self._all("SELECT user_id FROM spectators WHERE game_id = ? ORDER BY since, user_id", (game_id,))
         return [int(r[0]) for r in rows]
 
     async def add_spectator(self, game_id: int, user_id: int, now: float) -> bool:
@@ -243,9 +228,4 @@ class PressQueries:
         )
 
     async def remove_spectator(self, game_id: int, user_id: int) -> bool:
-        return (
-            await self._run(
-                "DELETE FROM spectators WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            )
-            == 1
-        )
+        return await self._run("DELETE FROM spectators WHERE game_id = ? AND user_id = ?", (game_id, user_id)) == 1

@@ -38,9 +38,7 @@ MESSAGES: dict[str, str] = {
     "press.mode.full": "full — a private channel for each pair of powers, groups on demand, and the game channel",
     "press.mode.public": "public — only in the game channel",
     "press.mode.none": "none (gunboat) — no negotiation at all; players can't write in the game channel",
-    "press.mode.rulebook": (
-        "rulebook — private channels and the game channel, closed during retreats and adjustments"
-    ),
+    "press.mode.rulebook": ("rulebook — private channels and the game channel, closed during retreats and adjustments"),
     "settings.anonymous.yes": "Anonymous: players are known only by their powers until the game ends",
     "settings.anonymous.no": "Not anonymous: everyone sees who plays which power",
     "settings.spectators.yes": "Spectators welcome: `/game watch` to read this channel and the maps (never press or orders)",
@@ -67,9 +65,7 @@ MESSAGES: dict[str, str] = {
         "🤝 **{game}** — private press between **{a}** and **{b}**. Only the two of you{mods} can read "
         "this channel; no other player can."
     ),
-    "press.notice.group": (
-        "👥 **{game}** — private press between **{powers}**. Only you{mods} can read this channel."
-    ),
+    "press.notice.group": ("👥 **{game}** — private press between **{powers}**. Only you{mods} can read this channel."),
     "press.notice.inbox": (
         "📬 **{game}** — the inbox of **{power}**. Messages to {power} arrive here under the sender's "
         "power; write with `/press send`. Only you{mods} can read it, and nobody learns who plays which "
