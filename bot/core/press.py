@@ -383,7 +383,6 @@ class Press:
             mine = ctx.player.seat if ctx.player is not None else None
             assert mine is not None
             chosen = {mine}
-            named: list[Power] = []
             for text in with_powers:
                 seat, power = self._seat_of(game, seats, text)
                 if seat == mine:
@@ -391,19 +390,21 @@ class Press:
                 if seat in out:
                     raise UserError("press.eliminated", power=power, game=game.name)
                 chosen.add(seat)
-                named.append(power)
             if len(chosen) < 2:
                 raise UserError("press.open_nobody")
+            others = sorted(chosen - {mine})
+            powers = tuple(dict.fromkeys([*seats[mine], *(pw for s in others for pw in seats[s])]))
+            if settings.anonymous and len(others) == 1:  # one power: /press send to it, no group needed
+                return Conversation(game, seats[others[0]][0].value, powers, None, False, True)
             key = room_key(chosen)
-            powers = tuple(dict.fromkeys([*seats[mine], *(pw for s in sorted(chosen - {mine}) for pw in seats[s])]))
             rooms = {r.room: r for r in await tx.press_rooms(game.id)}
             if key in rooms:
                 found = rooms[key]
                 return Conversation(game, key, powers, found.channel_id, False, settings.anonymous)
-            with_channel = [r for r in rooms.values() if not (settings.anonymous and r.kind == RoomKind.GROUP)]
-            if not settings.anonymous and len(with_channel) >= MAX_ROOMS:
+            if not settings.anonymous and len(rooms) >= MAX_ROOMS:
                 raise UserError("press.too_many", game=game.name, count=MAX_ROOMS)
-            kind = RoomKind.PAIR if len(chosen) == 2 else RoomKind.GROUP
+            # an anonymous game's conversations are all groups: they live in their members' inboxes
+            kind = RoomKind.PAIR if len(chosen) == 2 and not settings.anonymous else RoomKind.GROUP
             now = self.deps.now()
             await tx.add_press_room(game.id, key, kind.value, chosen, user_id, now)
             if not settings.anonymous:  # an anonymous group lives in its members' inboxes

@@ -163,8 +163,8 @@ async def plan_of(tx: Tx, game_id: int) -> PressPlan | None:
     if state is not None:
         for room in await tx.press_rooms(game.id):
             kind = RoomKind(room.kind)
-            if kind is RoomKind.GROUP and settings.anonymous:
-                continue  # an anonymous group lives in its members' inboxes
+            if settings.anonymous and kind is not RoomKind.INBOX:
+                continue  # no shared channel in an anonymous game: its member list would name them
             members = {
                 uid: _room_access(state, kind, seat in room.seats, seat in out, settings.reveal)
                 for seat, uid in user_of.items()

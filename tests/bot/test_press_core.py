@@ -271,6 +271,13 @@ async def test_anonymous_messages_go_under_the_powers_name(service):
     assert relays[0]["channel_id"] == inbox[fr_seat] and relays[1]["params"]["copy"]
     text = (await rendered(service.storage, relays[0]["row"]))[0]
     assert text.startswith("📨 **England** → **France**:") and "<@1>" not in text and "\\*talk\\*" in text
+    # one power needs no group (nor a shared channel, whose member list would name its players)
+    one = await service.press.open(en, ["FRANCE"], channel_id=CHANNEL, guild_id=GUILD)
+    assert one.key == "FRANCE" and not one.created
+    group = await service.press.open(en, ["FRANCE", "ITALY"], channel_id=CHANNEL, guild_id=GUILD)
+    async with service.storage.read() as tx:
+        assert [r.kind for r in await tx.press_rooms(game.id) if r.room == group.key] == ["group"]
+        assert all(r.kind.value == "inbox" for r in (await plan_of(tx, game.id)).rooms)
     public = await service.press.send(en, "everyone", "Peace!", channel_id=CHANNEL, guild_id=GUILD)
     assert public.to == ()
     post = (await posts_of(service, game, "press_public"))[0]

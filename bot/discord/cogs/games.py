@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.core.app import Core
 from bot.core.press import PressMode, Settings
 from bot.discord.cogs.common import answering, game_option, reply
+from bot.discord.cogs.mod import PRESS_CHOICES
 from bot.discord.locales import NATIVE_NAMES, described, guild_language, language_choices, language_of
 from bot.infra.storage import GameRow
 from bot.text.i18n import t
@@ -41,7 +42,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
     )
     @app_commands.choices(
         language=language_choices(),
-        press=[app_commands.Choice(name=described(f"press.choice.{m.value}"), value=m.value) for m in PressMode],
+        press=PRESS_CHOICES,
     )
     async def create(
         self,

@@ -23,6 +23,8 @@ from bot.text.replies import log_text, overview_text
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 POWER_CHOICES = [app_commands.Choice(name=power_name(p), value=p) for p in POWERS]
+#: How players negotiate (issue 14): ``/game create press:`` and ``/mod settings press:``.
+PRESS_CHOICES = [app_commands.Choice(name=described(f"press.choice.{m.value}"), value=m.value) for m in PressMode]
 
 
 def actor_of(interaction: discord.Interaction) -> Actor:
@@ -176,7 +178,7 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
         }
     )
     @app_commands.choices(
-        press=[app_commands.Choice(name=described(f"press.choice.{m.value}"), value=m.value) for m in PressMode],
+        press=PRESS_CHOICES,
         language=language_choices(),
     )
     async def settings(

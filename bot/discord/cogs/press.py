@@ -8,14 +8,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
-from bot.core.press import PressMode
 from bot.discord.cogs.common import answering, reply, where
 from bot.discord.cogs.mod import POWER_CHOICES, actor_of
 from bot.discord.locales import described, language_of
 from bot.text.i18n import t
 from bot.text.press import conversation_reply, sent_reply, target_label
-
-MODE_CHOICES = [app_commands.Choice(name=described(f"press.choice.{m.value}"), value=m.value) for m in PressMode]
 
 
 @app_commands.guild_only()
