@@ -48,24 +48,16 @@ def setting_line(name: str, value: Any, data: Mapping[str, Any], lang: str) -> s
 _ORDER = ("press", "anonymous", "spectators", "reveal", "moderators_read", "language")
 
 
-def settings_block(data: Mapping[str, Any], lang: str, *, schedules: bool = True, policy: bool = True) -> str:
-    """A game's settings (:meth:`bot.core.press.GameSettings.to_json`) as a short list."""
+def settings_block(data: Mapping[str, Any], lang: str, *, policy: bool = True) -> str:
+    """A game's settings (:meth:`bot.core.press.GameSettings.to_json`) as a short list
+    (``policy``: with the civil-disorder policy)."""
     lines = [t("settings.title", lang)]
     for name in _ORDER:
         line = setting_line(name, data[name], data, lang)
         if line:
             lines.append(f"• {line}")
-    if schedules:
-        lines.append(
-            "• "
-            + t(
-                "settings.deadlines",
-                lang,
-                movement=schedule_text(data["movement"], lang),
-                retreat=schedule_text(data["retreat"], lang),
-                adjustment=schedule_text(data["adjustment"], lang),
-            )
-        )
+    deadlines = {kind: schedule_text(data[kind], lang) for kind in ("movement", "retreat", "adjustment")}
+    lines.append("• " + t("settings.deadlines", lang, **deadlines))
     if policy:
         lines.append("• " + str(setting_line("civil_disorder", data["civil_disorder"], data, lang)))
     lines.append("• " + t("settings.draw", lang))
