@@ -14,6 +14,8 @@ from bot.core.leaderboard import Leaderboard
 from bot.core.lifecycle import Lifecycle
 from bot.core.moderation import Moderation
 from bot.core.ordering import Ordering
+from bot.core.press import Press
+from bot.core.press_space import PressJobs
 from bot.core.reminders import Reminders
 from bot.core.resolution import Resolution
 from bot.core.scoring import Endings
@@ -58,6 +60,8 @@ class Core:
         self.endings = Endings(self.deps, self.moderation.is_moderator)
         self.leaderboard = Leaderboard(self.deps)
         self.history = GameHistory(self.deps)
+        self.press = Press(self.deps, self.moderation.is_moderator)  # press, spectators, settings
+        self.press_jobs = PressJobs(self.deps)  # the press space on Discord, after each commit
 
     @property
     def storage(self) -> Storage:

@@ -19,6 +19,8 @@ log = logging.getLogger(__name__)
 
 LANGUAGES = ("en", "es", "ru", "bg")
 DEFAULT = "en"
+#: Each language in its own words (menus, settings).
+NATIVE_NAMES = {"en": "English", "es": "Español", "ru": "Русский", "bg": "Български"}
 
 
 def reading_order(player: str, game: str | None = None) -> tuple[str, ...]:

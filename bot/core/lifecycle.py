@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bot.core import posts, scoring
+from bot.core import posts, press, scoring
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -42,6 +42,7 @@ class Lifecycle:
         cd_after: int | None = None,
         scoring_system: str | None = None,
         last_year: int | None = None,
+        settings: press.Settings | None = None,
         action: int | None = None,
     ) -> GameRow:
         name = game_name(name)
@@ -75,6 +76,7 @@ class Lifecycle:
             if cd_after is not None:
                 await tx.set_cd_policy(game_id, cd_after)
             await scoring.keep_rules(tx, game_id, end_rules)
+            await tx.put_game_settings(game_id, (settings or press.Settings()).row())  # press, anonymity...
             game = await tx.game(game_id)
         assert game is not None
         return game
@@ -146,6 +148,7 @@ class Lifecycle:
             assert started is not None
             players = await tx.players(game.id)
             await self._announce(tx, started, players, position)
+            await press.game_started(tx, started, players, self.deps.now())  # its press space
         self.deps.changed(timers=True, posts=True)
         return started
 
@@ -165,6 +168,7 @@ class Lifecycle:
             deadline=game.deadline,
             assignments=assignments,
             neutral=[pw.value for pw in sorted(rules.neutral)],
+            settings=(await press.game_settings(tx, game)).to_json(),  # shown under the powers
             mentions=tuple(p.user_id for p in seats),
             map=MapSpec(game.phase),
         )

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.core import civil, context, posts
+from bot.core import civil, context, posts, press, secrecy
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -49,6 +49,7 @@ class OrdersOverview:
     game: GameRow
     powers: tuple[PowerOrders, ...]
     reminded: tuple[int, ...]
+    masked: bool = False  # an anonymous game and a moderator who plays in it: no players shown
 
 
 # What moderators may type for a length (``/mod extend by:``, ``/mod deadline when:``): the
@@ -376,6 +377,7 @@ class Moderation:
                 map=MapSpec(game.phase),
             )
             await posts.dm(tx, game, game.phase, now, old.user_id, PostKind.DM_REPLACED_OUT, powers=codes)
+            await press.seats_changed(tx, game, "replace", now)  # the new player in, the old one out
             resolving = await civil.resolve_if_ready(tx, game, now)
         self.deps.changed(timers=resolving, posts=True)
         return game, seat_powers, old.user_id
@@ -450,6 +452,7 @@ class Moderation:
             )
             players = await tx.players(game.id)
             await posts.phase_dms(tx, restored, players, position_from_json(row.position), self.deps.now())
+            await press.seats_changed(tx, restored, "rollback", self.deps.now())  # press as in that phase
         self.deps.changed(timers=True, posts=True)
         return restored, undone, back
 
@@ -463,6 +466,7 @@ class Moderation:
             ctx = await context.load(tx, game)
             rows = self._overview(ctx)
             late = {r.user_id for r in rows if r.state.late and r.user_id is not None}
+            view = await secrecy.moderator_view(tx, game, actor.user_id)  # anonymous games
             reminded: tuple[int, ...] = ()
             if remind:
                 reminded = tuple(sorted(late))
@@ -486,6 +490,11 @@ class Moderation:
                 )
         if remind:
             self.deps.changed(posts=True)
+        if view.audited:  # a moderator saw who plays which power in an anonymous game
+            async with storage.write() as tx:
+                await secrecy.seen(tx, game, actor.user_id, "/mod orders", self.deps.now())
+        if not view.shows_players:
+            return OrdersOverview(game, tuple(replace(r, user_id=None) for r in rows), reminded, masked=True)
         return OrdersOverview(game, tuple(rows), reminded)
 
     @staticmethod
@@ -497,6 +506,13 @@ class Moderation:
         ]
 
     async def log(self, channel_id: int, actor: Actor) -> tuple[GameRow, list[AuditRow]]:
+        """The audit log; in an anonymous game a moderator who plays sees it without
+        players (:func:`bot.core.secrecy.masked_audit`), another one is recorded seeing it."""
         async with self.deps.storage.read() as tx:
             game = await self._game(tx, channel_id, actor, status=tuple(GameStatus), any_game=True)
-            return game, await tx.audit(game.id, AUDIT_LIMIT)
+            rows = await tx.audit(game.id, AUDIT_LIMIT)
+            view = await secrecy.moderator_view(tx, game, actor.user_id)
+        if view.audited:
+            async with self.deps.storage.write() as tx:
+                await secrecy.seen(tx, game, actor.user_id, "/mod log", self.deps.now())
+        return game, rows if view.shows_players else secrecy.masked_audit(rows)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import time
 
-from bot.core import civil, context, endgame, posts, scoring
+from bot.core import civil, context, endgame, posts, press, scoring
 from bot.core.context import owners, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.endings import EndingKind
@@ -177,6 +177,7 @@ class Resolution:
         if finished:  # scored, with the final post (and the last year's own post)
             ending = EndingKind.SOLO if outcome.winners else EndingKind.YEAR_LIMIT
             await scoring.game_over(tx, updated, ending, now, winners=outcome.winners)
+            await press.game_over(tx, game.id, now)  # the reveal; press channels read only
             return
         await posts.channel(
             tx,
@@ -192,3 +193,4 @@ class Resolution:
             map=MapSpec(next_phase),
         )
         await posts.phase_dms(tx, updated, players, nxt, now)
+        await press.phase_started(tx, updated, now)  # press opens or closes with the phase

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core import context
+from bot.core import context, press, secrecy
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.endings import Ending, ending_of
@@ -154,6 +154,8 @@ class GameStatusReport:
     players: tuple[PlayerStatus, ...]
     joined: tuple[int, ...]
     standing: Standing
+    settings: press.GameSettings | None = None
+    secret: bool = False  # an anonymous game being played: players are not named (bot.core.secrecy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,8 +194,10 @@ class Status:
                 tuple((uid, m, n) for uid, (m, n) in (await tx.reliability(game.guild_id, joined)).items()),
                 await rules_of(tx, game),
             )
+            settings = await press.game_settings(tx, game)
+            secret = await secrecy.is_secret(tx, game)
         if game.status == GameStatus.FORMING or game.phase is None:
-            return GameStatusReport(game, (), joined, standing)
+            return GameStatusReport(game, (), joined, standing, settings, secret)
         out = []
         for p in ctx.players:
             powers = ctx.powers_of(p)
@@ -202,7 +206,7 @@ class Status:
                 d, g = counts(ctx, pw)
                 due, given = due + d, given + g
             out.append(PlayerStatus(p.user_id, powers, order_state(due, given, p.ready_phase == game.phase)))
-        return GameStatusReport(game, tuple(out), joined, standing)
+        return GameStatusReport(game, tuple(out), joined, standing, settings, secret)
 
     async def map_phase(self, channel_id: int, phase: str | None = None) -> MapRequest:
         """``/game map``, checked: the game of the channel and the phase asked for (a quick

@@ -18,6 +18,7 @@ from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.discord import locales
 from bot.discord.poster import Poster
+from bot.discord.press import PressWorker
 from bot.discord.translator import CatalogueTranslator
 from bot.infra import maps
 from bot.infra.clock import Clock, system_clock
@@ -130,6 +131,7 @@ class DiplomacyBot(commands.Bot):
         if self.run_scheduler:
             self.scheduler.start()
         self.poster.start()
+        self.press.start()
 
     async def _build(self, storage: Storage) -> None:
         from bot.discord.cogs.games import GameCog
@@ -137,6 +139,7 @@ class DiplomacyBot(commands.Bot):
         from bot.discord.cogs.leaderboard import LeaderboardCog
         from bot.discord.cogs.mod import EndgameCog, ModCog
         from bot.discord.cogs.orders import OrderCog
+        from bot.discord.cogs.press import PressCog
         from bot.discord.cogs.sheet import SheetCog
 
         await asyncio.to_thread(maps.warm_up)  # a first resolution's DMs group fronts without the wait
@@ -149,11 +152,17 @@ class DiplomacyBot(commands.Bot):
             resolution.run_due, resolution.next_timer, self.core.now, lambda delay: self.pause(delay)
         )
         self.poster = Poster(self, self.core, self.maps, lambda delay: self.pause(delay))
+        # press spaces on Discord (issue 14): its jobs are stored with posts, so it wakes with them
+        self.press = PressWorker(self, self.core, lambda delay: self.pause(delay))
         self.core.deps.on_timer_change = self.scheduler.wake
-        self.core.deps.on_posts = self.poster.kick
+        self.core.deps.on_posts = self._posts_stored
         await self.tree.set_translator(CatalogueTranslator())
-        for cog in (GameCog, OrderCog, SheetCog, ModCog, EndgameCog, LanguageCog, LeaderboardCog):
+        for cog in (GameCog, OrderCog, SheetCog, ModCog, EndgameCog, LanguageCog, LeaderboardCog, PressCog):
             await self.add_cog(cog(self, self.core))
+
+    def _posts_stored(self) -> None:
+        self.poster.kick()
+        self.press.wake()
 
     async def _hold_lease(self, storage: Storage) -> None:
         """Own the database before anything touches it, migrations included (LeaseHeld)."""
@@ -178,7 +187,11 @@ class DiplomacyBot(commands.Bot):
         await asyncio.shield(self._shutdown)
 
     async def _close(self) -> None:
-        loops = [part for part in (getattr(self, "scheduler", None), getattr(self, "poster", None)) if part]
+        loops = [
+            part
+            for part in (getattr(self, "scheduler", None), getattr(self, "poster", None), getattr(self, "press", None))
+            if part
+        ]
         await asyncio.gather(*(part.stop(grace=STOP_GRACE) for part in loops))
         await super().close()
         if self.lease is not None:

@@ -8,11 +8,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.core.languages import DEFAULT, LANGUAGES, Languages
+from bot.core.languages import DEFAULT, LANGUAGES, NATIVE_NAMES, Languages
 from bot.text.i18n import t
-
-#: Native names, shown in the language menus.
-NATIVE_NAMES = {"en": "English", "es": "Español", "ru": "Русский", "bg": "Български"}
 
 LOCALES = {
     discord.Locale.spain_spanish: "es",

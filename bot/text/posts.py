@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.core.posts import PostKind
-from bot.text import markup, scores
+from bot.text import markup, press, scores
 from bot.text.durations import duration_text
 from bot.text.i18n import t
 from bot.text.labels import (
@@ -130,13 +130,16 @@ def _mod_action(p: Mapping[str, Any], lang: str) -> str:
 
 
 def _started(p: Mapping[str, Any], lang: str) -> str:
-    lines = [
-        t("post.assignment", lang, user=markup.mention(uid), powers=power_names(powers, lang))
-        for uid, powers in p["assignments"]
-    ]
+    if p.get("anonymous"):  # players known by their powers only (bot.core.secrecy)
+        lines = [press.anonymous_assignments(p["assignments"], lang)]
+    else:
+        lines = [
+            t("post.assignment", lang, user=markup.mention(uid), powers=power_names(powers, lang))
+            for uid, powers in p["assignments"]
+        ]
     if p["neutral"]:
         lines.append(t("post.neutral", lang, powers=power_names(p["neutral"], lang)))
-    return t(
+    text = t(
         "post.started",
         lang,
         game=p["game"],
@@ -144,6 +147,8 @@ def _started(p: Mapping[str, Any], lang: str) -> str:
         phase=phase_title(p["phase"], lang),
         deadline=markup.stamp(p["deadline"] or 0),
     )
+    # the game's settings (press, anonymity, deadlines...) under it
+    return text + "\n\n" + press.settings_block(p["settings"], lang) if p.get("settings") else text
 
 
 def _results(p: Mapping[str, Any], lang: str) -> list[str]:
@@ -173,7 +178,9 @@ def _results(p: Mapping[str, Any], lang: str) -> list[str]:
 def _phase_started(p: Mapping[str, Any], lang: str) -> str:
     toss = p.get("toss")
     note = ""
-    if toss:
+    if toss and toss.get("user") is None:  # an anonymous game: who won the toss stays secret
+        note = press.anonymous_toss(toss["power"], lang)
+    elif toss:
         note = t("post.toss", lang, user=f"<@{toss['user']}>", power=power_name(toss["power"], lang))
     return note + t(
         "post.new_phase",
@@ -333,5 +340,10 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
 
 def render(kind: str, params: Mapping[str, Any], language: str) -> list[str]:
     """The messages of one post in ``language`` (usually one; several when long)."""
-    out = _RENDER[PostKind(kind)](params, language)
+    post = PostKind(kind)
+    # press posts are said in bot.text.press; a masked post of an anonymous game without players
+    if params.get("anonymous"):
+        params = press.unnamed(params, language)
+    masked = press.render_masked(post, params, language) if params.get("anonymous") else None
+    out = masked or (press.RENDER[post] if post in press.RENDER else _RENDER[post])(params, language)
     return [out] if isinstance(out, str) else out

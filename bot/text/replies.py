@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.core import secrecy
 from bot.core.errors import UserError
 from bot.core.moderation import OrdersOverview
 from bot.core.ordering import OrderReport, ReadyReport
@@ -14,7 +15,7 @@ from bot.core.status import GameStatusReport, OrderSheet
 from bot.core.types import GameStatus, OrderState
 from bot.infra.storage import GameRow
 from bot.infra.storage.moderation import AuditRow
-from bot.text import markup
+from bot.text import markup, press
 from bot.text.durations import duration_text
 from bot.text.i18n import is_plural, plural, plural_form, t
 from bot.text.labels import echo, order_line, phase_title, power_name, power_names, say
@@ -129,8 +130,10 @@ def standing_lines(report: GameStatusReport, lang: str) -> list[str]:
     if s.draw_open:
         lines.append(t("mod.status.draw_open", lang))
     parts = [
-        t("mod.status.record", lang, user=markup.mention(uid), missed=m, total=n) for uid, m, n in s.records if n
-    ]  # 0/0 says nothing
+        t("mod.status.record", lang, user=markup.mention(uid), missed=m, total=n)
+        for uid, m, n in s.records
+        if n and not report.secret  # 0/0 says nothing; an anonymous game names nobody
+    ]
     if parts:
         lines.append(t("mod.status.reliability", lang, records="; ".join(parts)))
     if s.rules is not None and s.ending is None:  # how it will end and be scored (issue 15)
@@ -172,7 +175,7 @@ def status_text(report: GameStatusReport, lang: str) -> str:
         for p in report.players:
             lines.append(
                 t(
-                    "status.line",
+                    "anon.status.line" if report.secret else "status.line",  # anonymous: powers only
                     lang,
                     mark=MARKS[p.state],
                     user=markup.mention(p.user_id),
@@ -180,8 +183,10 @@ def status_text(report: GameStatusReport, lang: str) -> str:
                     powers=power_names(p.powers, lang) or "—",
                 )
             )
+        if report.secret:
+            lines.append(t("anon.status.note", lang))
         text = "\n".join(lines)
-    return "\n".join([text, *standing_lines(report, lang)])
+    return "\n".join([text, *standing_lines(report, lang), *press.status_settings(report.settings, lang)])
 
 
 def overview_text(view: OrdersOverview, lang: str) -> str:
@@ -189,7 +194,7 @@ def overview_text(view: OrdersOverview, lang: str) -> str:
     for row in view.powers:
         lines.append(
             t(
-                "mod.reply.orders_line",
+                "anon.mod.orders_line" if view.masked else "mod.reply.orders_line",  # anonymous: powers only
                 lang,
                 mark=MARKS[row.state],
                 power=power_name(row.power, lang),
@@ -197,7 +202,9 @@ def overview_text(view: OrdersOverview, lang: str) -> str:
                 state=t(f"mod.orders.{row.state.value}", lang),
             )
         )
-    if view.reminded:
+    if view.reminded and view.masked:
+        lines.append(t("anon.mod.reminded_count", lang, count=len(view.reminded)))
+    elif view.reminded:
         lines.append(t("mod.reply.reminded", lang, users=", ".join(markup.mention(u) for u in view.reminded)))
     return "\n".join(lines)
 
@@ -208,10 +215,12 @@ def log_text(game: GameRow, rows: Sequence[AuditRow], lang: str) -> str:
         detail = dict(r.detail)
         if r.action == "replace" and "powers" not in detail:  # an entry from before it named every power
             detail["powers"] = [detail.get("power", "")]
+        # an anonymous game seen by a moderator who plays in it: the entry without players
+        key = f"anon.log.{r.action}" if detail.pop(secrecy.MASKED, False) else f"mod.log.{r.action}"
         params = named(detail, lang)
         params["who"] = markup.mention(r.user_id) if r.user_id else t("mod.log.bot", lang)
         # a moment in the reader's time zone, then what happened
-        lines.append(f"{markup.short_stamp(r.at)} {t(f'mod.log.{r.action}', lang, **params)}")
+        lines.append(f"{markup.short_stamp(r.at)} {t(key, lang, **params)}")
     if not rows:
         lines.append(t("mod.reply.log_empty", lang))
     text = "\n".join(lines)

@@ -10,14 +10,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
+from bot.core.press import PressMode, Settings
 from bot.core.scoring import EndRules
-from bot.discord.cogs.common import answering, reply
+from bot.discord.cogs.common import answering, game_option, reply
+from bot.discord.cogs.mod import PRESS_CHOICES
 from bot.discord.cogs.records import GameRecords, scoring_choices
 from bot.discord.locales import NATIVE_NAMES, described, guild_language, language_choices, language_of
 from bot.infra.storage import GameRow
 from bot.text.board import map_description
 from bot.text.i18n import t
 from bot.text.labels import phase_title
+from bot.text.press import create_lines
 from bot.text.replies import create_text, status_text
 from bot.text.scores import rules_text
 
@@ -41,8 +44,11 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         language=described("cmd.game.create.language"),
         end=described("cmd.game.create.end"),
         scoring=described("cmd.game.create.scoring"),
+        press=described("cmd.game.create.press"),
+        anonymous=described("cmd.game.create.anonymous"),
+        spectators=described("cmd.game.create.spectators"),
     )
-    @app_commands.choices(language=language_choices(), scoring=scoring_choices())
+    @app_commands.choices(language=language_choices(), scoring=scoring_choices(), press=PRESS_CHOICES)
     async def create(
         self,
         interaction: discord.Interaction,
@@ -55,8 +61,12 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         language: app_commands.Choice[str] | None = None,
         end: app_commands.Range[int, 1901, 2100] | None = None,
         scoring: app_commands.Choice[str] | None = None,
+        press: str = PressMode.FULL.value,
+        anonymous: bool = False,
+        spectators: bool = True,
     ) -> None:
         async with answering(interaction):
+            settings = Settings(PressMode(press), anonymous=anonymous, spectators=spectators)
             game = await self.core.lifecycle.create_game(
                 guild_id=interaction.guild_id or 0,
                 channel_id=interaction.channel_id or 0,
@@ -70,6 +80,7 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
                 language=language.value if language else guild_language(interaction),
                 scoring_system=scoring.value if scoring else None,
                 last_year=end,
+                settings=settings,
                 action=interaction.id,
             )
             rules = EndRules.chosen(scoring.value if scoring else None, end)  # as create_game stored them
@@ -77,7 +88,8 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
                 interaction,
                 create_text(game, civil_disorder, interaction.user.id, NATIVE_NAMES[game.language])
                 + "\n"
-                + rules_text(rules, game.language),
+                + rules_text(rules, game.language)
+                + create_lines(settings, game.language),
                 ephemeral=False,
             )
 
@@ -144,3 +156,40 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
                 ephemeral=False,
                 file=file,
             )
+
+    # spectators (issue 14): read access to the game channel and its maps, never press or orders
+    async def watch_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        games = await self.core.press.watchable(interaction.guild_id or 0)
+        return [
+            app_commands.Choice(name=name[:100], value=str(gid))
+            for gid, name in games
+            if current.lower() in name.lower()
+        ][:25]
+
+    async def _watch(self, interaction: discord.Interaction, game: str | None, on: bool) -> None:
+        async with answering(interaction):
+            watching = await self.core.press.watch(
+                interaction.channel_id or 0,
+                interaction.user.id,
+                on,
+                game_id=game_option(game),
+                guild_id=interaction.guild_id,
+                action=interaction.id,
+            )
+            key = "press.reply.watching" if on else "press.reply.unwatched"
+            await reply(interaction, t(key, language_of(interaction), game=watching.game.name))
+
+    @app_commands.command(name="watch", description=described("cmd.game.watch"))
+    @app_commands.describe(game=described("cmd.game.watch.game"))
+    async def watch(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self._watch(interaction, game, True)
+
+    @app_commands.command(name="unwatch", description=described("cmd.game.unwatch"))
+    @app_commands.describe(game=described("cmd.game.watch.game"))
+    async def unwatch(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self._watch(interaction, game, False)
+
+    watch.autocomplete("game")(watch_autocomplete)
+    unwatch.autocomplete("game")(watch_autocomplete)
