@@ -31,8 +31,8 @@ from engine.parser import OrderParseError, parse_order, parse_orders
 from engine.results import OrderResult, PhaseOutcome, Result
 from engine.rules import Rules
 from engine.validation import (
-    AmbiguousOrderError, Illegal, IllegalOrderError, OrdersDue, Reason, check_order, explain,
-    forced_orders, forced_phase, orders_due, power_of,
+    AmbiguousOrderError, Illegal, IllegalOrderError, OrdersDue, Reason, check_order, choices_due,
+    explain, forced_orders, forced_phase, orders_due, power_of,
 )
 from engine.game import resolve
 from engine.legal import legal_adjustments, legal_orders
@@ -46,7 +46,7 @@ __all__ = [
     "OrderWarning", "OrdersDue", "Phase", "PhaseKind", "PhaseOutcome", "Position", "Power",
     "Province", "ProvinceKind", "Reason", "Result", "Retreat", "Rules", "STANDARD", "Season",
     "StandbyPlan", "SupportHold", "SupportMove", "Unit", "UnitType", "Waive", "check_order",
-    "check_standby", "explain", "forced_orders", "forced_phase", "format_order", "legal_adjustments", "legal_orders", "order_text", "order_warnings",
+    "check_standby", "choices_due", "explain", "forced_orders", "forced_phase", "format_order", "legal_adjustments", "legal_orders", "order_text", "order_warnings",
     "orders_due", "parse_order", "parse_orders", "phase_title", "place_text", "power_name",
     "power_of", "province_name", "resolve", "standby_kind", "standby_orders", "unit_text",
 ]

@@ -69,8 +69,9 @@ class StandbyPlan:
     dropped: tuple[tuple[Order, Illegal], ...] = ()
 
 
-def _movement_board(position: Position) -> Position:
-    """The board as it stands, as a movement phase (the units, not the dislodged ones)."""
+def movement_board(position: Position) -> Position:
+    """The board as it stands, as a movement phase (the units, not the dislodged ones):
+    what a movement standby order given in another phase is checked on."""
     if position.phase.is_movement:
         return position
     phase = Phase(position.phase.year, Season.SPRING, PhaseKind.MOVEMENT)
@@ -104,7 +105,7 @@ def check_standby(position: Position, order: Order, rules: Rules = STANDARD_RULE
     if kind is None:
         raise ValueError(f"{order} is no standby order")
     if kind is PhaseKind.MOVEMENT:
-        return check_order(_movement_board(position), order, rules, powers)
+        return check_order(movement_board(position), order, rules, powers)
     if kind is PhaseKind.RETREAT:
         assert isinstance(order, Retreat)
         if position.phase.is_retreat and order.location.province in position.dislodged:
@@ -112,7 +113,7 @@ def check_standby(position: Position, order: Order, rules: Rules = STANDARD_RULE
         return _raise(_retreat_somewhere(position, order, rules, powers), order)
     if isinstance(order, Build):
         return _raise(_build_somewhere(position, order, rules, powers), order)
-    board = _movement_board(position)
+    board = movement_board(position)
     assert isinstance(order, Disband)
     unit = Checker(board, rules).unit_of(order, powers)
     return applied_to(order, unit) if not isinstance(unit, Illegal) else _raise(unit, order)
@@ -122,7 +123,7 @@ def _retreat_somewhere(position: Position, order: Retreat, rules: Rules, powers:
     """A retreat of a unit on the board, judged as if it were dislodged where it stands
     and free to go to every neighbour it could move to (its real retreats are known only
     once it is dislodged)."""
-    board = _movement_board(position)
+    board = movement_board(position)
     unit = Checker(board, rules).unit_of(order, powers)
     if isinstance(unit, Illegal):
         return unit

@@ -809,6 +809,21 @@ def forced_orders(position: Position, power: Power,
     return None
 
 
+def choices_due(position: Position, power: Power, rules: Rules = STANDARD_RULES) -> OrdersDue:
+    """What ``power``'s player has to choose in this phase: :func:`orders_due`, except
+    nothing when its orders are forced (:func:`forced_orders`): the adjudicator gives such
+    a power its only orders, so nobody need wait for, remind, or count its player.
+
+    >>> alone = Position.build("W1901A", [Unit(Power.ITALY, UnitType.ARMY, Location("PIE"))], {})
+    >>> orders_due(alone, Power.ITALY).disbands, choices_due(alone, Power.ITALY).is_empty
+    (1, True)
+    """
+    due = orders_due(position, power, rules)
+    if due.is_empty or position.phase.is_movement or forced_orders(position, power, rules) is None:
+        return due
+    return OrdersDue()
+
+
 def forced_phase(position: Position,
                  rules: Rules = STANDARD_RULES) -> dict[Power, tuple[Order, ...]] | None:
     """Every power's forced orders (:func:`forced_orders`; the powers with none left out)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bot.core import posts
+from bot.core import days, posts
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
+from bot.core.grace import read_policy
 from bot.core.naming import game_name
 from bot.core.posts import PostKind
 from bot.core.reminders import plan_reminders
@@ -39,9 +40,13 @@ class Lifecycle:
         adjustment: str | None = None,
         language: str = "en",
         cd_after: int | None = None,
+        grace: str | None = None,
+        grace_for: str | None = None,
+        standby_missed: bool | None = None,
         action: int | None = None,
     ) -> GameRow:
         name = game_name(name)
+        late = read_policy(grace, grace_for, standby_missed)  # issue 15: grace, standby and missed phases
         if not 2 <= players <= 7:
             raise UserError("create.bad_players")
         if cd_after is not None and not 0 <= cd_after <= 10:
@@ -70,6 +75,7 @@ class Lifecycle:
             )
             if cd_after is not None:
                 await tx.set_cd_policy(game_id, cd_after)
+            await tx.set_late_policy(game_id, late)
             game = await tx.game(game_id)
         assert game is not None
         return game
@@ -127,7 +133,7 @@ class Lifecycle:
             pos_json = position_to_json(position)
             phase = str(position.phase)
             now = self.deps.clock()
-            deadline = parse_schedule(game.movement).next_deadline(now)
+            deadline = await days.next_deadline(tx, game, phase, now)  # off the days skipped
             remind = await plan_reminders(tx, game.id, phase, now, deadline)  # each player's
             await tx.insert_phase(game.id, phase, pos_json)
             await tx.start_game(

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.core import civil, context
+from bot.core import civil, context, grace
 from bot.core import params as P
 from bot.core.context import GameContext
 from bot.core.deps import Deps
@@ -150,7 +150,8 @@ def next_waive_key(power: Power, taken: Iterable[str]) -> str:
     return waive_key(power, n)
 
 
-def _parse_error(parsed: ParsedLine) -> LineReport:
+def parse_error(parsed: ParsedLine) -> LineReport:
+    """The report of a line the parser could not read (``/order``, ``/standby set``)."""
     error = parsed.error
     assert error is not None
     code = error.code
@@ -187,7 +188,7 @@ def read_and_check(
     adjusting = position.phase.is_adjustment
     for parsed in read_orders_in(text, languages, position=position):
         if parsed.error is not None or parsed.order is None:
-            lines.append(_parse_error(parsed))
+            lines.append(parse_error(parsed))
             continue
         given = given_orders(stored.values()) if adjusting else None
         try:
@@ -313,7 +314,11 @@ class Ordering:
             now = self.deps.now()
             for key, (power, canonical) in writes.items():
                 await tx.put_order(game.id, phase, key, power, canonical, user_id, now)
+            # issue 15: in a grace period the phase resolves once the players it waits for are done
+            settled = await grace.settle_if_done(tx, current, now)
             after = await context.load(tx, current, user_id)
+        if settled:
+            self.deps.changed(timers=True)
         return OrderReport(tuple(lines), sheet_of(after))
 
     async def clear(
@@ -371,6 +376,7 @@ class Ordering:
             paused = await tx.pause_of(game.id) is not None
             if ready:
                 resolving = await civil.resolve_if_ready(tx, game, self.deps.now())
+                resolving = resolving or await grace.settle_if_done(tx, game, self.deps.now())  # issue 15
         if resolving:
             self.deps.changed(timers=True)
         return ReadyReport(sheet_of(ctx), resolving, paused)

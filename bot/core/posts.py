@@ -51,6 +51,7 @@ class PostKind(StrEnum):
     CONCESSION_WIN = "concession_win"
     MOD_ACTION = "mod_action"  # params["action"]: paused, resumed, extended, ...
     DM_FAILED = "dm_failed"
+    GRACE_STARTED = "grace_started"  # issue 15: the deadline passed, the phase waits for late players
     # a player's DMs
     DM_PHASE_STARTED = "dm_phase_started"
     DM_GAME_OVER = "dm_game_over"
@@ -60,6 +61,8 @@ class PostKind(StrEnum):
     DM_REPLACEMENT = "dm_replacement"
     DM_REPLACED_OUT = "dm_replaced_out"
     DM_DRAW_PROPOSED = "dm_draw_proposed"
+    DM_GRACE = "dm_grace"  # issue 15: you still owe orders; you have until ...
+    DM_STANDBY = "dm_standby"  # issue 15: what your standby orders did
 
 
 @dataclass(frozen=True, slots=True)

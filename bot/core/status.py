@@ -8,11 +8,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core import context
+from bot.core import context, late
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.endings import Ending, ending_of
 from bot.core.errors import UserError
+from bot.core.late import LateStanding
 from bot.core.rules import orders_due
 from bot.core.types import GameStatus, OrderState
 from bot.infra.storage import GameRow, OrderRow, PhaseRow, PlayerRow
@@ -144,6 +145,7 @@ class Standing:
     draw_open: bool
     ending: Ending | None  # how the game ended, once it is over
     records: tuple[tuple[int, int, int], ...]  # (user, missed, phases to order)
+    late: LateStanding | None = None  # grace, standby orders, days off (issue 15)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +190,7 @@ class Status:
                 await tx.draw_proposal(game.id) is not None and game.status == GameStatus.ACTIVE,
                 await ending_of(tx, game),
                 tuple((uid, m, n) for uid, (m, n) in (await tx.reliability(game.guild_id, joined)).items()),
+                await late.standing(tx, game, joined),
             )
         if game.status == GameStatus.FORMING or game.phase is None:
             return GameStatusReport(game, (), joined, standing)

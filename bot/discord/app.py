@@ -114,6 +114,7 @@ class DiplomacyBot(commands.Bot):
         from bot.discord.cogs.mod import EndgameCog, ModCog
         from bot.discord.cogs.orders import OrderCog
         from bot.discord.cogs.sheet import SheetCog
+        from bot.discord.cogs.standby import GraceCog, StandbyCog
 
         self.storage = await Storage.open(self.db_path, before_migrate=self._hold_lease)
         await self._hold_lease(self.storage)  # a new database has its lease table only now
@@ -130,7 +131,7 @@ class DiplomacyBot(commands.Bot):
         self.core.deps.on_timer_change = self.scheduler.wake
         self.core.deps.on_posts = self.poster.kick
         await self.tree.set_translator(CatalogueTranslator())
-        for cog in (GameCog, OrderCog, SheetCog, ModCog, EndgameCog, LanguageCog):
+        for cog in (GameCog, OrderCog, SheetCog, ModCog, EndgameCog, LanguageCog, StandbyCog, GraceCog):
             await self.add_cog(cog(self, self.core))
         if self.sync_commands:
             await self.tree.sync()

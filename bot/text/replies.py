@@ -20,6 +20,7 @@ from bot.text.i18n import is_plural, plural, plural_form, t
 from bot.text.labels import echo, order_line, phase_title, power_name, power_names, say
 from bot.text.posts import missing_text, named, silent_text
 from bot.text.sheet import MAX_OPTIONS, cut, ready_key
+from bot.text.standby import late_lines
 
 MAX_REPLY = markup.MAX_CONTENT
 #: The most a reply says: the reply helper sends it as up to
@@ -132,6 +133,7 @@ def standing_lines(report: GameStatusReport, lang: str) -> list[str]:
     ]  # 0/0 says nothing
     if parts:
         lines.append(t("mod.status.reliability", lang, records="; ".join(parts)))
+    lines.extend(late_lines(s.late, lang))  # grace, standby orders, days off (issue 15)
     return lines
 
 

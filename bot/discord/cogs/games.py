@@ -33,8 +33,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
         adjustment=described("cmd.game.create.adjustment"),
         civil_disorder=described("cmd.game.create.civil_disorder"),
         language=described("cmd.game.create.language"),
+        grace=described("cmd.game.create.grace"),
+        grace_for=described("cmd.game.create.grace_for"),
+        standby_missed=described("cmd.game.create.standby_missed"),
     )
-    @app_commands.choices(language=language_choices())
+    @app_commands.choices(
+        language=language_choices(),
+        grace_for=[
+            app_commands.Choice(name=described("grace.choice.asked"), value="asked"),
+            app_commands.Choice(name=described("grace.choice.everyone"), value="everyone"),
+        ],
+    )
     async def create(
         self,
         interaction: discord.Interaction,
@@ -45,6 +54,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
         adjustment: str | None = None,
         civil_disorder: app_commands.Range[int, 0, 10] = 2,
         language: app_commands.Choice[str] | None = None,
+        grace: str | None = None,
+        grace_for: app_commands.Choice[str] | None = None,
+        standby_missed: bool = False,
     ) -> None:
         async with answering(interaction):
             game = await self.core.lifecycle.create_game(
@@ -57,6 +69,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
                 retreat=retreat,
                 adjustment=adjustment,
                 cd_after=civil_disorder,
+                grace=grace,  # issue 15: grace, and what standby orders count for
+                grace_for=grace_for.value if grace_for else None,
+                standby_missed=standby_missed,
                 language=language.value if language else guild_language(interaction),
                 action=interaction.id,
             )
