@@ -8,7 +8,7 @@ The sheet's standby screen answers the taps ``dip:standby``, ``dip:keep`` and ``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -21,6 +21,7 @@ from bot.core.late import LateStanding
 from bot.core.ordering import LineReport, refusal
 from bot.core.preview import Preview
 from bot.core.standby import StandbyReport, StandbySheet
+from bot.infra.storage.standby import LatePolicy
 from bot.text import markup
 from bot.text.durations import duration_text
 from bot.text.i18n import is_plural, plural, plural_form, t
@@ -161,20 +162,26 @@ def grace_text(choice: GraceChoice, lang: str) -> str:
     return t("grace.on" if choice.on else "grace.off", lang, game=game, grace=grace)
 
 
-def late_lines(late: LateStanding | None, lang: str) -> list[str]:
-    """``/game status``: the grace, standby and days-off policy, and the record of standby
-    orders used and grace given."""
-    if late is None:
-        return []
-    policy, lines = late.policy, []
+def policy_lines(policy: LatePolicy, lang: str, asked: Sequence[int] = ()) -> list[str]:
+    """A game's grace and what standby orders count for (``/game create``, ``/game status``)."""
+    lines = []
     if policy.grace > 0:
         grace = duration_text(policy.grace, lang)
         if policy.grace_for == "everyone":
             lines.append(t("late.grace_everyone", lang, grace=grace))
         else:
-            users = ", ".join(markup.mention(u) for u in late.asked) or "—"
+            users = ", ".join(markup.mention(u) for u in asked) or "—"
             lines.append(t("late.grace_asked", lang, grace=grace, users=users))
     lines.append(t("late.standby_missed" if policy.standby_missed else "late.standby_not_missed", lang))
+    return lines
+
+
+def late_lines(late: LateStanding | None, lang: str) -> list[str]:
+    """``/game status``: the grace, standby and days-off policy, and the record of standby
+    orders used and grace given."""
+    if late is None:
+        return []
+    lines = policy_lines(late.policy, lang, late.asked)
     if late.days_off:
         lines.append(t("late.days_off", lang, days=", ".join(day_text(d, lang) for d in late.days_off)))
     records = [

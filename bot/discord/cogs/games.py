@@ -9,12 +9,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
+from bot.core.grace import read_policy
 from bot.discord.cogs.common import answering, reply
 from bot.discord.locales import NATIVE_NAMES, described, guild_language, language_choices, language_of
 from bot.infra.storage import GameRow
 from bot.text.i18n import t
 from bot.text.labels import phase_title
 from bot.text.replies import create_text, status_text
+from bot.text.standby import policy_lines
 
 
 @app_commands.guild_only()
@@ -75,11 +77,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
                 language=language.value if language else guild_language(interaction),
                 action=interaction.id,
             )
-            await reply(
-                interaction,
-                create_text(game, civil_disorder, interaction.user.id, NATIVE_NAMES[game.language]),
-                ephemeral=False,
-            )
+            text = create_text(game, civil_disorder, interaction.user.id, NATIVE_NAMES[game.language])
+            late = read_policy(grace, grace_for.value if grace_for else None, standby_missed)
+            text += "\n" + "\n".join(policy_lines(late, game.language))  # issue 15: grace, standby orders
+            await reply(interaction, text, ephemeral=False)
 
     @app_commands.command(name="join", description=described("cmd.game.join"))
     async def join(self, interaction: discord.Interaction) -> None:
