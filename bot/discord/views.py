@@ -51,13 +51,21 @@ async def answer(interaction: discord.Interaction, custom_id: str, values: list[
                 interaction.user.id, custom_id, values, created_at=interaction.created_at
             )
     except UserError as exc:
-        await interaction.response.send_message(refusal(exc, lang), ephemeral=True)
+        await _private(interaction, refusal(exc, lang))
         return
     except Exception:
         log.exception("order sheet tap %s by %s failed", custom_id, interaction.user.id)
-        await interaction.response.send_message(t("error.internal", lang), ephemeral=True)
+        await _private(interaction, t("error.internal", lang))
         return
     await interaction.response.edit_message(content=screen.content, view=to_view(screen))
+
+
+async def _private(interaction: discord.Interaction, text: str) -> None:
+    """A private answer, also after the tap was deferred (the map is drawn after a defer)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 class SheetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dip:(?!(?:unit|choice|pk|v):)[^:]+:\d+:.*"):
