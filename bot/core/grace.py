@@ -28,7 +28,7 @@ from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.posts import PostKind
-from bot.core.status import missing_orders
+from bot.core.status import Missing, missing_orders
 from bot.core.types import GameStatus
 from bot.infra.schedule import ScheduleError, parse_duration
 from bot.infra.storage import GameRow, PlayerRow, Tx
@@ -55,14 +55,13 @@ def read_policy(grace: str | None, grace_for: str | None, standby_missed: bool |
     return LatePolicy(seconds, who, bool(standby_missed))
 
 
-def owes_orders(ctx: GameContext, player: PlayerRow, states: Mapping[str, PowerState]) -> bool:
-    """The player is not ready and a power of theirs not in civil disorder still has
-    something without an order."""
+def still_owed(ctx: GameContext, player: PlayerRow, states: Mapping[str, PowerState]) -> list[Missing]:
+    """What the player's powers that are not in civil disorder still have to order (nothing
+    when the player is ready)."""
     if player.ready_phase == ctx.phase:
-        return False
+        return []
     powers = [pw for pw in ctx.powers_of(player) if not (pw.value in states and states[pw.value].civil_disorder)]
-    given = [o for o in ctx.orders if o.power in {pw.value for pw in powers}]
-    return bool(missing_orders(ctx, powers, given))
+    return missing_orders(ctx, powers, [o for o in ctx.orders if o.power in {pw.value for pw in powers}])
 
 
 async def current(tx: Tx, game_id: int, phase: str) -> GraceRow | None:
@@ -88,7 +87,7 @@ async def begin(tx: Tx, game: GameRow, now: float) -> bool:
     users = [
         p.user_id
         for p in ctx.players
-        if p.seat is not None and (asked is None or p.user_id in asked) and owes_orders(ctx, p, states)
+        if p.seat is not None and (asked is None or p.user_id in asked) and still_owed(ctx, p, states)
     ]
     if not users:
         return False
@@ -100,8 +99,8 @@ async def begin(tx: Tx, game: GameRow, now: float) -> bool:
     )
     for p in ctx.players:
         if p.user_id in users:
-            mine = [o for o in ctx.orders if o.power in {pw.value for pw in ctx.powers_of(p)}]
-            missing = missing_orders(ctx, ctx.powers_of(p), mine)
+            owed = [m.to_json() for m in still_owed(ctx, p, states)]
+            several = len(ctx.powers_of(p)) > 1
             await posts.dm(
                 tx,
                 game,
@@ -111,8 +110,8 @@ async def begin(tx: Tx, game: GameRow, now: float) -> bool:
                 PostKind.DM_GRACE,
                 phase=phase,
                 deadline=until,
-                missing=[m.to_json() for m in missing],
-                by_power=len(ctx.powers_of(p)) > 1,
+                missing=owed,
+                by_power=several,
             )
     await tx.add_audit(game.id, phase, None, "grace", {"users": users, "deadline": until}, now)
     return True
@@ -134,7 +133,7 @@ async def settle_if_done(tx: Tx, game: GameRow, now: float) -> bool:
         return False
     ctx = await context.load(tx, game)
     states = await tx.power_states(game.id)
-    if any(owes_orders(ctx, p, states) for p in ctx.players if p.user_id in row.users):
+    if any(still_owed(ctx, p, states) for p in ctx.players if p.user_id in row.users):
         return False
     return await tx.set_due(game.id, game.phase, now)
 

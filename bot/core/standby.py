@@ -31,7 +31,6 @@ How they work (the decisions; the rules of legality are the engine's, :mod:`engi
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,9 +40,18 @@ from bot.core.context import GameContext, owners
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.languages import reading_order
-from bot.core.ordering import MAX_CHOICE, MAX_ORDERS, LegalCache, LineReport, moved_on, parse_error, refusal
+from bot.core.ordering import (
+    MAX_CHOICE,
+    LegalCache,
+    LineReport,
+    check_text,
+    complete,
+    moved_on,
+    parse_error,
+    refusal,
+)
 from bot.core.posts import PostKind
-from bot.core.reading import matching_orders, read_orders_in, unit_province
+from bot.core.reading import read_orders_in, unit_province
 from bot.core.rules import IllegalOrderError, orders_due
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from bot.infra.storage.standby import StandbyRow
@@ -66,7 +74,6 @@ from engine import (
     standby_kind,
     standby_orders,
 )
-from engine.parser import split_orders
 from engine.standby import movement_board
 from engine.units import UnitType
 
@@ -226,11 +233,7 @@ class StandbyOrders:
         language: str | None = None,
         action: int | None = None,
     ) -> StandbyReport:
-        if not text.strip():
-            raise UserError("order.empty")
-        count = len(split_orders(text))
-        if count > MAX_ORDERS:
-            raise UserError("limits.too_many_orders", count=count, limit=MAX_ORDERS)
+        check_text(text)
         async with self.deps.storage.read() as tx:
             ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
         if not ctx.powers:
@@ -322,24 +325,9 @@ class StandbyOrders:
                 ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
         except UserError:
             return []
-        key = (ctx.game.id, ctx.phase, ctx.powers, json.dumps(ctx.game.position, sort_keys=True))
-        options = self.options.get(key)
-        if options is None:
-            options = await self.deps.compute.run(standby_options, ctx.position, ctx.rules, ctx.powers)
-            self.options.put(key, options)
-        head, sep, last = typed.rpartition(";")
-        before = head + sep if sep else ""
-        matches = await self.deps.compute.run(
-            matching_orders, options, last, reading_order(language or ctx.language, ctx.language)
-        )
-        out = []
-        for option in matches:
-            value = (before + (" " if before else "") + option).strip()
-            if len(value) <= MAX_CHOICE:
-                out.append(value)
-            if len(out) >= limit:
-                break
-        return out
+        options = await self.options.of(ctx, self.deps.compute, standby_options)
+        languages = reading_order(language or ctx.language, ctx.language)
+        return await complete(self.deps.compute, options, typed, languages, limit)
 
 
 # -- the hooks in the resolution -------------------------------------------------------------

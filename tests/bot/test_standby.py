@@ -12,11 +12,10 @@ from datetime import UTC, datetime
 from bot.infra import maps
 from bot.infra.clock import to_unix
 from engine import Location, Position, Power, Unit
-from engine.codec import position_to_json
 from engine.position import Dislodged
 from renderer import front_groups
 from tests.bot.simcord_support import png_ok, powers_by_user, running, seven
-from tests.bot.test_flow import start_three
+from tests.bot.test_flow import set_scene, start_three
 from tests.bot.test_moderation import STANDARD, current_game, dms, order, ready_all, start_seven, texts
 from tests.bot.test_sheet_play import labels, sheet, tap
 
@@ -27,38 +26,6 @@ async def standby(member, text: str) -> str:
     r = await member.user.slash("standby set", orders=text)
     assert r.ephemeral
     return r.response.content
-
-
-async def scene(
-    env,
-    channel_id,
-    phase: str,
-    units: dict[str, list[str]],
-    centres: dict[str, str],
-    dislodged: tuple[Dislodged, ...] = (),
-) -> None:
-    """Put the channel's game in ``phase`` with exactly these units, centre owners and
-    dislodged units (a scenario; unlike test_flow.set_scene, centres not named are nobody's)."""
-    game = await current_game(env, channel_id)
-    position = Position.build(
-        phase,
-        [Unit.parse(Power(p), u) for p, us in units.items() for u in us],
-        {c: Power(p) for c, p in centres.items()},
-        dislodged,
-    )
-    data = position_to_json(position)
-    async with env.bots[-1].core.storage.write() as tx:
-        await tx.insert_phase(game.id, phase, data)
-        assert await tx.restore_game(
-            game.id,
-            expected_phase=game.phase,
-            phase=phase,
-            position=data,
-            deadline=game.deadline,
-            remind_at=None,
-            tossed=False,
-            toss_winner=None,
-        )
 
 
 def homes() -> dict[str, str]:
@@ -189,7 +156,7 @@ async def test_retreat_and_build_preferences(tmp_path):
         germany, france = member["GERMANY"], member["FRANCE"]
         # Munich will be dislodged: Germany leaves a preferred retreat (Bohemia is taken)
         units = {**STANDARD, "FRANCE": ["A BUR", "A RUH", "F BRE"], "AUSTRIA": ["A BOH", "A BUD", "F TRI"]}
-        await scene(env, ch.id, "S1901M", units, homes())
+        await set_scene(env, ch.id, "S1901M", units, {})
         reply = await standby(germany, "A MUN R BOH; A MUN R SIL; A MUN R TYR")
         assert "Retreats (the first one possible): `A MUN R BOH`, `A MUN R SIL`, `A MUN R TYR`" in reply
         await order(france, "A BUR - MUN; A RUH S A BUR - MUN")
@@ -204,12 +171,12 @@ async def test_retreat_and_build_preferences(tmp_path):
         assert "❌ `A MUN R BOH` — not used:" in dm
 
         # a winter: France has two builds and misses them; its preferences build
-        await scene(
+        await set_scene(
             env,
             ch.id,
             "W1901A",
             {**STANDARD, "FRANCE": ["A PAR", "A PIC", "F MAO"]},
-            {**homes(), "BEL": "FRANCE", "SPA": "FRANCE"},
+            {"BEL": "FRANCE", "SPA": "FRANCE"},
         )
         reply = await standby(france, "A PAR B; F BRE B; A MAR B")
         assert "Builds and disbands" in reply
@@ -465,7 +432,7 @@ async def test_a_trivial_retreat_is_resolved_at_once(tmp_path):
         ch, alice = table.channel, table.members[0]
         munich = Dislodged(Unit.parse(Power.GERMANY, "A MUN"), (Location("BOH"), Location("SIL")), "BUR")
         units = {**STANDARD, "GERMANY": ["A BER", "F KIE"], "FRANCE": ["A MUN", "A PAR", "F BRE"]}
-        await scene(env, ch.id, "S1901R", units, homes(), (munich,))
+        await set_scene(env, ch.id, "S1901R", units, {}, dislodged=(munich,))
         await alice.slash(ch, "mod civil-disorder", power="GERMANY", state="on")
         game = await current_game(env, ch.id)
         assert game.phase == "F1901M"  # no time passed
@@ -483,7 +450,7 @@ async def test_a_winter_with_only_a_forced_disband_is_played_at_once(tmp_path):
         italy = member["ITALY"]
         units = {**STANDARD, "ITALY": ["A PIE"]}
         centres = {c: p for c, p in homes().items() if p != "ITALY"}
-        await scene(env, ch.id, "F1901M", units, centres)
+        await set_scene(env, ch.id, "F1901M", units, centres, homes=False)
         await order(italy, "A PIE H")
         await ready_all(member)
         game = await current_game(env, ch.id)
