@@ -28,6 +28,20 @@ async def standby(member, text: str) -> str:
     return r.response.content
 
 
+async def begin(env, **options):
+    """Seven players start a game "Club" created with ``options``; returns the table, each
+    power's member, and the reply to ``/game create``."""
+    table = seven(env)
+    ch, alice = table.channel, table.members[0]
+    created = await alice.slash(ch, "game create", name="Club", players=7, **options)
+    for m in table.members:
+        await m.slash(ch, "game join")
+    await alice.slash(ch, "game start")
+    _, who = await powers_by_user(env, ch.id)
+    member = {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
+    return table, member, created.response.content
+
+
 def homes() -> dict[str, str]:
     return {c: p.value for c, p in Position.initial().centres.items()}
 
@@ -127,14 +141,8 @@ async def test_standby_counts_as_missed_when_the_game_says_so(tmp_path):
     orders play Spring, France is then declared in civil disorder, and in Fall its standby
     orders are not used (a collapsed government executes nothing)."""
     async with running(str(tmp_path / "db.sqlite3")) as env:
-        table = seven(env)
-        ch, alice = table.channel, table.members[0]
-        await alice.slash(ch, "game create", name="Club", players=7, civil_disorder=1, standby_missed=True)
-        for m in table.members:
-            await m.slash(ch, "game join")
-        await alice.slash(ch, "game start")
-        _, who = await powers_by_user(env, ch.id)
-        member = {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
+        table, member, _ = await begin(env, civil_disorder=1, standby_missed=True)
+        ch = table.channel
         france = member["FRANCE"]
         await standby(france, "A PAR H; A MAR H; F BRE H; F MAO H")
         await ready_all(member, but=("FRANCE",))
@@ -297,15 +305,9 @@ async def test_the_map_of_my_orders_draws_a_crop_per_front(tmp_path):
 # -- grace ------------------------------------------------------------------------------------
 async def test_grace_waits_for_the_late_player_who_asked(tmp_path):
     async with running(str(tmp_path / "db.sqlite3")) as env:
-        table = seven(env)
+        table, member, created = await begin(env, grace="15m")
         ch, alice = table.channel, table.members[0]
-        r = await alice.slash(ch, "game create", name="Club", players=7, grace="15m")
-        assert r.response is not None
-        for m in table.members:
-            await m.slash(ch, "game join")
-        await alice.slash(ch, "game start")
-        _, who = await powers_by_user(env, ch.id)
-        member = {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
+        assert "Grace: 15m for the players who ask" in created
         france, italy = member["FRANCE"], member["ITALY"]
         r = await france.user.slash("grace", want=True)
         assert "the phase waits up to 15m for you" in r.response.content
@@ -343,12 +345,8 @@ async def test_grace_waits_for_the_late_player_who_asked(tmp_path):
 
 async def test_grace_for_everyone_and_a_moderators_resolve_gives_none(tmp_path):
     async with running(str(tmp_path / "db.sqlite3")) as env:
-        table = seven(env)
+        table, _, _ = await begin(env, grace="1h", grace_for="everyone")
         ch, alice = table.channel, table.members[0]
-        await alice.slash(ch, "game create", name="Club", players=7, grace="1h", grace_for="everyone")
-        for m in table.members:
-            await m.slash(ch, "game join")
-        await alice.slash(ch, "game start")
         r = await table.members[1].user.slash("grace", want=True)
         assert "every player still owing orders at a deadline gets 1h of grace" in r.response.content
         await env.advance_time(48 * HOURS + 5)
@@ -374,17 +372,11 @@ async def test_a_weekly_schedule_crosses_the_days_off_and_a_holiday(tmp_path):
     New York). Moves are due Mondays and Thursdays at 19:00 New York time; a moderator
     skips Monday 5 January."""
     async with running(str(tmp_path / "db.sqlite3")) as env:
-        table = seven(env)
+        table, member, created = await begin(env, movement="Mon Thu 19:00 America/New_York")
         ch, alice = table.channel, table.members[0]
-        r = await alice.slash(ch, "game create", name="Club", players=7, movement="Mon Thu 19:00 America/New_York")
-        assert "moves Mon, Thu at 19:00 America/New_York" in r.response.content
-        for m in table.members:
-            await m.slash(ch, "game join")
-        await alice.slash(ch, "game start")
+        assert "moves Mon, Thu at 19:00 America/New_York" in created
         game = await current_game(env, ch.id)
         assert game.deadline == to_unix(datetime(2026, 1, 2, 0, 0, tzinfo=UTC))  # Thu 19:00 EST
-        _, who = await powers_by_user(env, ch.id)
-        member = {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
         await ready_all(member)  # resolved early: the next deadline keeps to the schedule
         game = await current_game(env, ch.id)
         assert game.phase == "F1901M"
@@ -410,13 +402,9 @@ async def test_a_weekly_schedule_crosses_the_days_off_and_a_holiday(tmp_path):
 
 async def test_a_length_with_days_off_moves_past_the_weekend(tmp_path):
     async with running(str(tmp_path / "db.sqlite3")) as env:
-        table = seven(env)
+        table, _, created = await begin(env, movement="48h except Sat Sun")  # Thursday 00:00 + 48h: Saturday
         ch, alice = table.channel, table.members[0]
-        r = await alice.slash(ch, "game create", name="Club", players=7, movement="48h except Sat Sun")
-        assert "moves 2d, not on weekends" in r.response.content
-        for m in table.members:
-            await m.slash(ch, "game join")
-        await alice.slash(ch, "game start")  # Thursday 00:00 + 48h = Saturday: off
+        assert "moves 2d, not on weekends" in created
         assert (await current_game(env, ch.id)).deadline == to_unix(datetime(2026, 1, 5, 0, 0, tzinfo=UTC))
         r = await alice.slash(ch, "game create", name="Bad", movement="Mon Blursday 19:00")
         assert "can't read `Blursday` as days of the week" in r.response.content
