@@ -60,9 +60,9 @@ MESSAGES: dict[str, str] = {
     "grace.bad_length": "La gracia `{text}` debe durar de 1 minuto a 1 día, como `15m` o `1h`.",
     "grace.none": "**{game}** no tiene periodo de gracia.",
     "grace.everyone": "En **{game}** todo jugador que aún deba órdenes al plazo tiene {grace} de gracia: no hace falta pedirla.",
-    "grace.on": "✅ En **{game}**, si aún debes órdenes al llegar un plazo, la fase te espera hasta {grace}.",
+    "grace.on": "✅ En **{game}**, si aún debes órdenes al llegar un plazo, la fase te espera como mucho {grace} más.",
     "grace.off": "En **{game}** no tienes gracia: la fase se resuelve en su plazo. Pídela con `/grace want:True`.",
-    "grace.post": "⏳ Ha pasado el plazo de **{game}** — {phase}: espera hasta {by} (hasta {deadline}) a {users}.",
+    "grace.post": "⏳ Ha pasado el plazo de **{game}** — {phase}: la fase espera como mucho {by} más (hasta {deadline}) a {users}.",
     "grace.dm": "⏳ Ha pasado el plazo de **{game}** — {phase} y aún debes órdenes: {missing}. Tienes hasta {deadline}.",
     "mod.log.grace": "{who}: gracia hasta {deadline}",
     # /game status
