@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bot.core import posts, press, scoring
+from bot.core import days, posts, press, scoring
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
+from bot.core.grace import read_policy
 from bot.core.naming import game_name
 from bot.core.posts import PostKind
 from bot.core.reminders import plan_reminders
@@ -43,9 +44,13 @@ class Lifecycle:
         scoring_system: str | None = None,
         last_year: int | None = None,
         settings: press.Settings | None = None,
+        grace: str | None = None,
+        grace_for: str | None = None,
+        standby_missed: bool | None = None,
         action: int | None = None,
     ) -> GameRow:
         name = game_name(name)
+        late = read_policy(grace, grace_for, standby_missed)  # issue 15: grace, standby and missed phases
         if not 2 <= players <= 7:
             raise UserError("create.bad_players")
         end_rules = scoring.choose_rules(scoring_system, last_year, setup_for(players).start_year)  # issue 15
@@ -77,6 +82,7 @@ class Lifecycle:
                 await tx.set_cd_policy(game_id, cd_after)
             await scoring.keep_rules(tx, game_id, end_rules)
             await tx.put_game_settings(game_id, (settings or press.Settings()).row())  # press, anonymity...
+            await tx.set_late_policy(game_id, late)
             game = await tx.game(game_id)
         assert game is not None
         return game
@@ -134,7 +140,7 @@ class Lifecycle:
             pos_json = position_to_json(position)
             phase = str(position.phase)
             now = self.deps.clock()
-            deadline = parse_schedule(game.movement).next_deadline(now)
+            deadline = await days.next_deadline(tx, game, phase, now)  # off the days skipped
             remind = await plan_reminders(tx, game.id, phase, now, deadline)  # each player's
             await tx.insert_phase(game.id, phase, pos_json)
             await tx.start_game(

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.core import civil, context, posts, press, secrecy
+from bot.core import civil, context, days, grace, posts, press, secrecy
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -26,9 +26,9 @@ from bot.core.reminders import plan_reminders
 from bot.core.resolution import Resolution
 from bot.core.rules import orders_due
 from bot.core.status import power_state
-from bot.core.types import Actor, GameStatus, MapSpec, OrderState, PhaseKind
+from bot.core.types import Actor, GameStatus, MapSpec, OrderState
 from bot.infra.clock import from_unix, to_unix
-from bot.infra.schedule import ScheduleError, parse_duration, parse_moment, parse_schedule
+from bot.infra.schedule import ScheduleError, parse_duration, parse_moment
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from bot.infra.storage.moderation import AuditRow, PowerState
 from engine import Power
@@ -262,6 +262,7 @@ class Moderation:
             assert game.phase is not None
             await tx.clear_pause(game.id)
             await tx.set_timers(game.id, game.phase, deadline=self.deps.now(), remind_at=None)
+            await grace.waive(tx, game, self.deps.now())  # resolved now: no grace (issue 15)
             await self._announce(tx, game, actor, "resolve", {"phase": game.phase}, phase=game.phase)
         return game
 
@@ -409,7 +410,7 @@ class Moderation:
             assert row is not None
             snap = await tx.snapshot(game.id, back) or {}
             now_dt = self.deps.clock()
-            deadline_dt = parse_schedule(PhaseKind.of(back).schedule(game)).next_deadline(now_dt)
+            deadline_dt = await days.next_deadline(tx, game, back, now_dt)  # off the days skipped
             await tx.delete_unsent_posts(game.id, undone)
             if row.resolved_at is not None:
                 await tx.delete_unsent_posts(game.id, back, since=row.resolved_at)
@@ -433,6 +434,7 @@ class Moderation:
             if "states" in snap:
                 await tx.replace_power_states(game.id, [PowerState(**s) for s in snap["states"]])
             await tx.delete_player_phases(game.id, (back, undone))
+            await tx.delete_grace_period(game.id, back)  # the phase is played again: grace again (issue 15)
             await tx.delete_snapshot(game.id, back)
             await tx.clear_ready_all(game.id)
             await self._set_deadline(tx, game, to_unix(deadline_dt), back)

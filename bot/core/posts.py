@@ -63,6 +63,7 @@ class PostKind(StrEnum):
     PRESS_REVEAL = "press_reveal"  # the end of an anonymous game: who played whom
     PRESS_PROBLEM = "press_problem"  # to the moderators: a permission the press space needs
     SETTINGS_CHANGED = "settings_changed"
+    GRACE_STARTED = "grace_started"  # issue 15: the deadline passed, the phase waits for late players
     # a player's DMs
     DM_PHASE_STARTED = "dm_phase_started"
     DM_GAME_OVER = "dm_game_over"
@@ -74,6 +75,8 @@ class PostKind(StrEnum):
     DM_DRAW_PROPOSED = "dm_draw_proposed"
     DM_GAME_ENDED = "dm_game_ended"  # the game stopped at its last year or by a moderator
     DM_PRESS_RELAY = "dm_press_relay"  # an anonymous game's message when its inbox can't be made
+    DM_GRACE = "dm_grace"  # issue 15: you still owe orders; you have until ...
+    DM_STANDBY = "dm_standby"  # issue 15: what your standby orders did
 
 
 @dataclass(frozen=True, slots=True)

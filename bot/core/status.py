@@ -8,11 +8,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core import context, press, secrecy
+from bot.core import context, late, press, secrecy
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.endings import Ending, ending_of
 from bot.core.errors import UserError
+from bot.core.late import LateStanding
 from bot.core.rules import orders_due
 from bot.core.scoring import EndRules, rules_of
 from bot.core.types import GameStatus, OrderState
@@ -146,6 +147,7 @@ class Standing:
     ending: Ending | None  # how the game ended, once it is over
     records: tuple[tuple[int, int, int], ...]  # (user, missed, phases to order)
     rules: EndRules | None = None  # its scoring system and last year (issue 15)
+    late: LateStanding | None = None  # grace, standby orders, days off (issue 15)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +195,7 @@ class Status:
                 await ending_of(tx, game),
                 tuple((uid, m, n) for uid, (m, n) in (await tx.reliability(game.guild_id, joined)).items()),
                 await rules_of(tx, game),
+                await late.standing(tx, game, joined),
             )
             settings = await press.game_settings(tx, game)
             secret = await secrecy.is_secret(tx, game)

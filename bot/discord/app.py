@@ -141,6 +141,7 @@ class DiplomacyBot(commands.Bot):
         from bot.discord.cogs.orders import OrderCog
         from bot.discord.cogs.press import PressCog
         from bot.discord.cogs.sheet import SheetCog
+        from bot.discord.cogs.standby import GraceCog, StandbyCog
 
         await asyncio.to_thread(maps.warm_up)  # a first resolution's DMs group fronts without the wait
         self.core = Core(
@@ -157,7 +158,18 @@ class DiplomacyBot(commands.Bot):
         self.core.deps.on_timer_change = self.scheduler.wake
         self.core.deps.on_posts = self._posts_stored
         await self.tree.set_translator(CatalogueTranslator())
-        for cog in (GameCog, OrderCog, SheetCog, ModCog, EndgameCog, LanguageCog, LeaderboardCog, PressCog):
+        for cog in (
+            GameCog,
+            OrderCog,
+            SheetCog,
+            ModCog,
+            EndgameCog,
+            LanguageCog,
+            LeaderboardCog,
+            PressCog,
+            StandbyCog,
+            GraceCog,
+        ):
             await self.add_cog(cog(self, self.core))
 
     def _posts_stored(self) -> None:

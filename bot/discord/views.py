@@ -14,10 +14,14 @@ from typing import Any
 import discord
 
 from bot.core.errors import UserError
+from bot.discord.cogs.standby import send_preview
 from bot.discord.locales import language_of
 from bot.text.i18n import t
 from bot.text.replies import refusal
-from bot.text.sheet import Button, Menu, OrderSheets, Screen
+from bot.text.sheet import Button, Menu, OrderSheets, Screen, Verb, parse_custom_id
+from bot.text.standby import StandbyScreens
+
+STANDBY_VERBS = (Verb.STANDBY, Verb.KEEP, Verb.DROP)
 
 log = logging.getLogger(__name__)
 
@@ -35,18 +39,33 @@ _SELECT = r"dip:(?:unit|choice|pk|v):\d+:.*"
 async def answer(interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
     core = interaction.client.core  # type: ignore[attr-defined]
     lang = language_of(interaction)  # the player's language
+    tap = parse_custom_id(custom_id)
     try:
-        screen = await OrderSheets(core, lang).handle(
-            interaction.user.id, custom_id, values, created_at=interaction.created_at
-        )
+        if tap is not None and tap.verb is Verb.MAP:  # issue 15: a new private message with the map
+            await send_preview(interaction, core, str(tap.game_id))
+            return
+        if tap is not None and tap.verb in STANDBY_VERBS:  # issue 15: the standby screen
+            screen = await StandbyScreens(core, lang).handle(interaction.user.id, custom_id)
+        else:
+            screen = await OrderSheets(core, lang).handle(
+                interaction.user.id, custom_id, values, created_at=interaction.created_at
+            )
     except UserError as exc:
-        await interaction.response.send_message(refusal(exc, lang), ephemeral=True)
+        await _private(interaction, refusal(exc, lang))
         return
     except Exception:
         log.exception("order sheet tap %s by %s failed", custom_id, interaction.user.id)
-        await interaction.response.send_message(t("error.internal", lang), ephemeral=True)
+        await _private(interaction, t("error.internal", lang))
         return
     await interaction.response.edit_message(content=screen.content, view=to_view(screen))
+
+
+async def _private(interaction: discord.Interaction, text: str) -> None:
+    """A private answer, also after the tap was deferred (the map is drawn after a defer)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 class SheetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dip:(?!(?:unit|choice|pk|v):)[^:]+:\d+:.*"):

@@ -286,9 +286,9 @@ class MapCache:
         *,
         game_name: str = "",
         language: str = "en",
-        front: str | None = None,
+        front: Front = None,
     ) -> bytes:
-        """One map, drawn now (not kept): ``/game map`` of any phase."""
+        """One map, drawn now (not kept): ``/game map`` of any phase, a player's own orders."""
         return (await self._draw(position, orders, game_name, language, (front,)))[front]
 
 
@@ -309,7 +309,7 @@ def _stand_in(position: dict[str, Any], orders: list[dict[str, Any]] | None, gam
         lines.append(f"{power.title()} ({len(centres)}): {', '.join(units)}")
     if orders:
         lines.append("")
-        lines.extend(f"{o['power'][:3]} {o['order']} ({o['result']})" for o in orders[:60])
+        lines.extend(f"{o['power'][:3]} {o['order']} ({o.get('result') or '—'})" for o in orders[:60])
     height = 16 * len(lines) + 20
     image = Image.new("RGB", (900, height), (245, 240, 225))
     draw = ImageDraw.Draw(image)

@@ -20,6 +20,7 @@ from bot.text.labels import (
     province_name,
     unit_text,
 )
+from bot.text.standby import day_text, standby_dm
 
 MAX_MESSAGE = 1900  # room left for the post's mark (bot.discord.poster)
 
@@ -101,6 +102,8 @@ def named(params: Mapping[str, Any], language: str) -> dict[str, Any]:
             out[key] = power_name(value, language)
         elif key == "powers":
             out[key] = power_names(value, language) if isinstance(value, list) else value
+        elif key == "day":  # a date skipped (issue 15)
+            out[key] = day_text(value, language)
         else:
             out[key] = value
     return out
@@ -118,6 +121,10 @@ _MOD_KEYS = {
     "kick": "kicked",
     "rollback": "rollback",
     "remind": "reminded",
+    # issue 15: dates skipped
+    "skip_day": "skip_day",
+    "skip_day_moved": "skip_day_moved",
+    "unskip_day": "unskip_day",
 }
 
 
@@ -167,6 +174,7 @@ def _results(p: Mapping[str, Any], lang: str) -> list[str]:
             mark = "✅" if r["ok"] else "❌"
             why = "" if r["ok"] else f" — {t('result.' + r['result'], lang)}"
             implied = t("post.implied", lang) if r.get("implied") else ""
+            implied += t("post.standby", lang) if r.get("standby") else ""  # issue 15: from standby orders
             lines.append(f"{mark} {order_line(r['order'], lang)}{why}{implied}")
         blocks.append("\n".join(lines))
     if p["destroyed"]:
@@ -182,6 +190,11 @@ def _phase_started(p: Mapping[str, Any], lang: str) -> str:
         note = press.anonymous_toss(toss["power"], lang)
     elif toss:
         note = t("post.toss", lang, user=f"<@{toss['user']}>", power=power_name(toss["power"], lang))
+    if p.get("settled"):  # issue 15: nobody has a choice: played at once
+        key = "post.new_phase_settled"
+        return note + t(
+            key, lang, game=p["game"], phase=phase_title(p["phase"], lang), centres=centre_table(p["centres"], lang)
+        )
     return note + t(
         "post.new_phase",
         lang,
@@ -335,6 +348,17 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
     PostKind.GAME_ENDED: scores.ended_post,
     PostKind.GAME_SCORES: scores.scores_post,
     PostKind.DM_GAME_ENDED: scores.dm_ended,
+    # issue 15: grace, standby orders
+    PostKind.GRACE_STARTED: _users_joined("grace.post"),
+    PostKind.DM_GRACE: lambda p, lang: t(
+        "grace.dm",
+        lang,
+        game=p["game"],
+        phase=phase_title(p["phase"], lang),
+        missing=missing_text(p["missing"], lang, by_power=p.get("by_power", False)),
+        deadline=markup.stamp(p["deadline"]),
+    ),
+    PostKind.DM_STANDBY: standby_dm,
 }
 
 

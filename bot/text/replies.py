@@ -22,6 +22,7 @@ from bot.text.labels import echo, order_line, phase_title, power_name, power_nam
 from bot.text.posts import missing_text, named, silent_text
 from bot.text.scores import rules_text
 from bot.text.sheet import MAX_OPTIONS, cut, ready_key
+from bot.text.standby import late_lines
 
 MAX_REPLY = markup.MAX_CONTENT
 #: The most a reply says: the reply helper sends it as up to
@@ -138,6 +139,7 @@ def standing_lines(report: GameStatusReport, lang: str) -> list[str]:
         lines.append(t("mod.status.reliability", lang, records="; ".join(parts)))
     if s.rules is not None and s.ending is None:  # how it will end and be scored (issue 15)
         lines.append(rules_text(s.rules, lang))
+    lines.extend(late_lines(s.late, lang))  # grace, standby orders, days off (issue 15)
     return lines
 
 

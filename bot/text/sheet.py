@@ -29,6 +29,10 @@ sheet::
     dip:clear:12:S1901M                       take back every order
     dip:ready:12:S1901M[:anyway]              ready (anyway: despite the warnings)
     dip:unready:12:S1901M
+    dip:map:12:S1901M                         my orders on the map, privately (issue 15)
+    dip:standby:12:S1901M                     my standby orders (bot.text.standby)
+    dip:keep:12:S1901M                        keep my orders as standby orders
+    dip:drop:12:S1901M                        clear my standby orders
 
 ``<mode>`` is ``all`` (walking every unit) or ``one``; ``<slot>`` a unit's province or
 ``+N``/``-N`` for the Nth build or disband; ``<kind>`` one of :class:`Kind` (or
@@ -89,6 +93,11 @@ class Verb(StrEnum):
     CLEAR = "clear"
     READY = "ready"
     UNREADY = "unready"
+    # issue 15: the map of my orders (bot.discord.views), standby orders (bot.text.standby)
+    MAP = "map"
+    STANDBY = "standby"
+    KEEP = "keep"  # keep this phase's orders as standby orders
+    DROP = "drop"  # clear the standby orders
 
 
 class Mode(StrEnum):
@@ -335,6 +344,7 @@ class SheetScreens:
                 lines.append(f"**{power_name(slot.power, lang)}**")
             lines.append(self.line(slot, data.stored.get(slot.key)))
         lines.extend(self.warnings(data.stored))
+        lines.extend(self.standby_lines())
         if data.ctx.ready:
             lines.append(t("reply.ready", lang))
         buttons = [
@@ -348,7 +358,23 @@ class SheetScreens:
             buttons.append(Button(t("sheet.button.ready", lang), self.cid(Verb.READY), "success"))
         if not data.slots:
             buttons = buttons[3:]
-        return screen("\n".join(lines), [buttons])
+        more = [  # issue 15: my orders on the map (privately), my standby orders
+            Button("🗺️ " + t("sheet.button.map", lang), self.cid(Verb.MAP)),
+            Button("🛟 " + t("sheet.button.standby", lang), self.cid(Verb.STANDBY)),
+        ]
+        return screen("\n".join(lines), [buttons, more])
+
+    def standby_lines(self) -> list[str]:
+        """The player's standby orders, apart from the orders (issue 15)."""
+        lang = self.lang
+        if not self.data.standby:
+            return []
+        lines = [t("standby.on_sheet", lang)]
+        several = len(self.data.ctx.powers) > 1
+        for item in self.data.standby:
+            who = f"{power_name(item.power, lang)}: " if several else ""
+            lines.append(f"• {who}`{echo(item.text, lang)}`")
+        return lines
 
     def ready_confirm(self, warnings: list[str]) -> Screen:
         lang = self.lang

@@ -88,7 +88,14 @@ async def test_russia_orders_1901_by_tapping(tmp_path):
         # --- Spring 1901
         msg = await sheet(ru)
         assert "F STP/SC" in msg.content and "*no order*" in msg.content and "<t:" in msg.content
-        assert labels(msg) == ["Order all units", "Order one unit", "Clear", "Ready"]
+        assert labels(msg) == [
+            "Order all units",
+            "Order one unit",
+            "Clear",
+            "Ready",
+            "🗺️ My orders on the map",  # issue 15: the private map, standby orders
+            "🛟 Standby orders",
+        ]
         assert "Without an order" in msg.content and "A MOS" in msg.content
         # ready with units unordered: a warning first
         warned = await tap(ru, msg, "Ready")

@@ -6,13 +6,15 @@ from types import TracebackType
 from typing import TypedDict
 
 import discord
+from discord import app_commands
 
+from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.core.types import Actor
 from bot.discord.locales import language_of
 from bot.text import markup
 from bot.text.i18n import t
-from bot.text.replies import refusal
+from bot.text.replies import game_label, refusal
 
 
 async def reply(
@@ -71,6 +73,19 @@ class Where(TypedDict):
 
 def where(interaction: discord.Interaction, game: str | None) -> Where:
     return Where(game_id=game_option(game), channel_id=interaction.channel_id, guild_id=interaction.guild_id)
+
+
+async def game_choices(core: Core, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The ``game`` option's autocomplete: the caller's games (in a server, only its games)."""
+    lang = language_of(interaction)
+    out = []
+    for g in await core.status.games_of(interaction.user.id):
+        if interaction.guild_id is not None and g.guild_id != interaction.guild_id:
+            continue  # in a server, only its games are found
+        label = game_label(g, lang)
+        if current.lower() in label.lower():
+            out.append(app_commands.Choice(name=label[:100], value=str(g.id)))
+    return out[:25]
 
 
 def game_option(value: str | None) -> int | None:

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
+from bot.core.grace import read_policy
 from bot.core.press import PressMode, Settings
 from bot.core.scoring import EndRules
 from bot.discord.cogs.common import answering, game_option, reply
@@ -23,6 +24,7 @@ from bot.text.labels import phase_title
 from bot.text.press import create_lines
 from bot.text.replies import create_text, status_text
 from bot.text.scores import rules_text
+from bot.text.standby import policy_lines
 
 
 @app_commands.guild_only()
@@ -47,8 +49,19 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         press=described("cmd.game.create.press"),
         anonymous=described("cmd.game.create.anonymous"),
         spectators=described("cmd.game.create.spectators"),
+        grace=described("cmd.game.create.grace"),
+        grace_for=described("cmd.game.create.grace_for"),
+        standby_missed=described("cmd.game.create.standby_missed"),
     )
-    @app_commands.choices(language=language_choices(), scoring=scoring_choices(), press=PRESS_CHOICES)
+    @app_commands.choices(
+        language=language_choices(),
+        scoring=scoring_choices(),
+        press=PRESS_CHOICES,
+        grace_for=[
+            app_commands.Choice(name=described("grace.choice.asked"), value="asked"),
+            app_commands.Choice(name=described("grace.choice.everyone"), value="everyone"),
+        ],
+    )
     async def create(
         self,
         interaction: discord.Interaction,
@@ -64,6 +77,9 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         press: str = PressMode.FULL.value,
         anonymous: bool = False,
         spectators: bool = True,
+        grace: str | None = None,
+        grace_for: app_commands.Choice[str] | None = None,
+        standby_missed: bool = False,
     ) -> None:
         async with answering(interaction):
             settings = Settings(PressMode(press), anonymous=anonymous, spectators=spectators)
@@ -77,6 +93,9 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
                 retreat=retreat,
                 adjustment=adjustment,
                 cd_after=civil_disorder,
+                grace=grace,  # issue 15: grace, and what standby orders count for
+                grace_for=grace_for.value if grace_for else None,
+                standby_missed=standby_missed,
                 language=language.value if language else guild_language(interaction),
                 scoring_system=scoring.value if scoring else None,
                 last_year=end,
@@ -84,14 +103,11 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
                 action=interaction.id,
             )
             rules = EndRules.chosen(scoring.value if scoring else None, end)  # as create_game stored them
-            await reply(
-                interaction,
-                create_text(game, civil_disorder, interaction.user.id, NATIVE_NAMES[game.language])
-                + "\n"
-                + rules_text(rules, game.language)
-                + create_lines(settings, game.language),
-                ephemeral=False,
-            )
+            text = create_text(game, civil_disorder, interaction.user.id, NATIVE_NAMES[game.language])
+            text += "\n" + rules_text(rules, game.language) + create_lines(settings, game.language)
+            late = read_policy(grace, grace_for.value if grace_for else None, standby_missed)
+            text += "\n" + "\n".join(policy_lines(late, game.language))  # issue 15: grace, standby orders
+            await reply(interaction, text, ephemeral=False)
 
     @app_commands.command(name="join", description=described("cmd.game.join"))
     async def join(self, interaction: discord.Interaction) -> None:

@@ -35,6 +35,7 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
         self.core = core
         self.mod = core.moderation
         self.press = core.press
+        self.days_off = core.days_off
         super().__init__()
 
     async def _done(self, interaction: discord.Interaction) -> None:
@@ -145,6 +146,16 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
                 interaction,
                 t("mod.reply.rollback", lang, undone=phase_title(undone, lang), back=phase_title(back, lang)),
             )
+
+    @app_commands.command(name="skip-day", description=described("cmd.mod.skip_day"))
+    @app_commands.describe(date=described("cmd.mod.skip_day.date"), undo=described("cmd.mod.skip_day.undo"))
+    async def skip_day(self, interaction: discord.Interaction, date: str, undo: bool = False) -> None:
+        # issue 15: a holiday, no deadline on it (bot.core.days)
+        async with answering(interaction):
+            await self.days_off.skip(
+                interaction.channel_id or 0, actor_of(interaction), date, undo=undo, action=interaction.id
+            )
+            await self._done(interaction)
 
     @app_commands.command(name="orders", description=described("cmd.mod.orders"))
     @app_commands.describe(remind=described("cmd.mod.orders.remind"))

@@ -8,12 +8,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
-from bot.discord.cogs.common import answering, reply, where
+from bot.discord.cogs.common import answering, game_choices, reply, where
+from bot.discord.cogs.standby import send_preview
 from bot.discord.locales import described, language_of
 from bot.discord.views import send_screen
 from bot.text.i18n import t
 from bot.text.labels import localized_orders
-from bot.text.replies import clear_choices, game_label, order_report, ready_text, sheet_text
+from bot.text.replies import clear_choices, order_report, ready_text, sheet_text
 from bot.text.sheet import OrderSheets
 
 _ANYWHERE = dict(guilds=True, dms=True, private_channels=True)
@@ -29,15 +30,7 @@ class OrderCog(commands.Cog):
         self.core = core
 
     async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        lang = language_of(interaction)
-        out = []
-        for g in await self.core.status.games_of(interaction.user.id):
-            if interaction.guild_id is not None and g.guild_id != interaction.guild_id:
-                continue  # in a server, only its games are found
-            label = game_label(g, lang)
-            if current.lower() in label.lower():
-                out.append(app_commands.Choice(name=label[:100], value=str(g.id)))
-        return out[:25]
+        return await game_choices(self.core, interaction, current)
 
     async def orders_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -74,11 +67,14 @@ class OrderCog(commands.Cog):
     order.autocomplete("orders")(orders_autocomplete)
 
     @app_commands.command(name="orders", description=described("cmd.orders"))
-    @app_commands.describe(game=described("cmd.option.game"))
+    @app_commands.describe(game=described("cmd.option.game"), map=described("cmd.orders.map"))
     @app_commands.allowed_contexts(**_ANYWHERE)
     @app_commands.allowed_installs(guilds=True, users=False)
-    async def orders(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    async def orders(self, interaction: discord.Interaction, game: str | None = None, map: bool = False) -> None:
         async with answering(interaction):
+            if map:  # issue 15: my own orders on the map, only for me
+                await send_preview(interaction, self.core, game)
+                return
             lang = language_of(interaction)
             # the order sheet: orders, deadline, warnings, and buttons to order by menus
             screen = await OrderSheets(self.core, lang).open(

@@ -1,7 +1,7 @@
 """SQLite storage through aiosqlite: the only package that speaks SQL.
 
 The core queries are here; each feature area keeps its queries in a mixin module of this
-package (``moderation``, ``sheet``, ``languages``, ``press``) that :class:`Tx` inherits, so every
+package (``moderation``, ``sheet``, ``languages``, ``press``, ``standby``) that :class:`Tx` inherits, so every
 query still runs inside a transaction and nothing outside ``bot.infra.storage`` writes SQL.
 
 Owns the connection (WAL, foreign keys on), the numbered migrations of
@@ -33,6 +33,7 @@ from bot.infra.storage.migrations import migrations
 from bot.infra.storage.moderation import ModerationQueries
 from bot.infra.storage.press import PressQueries
 from bot.infra.storage.sheet import SheetQueries
+from bot.infra.storage.standby import StandbyQueries
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +160,7 @@ def _game(row: Any) -> GameRow:
     return GameRow(*values)
 
 
-class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQueries, PressQueries):
+class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQueries, PressQueries, StandbyQueries):
     """Queries inside one transaction (see :meth:`Storage.transaction`)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
