@@ -41,11 +41,24 @@ MAX_CHOICE = 100
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """One reading of a line the parser asks about (``OrderParseError.readings``): the
+    order (canonical), the same order written in the player's language so that it reads
+    only this way (typed back, it is accepted), and the provinces it takes the ambiguous
+    word(s) for (what the player may have meant: ``GAL`` or ``WAL`` for Spanish ``Gal``)."""
+
+    canonical: str
+    text: str
+    meant: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class LineReport:
     text: str  # what the player typed
     order: str | None  # canonical order stored, or None
     error: str | None  # message key when refused
     params: dict[str, Any] = field(default_factory=dict)
+    readings: tuple[Choice, ...] = ()  # for an ambiguous line: the orders it could be
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,12 +173,23 @@ def _parse_error(parsed: ParsedLine) -> LineReport:
         P.Suggestions(tuple(error.suggestions)) if code == "unknown_word" else ", ".join(error.suggestions) or "—"
     )
     params: dict[str, Any] = {"word": error.word, "suggestions": suggestions, "english": str(error)}
+    if code == "ambiguous":  # asked back with the player's own spelling, and the readings
+        params["typed"] = error.typed
+        meanings = set(error.details.get("provinces", "").split())
+        readings = tuple(Choice(r.canonical, r.text, _provinces_in(r.canonical, meanings)) for r in error.readings)
+        return LineReport(parsed.text, None, "parse.ambiguous", params, readings)
     if code == "wrong_nationality":  # the power the player named, the unit's owner, where it stands
         details = error.params
         params.update(
             power=Power(details["power"]), owner=Power(details["owner"]), province=P.Places.of(details["province"])
         )
     return LineReport(parsed.text, None, f"parse.{code}", params)
+
+
+def _provinces_in(canonical: str, among: set[str]) -> tuple[str, ...]:
+    """The provinces of ``among`` a canonical order names, in order (``A GAL - BOH``,
+    among GAL and WAL: GAL)."""
+    return tuple(dict.fromkeys(w.split("/")[0] for w in canonical.split() if w.split("/")[0] in among))
 
 
 def read_and_check(

@@ -32,11 +32,12 @@ import discord
 
 from bot.core import posts
 from bot.core.app import Core
+from bot.core.languages import game_writing, map_labels
 from bot.core.posts import PostKind
 from bot.core.types import MapSpec
 from bot.discord import marks
 from bot.infra.lease import Job
-from bot.infra.maps import MapCache
+from bot.infra.maps import MapCache, MapView
 from bot.infra.storage import GameRow, OutboxRow, PhaseRow, Storage
 from bot.infra.wakeable import WakeableLoop
 from bot.text.markup import MAX_CONTENT, split
@@ -75,10 +76,15 @@ def texts_of(row: OutboxRow, language: str) -> list[str]:
     return render(row.kind, row.params or {}, language)
 
 
+def writing_of(game: GameRow | None, language: str) -> str:
+    """The language tag a post is written in: orders in the script of the map beside it."""
+    return game_writing(language, game.language, game.labels) if game is not None else language
+
+
 async def rendered(storage: Storage, row: OutboxRow) -> list[str]:
     """The messages of one outbox row, in the language of its reader now."""
-    _, _, language = await _read(storage, row, None)
-    return texts_of(row, language)
+    game, _, language = await _read(storage, row, None)
+    return texts_of(row, writing_of(game, language))
 
 
 class Poster(WakeableLoop):
@@ -149,7 +155,7 @@ class Poster(WakeableLoop):
         files: list[discord.File] = []
         if spec is not None and game is not None and stored is not None:
             try:
-                files = await self._map_files(game, stored, spec)
+                files = await self._map_files(game, stored, spec, language)
             except Exception:
                 log.exception(
                     "rendering the map of game %s phase %s failed; posting without it", row.game_id, spec.phase
@@ -157,7 +163,11 @@ class Poster(WakeableLoop):
         try:
             # each message leaves room for its mark (a row from before post intents may
             # hold a message of the full 2,000 characters)
-            texts = [part for text in texts_of(row, language) for part in split(text, MAX_CONTENT - MARK_ROOM)]
+            texts = [
+                part
+                for text in texts_of(row, writing_of(game, language))
+                for part in split(text, MAX_CONTENT - MARK_ROOM)
+            ]
         except Exception:  # a post that cannot be rendered would block its destination for good
             log.exception("post %s (%s) of game %s can't be rendered", row.id, row.kind, row.game_id)
             async with storage.write() as tx:
@@ -242,20 +252,23 @@ class Poster(WakeableLoop):
             )
         return found
 
-    async def _map_files(self, game: GameRow, stored: PhaseRow, spec: MapSpec) -> list[discord.File]:
-        """The pictures of a post: the whole board, or one crop per group of powers."""
+    async def _map_files(self, game: GameRow, stored: PhaseRow, spec: MapSpec, language: str) -> list[discord.File]:
+        """The pictures of a post: the whole board, or one crop per group of powers, in the
+        language of its reader (``language``: the game's for the channel, the player's for a
+        DM) and the game's label set where that is the game's language."""
         orders = stored.results if spec.with_orders else None
         # keyed by content, so a phase replayed after a rollback never shows a stale map
         key = (
+            game.id,
             game.name,
-            game.language,
             hashlib.sha1(json.dumps([stored.position, orders], sort_keys=True).encode()).hexdigest(),
         )
+        labels = map_labels(language, game.language, game.labels)
         files = []
         for group in spec.fronts or ((),):
             front = None if not group else group[0] if len(group) == 1 else group
             png = await self.maps.get(
-                key, stored.position, orders, game_name=game.name, language=game.language, front=front
+                key, stored.position, orders, game_name=game.name, view=MapView(front, language, labels), game=game.id
             )
             suffix = ("-orders" if orders is not None else "") + "".join(f"-{p.lower()}" for p in group)
             files.append(discord.File(io.BytesIO(png), filename=f"{spec.phase}{suffix}.png"))

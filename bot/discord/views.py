@@ -1,9 +1,13 @@
-"""discord.py components of the order sheet: a :class:`bot.text.sheet.Screen` as a View.
+"""discord.py components of the order sheet, and of the menus of readings under an
+``/order`` reply: a :class:`bot.text.sheet.Screen` as a View.
 
 Every button and select menu is a :class:`discord.ui.DynamicItem` matched by its custom
-id (documented in :mod:`bot.text.sheet`), so a tap is understood from the id alone: it
-works after a restart, and a tap on a menu of a phase that is over is answered with the
-new sheet. The tap is answered by editing the message into the next screen.
+id (documented in :mod:`bot.text.sheet` and :mod:`bot.text.asking`), so a tap is
+understood from the id alone: it works after a restart, and a tap on a menu of a phase
+that is over is answered with the new sheet (or, for a reading, refused like a late
+order). A tap on the sheet is answered by editing the message into the next screen; a
+reading picked, by editing the reply into the report of the order stored, the other
+questions' menus left in place.
 """
 
 from __future__ import annotations
@@ -14,10 +18,12 @@ from typing import Any
 import discord
 
 from bot.core.errors import UserError
+from bot.core.languages import DEFAULT
 from bot.discord.locales import language_of
+from bot.text import asking, markup
 from bot.text.i18n import t
-from bot.text.replies import refusal
-from bot.text.sheet import Button, Menu, OrderSheets, Screen
+from bot.text.replies import order_report, refusal
+from bot.text.sheet import Button, Menu, Option, OrderSheets, Screen
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +55,50 @@ async def answer(interaction: discord.Interaction, custom_id: str, values: list[
     await interaction.response.edit_message(content=screen.content, view=to_view(screen))
 
 
-class SheetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dip:(?!(?:unit|choice|pk|v):)[^:]+:\d+:.*"):
+async def answer_reading(interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
+    """A reading picked from the menu under an ``/order`` reply: stored by the ordering use
+    case like a typed order (the engine checks it) for the phase the question was asked in."""
+    core = interaction.client.core  # type: ignore[attr-defined]
+    lang = language_of(interaction)
+    tap = asking.parse_reading_id(custom_id)
+    try:
+        if tap is None or not values:
+            raise UserError("sheet.unknown_button")
+        report = await core.ordering.submit(
+            interaction.user.id,
+            values[0],
+            game_id=tap.game_id,
+            expected_phase=tap.phase,
+            language=DEFAULT,  # the canonical order, read in English first
+            sent_at=interaction.created_at,
+            action=interaction.id,
+        )
+    except UserError as exc:
+        await interaction.response.send_message(refusal(exc, lang), ephemeral=True)
+        return
+    except Exception:
+        log.exception("reading %s picked by %s failed", custom_id, interaction.user.id)
+        await interaction.response.send_message(t("error.internal", lang), ephemeral=True)
+        return
+    others = [m for m in menus_of(interaction.message) if m.custom_id != custom_id]
+    content = markup.reply_messages(order_report(report, lang), "…")[0]
+    await interaction.response.edit_message(content=content, view=to_view(Screen("", tuple((m,) for m in others))))
+
+
+def menus_of(message: discord.Message | None) -> list[Menu]:
+    """The menus of readings of a message, as the text layer's values."""
+    out = []
+    for row in message.components if message is not None else ():
+        for item in getattr(row, "children", ()):
+            if isinstance(item, discord.SelectMenu) and item.custom_id and asking.parse_reading_id(item.custom_id):
+                options = tuple(Option(o.label, o.value, o.description) for o in item.options)
+                out.append(Menu(item.custom_id, item.placeholder or "", options))
+    return out
+
+
+class SheetButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"dip:(?!(?:unit|choice|pk|v|reading):)[^:]+:\d+:.*"
+):
     def __init__(self, item: discord.ui.Button) -> None:
         super().__init__(item)
 
@@ -79,6 +128,21 @@ class SheetSelect(discord.ui.DynamicItem[discord.ui.Select], template=_SELECT):
         await answer(interaction, self.item.custom_id or "", list(self.item.values))
 
 
+class ReadingSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"dip:reading:\d+:.*"):
+    def __init__(self, item: discord.ui.Select) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any, /
+    ) -> ReadingSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answer_reading(interaction, self.item.custom_id or "", list(self.item.values))
+
+
 def to_view(screen: Screen) -> discord.ui.View | None:
     if not screen.rows:
         return None
@@ -99,8 +163,9 @@ def to_view(screen: Screen) -> discord.ui.View | None:
                 )
             else:
                 assert isinstance(item, Menu)
+                select = ReadingSelect if asking.parse_reading_id(item.custom_id) else SheetSelect
                 view.add_item(
-                    SheetSelect(
+                    select(
                         discord.ui.Select(
                             custom_id=item.custom_id,
                             placeholder=item.placeholder,

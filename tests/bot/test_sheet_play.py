@@ -119,7 +119,7 @@ async def test_russia_orders_1901_by_tapping(tmp_path):
         assert "Changes since your last submission (4)" in msg.content
         assert "➕ `F STP/SC - BOT`" in msg.content
         msg = await tap(ru, msg, "✅ Submit")
-        assert "Orders submitted: 4; changed: 4" in msg.content
+        assert "4 orders submitted; changed: 4" in msg.content
         assert "`A MOS - SEV`" in msg.content and "Without an order" not in msg.content
 
         # /clear offers the player's orders

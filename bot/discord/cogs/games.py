@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.core.app import Core
 from bot.discord.cogs.common import answering, reply
-from bot.discord.locales import NATIVE_NAMES, described, guild_language, language_choices, language_of
+from bot.discord.locales import NATIVE_NAMES, described, guild_language, label_choices, language_choices, language_of
 from bot.infra.storage import GameRow
 from bot.text.i18n import t
 from bot.text.labels import phase_title
@@ -33,8 +33,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
         adjustment=described("cmd.game.create.adjustment"),
         civil_disorder=described("cmd.game.create.civil_disorder"),
         language=described("cmd.game.create.language"),
+        labels=described("cmd.game.create.labels"),
     )
-    @app_commands.choices(language=language_choices())
+    @app_commands.choices(language=language_choices(), labels=label_choices())
     async def create(
         self,
         interaction: discord.Interaction,
@@ -45,6 +46,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
         adjustment: str | None = None,
         civil_disorder: app_commands.Range[int, 0, 10] = 2,
         language: app_commands.Choice[str] | None = None,
+        labels: app_commands.Choice[str] | None = None,
     ) -> None:
         async with answering(interaction):
             game = await self.core.lifecycle.create_game(
@@ -58,6 +60,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
                 adjustment=adjustment,
                 cd_after=civil_disorder,
                 language=language.value if language else guild_language(interaction),
+                labels=labels.value if labels else None,
                 action=interaction.id,
             )
             await reply(

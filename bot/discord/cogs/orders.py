@@ -10,11 +10,12 @@ from discord.ext import commands
 from bot.core.app import Core
 from bot.discord.cogs.common import answering, reply, where
 from bot.discord.locales import described, language_of
-from bot.discord.views import send_screen
+from bot.discord.views import ReadingSelect, send_screen, to_view
+from bot.text import asking
 from bot.text.i18n import t
 from bot.text.labels import localized_orders
 from bot.text.replies import clear_choices, game_label, order_report, ready_text, sheet_text
-from bot.text.sheet import OrderSheets
+from bot.text.sheet import OrderSheets, Screen
 
 _ANYWHERE = dict(guilds=True, dms=True, private_channels=True)
 
@@ -27,6 +28,13 @@ class OrderCog(commands.Cog):
     def __init__(self, bot: commands.Bot, core: Core) -> None:
         self.bot = bot
         self.core = core
+
+    async def cog_load(self) -> None:
+        # a reading picked from the menu under an /order reply, routed by its custom id
+        self.bot.add_dynamic_items(ReadingSelect)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(ReadingSelect)
 
     async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         lang = language_of(interaction)
@@ -68,7 +76,9 @@ class OrderCog(commands.Cog):
                 sent_at=interaction.created_at,
                 action=interaction.id,
             )
-            await reply(interaction, order_report(report, lang))
+            # a line the board leaves two readings of: a menu of them under the reply
+            menus = asking.menus(report, lang)
+            await reply(interaction, order_report(report, lang), view=to_view(Screen("", tuple((m,) for m in menus))))
 
     order.autocomplete("game")(game_autocomplete)
     order.autocomplete("orders")(orders_autocomplete)

@@ -14,7 +14,11 @@ MESSAGES: dict[str, str] = {
     "sheet.nothing_to_order": "You have nothing to order in this phase.",
     "sheet.stale": "⌛ That menu was for {phase}, which is over: **{game}** is now in {now}. Here is your new sheet.",
     "sheet.unknown_button": "That button is no longer valid. Open your orders again with `/orders`.",
-    "sheet.submitted": "✅ Orders submitted: {count}; changed: {changed}.",
+    **forms(
+        "sheet.submitted",
+        one="✅ {count} order submitted; changed: {changed}.",
+        other="✅ {count} orders submitted; changed: {changed}.",
+    ),
     "sheet.ready_confirm": "Before you say you are ready:",
     "sheet.dm_hint": "Tap through your orders with `/orders`.",
     "sheet.clear_all": "All my orders",
