@@ -413,13 +413,31 @@ class Ordering:
         """Autocomplete: the player's legal orders matching what they are typing (the
         last of several orders in the text), units without an order first. ``language``:
         the player's; what they type is matched in it, the game's language and English."""
+        found, _ = await self.choices_in(
+            user_id, typed, game_id=game_id, channel_id=channel_id, guild_id=guild_id, limit=limit, language=language
+        )
+        return found
+
+    async def choices_in(
+        self,
+        user_id: int,
+        typed: str,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        limit: int = 25,
+        language: str | None = None,
+    ) -> tuple[list[str], GameRow | None]:
+        """:meth:`choices` and the game they are orders of (None: no game), whose label
+        set says how to write them for the player."""
         if len(typed) > MAX_CHOICE:  # no choice can hold it: nothing to match, no work
-            return []
+            return [], None
         try:
             async with self.deps.storage.read() as tx:
                 ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
         except UserError:
-            return []
+            return [], None
         key = (ctx.game.id, ctx.phase, ctx.powers, json.dumps(ctx.game.position, sort_keys=True))
         options = self.legal.get(key)
         if options is None:
@@ -443,7 +461,7 @@ class Ordering:
                 out.append(value)
             if len(out) >= limit:
                 break
-        return out
+        return out, ctx.game
 
     async def clear_choices(
         self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, guild_id: int | None = None

@@ -264,12 +264,11 @@ class Poster(WakeableLoop):
             hashlib.sha1(json.dumps([stored.position, orders], sort_keys=True).encode()).hexdigest(),
         )
         labels = map_labels(language, game.language, game.labels)
+        groups = spec.fronts or ((),)
+        views = [MapView(None if not g else g[0] if len(g) == 1 else g, language, labels) for g in groups]
+        pngs = await self.maps.get_many(key, stored.position, orders, game_name=game.name, views=views, game=game.id)
         files = []
-        for group in spec.fronts or ((),):
-            front = None if not group else group[0] if len(group) == 1 else group
-            png = await self.maps.get(
-                key, stored.position, orders, game_name=game.name, view=MapView(front, language, labels), game=game.id
-            )
+        for group, png in zip(groups, pngs, strict=True):
             suffix = ("-orders" if orders is not None else "") + "".join(f"-{p.lower()}" for p in group)
             files.append(discord.File(io.BytesIO(png), filename=f"{spec.phase}{suffix}.png"))
         return files

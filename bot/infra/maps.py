@@ -242,9 +242,24 @@ class MapCache:
         view: MapView,
         game: object = None,
     ) -> bytes:
-        """One picture of the phase ``key`` names (its content: a phase replayed after a
-        rollback is another key). ``game``: the game's identity, to learn in which language
-        its players read their fronts."""
+        """One picture of the phase ``key`` names: :meth:`get_many` of one view."""
+        [png] = await self.get_many(key, position, orders, game_name=game_name, views=(view,), game=game)
+        return png
+
+    async def get_many(
+        self,
+        key: tuple,
+        position: dict[str, Any],
+        orders: list[dict[str, Any]] | None,
+        *,
+        game_name: str,
+        views: Sequence[MapView],
+        game: object = None,
+    ) -> list[bytes]:
+        """The pictures of one post (a DM's crops), those not drawn yet in one drawing.
+        ``key`` names the phase by its content (a phase replayed after a rollback is another
+        key); ``game``: the game's identity, to learn in which language its players read
+        their fronts."""
         pictures = self._entries.get(key)
         new = pictures is None
         if pictures is None:
@@ -253,29 +268,29 @@ class MapCache:
                 self._entries.popitem(last=False)
         else:
             self._entries.move_to_end(key)
-        if view.front is not None and game is not None:
-            self._remember(game, view)
-        waiting = pictures.get(view)
-        if waiting is not None:
-            return await asyncio.shield(waiting)
-        views = [view]
-        if new and orders is None and view.front is None:  # a new phase: its DMs will ask for the fronts
-            views += self._planned(game, position, view)
-        views = [v for v in dict.fromkeys(views) if v not in pictures]
-        loop = asyncio.get_running_loop()
-        futures = {v: loop.create_future() for v in views}
-        pictures.update(futures)
-        try:
-            drawn = await self._draw(position, orders, game_name, tuple(views))
-        except BaseException as exc:
+        for view in views:
+            if view.front is not None and game is not None:
+                self._remember(game, view)
+        missing = [v for v in dict.fromkeys(views) if v not in pictures]
+        if new and orders is None and any(v.front is None for v in views):
+            # a new phase: the DMs that follow the channel's post will ask for the fronts
+            board = next(v for v in views if v.front is None)
+            missing += [v for v in self._planned(game, position, board) if v not in missing]
+        if missing:
+            loop = asyncio.get_running_loop()
+            futures = {v: loop.create_future() for v in missing}
+            pictures.update(futures)
+            try:
+                drawn = await self._draw(position, orders, game_name, tuple(missing))
+            except BaseException as exc:
+                for v, future in futures.items():
+                    pictures.pop(v, None)  # the next request draws it afresh
+                    future.set_exception(exc)
+                    future.exception()  # retrieved: any waiter gets it too
+                raise
             for v, future in futures.items():
-                pictures.pop(v, None)  # the next request draws it afresh
-                future.set_exception(exc)
-                future.exception()  # retrieved: any waiter gets it too
-            raise
-        for v, future in futures.items():
-            future.set_result(drawn[v])
-        return drawn[view]
+                future.set_result(drawn[v])
+        return [await asyncio.shield(pictures[v]) for v in views]
 
     async def picture(
         self,

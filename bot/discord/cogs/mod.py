@@ -20,7 +20,8 @@ from bot.text.labels import phase_title, power_name, power_names
 from bot.text.replies import log_text, overview_text
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
-POWER_CHOICES = [app_commands.Choice(name=power_name(p), value=p) for p in POWERS]
+# each power named in the reader's language (the translator asks engine.wording)
+POWER_CHOICES = [app_commands.Choice(name=app_commands.locale_str(power_name(p), power=p), value=p) for p in POWERS]
 
 
 def actor_of(interaction: discord.Interaction) -> Actor:

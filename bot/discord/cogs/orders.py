@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
+from bot.core.languages import game_writing
 from bot.discord.cogs.common import answering, reply, where
 from bot.discord.locales import described, language_of
 from bot.discord.views import ReadingSelect, send_screen, to_view
@@ -52,13 +53,14 @@ class OrderCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         # matched in the player's language too; shown in it; the text inserted is canonical
         lang = language_of(interaction)
-        choices = await self.core.ordering.choices(
+        choices, game = await self.core.ordering.choices_in(
             interaction.user.id,
             current,
             **where(interaction, _namespace_game(interaction)),
             language=lang,
         )
-        return [app_commands.Choice(name=localized_orders(c, lang)[:100], value=c) for c in choices]
+        shown = game_writing(lang, game.language, game.labels) if game is not None else lang  # as the map writes them
+        return [app_commands.Choice(name=localized_orders(c, shown)[:100], value=c) for c in choices]
 
     @app_commands.command(name="order", description=described("cmd.order"))
     @app_commands.describe(orders=described("cmd.order.orders"), game=described("cmd.option.game"))

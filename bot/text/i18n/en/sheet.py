@@ -70,8 +70,8 @@ MESSAGES: dict[str, str] = {
     "sheet.change_removed": "➖ `{order}`",
     "sheet.change_changed": "✏️ `{before}` → `{after}`",
     # warnings
-    "warn.unordered": "⚠️ Without an order (they will hold): {units}",
-    "warn.unordered_retreat": "⚠️ Without an order (they will be disbanded): {units}",
+    "warn.unordered": "⚠️ {power} — without an order (they will hold): {units}",
+    "warn.unordered_retreat": "⚠️ {power} — without an order (they will be disbanded): {units}",
     "warn.support_mismatch": "⚠️ `{order}` does not match the order of your unit it supports (`{other}`).",
     "warn.convoy_mismatch": "⚠️ `{order}` does not match the order of the army it convoys (`{other}`).",
     "warn.needs_convoy": "⚠️ `{order}` needs a convoy, and none of your fleets convoys it.",

@@ -74,8 +74,8 @@ MESSAGES: dict[str, str] = {
     "sheet.change_removed": "➖ `{order}`",
     "sheet.change_changed": "✏️ `{before}` → `{after}`",
     # предупреждения
-    "warn.unordered": "⚠️ Без приказа (будут стоять): {units}",
-    "warn.unordered_retreat": "⚠️ Без приказа (будут распущены): {units}",
+    "warn.unordered": "⚠️ {power} — без приказа (будут стоять): {units}",
+    "warn.unordered_retreat": "⚠️ {power} — без приказа (будут распущены): {units}",
     "warn.support_mismatch": "⚠️ `{order}` не совпадает с приказом поддерживаемого войска (`{other}`).",
     "warn.convoy_mismatch": "⚠️ `{order}` не совпадает с приказом конвоируемой армии (`{other}`).",
     "warn.needs_convoy": "⚠️ Для `{order}` нужен конвой, но ни один твой флот не конвоирует эту армию.",
