@@ -144,3 +144,17 @@ async def test_nothing_to_order_and_an_empty_winter_say_so(tmp_path, client_loca
         for text in posted:
             show("channel: the winter resolved", text)
         assert any("Этой зимой ни построек, ни роспусков" in t for t in posted), posted
+
+
+async def test_power_choices_are_named_in_each_clients_language(tmp_path):
+    from discord import Locale
+
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        commands = {c.name: c for c in await env.bots[-1].tree.fetch_commands()}
+        replace = next(o for o in commands["mod"].options if o.name == "replace")
+        power = next(o for o in replace.options if o.name == "power")
+        russia = next(c for c in power.choices if c.value == "RUSSIA")
+        assert russia.name == "Russia"
+        assert russia.name_localizations[Locale.russian] == "Россия"
+        assert russia.name_localizations[Locale.spain_spanish] == "Rusia"
+        assert russia.name_localizations[Locale.bulgarian] == "Русия"
