@@ -409,28 +409,12 @@ class Ordering:
         guild_id: int | None = None,
         limit: int = 25,
         language: str | None = None,
-    ) -> list[str]:
-        """Autocomplete: the player's legal orders matching what they are typing (the
-        last of several orders in the text), units without an order first. ``language``:
-        the player's; what they type is matched in it, the game's language and English."""
-        found, _ = await self.choices_in(
-            user_id, typed, game_id=game_id, channel_id=channel_id, guild_id=guild_id, limit=limit, language=language
-        )
-        return found
-
-    async def choices_in(
-        self,
-        user_id: int,
-        typed: str,
-        *,
-        game_id: int | None = None,
-        channel_id: int | None = None,
-        guild_id: int | None = None,
-        limit: int = 25,
-        language: str | None = None,
     ) -> tuple[list[str], GameRow | None]:
-        """:meth:`choices` and the game they are orders of (None: no game), whose label
-        set says how to write them for the player."""
+        """Autocomplete: the player's legal orders matching what they are typing (the
+        last of several orders in the text), units without an order first, and the game
+        they are orders of (None: no game here), whose label set says how to write them for
+        the player. ``language``: the player's; what they type is matched in it, the
+        game's language and English."""
         if len(typed) > MAX_CHOICE:  # no choice can hold it: nothing to match, no work
             return [], None
         try:

@@ -13,6 +13,7 @@ questions' menus left in place.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -38,30 +39,44 @@ _STYLES = {
 _SELECT = r"dip:(?:unit|choice|pk|v):\d+:.*"
 
 
-async def answer(interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
-    core = interaction.client.core  # type: ignore[attr-defined]
+async def _answer_tap(
+    interaction: discord.Interaction, custom_id: str, next_screen: Callable[[str], Awaitable[Screen]]
+) -> None:
+    """Answer a tap by editing its message into ``next_screen(language)``; a refusal (or a
+    failure) is said privately instead, in the player's language."""
     lang = language_of(interaction)  # the player's language
     try:
-        screen = await OrderSheets(core, lang).handle(
-            interaction.user.id, custom_id, values, created_at=interaction.created_at
-        )
+        screen = await next_screen(lang)
     except UserError as exc:
         await interaction.response.send_message(refusal(exc, lang), ephemeral=True)
         return
     except Exception:
-        log.exception("order sheet tap %s by %s failed", custom_id, interaction.user.id)
+        log.exception("tap %s by %s failed", custom_id, interaction.user.id)
         await interaction.response.send_message(t("error.internal", lang), ephemeral=True)
         return
     await interaction.response.edit_message(content=screen.content, view=to_view(screen))
 
 
+async def answer(interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
+    """A tap on the order sheet: the next screen of the sheet."""
+    core = interaction.client.core  # type: ignore[attr-defined]
+
+    async def sheet(lang: str) -> Screen:
+        return await OrderSheets(core, lang).handle(
+            interaction.user.id, custom_id, values, created_at=interaction.created_at
+        )
+
+    await _answer_tap(interaction, custom_id, sheet)
+
+
 async def answer_reading(interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:
     """A reading picked from the menu under an ``/order`` reply: stored by the ordering use
-    case like a typed order (the engine checks it) for the phase the question was asked in."""
+    case like a typed order (the engine checks it) for the phase the question was asked in;
+    the reply becomes the report of the order stored, the other lines' menus kept."""
     core = interaction.client.core  # type: ignore[attr-defined]
-    lang = language_of(interaction)
     tap = asking.parse_reading_id(custom_id)
-    try:
+
+    async def stored(lang: str) -> Screen:
         if tap is None or not values:
             raise UserError("sheet.unknown_button")
         report = await core.ordering.submit(
@@ -73,16 +88,11 @@ async def answer_reading(interaction: discord.Interaction, custom_id: str, value
             sent_at=interaction.created_at,
             action=interaction.id,
         )
-    except UserError as exc:
-        await interaction.response.send_message(refusal(exc, lang), ephemeral=True)
-        return
-    except Exception:
-        log.exception("reading %s picked by %s failed", custom_id, interaction.user.id)
-        await interaction.response.send_message(t("error.internal", lang), ephemeral=True)
-        return
-    others = [m for m in menus_of(interaction.message) if m.custom_id != custom_id]
-    content = markup.reply_messages(order_report(report, lang), "…")[0]
-    await interaction.response.edit_message(content=content, view=to_view(Screen("", tuple((m,) for m in others))))
+        others = [m for m in menus_of(interaction.message) if m.custom_id != custom_id]
+        content = markup.reply_messages(order_report(report, lang), "…")[0]
+        return Screen(content, tuple((m,) for m in others))
+
+    await _answer_tap(interaction, custom_id, stored)
 
 
 def menus_of(message: discord.Message | None) -> list[Menu]:
@@ -128,16 +138,8 @@ class SheetSelect(discord.ui.DynamicItem[discord.ui.Select], template=_SELECT):
         await answer(interaction, self.item.custom_id or "", list(self.item.values))
 
 
-class ReadingSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"dip:reading:\d+:.*"):
-    def __init__(self, item: discord.ui.Select) -> None:
-        super().__init__(item)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any, /
-    ) -> ReadingSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item)
+class ReadingSelect(SheetSelect, template=r"dip:reading:\d+:.*"):
+    """A menu of readings under an ``/order`` reply (:mod:`bot.text.asking`)."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answer_reading(interaction, self.item.custom_id or "", list(self.item.values))

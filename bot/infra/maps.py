@@ -232,20 +232,6 @@ class MapCache:
         powers = sorted(p for p, units in position.get("units", {}).items() if units)
         return [MapView(p, *known.get(p, (board.language, board.labels))) for p in powers]
 
-    async def get(
-        self,
-        key: tuple,
-        position: dict[str, Any],
-        orders: list[dict[str, Any]] | None,
-        *,
-        game_name: str,
-        view: MapView,
-        game: object = None,
-    ) -> bytes:
-        """One picture of the phase ``key`` names: :meth:`get_many` of one view."""
-        [png] = await self.get_many(key, position, orders, game_name=game_name, views=(view,), game=game)
-        return png
-
     async def get_many(
         self,
         key: tuple,

@@ -9,19 +9,12 @@ from __future__ import annotations
 import pytest
 import simcord.interactions as sim_interactions
 
-from tests.bot.simcord_support import powers_by_user, running, seven
-from tests.bot.test_moderation import set_position
+from tests.bot.simcord_support import running
+from tests.bot.test_moderation import STANDARD, current_game, set_position, start_seven
 from tests.bot.test_sheet_play import check_limits, options
 
-STANDARD = {
-    "AUSTRIA": ["A VIE", "A GAL", "F TRI"],
-    "ENGLAND": ["F LON", "F EDI", "A WAL"],
-    "FRANCE": ["A PAR", "A MAR", "F BRE"],
-    "GERMANY": ["A BER", "A MUN", "F KIE"],
-    "ITALY": ["A ROM", "A VEN", "F NAP"],
-    "RUSSIA": ["A MOS", "F STP/SC", "F SEV", "A WAR"],
-    "TURKEY": ["F ANK", "A CON", "A SMY"],
-}
+# an army in Galicia (Austria's) and one in Wales (England's)
+UNITS = {**STANDARD, "AUSTRIA": ["A VIE", "A GAL", "F TRI"], "ENGLAND": ["F LON", "F EDI", "A WAL"]}
 
 
 @pytest.fixture
@@ -43,16 +36,11 @@ def menus(message) -> list[dict]:
 
 async def test_asking_converges_by_typing_or_by_one_tap(tmp_path, spanish_clients):
     async with running(str(tmp_path / "db.sqlite3")) as env:
-        table = seven(env)
+        table, member = await start_seven(env, language="es")
         ch = table.channel
-        alice = table.members[0]
-        await alice.slash(ch, "game create", name="Gales", players=7, language="es")
-        for m in table.members:
-            await m.slash(ch, "game join")
-        await alice.slash(ch, "game start")
-        await set_position(env, ch.id, STANDARD)
-        game, who = await powers_by_user(env, ch.id)
-        england = next(m for m in table.members if m.id == who["ENGLAND"])
+        await set_position(env, ch.id, UNITS)
+        game = await current_game(env, ch.id)
+        england = member["ENGLAND"]
 
         # "Gal": Gales (Wales) by the rulebook's table, Galicia by its sample game, and an army
         # stands in each: asked, in the player's own spelling, with forms that read one way

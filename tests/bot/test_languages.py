@@ -271,11 +271,11 @@ async def test_moderation_dms_in_each_players_language_posts_in_the_games(servic
 async def test_autocomplete_matches_what_a_player_types_in_their_language(service, language, typed):
     game, players = await _started_game(service, {1: language, 2: None, 3: None})
     france = next(p.user_id for p in players if any(pw.value == "FRANCE" for pw in powers_of(game, p)))
-    choices = await service.ordering.choices(france, typed, language=language)
+    choices, _ = await service.ordering.choices(france, typed, language=language)
     assert "A PAR - BUR" in choices, choices
     assert all(" PAR" in c for c in choices), choices
     # after a first order, the last one is completed and the first kept as typed
-    choices = await service.ordering.choices(france, f"{typed}; F Bre - M", language=language)
+    choices, _ = await service.ordering.choices(france, f"{typed}; F Bre - M", language=language)
     assert f"{typed}; F BRE - MAO" in choices, choices
     # nothing legal matches: nothing offered
-    assert await service.ordering.choices(france, "А Мос - Пар", language=language) == []
+    assert (await service.ordering.choices(france, "А Мос - Пар", language=language))[0] == []

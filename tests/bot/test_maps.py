@@ -14,6 +14,12 @@ from engine import Position
 from engine.codec import position_to_json
 
 
+async def get(cache: maps.MapCache, key, position, orders, *, view, **kwargs) -> bytes:
+    """One picture (a post with one map)."""
+    [png] = await cache.get_many(key, position, orders, views=(view,), **kwargs)
+    return png
+
+
 def size(png: bytes) -> tuple[int, int]:
     image = Image.open(io.BytesIO(png))
     image.verify()
@@ -25,15 +31,15 @@ async def test_one_phase_is_drawn_once_in_a_map_process(monkeypatch):
     position = position_to_json(Position.initial())
     try:
         full, france, italy = await asyncio.gather(
-            cache.get(("k",), position, None, game_name="G", view=maps.MapView(None, "en")),
-            cache.get(("k",), position, None, game_name="G", view=maps.MapView("FRANCE", "en")),
-            cache.get(("k",), position, None, game_name="G", view=maps.MapView("ITALY", "en")),
+            get(cache, ("k",), position, None, game_name="G", view=maps.MapView(None, "en")),
+            get(cache, ("k",), position, None, game_name="G", view=maps.MapView("FRANCE", "en")),
+            get(cache, ("k",), position, None, game_name="G", view=maps.MapView("ITALY", "en")),
         )
         assert cache._pool is not None  # drawn in a worker process
         assert size(full)[0] > size(france)[0] and size(france) != (0, 0) and size(italy) != (0, 0)
         # the same phase again: from the cache, the pool is not asked
         monkeypatch.setattr(cache, "_draw", None)
-        again = await cache.get(("k",), position, None, game_name="G", view=maps.MapView("FRANCE", "en"))
+        again = await get(cache, ("k",), position, None, game_name="G", view=maps.MapView("FRANCE", "en"))
         assert again == france
     finally:
         cache.close()
@@ -43,10 +49,10 @@ async def test_a_broken_map_process_is_replaced(monkeypatch):
     cache = maps.MapCache(processes=1)
     position = position_to_json(Position.initial())
     try:
-        await cache.get(("a",), position, None, game_name="G", view=maps.MapView())
+        await get(cache, ("a",), position, None, game_name="G", view=maps.MapView())
         for process in cache._pool._processes.values():  # a worker dies (OOM killer, say)
             process.kill()
-        png = await cache.get(("b",), position, None, game_name="G", view=maps.MapView())
+        png = await get(cache, ("b",), position, None, game_name="G", view=maps.MapView())
         assert size(png)[0] > 0
     finally:
         cache.close()
@@ -56,7 +62,7 @@ async def test_old_phases_leave_the_cache():
     cache = maps.MapCache(size=2, processes=0)
     position = position_to_json(Position.initial())
     for key in ("a", "b", "c"):
-        await cache.get((key,), position, None, game_name="G", view=maps.MapView())
+        await get(cache, (key,), position, None, game_name="G", view=maps.MapView())
     assert list(cache._entries) == [("b",), ("c",)]
 
 
@@ -76,24 +82,24 @@ async def test_each_front_is_drawn_in_its_readers_language_once_per_language():
     cache = maps.MapCache(processes=0, drawer=drawer)
     spring = position_to_json(Position.initial())
     board = maps.MapView(None, "es")  # a Spanish game's channel
-    await cache.get(("s",), spring, None, game_name="G", view=board, game=7)
+    await get(cache, ("s",), spring, None, game_name="G", view=board, game=7)
     # the new phase's first drawing: the board and every power's front, in the game's language
     assert len(drawer.calls) == 1 and set(drawer.calls[0]) == {board} | {
         maps.MapView(p, "es") for p in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
     }
     # Ivan reads Russian: his crop is drawn for him (once, however often it is asked for)
     russia = maps.MapView("RUSSIA", "ru")
-    await asyncio.gather(*(cache.get(("s",), spring, None, game_name="G", view=russia, game=7) for _ in range(3)))
-    await cache.get(("s",), spring, None, game_name="G", view=maps.MapView("FRANCE", "es"), game=7)
+    await asyncio.gather(*(get(cache, ("s",), spring, None, game_name="G", view=russia, game=7) for _ in range(3)))
+    await get(cache, ("s",), spring, None, game_name="G", view=maps.MapView("FRANCE", "es"), game=7)
     assert drawer.calls[1:] == [(russia,)]
     # the next phase of the game: Russia's front is drawn in Russian in the first pass
     fall = {**spring, "phase": "F1901M"}
-    await cache.get(("f",), fall, None, game_name="G", view=board, game=7)
+    await get(cache, ("f",), fall, None, game_name="G", view=board, game=7)
     assert russia in drawer.calls[2] and maps.MapView("RUSSIA", "es") not in drawer.calls[2]
-    await cache.get(("f",), fall, None, game_name="G", view=russia, game=7)
+    await get(cache, ("f",), fall, None, game_name="G", view=russia, game=7)
     assert len(drawer.calls) == 3
     # a Russian game in Latin letters: its own label set
-    await cache.get(("f",), fall, None, game_name="G", view=maps.MapView("RUSSIA", "ru", "latin"), game=7)
+    await get(cache, ("f",), fall, None, game_name="G", view=maps.MapView("RUSSIA", "ru", "latin"), game=7)
     assert drawer.calls[3] == (maps.MapView("RUSSIA", "ru", "latin"),)
 
 
@@ -110,12 +116,12 @@ async def test_a_failed_drawing_is_tried_again():
     position = position_to_json(Position.initial())
     view = maps.MapView("FRANCE", "bg")
     try:
-        await cache.get(("k",), position, None, game_name="G", view=view)
+        await get(cache, ("k",), position, None, game_name="G", view=view)
     except RuntimeError:
         pass
     else:
         raise AssertionError("the failure reaches the caller")
-    assert size(await cache.get(("k",), position, None, game_name="G", view=view))[0] > 0
+    assert size(await get(cache, ("k",), position, None, game_name="G", view=view))[0] > 0
     assert len(calls) == 2
 
 

@@ -19,11 +19,12 @@ async def current_game(env, channel_id):
         return await tx.last_game_in_channel(channel_id)
 
 
-async def start_seven(env, *, policy: int | None = None):
+async def start_seven(env, *, policy: int | None = None, **create):
+    """Seven players in a started game; ``create``: more options of ``/game create``."""
     table = seven(env)
     ch = table.channel
     alice = table.members[0]
-    options = {"name": "Club", "players": 7}
+    options = {"name": "Club", "players": 7, **create}
     if policy is not None:
         options["civil_disorder"] = policy
     r = await alice.slash(ch, "game create", **options)

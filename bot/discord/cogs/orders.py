@@ -53,7 +53,7 @@ class OrderCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         # matched in the player's language too; shown in it; the text inserted is canonical
         lang = language_of(interaction)
-        choices, game = await self.core.ordering.choices_in(
+        choices, game = await self.core.ordering.choices(
             interaction.user.id,
             current,
             **where(interaction, _namespace_game(interaction)),
