@@ -169,7 +169,7 @@ MESSAGES: dict[str, str] = {
     "cmd.game.join": "Únete a la partida de este canal",
     "cmd.game.leave": "Deja la partida de este canal antes de que empiece",
     "cmd.game.start": "Empieza la partida (quien la creó o un miembro con Gestionar servidor)",
-    "cmd.game.status": "Fase, plazo, y quién ha dado órdenes o está listo",
+    "cmd.game.status": "Fase, plazo, y quién ha dado órdenes o ha terminado",
     "cmd.game.map": "El mapa actual, o el de una fase anterior",
     "cmd.game.map.phase": "Una fase como S1901M (por defecto: la actual)",
     "cmd.order": "Da una o más órdenes, p. ej. E Par - Bor; F Bre - AtC",
