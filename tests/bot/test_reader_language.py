@@ -1,11 +1,13 @@
 """Maps and messages wholly in the reader's language (issue 12), through Discord (simcord):
-a Russian game chosen in the Latin letters of the Russian rulebook, played by a Russian,
-a Bulgarian and a Spanish player. The channel's map and posts are in the game's language
+a Russian game, its maps in Cyrillic or in the Latin letters of the Russian rulebook,
+played by a Russian, a Bulgarian and a Spanish player. The channel's map and posts are in the game's language
 and script; each player's DM map is drawn in that player's language (one drawing per
 language, not per player), and their replies and DMs name units, places and orders as
 their map does. The texts read are printed (``pytest -s``) for a person to look at."""
 
 from __future__ import annotations
+
+import pytest
 
 from bot.infra import maps
 from bot.text.labels import echo
@@ -36,7 +38,8 @@ def show(title: str, text: str) -> None:
     print(f"\n----- {title}\n{post_text(text)}")
 
 
-async def test_a_russian_game_in_latin_letters_read_in_three_languages(tmp_path, client_locales, monkeypatch):  # noqa: F811
+@pytest.mark.parametrize("labels", ["latin", None], ids=["latin", "cyrillic"])
+async def test_a_russian_game_read_in_three_languages(tmp_path, client_locales, monkeypatch, labels):  # noqa: F811
     drawer = Recording()
     monkeypatch.setattr(maps, "plain_views", drawer)
     async with running(str(tmp_path / "db.sqlite3")) as env:
@@ -49,22 +52,25 @@ async def test_a_russian_game_in_latin_letters_read_in_three_languages(tmp_path,
         # the label set is chosen at /game create, for Russian games only
         r = await sofia.slash(other, "game create", name="Latina", players=3, language="es", labels="cyrillic")
         assert r.ephemeral and "Solo las partidas en ruso pueden elegir los rótulos del mapa" in r.response.content
-        r = await ivan.slash(ch, "game create", name="Москва", players=3, labels="latin")
+        chosen = {"labels": labels} if labels else {}
+        r = await ivan.slash(ch, "game create", name="Москва", players=3, **chosen)
         show("ivan: /game create", r.response.content)
         assert "Язык партии: Русский." in r.response.content
-        assert "Карты и приказы: Латиница, как в правилах (Par, Bur)." in r.response.content
+        named = "Латиница, как в правилах (Par, Bur)" if labels else "Кириллица (Пар, Бур)"
+        assert f"Карты и приказы: {named}." in r.response.content
         for m in (ivan, petar, sofia):
             await m.slash(ch, "game join")
         await ivan.slash(ch, "game start")
         game = await current_game(env, ch.id)
-        assert game.language == "ru" and game.labels == "latin"
+        assert game.language == "ru" and game.labels == labels
+        tag = "ru-Latn" if labels else "ru"  # how Ivan's texts write orders: as his map does
 
         # the channel's map in Russian, Latin letters; each DM's crop in its reader's language
         started = [m for m in ch.history() if "**Москва**" in m.content and m.attachments]
         show("channel: the game starts", started[0].content)
-        assert maps.MapView(None, "ru", "latin") in drawer.views
+        assert maps.MapView(None, "ru", labels) in drawer.views
         _, seats = await _seats(env, ch.id)
-        readers = {ivan.id: ("ru", "latin"), petar.id: ("bg", None), sofia.id: ("es", None)}
+        readers = {ivan.id: ("ru", labels), petar.id: ("bg", None), sofia.id: ("es", None)}
         for uid, powers in seats.items():
             for power in powers:
                 assert any(
@@ -73,19 +79,19 @@ async def test_a_russian_game_in_latin_letters_read_in_three_languages(tmp_path,
                 ), (power, readers[uid])
         # one drawing for the phase's first request, and at most one per other language
         assert drawer.calls <= 3, drawer.calls
-        for member, tag in ((ivan, "ru-Latn"), (petar, "bg"), (sofia, "es")):
+        for member, reader in ((ivan, tag), (petar, "bg"), (sofia, "es")):
             [dm] = [m for m in member.user.dm_channel.history() if m.attachments]
-            show(f"{member.user.name}: the DM of the new phase ({tag})", dm.content)
+            show(f"{member.user.name}: the DM of the new phase ({reader})", dm.content)
 
         # each orders one unit as the rulebook of their language writes it, and reads the echo
-        for member, tag, hold in ((ivan, "ru-Latn", "H"), (petar, "bg", "З"), (sofia, "es", "M")):
+        for member, reader, hold in ((ivan, tag, "H" if labels else "стоит"), (petar, "bg", "З"), (sofia, "es", "M")):
             power = seats[member.id][0]
             unit = Position.initial().units_of(power)[0]
             canonical = f"{unit} H"
-            typed = f"{echo(str(unit) + ' H', tag).rsplit(' ', 1)[0]} {hold}"
+            typed = f"{echo(str(unit) + ' H', reader).rsplit(' ', 1)[0]} {hold}"  # as the map shows the unit
             r = await member.user.slash("order", orders=typed)
             show(f"{member.user.name}: /order {typed}", r.response.content)
-            local = echo(canonical, tag)
+            local = echo(canonical, reader)
             if local.upper() == canonical:  # the rulebook's Latin letters are the codes: said once
                 assert f"✅ `{local}`\n" in r.response.content
             else:
@@ -93,18 +99,19 @@ async def test_a_russian_game_in_latin_letters_read_in_three_languages(tmp_path,
             r = await member.user.slash("orders")
             show(f"{member.user.name}: /orders", r.response.content)
             assert local in r.response.content
-        assert echo("A WAR H", "ru-Latn") == "A War H"
 
-        # the results in the channel: Russian, orders in the rulebook's Latin letters, once each
+        # the results in the channel: Russian, orders in the script of the channel's map
         before = len(ch.history())
         await env.advance_time(48 * HOURS + 5)
         posted = [m.content for m in ch.history()[before:]]
         for text in posted:
             show("channel: after the deadline", text)
         results = next(t for t in posted if "итоги" in t.lower() or "результаты" in t.lower())
-        assert "`A " in results or "`F " in results
-        assert "(`A " not in results  # no second, identical form (a coast is written apart: `F StP SC`)
-        assert "`А " not in results and "`Ф " not in results  # no Cyrillic letter beside a Latin map
+        if labels:  # the rulebook's Latin letters, once each (a coast is written apart: `F StP SC`)
+            assert ("`A " in results or "`F " in results) and "(`A " not in results
+            assert "`А " not in results and "`Ф " not in results  # no Cyrillic letter beside a Latin map
+        else:  # the map's Cyrillic short forms, then the codes
+            assert "`А " in results and "(`A " in results
 
 
 async def test_nothing_to_order_and_an_empty_winter_say_so(tmp_path, client_locales):  # noqa: F811
