@@ -10,6 +10,7 @@ from bot.core.context import channel_game, powers_of, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.grace import read_policy
+from bot.core.languages import SCRIPTS
 from bot.core.naming import game_name
 from bot.core.posts import PostKind
 from bot.core.reminders import plan_reminders
@@ -48,12 +49,19 @@ class Lifecycle:
         grace_for: str | None = None,
         standby_missed: bool | None = None,
         action: int | None = None,
+        labels: str | None = None,
     ) -> GameRow:
+        """Open a game in a channel. ``labels``: the script of its maps, where its language
+        has a choice (Russian: ``cyrillic``, the default, or ``latin``)."""
         name = game_name(name)
         late = read_policy(grace, grace_for, standby_missed)  # issue 15: grace, standby and missed phases
         if not 2 <= players <= 7:
             raise UserError("create.bad_players")
         end_rules = scoring.choose_rules(scoring_system, last_year, setup_for(players).start_year)  # issue 15
+        if labels is not None and labels not in SCRIPTS.get(language, ()):
+            raise UserError("create.bad_labels")
+        if labels == SCRIPTS.get(language, (None,))[0]:
+            labels = None  # the default: stored as such, so a later default follows
         if cd_after is not None and not 0 <= cd_after <= 10:
             raise UserError("mod.bad_policy")
         given = {PhaseKind.MOVEMENT: movement, PhaseKind.RETREAT: retreat, PhaseKind.ADJUSTMENT: adjustment}
@@ -76,6 +84,7 @@ class Lifecycle:
                 players=players,
                 language=language,
                 now=self.deps.now(),
+                labels=labels,
                 **specs,
             )
             if cd_after is not None:
@@ -105,7 +114,7 @@ class Lifecycle:
             if any(p.user_id == user_id for p in players):
                 raise UserError("join.already", game=game.name)
             if len(players) >= game.players:
-                raise UserError("join.full", game=game.name, players=game.players)
+                raise UserError("join.full", game=game.name, count=game.players)
             await tx.add_player(game.id, user_id, self.deps.now())
         if can_dm is not None and not await can_dm(game):
             async with self.deps.storage.write() as tx:
@@ -131,7 +140,7 @@ class Lifecycle:
                 raise UserError("start.already", game=game.name)
             players = await tx.players(game.id)
             if len(players) != game.players:
-                raise UserError("start.waiting", game=game.name, joined=len(players), players=game.players)
+                raise UserError("start.waiting", game=game.name, joined=len(players), count=game.players)
             order = [p.user_id for p in players]
             self.deps.rng.shuffle(order)
             for seat, uid in enumerate(order):

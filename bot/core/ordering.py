@@ -42,11 +42,24 @@ MAX_CHOICE = 100
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """One reading of a line the parser asks about (``OrderParseError.readings``): the
+    order (canonical), the same order written in the player's language so that it reads
+    only this way (typed back, it is accepted), and the provinces it takes the ambiguous
+    word(s) for (what the player may have meant: ``GAL`` or ``WAL`` for Spanish ``Gal``)."""
+
+    canonical: str
+    text: str
+    meant: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class LineReport:
     text: str  # what the player typed
     order: str | None  # canonical order stored, or None
     error: str | None  # message key when refused
     params: dict[str, Any] = field(default_factory=dict)
+    readings: tuple[Choice, ...] = ()  # for an ambiguous line: the orders it could be
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,12 +175,23 @@ def parse_error(parsed: ParsedLine) -> LineReport:
         P.Suggestions(tuple(error.suggestions)) if code == "unknown_word" else ", ".join(error.suggestions) or "—"
     )
     params: dict[str, Any] = {"word": error.word, "suggestions": suggestions, "english": str(error)}
+    if code == "ambiguous":  # asked back with the player's own spelling, and the readings
+        params["typed"] = error.typed
+        meanings = set(error.details.get("provinces", "").split())
+        readings = tuple(Choice(r.canonical, r.text, _provinces_in(r.canonical, meanings)) for r in error.readings)
+        return LineReport(parsed.text, None, "parse.ambiguous", params, readings)
     if code == "wrong_nationality":  # the power the player named, the unit's owner, where it stands
         details = error.params
         params.update(
             power=Power(details["power"]), owner=Power(details["owner"]), province=P.Places.of(details["province"])
         )
     return LineReport(parsed.text, None, f"parse.{code}", params)
+
+
+def _provinces_in(canonical: str, among: set[str]) -> tuple[str, ...]:
+    """The provinces of ``among`` a canonical order names, in order (``A GAL - BOH``,
+    among GAL and WAL: GAL)."""
+    return tuple(dict.fromkeys(w.split("/")[0] for w in canonical.split() if w.split("/")[0] in among))
 
 
 def read_and_check(
@@ -433,17 +457,19 @@ class Ordering:
         guild_id: int | None = None,
         limit: int = 25,
         language: str | None = None,
-    ) -> list[str]:
+    ) -> tuple[list[str], GameRow | None]:
         """Autocomplete: the player's legal orders matching what they are typing (the
-        last of several orders in the text), units without an order first. ``language``:
-        the player's; what they type is matched in it, the game's language and English."""
+        last of several orders in the text), units without an order first, and the game
+        they are orders of (None: no game here), whose label set says how to write them for
+        the player. ``language``: the player's; what they type is matched in it, the
+        game's language and English."""
         if len(typed) > MAX_CHOICE:  # no choice can hold it: nothing to match, no work
-            return []
+            return [], None
         try:
             async with self.deps.storage.read() as tx:
                 ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
         except UserError:
-            return []
+            return [], None
         options = await self.legal.of(ctx, self.deps.compute, legal_options)
         done = {o.unit for o in ctx.orders}
 
@@ -452,7 +478,7 @@ class Ordering:
             return (unit in done, option)
 
         languages = reading_order(language or ctx.language, ctx.language)
-        return await complete(self.deps.compute, options, typed, languages, limit, rank)
+        return await complete(self.deps.compute, options, typed, languages, limit, rank), ctx.game
 
     async def clear_choices(
         self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, guild_id: int | None = None

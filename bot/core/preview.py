@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.core import context
 from bot.core.deps import Deps
+from bot.core.languages import map_labels
 from bot.infra.maps import front_groups
 from bot.infra.storage import GameRow
 from engine.codec import position_to_json
@@ -78,6 +79,7 @@ class Previews:
                 drawn_orders(list(request.orders)),
                 game_name=request.game.name,
                 language=request.language,
+                labels=map_labels(request.language, request.game.language, request.game.labels),
                 front=group or None,
             )
             pictures.append((group, png))

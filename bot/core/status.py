@@ -112,6 +112,7 @@ class OrderSheet:
     missing: tuple[Missing, ...]  # see :func:`missing_orders`
     ready: bool
     silent: tuple[Power, ...] = ()  # see :func:`silent_powers`
+    nothing_due: bool = False  # none of the player's powers has anything to order in the phase
 
 
 def sheet_of(ctx: GameContext) -> OrderSheet:
@@ -124,6 +125,7 @@ def sheet_of(ctx: GameContext) -> OrderSheet:
         tuple(missing_orders(ctx, ctx.powers, mine)),
         ctx.ready,
         silent_powers(ctx, ctx.powers, mine),
+        all(orders_due(ctx.position, pw, ctx.rules).is_empty for pw in ctx.powers),
     )
 
 
@@ -228,7 +230,9 @@ class Status:
     async def draw(self, request: MapRequest) -> MapPicture:
         """The map of a checked request (drawn now, off the event loop)."""
         game, row = request.game, request.row
-        png = await self.deps.maps.picture(row.position, row.results, game_name=game.name, language=game.language)
+        png = await self.deps.maps.picture(
+            row.position, row.results, game_name=game.name, language=game.language, labels=game.labels
+        )
         return MapPicture(game, row.phase, png, row.results is not None)
 
     async def games_of(self, user_id: int) -> list[GameRow]:

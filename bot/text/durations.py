@@ -10,12 +10,14 @@ from collections.abc import Collection
 from babel.dates import get_day_names
 from babel.numbers import format_decimal
 
+from bot.core.languages import base_language
 from bot.infra.schedule import ALL_DAYS, WEEKDAYS, WEEKENDS, Duration, ScheduleError, parse_schedule
 from bot.text.i18n import DEFAULT, LANGUAGES, plural_form, t
 
 
 def _unit(name: str, n: int, language: str) -> str:
-    number = format_decimal(n, locale=language if language in LANGUAGES else DEFAULT)
+    locale = base_language(language)
+    number = format_decimal(n, locale=locale if locale in LANGUAGES else DEFAULT)
     return t(f"duration.{name}.{plural_form(n, language)}", language, n=number)
 
 

@@ -180,6 +180,8 @@ def _results(p: Mapping[str, Any], lang: str) -> list[str]:
     if p["destroyed"]:
         units = ", ".join(f"{power_name(power, lang)} {unit_text(unit, lang)}" for power, unit in p["destroyed"])
         blocks.append(t("post.destroyed", lang, units=units))
+    if not by_power and not p["destroyed"]:  # say so rather than post a bare title (the centres follow)
+        blocks.append(t("post.no_adjustments" if str(p["phase"]).endswith("A") else "post.no_orders", lang))
     return chunks(blocks)
 
 

@@ -8,14 +8,15 @@ from collections.abc import Sequence
 
 from bot.core import secrecy
 from bot.core.errors import UserError
+from bot.core.languages import SCRIPTS, game_writing
 from bot.core.moderation import OrdersOverview
-from bot.core.ordering import OrderReport, ReadyReport
+from bot.core.ordering import LineReport, OrderReport, ReadyReport
 from bot.core.reminders import ReminderSettings
 from bot.core.status import GameStatusReport, OrderSheet
 from bot.core.types import GameStatus, OrderState
 from bot.infra.storage import GameRow
 from bot.infra.storage.moderation import AuditRow
-from bot.text import markup, press
+from bot.text import asking, markup, press
 from bot.text.durations import duration_text
 from bot.text.i18n import is_plural, plural, plural_form, t
 from bot.text.labels import echo, order_line, phase_title, power_name, power_names, say
@@ -46,8 +47,15 @@ def refusal(error: UserError, language: str) -> str:
     return say(key, language, error.params)
 
 
+def reader(sheet: OrderSheet, lang: str) -> str:
+    """The language tag of a reply about ``sheet``'s game: orders in the script of the
+    reader's map of that game (:func:`bot.core.languages.game_writing`)."""
+    return game_writing(lang, sheet.game.language, sheet.game.labels)
+
+
 def sheet_text(sheet: OrderSheet, lang: str, *, list_orders: bool = False) -> str:
     game = sheet.game
+    lang = reader(sheet, lang)
     lines = []
     if list_orders:
         lines.append(t("orders.title", lang, game=game.name, phase=phase_title(sheet.phase, lang)))
@@ -56,6 +64,8 @@ def sheet_text(sheet: OrderSheet, lang: str, *, list_orders: bool = False) -> st
             lines.append(t("orders.none", lang))
     if sheet.missing:
         lines.append(t("reply.missing", lang, units=missing_text(sheet.missing, lang, by_power=len(sheet.powers) > 1)))
+    elif sheet.nothing_due:  # not "all your units have orders": there was nothing to order
+        lines.append(t("reply.nothing_to_order", lang))
     else:
         lines.append(t("reply.all_ordered", lang))
     if sheet.silent and not sheet.ready:
@@ -73,11 +83,13 @@ def order_report(report: OrderReport, lang: str) -> str:
     (the reply helper sends it as a few messages): when the lines would not, the
     accepted ones are counted instead of listed, then the refused ones beyond the budget
     are counted too; the sheet always shows."""
+    lang = reader(report.sheet, lang)
     header = t("reply.header", lang, game=report.sheet.game.name, phase=phase_title(report.sheet.phase, lang))
     tail = sheet_text(report.sheet, lang)
     accepted = [_accepted(line.order, lang) for line in report.lines if line.order is not None]
+    with_menu = {id(line) for line in asking.asked(report)}
     refused = [
-        t("reply.error", lang, text=line.text, reason=say(line.error, lang, line.params) if line.error else "—")
+        t("reply.error", lang, text=line.text, reason=_reason(line, lang, menu=id(line) in with_menu))
         for line in report.lines
         if line.order is None
     ]
@@ -97,9 +109,17 @@ def order_report(report: OrderReport, lang: str) -> str:
     return "\n".join([header, *lines, tail])
 
 
+def _reason(line: LineReport, lang: str, *, menu: bool) -> str:
+    if line.error == "parse.ambiguous":
+        return asking.question(line, lang, menu=menu)
+    return say(line.error, lang, line.params) if line.error else "—"
+
+
 def _accepted(order: str, lang: str) -> str:
     local = echo(order, lang)
-    return t("reply.ok", lang, order=order) if local == order else t("reply.ok_local", lang, local=local, order=order)
+    if local.upper() == order:  # English, or the Russian rulebook's Latin: said once
+        return t("reply.ok", lang, order=local)
+    return t("reply.ok_local", lang, local=local, order=order)
 
 
 def _size(lines: Sequence[str]) -> int:
@@ -108,6 +128,7 @@ def _size(lines: Sequence[str]) -> int:
 
 def ready_text(report: ReadyReport, lang: str) -> str:
     sheet = report.sheet
+    lang = reader(sheet, lang)
     text = t(ready_key(report), lang, game=sheet.game.name)
     if sheet.missing:
         units = missing_text(sheet.missing, lang, by_power=len(sheet.powers) > 1)
@@ -257,7 +278,16 @@ def create_text(game: GameRow, cd_after: int, creator: int, language_name: str) 
         + policy
         + "\n"
         + t("create.language", lang, language=language_name)
+        + labels_line(game)
     )
+
+
+def labels_line(game: GameRow) -> str:
+    """For a game whose language has a choice of map labels: which it has (a new line)."""
+    scripts = SCRIPTS.get(game.language, ())
+    if len(scripts) < 2:
+        return ""
+    return "\n" + t("create.labels", game.language, labels=t(f"cmd.labels.{game.labels or scripts[0]}", game.language))
 
 
 def clear_choices(orders: Sequence[tuple[str, str]], typed: str, lang: str) -> list[tuple[str, str]]:

@@ -50,13 +50,14 @@ from enum import StrEnum
 
 from bot.core.app import Core
 from bot.core.errors import UserError
+from bot.core.languages import game_writing
 from bot.core.ordering import ReadyReport
 from bot.core.sheet import SheetData
 from bot.core.types import Slot, SlotKind
 from bot.text import markup
 from bot.text.i18n import is_plural, plural, t
-from bot.text.labels import echo, phase_title, power_name, unit_text
-from engine import Build, Convoy, Disband, Hold, Location, Move, Retreat, SupportHold, SupportMove, Unit, wording
+from bot.text.labels import echo, menu_place, phase_title, power_name, unit_text, unit_type_name
+from engine import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, Unit
 
 # Discord's limits on one message
 MAX_OPTIONS = 25
@@ -267,14 +268,11 @@ def screen(content: str, rows: Sequence[Sequence[Button | Menu]] = ()) -> Screen
 
 
 # -- labels -------------------------------------------------------------------------------
-def _place(location: Location, lang: str) -> str:
-    """A place in a menu: its full name, then how orders write it (``St Petersburg (south
-    coast) · STP``)."""
-    return f"{wording.place_name(location, lang)} · {wording.place_text(location.province, lang)}"
+_place = menu_place
 
 
 def _unit_label(unit: Unit, lang: str) -> str:
-    return f"{wording.unit_type_name(unit.type, lang).capitalize()} · {_place(unit.location, lang)}"
+    return f"{unit_type_name(unit.type, lang).capitalize()} · {_place(unit.location, lang)}"
 
 
 def _slot_label(slot: Slot, lang: str) -> str:
@@ -302,7 +300,7 @@ class SheetScreens:
     def line(self, slot: Slot, text: str | None) -> str:
         lang = self.lang
         what = f"`{echo(text, lang)}`" if text else t("sheet.no_order", lang)
-        label = _slot_label(slot, lang) if slot.unit is None else wording.unit_text(slot.unit, lang)
+        label = _slot_label(slot, lang) if slot.unit is None else unit_text(slot.unit, lang)
         return f"• **{label}** — {what}"
 
     def warnings(self, orders: dict[str, str]) -> list[str]:
@@ -555,7 +553,7 @@ class SheetScreens:
             taken = data.taken(draft, slot)
             for o in legal:
                 if what == Kind.BUILDS and isinstance(o, Build) and o.location.province not in taken:
-                    name = wording.unit_type_name(o.unit_type, lang).capitalize()
+                    name = unit_type_name(o.unit_type, lang).capitalize()
                     options.append((o.location.province, Option(cut(f"{name} · {_place(o.location, lang)}"), str(o))))
                 if what == Kind.DISBANDS and isinstance(o, Disband) and o.location.province not in taken:
                     unit = position.units.get(o.location.province)
@@ -676,7 +674,9 @@ class OrderSheets:
         self.language = language  # the player's (default: the game's)
 
     def screens(self, data: SheetData) -> SheetScreens:
-        return SheetScreens(data, self.language or data.ctx.language)
+        game = data.ctx.game
+        # orders written in the script of the player's map of this game
+        return SheetScreens(data, game_writing(self.language or data.ctx.language, game.language, game.labels))
 
     async def open(
         self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, guild_id: int | None = None

@@ -244,9 +244,10 @@ class Recorder:
     def __init__(self) -> None:
         self.calls: list[tuple[list, tuple, str]] = []
 
-    def __call__(self, position, orders, *, game_name, language, fronts):
-        self.calls.append((orders, fronts, language))
-        return maps.plain_views(position, orders, game_name=game_name, language=language, fronts=fronts)
+    def __call__(self, position, orders, *, game_name, views):
+        [view] = views  # the private map: one picture per call
+        self.calls.append((orders, (view.front,), view.language))
+        return maps.plain_views(position, orders, game_name=game_name, views=views)
 
 
 async def test_the_map_of_my_orders_is_private_and_only_mine(tmp_path):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from types import TracebackType
-from typing import TypedDict
+from typing import Any, TypedDict
 
 import discord
 from discord import app_commands
@@ -18,15 +18,23 @@ from bot.text.replies import game_label, refusal
 
 
 async def reply(
-    interaction: discord.Interaction, text: str, *, ephemeral: bool = True, file: discord.File | None = None
+    interaction: discord.Interaction,
+    text: str,
+    *,
+    ephemeral: bool = True,
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
 ) -> None:
     """Answer a command: ``text`` as one message or, when longer than Discord allows, as
     the answer and follow-ups in order (each within the limit, cut between lines, code
     spans whole), at most :data:`~bot.text.markup.MAX_REPLY_MESSAGES` (the text layer
-    keeps its replies within that; a longer text ends with a note that it was cut)."""
+    keeps its replies within that; a longer text ends with a note that it was cut).
+    ``view``: components under the last message (a menu under the text it answers)."""
     messages = markup.reply_messages(text, t("reply.cut", language_of(interaction)))
     for i, content in enumerate(messages):
-        kwargs = {"file": file} if file is not None and i == 0 else {}
+        kwargs: dict[str, Any] = {"file": file} if file is not None and i == 0 else {}
+        if view is not None and i == len(messages) - 1:
+            kwargs["view"] = view
         if interaction.response.is_done():
             await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
         else:

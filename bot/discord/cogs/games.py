@@ -16,7 +16,7 @@ from bot.core.scoring import EndRules
 from bot.discord.cogs.common import answering, game_option, reply
 from bot.discord.cogs.mod import PRESS_CHOICES
 from bot.discord.cogs.records import GameRecords, scoring_choices
-from bot.discord.locales import NATIVE_NAMES, described, guild_language, language_choices, language_of
+from bot.discord.locales import NATIVE_NAMES, described, guild_language, label_choices, language_choices, language_of
 from bot.infra.storage import GameRow
 from bot.text.board import map_description
 from bot.text.i18n import t
@@ -52,9 +52,11 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         grace=described("cmd.game.create.grace"),
         grace_for=described("cmd.game.create.grace_for"),
         standby_missed=described("cmd.game.create.standby_missed"),
+        labels=described("cmd.game.create.labels"),
     )
     @app_commands.choices(
         language=language_choices(),
+        labels=label_choices(),
         scoring=scoring_choices(),
         press=PRESS_CHOICES,
         grace_for=[
@@ -80,6 +82,7 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         grace: str | None = None,
         grace_for: app_commands.Choice[str] | None = None,
         standby_missed: bool = False,
+        labels: app_commands.Choice[str] | None = None,
     ) -> None:
         async with answering(interaction):
             settings = Settings(PressMode(press), anonymous=anonymous, spectators=spectators)
@@ -100,6 +103,7 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
                 scoring_system=scoring.value if scoring else None,
                 last_year=end,
                 settings=settings,
+                labels=labels.value if labels else None,
                 action=interaction.id,
             )
             rules = EndRules.chosen(scoring.value if scoring else None, end)  # as create_game stored them

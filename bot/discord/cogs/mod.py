@@ -22,7 +22,8 @@ from bot.text.press import settings_reply
 from bot.text.replies import log_text, overview_text
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
-POWER_CHOICES = [app_commands.Choice(name=power_name(p), value=p) for p in POWERS]
+# each power named in the reader's language (the translator asks engine.wording)
+POWER_CHOICES = [app_commands.Choice(name=app_commands.locale_str(power_name(p), power=p), value=p) for p in POWERS]
 #: How players negotiate (issue 14): ``/game create press:`` and ``/mod settings press:``.
 PRESS_CHOICES = [app_commands.Choice(name=described(f"press.choice.{m.value}"), value=m.value) for m in PressMode]
 

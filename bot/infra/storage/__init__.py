@@ -64,6 +64,7 @@ class GameRow:
     winner: str | None
     language: str
     created_at: float
+    labels: str | None = None  # the maps' script (None: the language's default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +150,7 @@ def _outbox(r: Any) -> OutboxRow:
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, name, creator_id, players, status, phase, position, "
     "deadline, due_at, remind_at, movement, retreat, adjustment, tossed, toss_winner, "
-    "winner, language, created_at"
+    "winner, language, created_at, labels"
 )
 
 
@@ -220,11 +221,12 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQ
         adjustment: str,
         language: str,
         now: float,
+        labels: str | None = None,
     ) -> int:
         async with self._db.execute(
             "INSERT INTO games (guild_id, channel_id, name, creator_id, players, movement, "
-            "retreat, adjustment, language, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
-            (guild_id, channel_id, name, creator_id, players, movement, retreat, adjustment, language, now),
+            "retreat, adjustment, language, created_at, labels) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (guild_id, channel_id, name, creator_id, players, movement, retreat, adjustment, language, now, labels),
         ) as cur:
             return int(cur.lastrowid)
 
