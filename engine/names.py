@@ -89,7 +89,7 @@ def mixes_alphabets(words: Sequence[str]) -> bool:
 def _strip_accents(text: str) -> str:
     decomposed = unicodedata.normalize("NFD", text)
     # keep the Cyrillic short i and yo as they are: they are letters, not accents
-    out = []
+    out: list[str] = []
     for ch in decomposed:
         if unicodedata.category(ch) == "Mn" and out and not _CYRILLIC.match(out[-1]):
             continue

@@ -987,23 +987,31 @@ def split_orders(text: str) -> list[str]:
     return [part.strip() for part in _SPLIT.split(text) if part.strip()]
 
 
-def read_orders(text: str, **kwargs) -> list[ParsedLine]:
-    """Read every order of a text, keeping the good ones when some cannot be read."""
+def read_orders(text: str, *, phase: Phase | PhaseKind | None = None,
+                position: Position | None = None, language: str = "en",
+                game_map: Map = STANDARD, work: Work | None = None) -> list[ParsedLine]:
+    """Read every order of a text, keeping the good ones when some cannot be read
+    (the keywords as for :func:`parse_stated`)."""
     out = []
     for part in split_orders(text):
         try:
-            stated = parse_stated(part, **kwargs)
+            stated = parse_stated(part, phase=phase, position=position, language=language,
+                                  game_map=game_map, work=work)
             out.append(ParsedLine(part, stated.order, None, stated.owners))
         except OrderParseError as exc:
             out.append(ParsedLine(part, None, exc))
     return out
 
 
-def parse_orders(text: str, **kwargs) -> list[Order]:
+def parse_orders(text: str, *, phase: Phase | PhaseKind | None = None,
+                 position: Position | None = None, language: str = "en",
+                 game_map: Map = STANDARD, work: Work | None = None) -> list[Order]:
     """Read every order of a text; raise the first error."""
     orders = []
-    for line in read_orders(text, **kwargs):
+    for line in read_orders(text, phase=phase, position=position, language=language,
+                            game_map=game_map, work=work):
         if line.error is not None:
             raise line.error
+        assert line.order is not None  # a line is read (an order) or refused (an error)
         orders.append(line.order)
     return orders
