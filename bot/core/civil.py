@@ -71,6 +71,8 @@ async def before_resolution(
             "toss_winner": game.toss_winner,
             "deadline": game.deadline,
             "states": [asdict(s) for s in states.values()],
+            # the resolution drops the standby orders of units that move (issue 15)
+            "standby": [asdict(r) for r in await tx.standby_orders(game.id)],
         },
     )
     civil: set[Power] = set()

@@ -31,6 +31,7 @@ from bot.infra.clock import from_unix, to_unix
 from bot.infra.schedule import ScheduleError, parse_duration, parse_moment
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from bot.infra.storage.moderation import AuditRow, PowerState
+from bot.infra.storage.standby import StandbyRow
 from engine import Power
 from engine.codec import position_from_json
 
@@ -433,6 +434,8 @@ class Moderation:
                 raise UserError("mod.rollback_nothing", game=game.name)
             if "states" in snap:
                 await tx.replace_power_states(game.id, [PowerState(**s) for s in snap["states"]])
+            if "standby" in snap:  # the standby orders as they stood before (issue 15)
+                await tx.replace_standby(game.id, [StandbyRow(**r) for r in snap["standby"]], to_unix(now_dt))
             await tx.delete_player_phases(game.id, (back, undone))
             await tx.delete_grace_period(game.id, back)  # the phase is played again: grace again (issue 15)
             await tx.delete_snapshot(game.id, back)

@@ -451,3 +451,27 @@ async def test_a_winter_with_only_a_forced_disband_is_played_at_once(tmp_path):
         async with env.bots[-1].core.storage.read() as tx:
             record = await tx.reliability(table.guild.id, [italy.id])
         assert record[italy.id] == (0, 1)  # Fall 1901 only: the forced winter is no phase to miss
+
+
+async def test_a_rollback_gives_back_the_standby_orders_its_resolution_dropped(tmp_path):
+    """The resolution used France's standby orders and dropped those of the units that
+    moved; the moderator undoes it: France's standby orders are as they were before."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, member = await start_seven(env)
+        ch, alice = table.channel, table.members[0]
+        france = member["FRANCE"]
+        await standby(france, "A PAR - BUR; A MAR S A PAR - BUR; F BRE - MAO")
+        await ready_all(member, but=("FRANCE",))
+        await env.advance_time(48 * HOURS + 5)  # France misses the deadline: standby orders used
+        r = await france.user.slash("standby show")
+        assert "`A PAR - BUR`" not in r.response.content and "`F BRE - MAO`" not in r.response.content
+        r = await alice.slash(ch, "mod rollback")
+        assert "back in Spring 1901" in r.response.content
+        r = await france.user.slash("standby show")
+        for text in ("`A PAR - BUR`", "`A MAR S A PAR - BUR`", "`F BRE - MAO`"):
+            assert text in r.response.content, text
+        # played again, they are used again
+        await ready_all(member, but=("FRANCE",))
+        await env.advance_time(48 * HOURS + 5)
+        game = await current_game(env, ch.id)
+        assert game.phase == "F1901M" and "A BUR" in game.position["units"]["FRANCE"]

@@ -77,6 +77,17 @@ class StandbyQueries:
                 (game_id, power, kind, slot, rank, text, user_id, now),
             )
 
+    async def replace_standby(self, game_id: int, rows: Iterable[StandbyRow], now: float) -> None:
+        """Every standby order of the game, replaced by ``rows`` (a rollback puts back the
+        ones that stood before the resolution it undoes)."""
+        await self._run("DELETE FROM standby_orders WHERE game_id = ?", (game_id,))
+        for r in rows:
+            await self._run(
+                "INSERT INTO standby_orders (game_id, power, kind, slot, rank, text, user_id, set_at) "
+                "VALUES (?,?,?,?,?,?,?,?)",
+                (game_id, r.power, r.kind, r.slot, r.rank, r.text, r.user_id, now),
+            )
+
     async def delete_standby(self, game_id: int, rows: Iterable[StandbyRow]) -> int:
         count = 0
         for r in rows:
