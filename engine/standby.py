@@ -24,6 +24,7 @@ reason, never applied half-way (the unit then does what a unit without orders do
 >>> [(str(o), why) for o, why in plan.dropped]
 [('F BRE S A PIC', Illegal(support_nothing_there, unit='F BRE', target='PIC'))]
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -37,13 +38,26 @@ from engine.power import Power
 from engine.rules import STANDARD_RULES, Rules
 from engine.units import UnitType
 from engine.validation import (
-    Checker, Illegal, IllegalOrderError, Powers, Reason, applied_to, check_order, orders_due,
+    Checker,
+    Illegal,
+    IllegalOrderError,
+    Powers,
+    Reason,
+    applied_to,
+    check_order,
+    orders_due,
 )
 
 _KIND: dict[type, PhaseKind] = {
-    Hold: PhaseKind.MOVEMENT, Move: PhaseKind.MOVEMENT, SupportHold: PhaseKind.MOVEMENT,
-    SupportMove: PhaseKind.MOVEMENT, Convoy: PhaseKind.MOVEMENT, Retreat: PhaseKind.RETREAT,
-    Build: PhaseKind.ADJUSTMENT, Disband: PhaseKind.ADJUSTMENT}
+    Hold: PhaseKind.MOVEMENT,
+    Move: PhaseKind.MOVEMENT,
+    SupportHold: PhaseKind.MOVEMENT,
+    SupportMove: PhaseKind.MOVEMENT,
+    Convoy: PhaseKind.MOVEMENT,
+    Retreat: PhaseKind.RETREAT,
+    Build: PhaseKind.ADJUSTMENT,
+    Disband: PhaseKind.ADJUSTMENT,
+}
 
 
 def standby_kind(order: Order) -> PhaseKind | None:
@@ -84,8 +98,7 @@ def _raise(found: Order | Illegal, order: Order) -> Order:
     return found
 
 
-def check_standby(position: Position, order: Order, rules: Rules = STANDARD_RULES,
-                  powers: Powers = None) -> Order:
+def check_standby(position: Position, order: Order, rules: Rules = STANDARD_RULES, powers: Powers = None) -> Order:
     """A standby order as it is kept (normalised), or :class:`IllegalOrderError` saying
     why it can never be used: a movement order must be legal on the board as it stands; a
     retreat must name a unit of ``powers`` and a place that unit could retreat to (a
@@ -155,8 +168,13 @@ def _build_somewhere(position: Position, order: Build, rules: Rules, powers: Pow
     return Checker(owned, rules).build_site(order, owner)
 
 
-def standby_orders(position: Position, power: Power, standby: Iterable[Order],
-                   given: Sequence[Order] = (), rules: Rules = STANDARD_RULES) -> StandbyPlan:
+def standby_orders(
+    position: Position,
+    power: Power,
+    standby: Iterable[Order],
+    given: Sequence[Order] = (),
+    rules: Rules = STANDARD_RULES,
+) -> StandbyPlan:
     """What ``power``'s standby orders (in order of preference) add to the orders it has
     ``given`` in this phase: for each unit still without an order, its first standby
     order of this phase's kind that is legal now; in an adjustment phase, the first legal

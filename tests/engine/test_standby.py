@@ -2,13 +2,26 @@
 what a power's standby orders add when it misses a deadline, checked in full on the board
 of that phase (an order that became illegal is dropped with its reason, never applied
 half-way), and when a power has no choice at all."""
+
 from __future__ import annotations
 
 import pytest
 
 from engine import (
-    Disband, Location, Position, Power, Reason, Result, Unit, UnitType, check_standby, forced_orders,
-    forced_phase, parse_order, resolve, standby_kind, standby_orders,
+    Disband,
+    Location,
+    Position,
+    Power,
+    Reason,
+    Result,
+    Unit,
+    check_standby,
+    forced_orders,
+    forced_phase,
+    parse_order,
+    resolve,
+    standby_kind,
+    standby_orders,
 )
 from engine.phase import PhaseKind
 from engine.position import Dislodged
@@ -22,8 +35,7 @@ def orders(*texts: str, phase: PhaseKind | None = None):
 
 
 def board(phase: str, units: dict[Power, list[str]], centres=None, dislodged=()) -> Position:
-    return Position.build(phase, [Unit.parse(p, u) for p, us in units.items() for u in us], centres,
-                          dislodged)
+    return Position.build(phase, [Unit.parse(p, u) for p, us in units.items() for u in us], centres, dislodged)
 
 
 def texts(found) -> list[str]:
@@ -32,11 +44,19 @@ def texts(found) -> list[str]:
 
 # -- which phase a standby order is for -------------------------------------------------------
 
-@pytest.mark.parametrize("text, kind", [
-    ("A PAR H", PhaseKind.MOVEMENT), ("A PAR - BUR", PhaseKind.MOVEMENT),
-    ("F BRE S A PAR - PIC", PhaseKind.MOVEMENT), ("F NTH C A LON - NWY", PhaseKind.MOVEMENT),
-    ("A MUN R BOH", PhaseKind.RETREAT), ("A PAR B", PhaseKind.ADJUSTMENT), ("A PAR D", PhaseKind.ADJUSTMENT),
-])
+
+@pytest.mark.parametrize(
+    "text, kind",
+    [
+        ("A PAR H", PhaseKind.MOVEMENT),
+        ("A PAR - BUR", PhaseKind.MOVEMENT),
+        ("F BRE S A PAR - PIC", PhaseKind.MOVEMENT),
+        ("F NTH C A LON - NWY", PhaseKind.MOVEMENT),
+        ("A MUN R BOH", PhaseKind.RETREAT),
+        ("A PAR B", PhaseKind.ADJUSTMENT),
+        ("A PAR D", PhaseKind.ADJUSTMENT),
+    ],
+)
 def test_each_order_is_kept_for_one_kind_of_phase(text, kind):
     assert standby_kind(parse_order(text)) is kind
 
@@ -49,10 +69,12 @@ def test_a_waive_is_no_standby_order():
 
 # -- movement ---------------------------------------------------------------------------------
 
+
 def test_standby_fills_only_the_units_without_an_order():
     start = Position.initial()
-    plan = standby_orders(start, FRANCE, orders("F BRE H", "A PAR S A MAR - BUR", "A MAR - BUR"),
-                          given=orders("F BRE - MAO"))
+    plan = standby_orders(
+        start, FRANCE, orders("F BRE H", "A PAR S A MAR - BUR", "A MAR - BUR"), given=orders("F BRE - MAO")
+    )
     assert texts(plan.used) == ["A PAR S A MAR - BUR", "A MAR - BUR"]  # Brest has its real order
     assert plan.dropped == ()
 
@@ -89,6 +111,7 @@ def test_standby_orders_are_normalised_as_the_engine_judges_them():
 
 def test_a_passive_power_uses_no_standby_orders():
     from engine import Rules
+
     rules = Rules(civil_disorder=frozenset({FRANCE}))
     plan = standby_orders(Position.initial(), FRANCE, orders("A PAR - BUR"), rules=rules)
     assert plan.used == () and plan.dropped == ()
@@ -102,6 +125,7 @@ def test_one_order_per_unit_the_first_that_is_legal():
 
 
 # -- retreats ---------------------------------------------------------------------------------
+
 
 def retreat_board() -> Position:
     """Munich was dislodged from Bohemia; it may retreat to Kiel or Ruhr."""
@@ -134,6 +158,7 @@ def test_no_retreat_standby_left_means_the_unit_disbands():
 
 # -- adjustments ------------------------------------------------------------------------------
 
+
 def test_builds_by_preference_up_to_what_is_due():
     """France owns Belgium and Spain (two builds) and its army still sits in Paris."""
     centres = dict(Position.initial().centres) | {"BEL": FRANCE, "SPA": FRANCE}
@@ -161,6 +186,7 @@ def test_disbands_by_preference_skipping_units_gone():
 
 
 # -- checks when a standby order is given -------------------------------------------------------
+
 
 def test_given_standby_orders_are_checked_against_the_board_as_it_stands():
     start = Position.initial()
@@ -197,8 +223,11 @@ def test_build_standby_names_a_home_centre_whoever_holds_it_now():
     now = board("S1902M", {FRANCE: ["A PAR"], ITALY: ["A MAR"]}, centres)
     assert str(check_standby(now, parse_order("A MAR B"), powers=FRANCE)) == "A MAR B"  # lost, and occupied
     assert str(check_standby(now, parse_order("A PAR B"), powers=FRANCE)) == "A PAR B"  # a unit stands there now
-    for text, reason in (("A MUN B", Reason.BUILD_NOT_HOME_CENTRE), ("F PAR B", Reason.BUILD_FLEET_INLAND),
-                         ("A BEL B", Reason.BUILD_NOT_HOME_CENTRE)):
+    for text, reason in (
+        ("A MUN B", Reason.BUILD_NOT_HOME_CENTRE),
+        ("F PAR B", Reason.BUILD_FLEET_INLAND),
+        ("A BEL B", Reason.BUILD_NOT_HOME_CENTRE),
+    ):
         with pytest.raises(IllegalOrderError) as exc:
             check_standby(now, parse_order(text), powers=FRANCE)
         assert exc.value.illegal.reason is reason, text
@@ -215,6 +244,7 @@ def test_disband_standby_names_a_unit_of_the_power():
 
 
 # -- forced orders ----------------------------------------------------------------------------
+
 
 def test_movement_is_never_forced():
     assert forced_orders(Position.initial(), FRANCE) is None
@@ -240,6 +270,7 @@ def test_a_dislodged_unit_with_nowhere_to_go_is_forced_to_disband():
 def test_a_retreat_phase_where_only_a_passive_power_is_dislodged_is_forced():
     """Germany was put in civil disorder after its army was dislodged: nobody has a choice."""
     from engine import Rules
+
     rules = Rules(civil_disorder=frozenset({GERMANY}))
     assert forced_phase(retreat_board(), rules) == {}
     outcome = resolve(retreat_board(), {}, rules)
