@@ -30,6 +30,7 @@ included) against the same batch in-process.
 This file must also run under the MILA venv's Python (``--mila-worker``): its top level
 imports nothing outside the standard library.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -61,19 +62,22 @@ def mila_phases(shared: Path) -> list[dict]:
             count = sum(len(v) for v in units.values())
             if not MIN_UNITS <= count <= MAX_UNITS:
                 continue
-            items.append({
-                "phase": ph["name"],
-                "units": {p: v for p, v in units.items() if v},
-                "centers": {p: v for p, v in ph["state"]["centers"].items() if v},
-                "orders": {p: list(o) for p, o in ph["orders"].items() if o},
-                "expect_units": {p: sorted(v) for p, v in nxt["state"]["units"].items() if v},
-            })
+            items.append(
+                {
+                    "phase": ph["name"],
+                    "units": {p: v for p, v in units.items() if v},
+                    "centers": {p: v for p, v in ph["state"]["centers"].items() if v},
+                    "orders": {p: list(o) for p, o in ph["orders"].items() if o},
+                    "expect_units": {p: sorted(v) for p, v in nxt["state"]["units"].items() if v},
+                }
+            )
     return items
 
 
 def generated_phases(count: int = 60, seed: int = 1901) -> list[dict]:
     """Movement phases from seeded random play with the engine's own legal orders."""
     import random
+
     sys.path.insert(0, str(ROOT))
     from engine import Position, legal_adjustments, legal_orders, resolve
     from engine.codec import position_to_json
@@ -88,8 +92,9 @@ def generated_phases(count: int = 60, seed: int = 1901) -> list[dict]:
         if phase.is_movement:
             for prov, unit in sorted(position.units.items()):
                 menu = legal_orders(position, prov)
-                kinds = {k: [o for o in menu if isinstance(o, k)]
-                         for k in (Hold, Move, SupportHold, SupportMove, Convoy)}
+                kinds = {
+                    k: [o for o in menu if isinstance(o, k)] for k in (Hold, Move, SupportHold, SupportMove, Convoy)
+                }
                 weights = [(Move, 50), (SupportMove, 20), (SupportHold, 10), (Convoy, 10), (Hold, 10)]
                 choice = rng.choices([k for k, _ in weights], [w if kinds[k] else 0 for k, w in weights])[0]
                 orders.setdefault(unit.power, []).append(str(rng.choice(kinds[choice])))
@@ -120,16 +125,23 @@ def text_caches() -> list:
     before every round. Caches of the map and name tables stay warm, as in a server."""
     import engine.codec
     import engine.parser
-    return [f for mod in (engine.parser, engine.codec) for f in vars(mod).values()
-            if callable(getattr(f, "cache_clear", None)) and callable(getattr(f, "cache_info", None))
-            and getattr(f, "__module__", None) == mod.__name__]
+
+    return [
+        f
+        for mod in (engine.parser, engine.codec)
+        for f in vars(mod).values()
+        if callable(getattr(f, "cache_clear", None))
+        and callable(getattr(f, "cache_info", None))
+        and getattr(f, "__module__", None) == mod.__name__
+    ]
 
 
 def time_ours(items: list[dict], rounds: int) -> dict:
     sys.path.insert(0, str(ROOT))
     from engine.codec import adjudicate_object
+
     objs = [{k: v for k, v in it.items() if k != "expect_units"} for it in items]
-    for obj in objs:                                   # warm-up (and a crash check)
+    for obj in objs:  # warm-up (and a crash check)
         adjudicate_object(obj)
     caches = text_caches()
     per_round, per_round_cold, per_round_json = [], [], []
@@ -150,19 +162,24 @@ def time_ours(items: list[dict], rounds: int) -> dict:
         for text in texts:
             json.dumps(adjudicate_object(json.loads(text)))
         per_round_json.append((time.perf_counter() - t0) / len(objs) * 1e6)
-    return {"us_per_phase": statistics.median(per_round), "rounds": per_round,
-            "us_per_phase_cold": statistics.median(per_round_cold), "text_caches": len(caches),
-            "us_per_phase_json_text": statistics.median(per_round_json)}
+    return {
+        "us_per_phase": statistics.median(per_round),
+        "rounds": per_round,
+        "us_per_phase_cold": statistics.median(per_round_cold),
+        "text_caches": len(caches),
+        "us_per_phase_json_text": statistics.median(per_round_json),
+    }
 
 
 def time_cli(items: list[dict], rounds: int) -> dict:
     """The command's main path per phase: input text -> output text -> one write."""
     sys.path.insert(0, str(ROOT))
     from engine.cli import adjudicate_bytes
+
     texts = [json.dumps({k: v for k, v in it.items() if k != "expect_units"}).encode() for it in items]
     caches = text_caches()
     warm, cold = [], []
-    with open(os.devnull, "wb", buffering=0) as sink:   # unbuffered: one write() per phase
+    with open(os.devnull, "wb", buffering=0) as sink:  # unbuffered: one write() per phase
         for text in texts:
             sink.write(adjudicate_bytes(text))
         for _ in range(rounds):
@@ -215,13 +232,24 @@ def time_batch(count: int, repeats: int = 3) -> dict:
         for _ in range(repeats):
             t0 = time.perf_counter()
             with open(os.devnull, "wb") as sink:
-                proc = subprocess.run([sys.executable, "-m", "engine", "adjudicate", name],
-                                      stdout=sink, stderr=subprocess.PIPE, cwd=ROOT, timeout=600)
+                proc = subprocess.run(
+                    [sys.executable, "-m", "engine", "adjudicate", name],
+                    stdout=sink,
+                    stderr=subprocess.PIPE,
+                    cwd=ROOT,
+                    timeout=600,
+                )
             figures = {"command": time.perf_counter() - t0}
             if proc.returncode != 0:
                 raise RuntimeError(f"the command failed: {proc.stderr.decode(errors='replace')}")
-            inside = subprocess.run([sys.executable, "-c", _IN_PROCESS, name], capture_output=True,
-                                    text=True, cwd=ROOT, timeout=600, check=True)
+            inside = subprocess.run(
+                [sys.executable, "-c", _IN_PROCESS, name],
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+                timeout=600,
+                check=True,
+            )
             figures.update(json.loads(inside.stdout))
             t0 = time.perf_counter()
             subprocess.run([sys.executable, "-c", "import engine.cli"], cwd=ROOT, check=True, timeout=600)
@@ -237,8 +265,10 @@ def profile_ours(items: list[dict], top: int = 25) -> str:
     import cProfile
     import io
     import pstats
+
     sys.path.insert(0, str(ROOT))
     from engine.codec import adjudicate_object
+
     objs = [{k: v for k, v in it.items() if k != "expect_units"} for it in items]
     prof = cProfile.Profile()
     prof.enable()
@@ -275,9 +305,9 @@ def mila_worker(path: str, rounds: int) -> None:
         results = {str(u): [str(r) for r in rs] for u, rs in game.result_history.last_value().items()}
         return results, game.get_state()
 
-    Game()                                             # load the map once, as a server would
+    Game()  # load the map once, as a server would
     checked = agree = 0
-    for item in items:                                 # warm-up, and check MILA's own answer
+    for item in items:  # warm-up, and check MILA's own answer
         _, state = play(item)
         if "expect_units" in item:
             checked += 1
@@ -289,8 +319,10 @@ def mila_worker(path: str, rounds: int) -> None:
         for item in items:
             play(item)
         per_round.append((time.perf_counter() - t0) / len(items) * 1e6)
-    json.dump({"us_per_phase": statistics.median(per_round), "rounds": per_round,
-               "checked": checked, "agree": agree}, sys.stdout)
+    json.dump(
+        {"us_per_phase": statistics.median(per_round), "rounds": per_round, "checked": checked, "agree": agree},
+        sys.stdout,
+    )
 
 
 def time_mila(items: list[dict], python: str, rounds: int) -> dict | None:
@@ -298,9 +330,12 @@ def time_mila(items: list[dict], python: str, rounds: int) -> dict | None:
         json.dump(items, fh)
         name = fh.name
     try:
-        proc = subprocess.run([python, str(Path(__file__).resolve()), "--mila-worker", name,
-                               "--mila-rounds", str(rounds)],
-                              capture_output=True, text=True, timeout=3600)
+        proc = subprocess.run(
+            [python, str(Path(__file__).resolve()), "--mila-worker", name, "--mila-rounds", str(rounds)],
+            capture_output=True,
+            text=True,
+            timeout=3600,
+        )
     finally:
         os.unlink(name)
     if proc.returncode != 0:
@@ -312,17 +347,27 @@ def time_mila(items: list[dict], python: str, rounds: int) -> dict | None:
 # ------------------------------------------------------------------------------------ main
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shared", default=str(ROOT.parent / "shared"),
-                    help="the shared reference folder (default: ../shared)")
-    ap.add_argument("--mila-python", default=DEFAULT_MILA_PYTHON,
-                    help="Python of a venv with the MILA 'diplomacy' package ('' to skip)")
+    ap.add_argument(
+        "--shared", default=str(ROOT.parent / "shared"), help="the shared reference folder (default: ../shared)"
+    )
+    ap.add_argument(
+        "--mila-python",
+        default=DEFAULT_MILA_PYTHON,
+        help="Python of a venv with the MILA 'diplomacy' package ('' to skip)",
+    )
     ap.add_argument("--rounds", type=int, default=30, help="timed rounds of ours")
     ap.add_argument("--mila-rounds", type=int, default=5, help="timed rounds of MILA")
     ap.add_argument("--profile", action="store_true", help="print a cProfile of our pipeline")
-    ap.add_argument("--no-cli", dest="cli", action="store_false",
-                    help="skip the command's path (text in, text out, one write)")
-    ap.add_argument("--batch", type=int, default=1000, metavar="N",
-                    help="also time a batch of N random phases through the real command (0: skip)")
+    ap.add_argument(
+        "--no-cli", dest="cli", action="store_false", help="skip the command's path (text in, text out, one write)"
+    )
+    ap.add_argument(
+        "--batch",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="also time a batch of N random phases through the real command (0: skip)",
+    )
     ap.add_argument("--mila-worker", metavar="FILE", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.mila_worker:
@@ -336,20 +381,28 @@ def main(argv: list[str] | None = None) -> int:
         items, source = generated_phases(), "generated by seeded random play (../shared absent)"
     n_units = [sum(len(v) for v in it["units"].values()) for it in items]
     n_orders = [sum(len(v) for v in it["orders"].values()) for it in items]
-    print(f"phases: {len(items)} movement phases, {min(n_units)}-{max(n_units)} units "
-          f"(mean {statistics.mean(n_units):.1f}), {statistics.mean(n_orders):.1f} orders on average; "
-          f"from {source}")
+    print(
+        f"phases: {len(items)} movement phases, {min(n_units)}-{max(n_units)} units "
+        f"(mean {statistics.mean(n_units):.1f}), {statistics.mean(n_orders):.1f} orders on average; "
+        f"from {source}"
+    )
 
     ours = time_ours(items, args.rounds)
-    print(f"ours: {ours['us_per_phase']:8.0f} us/phase  (engine.codec.adjudicate_object, median of "
-          f"{args.rounds} rounds; with JSON text decode+encode: {ours['us_per_phase_json_text']:.0f} us)")
-    print(f"ours: {ours['us_per_phase_cold']:8.0f} us/phase  cold: the engine's {ours['text_caches']} "
-          f"text-keyed caches cleared before each round (orders never seen before)")
+    print(
+        f"ours: {ours['us_per_phase']:8.0f} us/phase  (engine.codec.adjudicate_object, median of "
+        f"{args.rounds} rounds; with JSON text decode+encode: {ours['us_per_phase_json_text']:.0f} us)"
+    )
+    print(
+        f"ours: {ours['us_per_phase_cold']:8.0f} us/phase  cold: the engine's {ours['text_caches']} "
+        f"text-keyed caches cleared before each round (orders never seen before)"
+    )
 
     cli = time_cli(items, args.rounds) if args.cli else None
     if cli is not None:
-        print(f"cli:  {cli['us_per_phase']:8.0f} us/phase  (the command's path: JSON text in, "
-              f"engine.cli.adjudicate_bytes, one write of the output; median of {args.rounds} rounds)")
+        print(
+            f"cli:  {cli['us_per_phase']:8.0f} us/phase  (the command's path: JSON text in, "
+            f"engine.cli.adjudicate_bytes, one write of the output; median of {args.rounds} rounds)"
+        )
         print(f"cli:  {cli['us_per_phase_cold']:8.0f} us/phase  cold: text-keyed caches cleared before each round")
 
     mila = None
@@ -358,10 +411,15 @@ def main(argv: list[str] | None = None) -> int:
     elif args.mila_python:
         print(f"MILA: skipped ({args.mila_python} not found; see benchmarks/README.md)")
     if mila is not None:
-        check = (f"; MILA's next units equal its saved game in {mila['agree']}/{mila['checked']} phases"
-                 if mila["checked"] else "")
-        print(f"MILA: {mila['us_per_phase']:8.0f} us/phase  (diplomacy.Game per phase, median of "
-              f"{args.mila_rounds} rounds{check})")
+        check = (
+            f"; MILA's next units equal its saved game in {mila['agree']}/{mila['checked']} phases"
+            if mila["checked"]
+            else ""
+        )
+        print(
+            f"MILA: {mila['us_per_phase']:8.0f} us/phase  (diplomacy.Game per phase, median of "
+            f"{args.mila_rounds} rounds{check})"
+        )
         for who, figures in (("ours", ours), ("cli", cli)):
             for label, key in (("warm", "us_per_phase"), ("cold", "us_per_phase_cold")):
                 if figures is None:
@@ -371,10 +429,12 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"ratio ({who}, {label}): {ratio:.1f}x faster than MILA ({verdict} the 10x target)")
     if args.batch:
         b = time_batch(args.batch)
-        print(f"batch of {b['count']} random phases ({b['bytes'] / 1e6:.1f} MB of JSON), best of 3: "
-              f"the command {b['command']:.2f} s (a subprocess; start-up alone {b['start_up']:.2f} s), "
-              f"in-process {b['in_process_text']:.2f} s text to text, "
-              f"{b['in_process_data']:.2f} s data to data (adjudicate_object)")
+        print(
+            f"batch of {b['count']} random phases ({b['bytes'] / 1e6:.1f} MB of JSON), best of 3: "
+            f"the command {b['command']:.2f} s (a subprocess; start-up alone {b['start_up']:.2f} s), "
+            f"in-process {b['in_process_text']:.2f} s text to text, "
+            f"{b['in_process_data']:.2f} s data to data (adjudicate_object)"
+        )
     if args.profile:
         print(profile_ours(items))
     return 0

@@ -53,17 +53,31 @@ def one_game(seed: int, years: int, full: bool, out: Path | None) -> dict:
     render_image(history.phases[0].to_json())  # the renderer's static layers, built once per process
     gif, t_gif = timed(history_gif, history)
     figures = {
-        "seed": seed, "phases": len(history.phases), "played": len(history.played),
+        "seed": seed,
+        "phases": len(history.phases),
+        "played": len(history.played),
         "retreats": sum(r.phase.is_retreat for r in history.phases),
-        "t_play": t_play, "t_build": t_build, "t_write": t_write, "t_read": t_read,
-        "json": len(text.encode()), "json_pretty": len(pretty.encode()),
-        "chart": len(chart), "t_chart": t_chart,
-        "gif": gif.size, "gif_frames": gif.frames, "gif_size": (gif.width, gif.height),
-        "gif_seconds": gif.duration_ms / 1000, "t_gif": t_gif,
-        "alt_max": max(len(describe_position(r.position, lang, short=True))
-                       for r in history.phases for lang in ("en", "es", "ru", "bg")),
-        "board_max": max(len(describe_position(r.position, lang))
-                         for r in history.phases for lang in ("en", "es", "ru", "bg")),
+        "t_play": t_play,
+        "t_build": t_build,
+        "t_write": t_write,
+        "t_read": t_read,
+        "json": len(text.encode()),
+        "json_pretty": len(pretty.encode()),
+        "chart": len(chart),
+        "t_chart": t_chart,
+        "gif": gif.size,
+        "gif_frames": gif.frames,
+        "gif_size": (gif.width, gif.height),
+        "gif_seconds": gif.duration_ms / 1000,
+        "t_gif": t_gif,
+        "alt_max": max(
+            len(describe_position(r.position, lang, short=True))
+            for r in history.phases
+            for lang in ("en", "es", "ru", "bg")
+        ),
+        "board_max": max(
+            len(describe_position(r.position, lang)) for r in history.phases for lang in ("en", "es", "ru", "bg")
+        ),
     }
     if full:
         big, t_big = timed(history_gif, history, width=10_000, max_bytes=1 << 40)
@@ -91,9 +105,18 @@ async def _bot_path(rows, seed: int, out: Path | None) -> dict:
         core = Core(storage, map_cache=MapCache(processes=1))
         try:
             async with storage.write() as tx:
-                game_id = await tx.insert_game(guild_id=1, channel_id=seed, name=f"Random {seed}", creator_id=1,
-                                               players=7, movement="48h", retreat="24h", adjustment="24h",
-                                               language="en", now=0.0)
+                game_id = await tx.insert_game(
+                    guild_id=1,
+                    channel_id=seed,
+                    name=f"Random {seed}",
+                    creator_id=1,
+                    players=7,
+                    movement="48h",
+                    retreat="24h",
+                    adjustment="24h",
+                    language="en",
+                    now=0.0,
+                )
                 for position, results in rows:
                     await tx.insert_phase(game_id, position["phase"], position)
                     if results is not None:
@@ -113,9 +136,14 @@ async def _bot_path(rows, seed: int, out: Path | None) -> dict:
             chart = await core.history.chart(game_id)
             figures["t_chart"] = time.perf_counter() - start
             assert chart is not None and files.gif is not None
-            figures.update(gif=len(files.gif.data), frames=files.gif.frames, json=len(files.document.encode()),
-                           chart=len(chart.png), alt_gif=len(history_description(files, "en")),
-                           alt_chart=max(len(chart_description(chart, lang)) for lang in ("en", "es", "ru", "bg")))
+            figures.update(
+                gif=len(files.gif.data),
+                frames=files.gif.frames,
+                json=len(files.document.encode()),
+                chart=len(chart.png),
+                alt_gif=len(history_description(files, "en")),
+                alt_chart=max(len(chart_description(chart, lang)) for lang in ("en", "es", "ru", "bg")),
+            )
             if out:
                 (out / f"bot-history-{seed}.gif").write_bytes(files.gif.data)
                 (out / f"bot-chart-{seed}.png").write_bytes(chart.png)
@@ -140,30 +168,42 @@ def main(argv: list[str] | None = None) -> int:
 
         for seed in args.seeds:
             b = asyncio.run(_bot_path(play(years=args.years, seed=seed), seed, args.out))
-            print(f"seed {seed}, the bot's path: /game history {b['t_history_first']:.1f} s the first time "
-                  f"(worker start included), {b['t_history_again']:.1f} s again (stored rows read and checked in "
-                  f"{b['t_read_again'] * 1e3:.0f} ms); GIF {b['gif'] / 1e6:.2f} MB, {b['frames']} frames; "
-                  f"JSON {b['json'] / 1e3:,.0f} KB; chart {b['chart'] / 1e3:,.0f} KB in {b['t_chart'] * 1e3:.0f} ms; "
-                  f"alt text: GIF {b['alt_gif']}, chart at most {b['alt_chart']} characters")
+            print(
+                f"seed {seed}, the bot's path: /game history {b['t_history_first']:.1f} s the first time "
+                f"(worker start included), {b['t_history_again']:.1f} s again (stored rows read and checked in "
+                f"{b['t_read_again'] * 1e3:.0f} ms); GIF {b['gif'] / 1e6:.2f} MB, {b['frames']} frames; "
+                f"JSON {b['json'] / 1e3:,.0f} KB; chart {b['chart'] / 1e3:,.0f} KB in {b['t_chart'] * 1e3:.0f} ms; "
+                f"alt text: GIF {b['alt_gif']}, chart at most {b['alt_chart']} characters"
+            )
     results = [one_game(seed, args.years, args.full, args.out) for seed in args.seeds]
     for f in results:
-        print(f"seed {f['seed']}: {f['phases']} phases ({f['played']} played, {f['retreats']} retreat phases), "
-              f"random play {f['t_play']:.1f} s")
-        print(f"  history JSON: {f['json'] / 1e3:,.0f} KB ({f['json_pretty'] / 1e3:,.0f} KB indented); "
-              f"built {f['t_build'] * 1e3:.0f} ms, written {f['t_write'] * 1e3:.0f} ms, "
-              f"read back {f['t_read'] * 1e3:.0f} ms")
+        print(
+            f"seed {f['seed']}: {f['phases']} phases ({f['played']} played, {f['retreats']} retreat phases), "
+            f"random play {f['t_play']:.1f} s"
+        )
+        print(
+            f"  history JSON: {f['json'] / 1e3:,.0f} KB ({f['json_pretty'] / 1e3:,.0f} KB indented); "
+            f"built {f['t_build'] * 1e3:.0f} ms, written {f['t_write'] * 1e3:.0f} ms, "
+            f"read back {f['t_read'] * 1e3:.0f} ms"
+        )
         print(f"  chart PNG: {f['chart'] / 1e3:,.0f} KB in {f['t_chart'] * 1e3:.0f} ms")
-        print(f"  GIF: {f['gif'] / 1e6:.2f} MB ({f['gif'] / DISCORD_LIMIT:.0%} of 10 MiB), "
-              f"{f['gif_frames']} frames "
-              f"{f['gif_size'][0]}x{f['gif_size'][1]}, {f['gif_seconds']:.0f} s a loop; made in {f['t_gif']:.1f} s "
-              f"({f['t_gif'] / f['gif_frames'] * 1e3:.0f} ms a frame)")
+        print(
+            f"  GIF: {f['gif'] / 1e6:.2f} MB ({f['gif'] / DISCORD_LIMIT:.0%} of 10 MiB), "
+            f"{f['gif_frames']} frames "
+            f"{f['gif_size'][0]}x{f['gif_size'][1]}, {f['gif_seconds']:.0f} s a loop; made in {f['t_gif']:.1f} s "
+            f"({f['t_gif'] / f['gif_frames'] * 1e3:.0f} ms a frame)"
+        )
         if "gif_full" in f:
-            print(f"  GIF at full width: {f['gif_full'] / 1e6:.2f} MB, {f['gif_full_size'][0]}x{f['gif_full_size'][1]}, "
-                  f"made in {f['t_gif_full']:.1f} s")
+            print(
+                f"  GIF at full width: {f['gif_full'] / 1e6:.2f} MB, {f['gif_full_size'][0]}x{f['gif_full_size'][1]}, "
+                f"made in {f['t_gif_full']:.1f} s"
+            )
         print(f"  board text: alt text at most {f['alt_max']} characters, long form at most {f['board_max']}")
     per_frame = [f["gif"] / f["gif_frames"] for f in results]
-    print(f"GIF bytes a frame: median {statistics.median(per_frame) / 1e3:.1f} KB, most {max(per_frame) / 1e3:.1f} KB; "
-          f"a 20-year game has at most 100 phases: at most about {max(per_frame) * 100 / 1e6:.1f} MB")
+    print(
+        f"GIF bytes a frame: median {statistics.median(per_frame) / 1e3:.1f} KB, most {max(per_frame) / 1e3:.1f} KB; "
+        f"a 20-year game has at most 100 phases: at most about {max(per_frame) * 100 / 1e6:.1f} MB"
+    )
     return 0
 
 

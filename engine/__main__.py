@@ -1,4 +1,5 @@
 """``python -m engine``: the command-line interface (see :mod:`engine.cli`)."""
+
 import sys
 
 from engine.cli import main

@@ -22,12 +22,13 @@ Spring 1901 moves. Russia: 4 centres, 4 units. Austria: 3 centres, 3 units. ... 
 >>> print(describe_position(Position.initial(), "ru").splitlines()[1])
 Россия — 4 центра снабжения: Варшава, Москва, Санкт-Петербург, Севастополь. Армии: Варшава, Москва. Флоты: Санкт-Петербург (южное побережье), Севастополь.
 """
+
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Callable, Mapping
 
 from engine.map import Location
 from engine.names import table
@@ -56,75 +57,99 @@ def _russian(n: int, one: str, few: str, many: str) -> str:
 class _Words:
     """One language's words for the board. ``count(n, noun)`` gives the noun's form for n."""
 
-    centres_long: Callable[[int], str]   # "5 supply centres"
-    no_centres: str                      # "no supply centres"
+    centres_long: Callable[[int], str]  # "5 supply centres"
+    no_centres: str  # "no supply centres"
     centres_short: Callable[[int], str]  # "5 centres"
-    units_short: Callable[[int], str]    # "5 units"
-    armies: tuple[str, str]              # heading for one, for several
+    units_short: Callable[[int], str]  # "5 units"
+    armies: tuple[str, str]  # heading for one, for several
     fleets: tuple[str, str]
     no_units: str
-    dislodged_long: str                  # heading of the dislodged units
-    dislodged_short: str                 # label of their count
-    may_retreat: str                     # "{places}" the unit may retreat to
+    dislodged_long: str  # heading of the dislodged units
+    dislodged_short: str  # label of their count
+    may_retreat: str  # "{places}" the unit may retreat to
     no_retreat: str
     to_build: str
     to_disband: str
-    neutral_long: str                    # "Neutral supply centres ({count}): {places}."
+    neutral_long: str  # "Neutral supply centres ({count}): {places}."
     neutral_short: Callable[[int], str]  # "12 neutral centres"
     dash: str = " — "
 
 
-_WORDS: Mapping[str, _Words] = MappingProxyType({
-    "en": _Words(
-        centres_long=lambda n: f"{n} {_english(n, 'supply centre', 'supply centres')}",
-        no_centres="no supply centres",
-        centres_short=lambda n: f"{n} {_english(n, 'centre', 'centres')}",
-        units_short=lambda n: f"{n} {_english(n, 'unit', 'units')}",
-        armies=("Army", "Armies"), fleets=("Fleet", "Fleets"), no_units="No units",
-        dislodged_long="Dislodged", dislodged_short="dislodged",
-        may_retreat="may retreat to {places}", no_retreat="no retreat",
-        to_build="to build", to_disband="to disband",
-        neutral_long="Neutral supply centres ({count}): {places}",
-        neutral_short=lambda n: f"{n} neutral {_english(n, 'centre', 'centres')}",
-    ),
-    "es": _Words(
-        centres_long=lambda n: f"{n} {_english(n, 'centro de suministro', 'centros de suministro')}",
-        no_centres="ningún centro de suministro",
-        centres_short=lambda n: f"{n} {_english(n, 'centro', 'centros')}",
-        units_short=lambda n: f"{n} {_english(n, 'unidad', 'unidades')}",
-        armies=("Ejército", "Ejércitos"), fleets=("Flota", "Flotas"), no_units="Sin unidades",
-        dislodged_long="Unidades desalojadas", dislodged_short="desalojadas",
-        may_retreat="puede retirarse a {places}", no_retreat="sin retirada posible",
-        to_build="por construir", to_disband="por disolver",
-        neutral_long="Centros neutrales ({count}): {places}",
-        neutral_short=lambda n: f"{n} {_english(n, 'centro neutral', 'centros neutrales')}",
-    ),
-    "ru": _Words(
-        centres_long=lambda n: f"{n} {_russian(n, 'центр снабжения', 'центра снабжения', 'центров снабжения')}",
-        no_centres="нет центров снабжения",
-        centres_short=lambda n: f"{n} {_russian(n, 'центр', 'центра', 'центров')}",
-        units_short=lambda n: f"{n} {_russian(n, 'войско', 'войска', 'войск')}",
-        armies=("Армия", "Армии"), fleets=("Флот", "Флоты"), no_units="Войск нет",
-        dislodged_long="Выбитые войска", dislodged_short="выбитых",
-        may_retreat="может отступить: {places}", no_retreat="отступать некуда",
-        to_build="к постройке", to_disband="к роспуску",
-        neutral_long="Нейтральные центры ({count}): {places}",
-        neutral_short=lambda n: f"{n} {_russian(n, 'нейтральный центр', 'нейтральных центра', 'нейтральных центров')}",
-    ),
-    "bg": _Words(
-        # after a number Bulgarian uses the counted form: "5 снабдителни центъра"
-        centres_long=lambda n: f"{n} {_english(n, 'снабдителен център', 'снабдителни центъра')}",
-        no_centres="няма снабдителни центрове",
-        centres_short=lambda n: f"{n} {_english(n, 'център', 'центъра')}",
-        units_short=lambda n: f"{n} {_english(n, 'единица', 'единици')}",
-        armies=("Армия", "Армии"), fleets=("Флота", "Флоти"), no_units="Няма единици",
-        dislodged_long="Изтласкани единици", dislodged_short="изтласкани",
-        may_retreat="може да отстъпи към {places}", no_retreat="няма накъде да отстъпи",
-        to_build="за изграждане", to_disband="за разформироване",
-        neutral_long="Неутрални центрове ({count}): {places}",
-        neutral_short=lambda n: f"{n} {_english(n, 'неутрален център', 'неутрални центъра')}",
-    ),
-})
+_WORDS: Mapping[str, _Words] = MappingProxyType(
+    {
+        "en": _Words(
+            centres_long=lambda n: f"{n} {_english(n, 'supply centre', 'supply centres')}",
+            no_centres="no supply centres",
+            centres_short=lambda n: f"{n} {_english(n, 'centre', 'centres')}",
+            units_short=lambda n: f"{n} {_english(n, 'unit', 'units')}",
+            armies=("Army", "Armies"),
+            fleets=("Fleet", "Fleets"),
+            no_units="No units",
+            dislodged_long="Dislodged",
+            dislodged_short="dislodged",
+            may_retreat="may retreat to {places}",
+            no_retreat="no retreat",
+            to_build="to build",
+            to_disband="to disband",
+            neutral_long="Neutral supply centres ({count}): {places}",
+            neutral_short=lambda n: f"{n} neutral {_english(n, 'centre', 'centres')}",
+        ),
+        "es": _Words(
+            centres_long=lambda n: f"{n} {_english(n, 'centro de suministro', 'centros de suministro')}",
+            no_centres="ningún centro de suministro",
+            centres_short=lambda n: f"{n} {_english(n, 'centro', 'centros')}",
+            units_short=lambda n: f"{n} {_english(n, 'unidad', 'unidades')}",
+            armies=("Ejército", "Ejércitos"),
+            fleets=("Flota", "Flotas"),
+            no_units="Sin unidades",
+            dislodged_long="Unidades desalojadas",
+            dislodged_short="desalojadas",
+            may_retreat="puede retirarse a {places}",
+            no_retreat="sin retirada posible",
+            to_build="por construir",
+            to_disband="por disolver",
+            neutral_long="Centros neutrales ({count}): {places}",
+            neutral_short=lambda n: f"{n} {_english(n, 'centro neutral', 'centros neutrales')}",
+        ),
+        "ru": _Words(
+            centres_long=lambda n: f"{n} {_russian(n, 'центр снабжения', 'центра снабжения', 'центров снабжения')}",
+            no_centres="нет центров снабжения",
+            centres_short=lambda n: f"{n} {_russian(n, 'центр', 'центра', 'центров')}",
+            units_short=lambda n: f"{n} {_russian(n, 'войско', 'войска', 'войск')}",
+            armies=("Армия", "Армии"),
+            fleets=("Флот", "Флоты"),
+            no_units="Войск нет",
+            dislodged_long="Выбитые войска",
+            dislodged_short="выбитых",
+            may_retreat="может отступить: {places}",
+            no_retreat="отступать некуда",
+            to_build="к постройке",
+            to_disband="к роспуску",
+            neutral_long="Нейтральные центры ({count}): {places}",
+            neutral_short=lambda n: (
+                f"{n} {_russian(n, 'нейтральный центр', 'нейтральных центра', 'нейтральных центров')}"
+            ),
+        ),
+        "bg": _Words(
+            # after a number Bulgarian uses the counted form: "5 снабдителни центъра"
+            centres_long=lambda n: f"{n} {_english(n, 'снабдителен център', 'снабдителни центъра')}",
+            no_centres="няма снабдителни центрове",
+            centres_short=lambda n: f"{n} {_english(n, 'център', 'центъра')}",
+            units_short=lambda n: f"{n} {_english(n, 'единица', 'единици')}",
+            armies=("Армия", "Армии"),
+            fleets=("Флота", "Флоти"),
+            no_units="Няма единици",
+            dislodged_long="Изтласкани единици",
+            dislodged_short="изтласкани",
+            may_retreat="може да отстъпи към {places}",
+            no_retreat="няма накъде да отстъпи",
+            to_build="за изграждане",
+            to_disband="за разформироване",
+            neutral_long="Неутрални центрове ({count}): {places}",
+            neutral_short=lambda n: f"{n} {_english(n, 'неутрален център', 'неутрални центъра')}",
+        ),
+    }
+)
 
 
 def _words(language: str) -> _Words:
@@ -161,8 +186,9 @@ def _standing(position: Position) -> list[tuple[Power, list[str], list[Unit], li
     powers = {p for p in position.centres.values()} | position.powers_on_board()
     rows = []
     for power in sorted(powers, key=lambda p: (-len(position.centres_of(p)), list(Power).index(p))):
-        dislodged = sorted((d for d in position.dislodged.values() if d.unit.power is power),
-                           key=lambda d: d.unit.province)
+        dislodged = sorted(
+            (d for d in position.dislodged.values() if d.unit.power is power), key=lambda d: d.unit.province
+        )
         rows.append((power, position.centres_of(power), position.units_of(power), dislodged))
     return rows
 
@@ -182,8 +208,9 @@ def _neutral(position: Position) -> list[str]:
     return sorted(c for c in position.map.supply_centres if c not in position.centres)
 
 
-def describe_position(position: Position, language: str = "en", *, short: bool = False,
-                      limit: int | None = None) -> str:
+def describe_position(
+    position: Position, language: str = "en", *, short: bool = False, limit: int | None = None
+) -> str:
     """The position in words; see the module docstring. ``short``: the alt-text form
     (always within :data:`ALT_TEXT_LIMIT` characters); ``limit``: cut to at most this many
     characters, ending with an ellipsis. ValueError for an unknown language.
@@ -197,7 +224,7 @@ def describe_position(position: Position, language: str = "en", *, short: bool =
     if short:
         limit = ALT_TEXT_LIMIT if limit is None else min(limit, ALT_TEXT_LIMIT)
     if limit is not None and len(text) > limit:
-        text = text[:max(limit - 1, 0)].rstrip() + "…"
+        text = text[: max(limit - 1, 0)].rstrip() + "…"
     return text
 
 
@@ -237,8 +264,11 @@ def _long(position: Position, language: str, w: _Words) -> str:
             for d in dislodged:
                 unit = table(language).unit_names[d.unit.type.value]
                 where = place_name(d.unit.location, language)
-                retreat = (w.may_retreat.format(places=_names([place_name(r, language) for r in d.retreats]))
-                           if d.retreats else w.no_retreat)
+                retreat = (
+                    w.may_retreat.format(places=_names([place_name(r, language) for r in d.retreats]))
+                    if d.retreats
+                    else w.no_retreat
+                )
                 items.append(f"{unit}{w.dash}{where} ({retreat})")
             sentences.append(f"{w.dislodged_long}: {'; '.join(items)}.")
         owed = _adjustment(position, power, w)

@@ -14,19 +14,22 @@ position), a file that cannot be read, arguments that make no sense, or an outpu
 cannot be written (closed, broken pipe, disk full); 1, a bug in the engine (one line too,
 naming the exception). The output is built whole, then written as UTF-8 bytes in one write.
 """
+
 from __future__ import annotations
 
 import argparse
 import json
 import os
 import sys
-from typing import IO, Any, Callable, NoReturn
+from collections.abc import Callable
+from typing import IO, Any, NoReturn
 
 from engine.codec import InputError, brief, outcome_to_text, resolve_object
-MAX_INPUT = 64 * 2**20    # bytes: a batch of ~50,000 phases; /dev/zero stops here
+
+MAX_INPUT = 64 * 2**20  # bytes: a batch of ~50,000 phases; /dev/zero stops here
 MAX_OUTPUT = 512 * 2**20  # characters of a batch's output (~150,000 phases; it is built whole)
-MAX_DIGITS = 4300         # the longest integer read (Python's own default limit)
-MAX_MESSAGE = 300         # characters of the one line on standard error
+MAX_DIGITS = 4300  # the longest integer read (Python's own default limit)
+MAX_MESSAGE = 300  # characters of the one line on standard error
 
 EXIT_OK, EXIT_BUG, EXIT_REFUSED = 0, 1, 2
 USAGE = "python -m engine adjudicate [FILE]"
@@ -46,8 +49,7 @@ class OneLineArgumentParser(argparse.ArgumentParser):
 
 def _parse_int(text: str) -> int:
     if len(text) > MAX_DIGITS:
-        raise Refused(f"not JSON this command reads: a number of {len(text)} digits "
-                      f"(at most {MAX_DIGITS})")
+        raise Refused(f"not JSON this command reads: a number of {len(text)} digits (at most {MAX_DIGITS})")
     return int(text)
 
 
@@ -91,8 +93,9 @@ def adjudicate_bytes(data: bytes) -> bytes:
                 texts.append(json.dumps({"error": str(exc)}, ensure_ascii=False))
             size += len(texts[-1])
             if size > MAX_OUTPUT:  # the output is built whole: bound what a batch may ask
-                raise Refused(f"the output of this batch would pass {MAX_OUTPUT // 2**20} MiB "
-                              f"(at item {len(texts):,}): split it")
+                raise Refused(
+                    f"the output of this batch would pass {MAX_OUTPUT // 2**20} MiB (at item {len(texts):,}): split it"
+                )
         text = "[" + ", ".join(texts) + "]"
     else:
         try:
@@ -118,7 +121,7 @@ def _read(stream: IO[Any] | None, name: str) -> bytes:
 def shown_path(path: str, limit: int = 160) -> str:
     # cut in the middle: the end of a path (the file's name) says the most
     text = repr(path)
-    return text if len(text) <= limit else f"{text[:limit // 3]}...{text[3 - 2 * limit // 3:]}"
+    return text if len(text) <= limit else f"{text[: limit // 3]}...{text[3 - 2 * limit // 3 :]}"
 
 
 def read_input(path: str, stdin: IO[Any] | None) -> bytes:
@@ -174,7 +177,7 @@ def say(stream: IO[str] | None, line: str) -> None:
     when standard error itself is closed or broken."""
     line = " ".join(line.split())
     if len(line) > MAX_MESSAGE:
-        line = line[:MAX_MESSAGE - 3] + "..."
+        line = line[: MAX_MESSAGE - 3] + "..."
     if stream is None:
         return
     try:
@@ -206,22 +209,33 @@ def run_command(body: Callable[[], None], stderr: IO[str] | None, program: str) 
         say(err, "interrupted")
         return 130
     except Exception as exc:  # a bug: still one line, naming it, for the report
-        say(err, f"internal error (a bug in the {program}, please report it with the input): "
-                 f"{type(exc).__name__}: {brief(str(exc), 120)}")
+        say(
+            err,
+            f"internal error (a bug in the {program}, please report it with the input): "
+            f"{type(exc).__name__}: {brief(str(exc), 120)}",
+        )
         return EXIT_BUG
     return EXIT_OK
 
 
-def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
-         stdout: IO[Any] | None = None, stderr: IO[str] | None = None) -> int:
+def main(
+    argv: list[str] | None = None,
+    *,
+    stdin: IO[Any] | None = None,
+    stdout: IO[Any] | None = None,
+    stderr: IO[str] | None = None,
+) -> int:
     """Run the command; the streams default to the process's (bytes are read and written).
     Returns the exit status."""
+
     def body() -> None:
-        parser = OneLineArgumentParser(prog="python -m engine", usage=USAGE,
-                                       description="Diplomacy rules engine.")
+        parser = OneLineArgumentParser(prog="python -m engine", usage=USAGE, description="Diplomacy rules engine.")
         sub = parser.add_subparsers(dest="command", required=True, prog="python -m engine")
-        adj = sub.add_parser("adjudicate", help="adjudicate a phase given as JSON (see README)",
-                             description="Adjudicate one phase (a JSON object) or a batch (a list).")
+        adj = sub.add_parser(
+            "adjudicate",
+            help="adjudicate a phase given as JSON (see README)",
+            description="Adjudicate one phase (a JSON object) or a batch (a list).",
+        )
         adj.add_argument("file", nargs="?", default="-", help="JSON file; '-' or absent: standard input")
         args = parser.parse_args(argv)
         payload = adjudicate_bytes(read_input(args.file, standard_input(stdin)))

@@ -20,12 +20,14 @@ replaced by U+FFFD.
 path). Pure: no I/O. The command line (:mod:`engine.cli`), the renderer, the bot's storage
 and the tools all read and write positions through this module.
 """
+
 from __future__ import annotations
 
 import re
 import reprlib
+from collections.abc import Callable, Mapping
 from json.encoder import encode_basestring as _escape  # the C escaper of json.dumps
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from engine.game import resolve
 from engine.map import STANDARD, Location, ProvinceKind
@@ -38,7 +40,7 @@ from engine.units import Unit, UnitType
 
 LANGUAGES = ("en", "es", "ru", "bg")
 LAST_YEAR = 9999  # phases are written with four-digit years
-SHOWN = 60        # at most this many characters of a bad value in a message
+SHOWN = 60  # at most this many characters of a bad value in a message
 MAX_ORDERS = 1000  # order texts of one power: more is bad input (the output echoes each one)
 
 
@@ -61,14 +63,14 @@ def brief(value: Any, limit: int = SHOWN) -> str:
     and lone surrogates escaped, so the message is one printable line), at most ``limit``
     characters, cut with an ellipsis. Never slow or deep on a huge or deeply nested value."""
     if isinstance(value, str):
-        text = repr(value[:limit + 1])
+        text = repr(value[: limit + 1])
     elif isinstance(value, int) and value.bit_length() > 1000:  # repr of a huge int is slow, or fails
         text = f"<an integer of about {value.bit_length() * 3 // 10} digits>"
     elif value is None or isinstance(value, (bool, int, float)):
         text = repr(value)
     else:
         text = _REPR.repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 _POWERS = {p.value: p for p in Power}
@@ -85,8 +87,7 @@ def _phase(value: Any) -> Phase:
     try:
         return Phase(int(match[2]), Season(match[1]), PhaseKind(match[3]))
     except ValueError:  # e.g. a spring adjustment phase
-        raise InputError(f"no such phase {brief(value)} (spring and fall have M and R phases, "
-                         f"winter has A)") from None
+        raise InputError(f"no such phase {brief(value)} (spring and fall have M and R phases, winter has A)") from None
 
 
 def phase_to_json(phase: Phase) -> str:
@@ -227,11 +228,15 @@ def _retreat_option(unit: Unit, text: Any, occupied: Mapping[str, Unit]) -> Loca
         if loc.coast is None and len(reachable) == 1:
             loc = reachable[0]  # the one coast the fleet can reach
         elif loc not in reachable:
-            raise InputError(f"{unit} cannot retreat to {brief(text)}: say which coast it reaches "
-                             f"({' or '.join(map(str, reachable))})")
+            raise InputError(
+                f"{unit} cannot retreat to {brief(text)}: say which coast it reaches "
+                f"({' or '.join(map(str, reachable))})"
+            )
     if loc.province in occupied:
-        raise InputError(f"{unit} cannot retreat to {brief(text)}: {occupied[loc.province]} "
-                         f"of {occupied[loc.province].power.value} is there")
+        raise InputError(
+            f"{unit} cannot retreat to {brief(text)}: {occupied[loc.province]} "
+            f"of {occupied[loc.province].power.value} is there"
+        )
     return loc
 
 
@@ -245,15 +250,20 @@ def _dislodged(obj: Any, phase: Phase, occupied: Mapping[str, Unit]) -> dict[str
         for text, options in items.items():
             unit = _unit(power, text)
             if not phase.is_retreat:
-                raise InputError(f"dislodged unit {brief(text)} of {power.value} in {phase_to_json(phase)}: "
-                                 f"only a retreat phase has dislodged units")
+                raise InputError(
+                    f"dislodged unit {brief(text)} of {power.value} in {phase_to_json(phase)}: "
+                    f"only a retreat phase has dislodged units"
+                )
             if unit.province in out:
                 other = out[unit.province].unit
-                raise InputError(f"two dislodged units in {unit.province} "
-                                 f"({other.power.value} {other} and {power.value} {unit})")
-            retreats = tuple(dict.fromkeys(  # each place once, in the order given
-                _retreat_option(unit, o, occupied)
-                for o in _list(options, f"retreat options of {unit}")))
+                raise InputError(
+                    f"two dislodged units in {unit.province} ({other.power.value} {other} and {power.value} {unit})"
+                )
+            retreats = tuple(
+                dict.fromkeys(  # each place once, in the order given
+                    _retreat_option(unit, o, occupied) for o in _list(options, f"retreat options of {unit}")
+                )
+            )
             out[unit.province] = Dislodged(unit, retreats)
     return out
 
@@ -284,8 +294,10 @@ def orders_from_json(obj: Mapping[str, Any]) -> dict[Power, list[str]]:
             items = []  # a power that sent no orders
         texts = []
         if isinstance(items, list) and len(items) > MAX_ORDERS:
-            raise InputError(f"{len(items):,} orders of {power.value}: at most {MAX_ORDERS:,} are read "
-                             f"(a power has at most 34 units)")
+            raise InputError(
+                f"{len(items):,} orders of {power.value}: at most {MAX_ORDERS:,} are read "
+                f"(a power has at most 34 units)"
+            )
         for item in _list(items, f"orders of {power.value}"):
             if not isinstance(item, str):
                 raise InputError(f"orders of {power.value} must be strings, not {brief(item)}")
@@ -332,8 +344,9 @@ def outcome_to_json(outcome: PhaseOutcome) -> dict[str, Any]:
     """A phase's outcome as an output object."""
     return {
         "phase": phase_to_json(outcome.phase_position.phase),
-        "orders": [{"power": r.power, "order": r.text, "ok": r.result is _OK, "result": r.result}
-                   for r in outcome.results],
+        "orders": [
+            {"power": r.power, "order": r.text, "ok": r.result is _OK, "result": r.result} for r in outcome.results
+        ],
         "destroyed": [f"{u.power} {u}" for u in outcome.destroyed],
         "next": position_to_json(outcome.next),
         "winner": outcome.winner.value if outcome.winner else None,
@@ -358,9 +371,11 @@ def position_to_text(position: Position) -> str:
     ``ensure_ascii=False``), character for character, written directly because the
     adjudication command writes one position per phase (a test holds the two together)."""
     d = position_to_json(position)
-    return (f'{{"phase": "{d["phase"]}", "units": {_objects(d["units"], _strings)}, '
-            f'"centers": {_objects(d["centers"], _strings)}, '
-            f'"dislodged": {_objects(d["dislodged"], _dislodged_text)}}}')
+    return (
+        f'{{"phase": "{d["phase"]}", "units": {_objects(d["units"], _strings)}, '
+        f'"centers": {_objects(d["centers"], _strings)}, '
+        f'"dislodged": {_objects(d["dislodged"], _dislodged_text)}}}'
+    )
 
 
 def outcome_to_text(outcome: PhaseOutcome) -> str:
@@ -368,13 +383,19 @@ def outcome_to_text(outcome: PhaseOutcome) -> str:
     (``ensure_ascii=False``) would write, about twice as fast: the main path of the command.
     Order texts (an unreadable one is echoed as given) are escaped; the rest is the engine's."""
     esc, ok = _escape, _OK
-    orders = ", ".join([f'{{"power": "{r.power}", "order": {esc(r.text)}, '
-                        f'"ok": {"true" if r.result is ok else "false"}, "result": "{r.result}"}}'
-                        for r in outcome.results])
+    orders = ", ".join(
+        [
+            f'{{"power": "{r.power}", "order": {esc(r.text)}, '
+            f'"ok": {"true" if r.result is ok else "false"}, "result": "{r.result}"}}'
+            for r in outcome.results
+        ]
+    )
     destroyed = _strings([f"{u.power} {u}" for u in outcome.destroyed])
     winner = f'"{outcome.winner.value}"' if outcome.winner else "null"
-    return (f'{{"phase": "{phase_to_json(outcome.phase_position.phase)}", "orders": [{orders}], '
-            f'"destroyed": {destroyed}, "next": {position_to_text(outcome.next)}, "winner": {winner}}}')
+    return (
+        f'{{"phase": "{phase_to_json(outcome.phase_position.phase)}", "orders": [{orders}], '
+        f'"destroyed": {destroyed}, "next": {position_to_text(outcome.next)}, "winner": {winner}}}'
+    )
 
 
 def resolve_object(obj: Mapping[str, Any]) -> PhaseOutcome:
@@ -384,8 +405,9 @@ def resolve_object(obj: Mapping[str, Any]) -> PhaseOutcome:
     outcome = resolve(position, orders, language=_language(obj))
     if outcome.next.phase.year > LAST_YEAR:
         # the next phase could not be written in the notation, so it could not be read back
-        raise InputError(f"{phase_to_json(position.phase)} is too late: the game cannot go on past "
-                         f"the year {LAST_YEAR}")
+        raise InputError(
+            f"{phase_to_json(position.phase)} is too late: the game cannot go on past the year {LAST_YEAR}"
+        )
     return outcome
 
 

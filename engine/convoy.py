@@ -5,6 +5,7 @@ province with no chain of fleets that could carry it is illegal (6.D.32); a supp
 a move only the supporter itself could convoy is illegal (6.D.31); a convoy order from a
 fleet that no minimal route needs is illegal (6.G.19)) and to offer order menus.
 """
+
 from __future__ import annotations
 
 from engine.map import Map

@@ -9,9 +9,10 @@ when some dislodged unit can retreat; after the Fall turn (and its retreats) sup
 centres change hands, the winner is checked, and the Winter adjustment phase is played
 only when some power has a build or a disband to make.
 """
+
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.adjudication.adjustments import adjudicate_adjustments
 from engine.adjudication.movement import adjudicate_movement
@@ -34,27 +35,32 @@ def _english_name(code: str) -> str:
     return table("en").province_name(code)
 
 
-def _read(position: Position, power: Power, item: OrderInput,
-          language: str) -> tuple[Order | None, str]:
+def _read(position: Position, power: Power, item: OrderInput, language: str) -> tuple[Order | None, str]:
     if not isinstance(item, str):
         return item, str(item)
     try:
-        order = parse_order(item, position=position, language=language,
-                            game_map=position.map)
+        order = parse_order(item, position=position, language=language, game_map=position.map)
     except OrderParseError:
         return None, item
     return order, str(order)
 
 
-def resolve(position: Position, orders: Mapping[Power, Sequence[OrderInput]],
-            rules: Rules = Rules(), *, language: str = "en") -> PhaseOutcome:
+DEFAULT_RULES = Rules()  # the rulebook's rules (a frozen value, shared)
+
+
+def resolve(
+    position: Position,
+    orders: Mapping[Power, Sequence[OrderInput]],
+    rules: Rules = DEFAULT_RULES,
+    *,
+    language: str = "en",
+) -> PhaseOutcome:
     """Play the position's phase with these orders; see the module docstring."""
     kind = position.phase.kind
     checker = Checker(position, rules)
     if kind is PhaseKind.ADJUSTMENT:
         return _adjustment(checker, orders, language)
-    pool = position.units if kind is PhaseKind.MOVEMENT else {
-        p: d.unit for p, d in position.dislodged.items()}
+    pool = position.units if kind is PhaseKind.MOVEMENT else {p: d.unit for p, d in position.dislodged.items()}
     entries: list[_Entry] = []
     assigned: dict[str, Order] = {}
     for power, items in orders.items():
@@ -69,8 +75,7 @@ def resolve(position: Position, orders: Mapping[Power, Sequence[OrderInput]],
             unit = pool.get(order.location.province)
             if unit is None or unit.power is not power:
                 why = checker.verdict(order, power)
-                entries.append((power, order, text, Result.NO_UNIT, None,
-                                why if isinstance(why, Illegal) else None))
+                entries.append((power, order, text, Result.NO_UNIT, None, why if isinstance(why, Illegal) else None))
                 continue
             prov = unit.province
             fixed = applied_to(order, unit)
@@ -107,8 +112,15 @@ def _movement(checker: Checker, entries: list[_Entry], assigned: dict[str, Order
     for power, order, text, result, prov, why in entries:
         if prov is not None:
             if passive and power in passive:
-                results.append(OrderResult(power, order, text, Result.VOID,  # not obeyed
-                                           illegal=checker.verdict(order, power)))  # type: ignore[arg-type]
+                results.append(
+                    OrderResult(
+                        power,
+                        order,
+                        text,
+                        Result.VOID,  # not obeyed
+                        illegal=checker.verdict(order, power),  # type: ignore[arg-type]
+                    )
+                )
                 continue
             judged = judged_results[prov]
             why = outcome.illegal.get(prov)
@@ -125,8 +137,7 @@ def _movement(checker: Checker, entries: list[_Entry], assigned: dict[str, Order
     for _, prov in sorted((u.power, p) for p, u in units_before.items() if p not in assigned):
         unit = units_before[prov]
         hold = Hold(unit.type, unit.location)
-        results.append(OrderResult(unit.power, hold, str(hold), judged_results[prov], True,
-                                   prov in was_dislodged))
+        results.append(OrderResult(unit.power, hold, str(hold), judged_results[prov], True, prov in was_dislodged))
     units: dict[str, Unit] = {}
     dislodged: dict[str, Dislodged] = {}
     destroyed: list[Unit] = []
@@ -156,8 +167,9 @@ def _retreat(checker: Checker, entries: list[_Entry], assigned: dict[str, Order]
     for power, order, text, result, prov, why in entries:
         if prov is not None:
             judged = outcome.orders[prov]
-            results.append(OrderResult(power, judged, str(judged), outcome.results[prov],
-                                       illegal=outcome.illegal.get(prov)))
+            results.append(
+                OrderResult(power, judged, str(judged), outcome.results[prov], illegal=outcome.illegal.get(prov))
+            )
         else:
             results.append(OrderResult(power, order, text, result, illegal=why))  # type: ignore[arg-type]
     for prov in sorted(position.dislodged, key=lambda p: (position.dislodged[p].unit.power, p)):
@@ -171,8 +183,9 @@ def _retreat(checker: Checker, entries: list[_Entry], assigned: dict[str, Order]
     return _end_of_season(position, tuple(results), list(outcome.destroyed), units, rules)
 
 
-def _end_of_season(position: Position, results: tuple[OrderResult, ...], destroyed: list[Unit],
-                   units: dict[str, Unit], rules: Rules) -> PhaseOutcome:
+def _end_of_season(
+    position: Position, results: tuple[OrderResult, ...], destroyed: list[Unit], units: dict[str, Unit], rules: Rules
+) -> PhaseOutcome:
     phase = position.phase
     if phase.season is Season.SPRING:
         nxt = Position(phase.next_movement(), units, dict(position.centres), {}, position.map)
@@ -184,12 +197,19 @@ def _end_of_season(position: Position, results: tuple[OrderResult, ...], destroy
     winners = _winners(centres, rules)
     adjustment = Position(phase.adjustment(), units, centres, {}, position.map)
     if any(not orders_due(adjustment, power, rules).is_empty for power in Power):
-        return PhaseOutcome(position, results, tuple(destroyed), adjustment,
-                            winners[0] if len(winners) == 1 else None, winners)
+        return PhaseOutcome(
+            position, results, tuple(destroyed), adjustment, winners[0] if len(winners) == 1 else None, winners
+        )
     # nobody has a choice to make: play the adjustments at once (passive powers' disbands)
     auto = _adjustment(Checker(adjustment, rules), {}, "en")
-    return PhaseOutcome(position, results + auto.results, tuple(destroyed) + auto.destroyed,
-                        auto.next, winners[0] if len(winners) == 1 else None, winners)
+    return PhaseOutcome(
+        position,
+        results + auto.results,
+        tuple(destroyed) + auto.destroyed,
+        auto.next,
+        winners[0] if len(winners) == 1 else None,
+        winners,
+    )
 
 
 def _winners(centres: Mapping[str, Power], rules: Rules) -> tuple[Power, ...]:
@@ -207,8 +227,7 @@ def _winners(centres: Mapping[str, Power], rules: Rules) -> tuple[Power, ...]:
     return ()
 
 
-def _adjustment(checker: Checker, orders: Mapping[Power, Sequence[OrderInput]],
-                language: str) -> PhaseOutcome:
+def _adjustment(checker: Checker, orders: Mapping[Power, Sequence[OrderInput]], language: str) -> PhaseOutcome:
     position, rules = checker.position, checker.rules
     flat: list[tuple[Power, Order]] = []
     entries: list[tuple[Power, Order | None, str]] = []
@@ -229,8 +248,11 @@ def _adjustment(checker: Checker, orders: Mapping[Power, Sequence[OrderInput]],
         if order is None:
             results.append(OrderResult(power, None, text, Result.UNPARSED))
         elif rules.passive(power):
-            results.append(OrderResult(power, order, text, Result.VOID,
-                                       illegal=Illegal(Reason.PASSIVE_POWER, {"power": power.value})))
+            results.append(
+                OrderResult(
+                    power, order, text, Result.VOID, illegal=Illegal(Reason.PASSIVE_POWER, {"power": power.value})
+                )
+            )
         elif not isinstance(order, (Build, Disband, Waive)):
             results.append(OrderResult(power, order, text, Result.ILLEGAL, illegal=checker.wrong_phase(order)))
         else:
@@ -245,7 +267,7 @@ def _adjustment(checker: Checker, orders: Mapping[Power, Sequence[OrderInput]],
     for unit in outcome.built:
         units[unit.province] = unit
     phase = position.phase
-    nxt = Position(Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT), units,
-                   dict(position.centres), {}, position.map)
-    return PhaseOutcome(position, tuple(results),
-                        tuple([*outcome.removed, *outcome.civil_disorder]), nxt)
+    nxt = Position(
+        Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT), units, dict(position.centres), {}, position.map
+    )
+    return PhaseOutcome(position, tuple(results), tuple([*outcome.removed, *outcome.civil_disorder]), nxt)

@@ -23,13 +23,15 @@ Pure: no I/O.
 >>> History.from_json(h.to_json()) == h
 True
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from engine.codec import LANGUAGES, InputError, brief, phase_to_json, position_from_json, position_to_json
 from engine.phase import Phase, Season
@@ -39,8 +41,8 @@ from engine.results import Result
 from engine.scoring import Ending, GameEnd, Scores, System
 from engine.variants import Setup, setup_for
 
-FORMAT = "diplomacy-history"   # the document's "format": what it is
-VERSION = 1                    # its "version": a reader refuses a newer one
+FORMAT = "diplomacy-history"  # the document's "format": what it is
+VERSION = 1  # its "version": a reader refuses a newer one
 
 Scalar = str | int | float | bool | None
 
@@ -64,8 +66,7 @@ class OrderRecord:
         return self.result is Result.OK
 
     def to_json(self) -> dict[str, Any]:
-        return {"power": self.power.value, "order": self.order, "ok": self.ok,
-                "result": self.result.value}
+        return {"power": self.power.value, "order": self.order, "ok": self.ok, "result": self.result.value}
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,10 +113,8 @@ class GameInfo:
 
     def __post_init__(self) -> None:
         setup = setup_for(self.players)  # ValueError for a number of players the game does not have
-        if self.toss_winner is not None and (setup.toss_power is None
-                                             or not 0 <= self.toss_winner < len(setup.seats)):
-            raise ValueError(f"no seat {self.toss_winner} can win a coin toss in a game of "
-                             f"{self.players} players")
+        if self.toss_winner is not None and (setup.toss_power is None or not 0 <= self.toss_winner < len(setup.seats)):
+            raise ValueError(f"no seat {self.toss_winner} can win a coin toss in a game of {self.players} players")
         if self.language not in LANGUAGES:
             raise ValueError(f"unknown language {brief(self.language)} (use one of {', '.join(LANGUAGES)})")
         if self.scoring is not None:
@@ -123,8 +122,17 @@ class GameInfo:
         object.__setattr__(self, "settings", MappingProxyType(dict(self.settings)))
 
     def __hash__(self) -> int:
-        return hash((self.name, self.players, self.language, self.toss_winner, self.year_limit,
-                     self.scoring, tuple(sorted(self.settings.items()))))
+        return hash(
+            (
+                self.name,
+                self.players,
+                self.language,
+                self.toss_winner,
+                self.year_limit,
+                self.scoring,
+                tuple(sorted(self.settings.items())),
+            )
+        )
 
     @property
     def setup(self) -> Setup:
@@ -139,8 +147,7 @@ class GameInfo:
             "language": self.language,
             # what the number of players means, written out for tools that do not know
             # engine.variants (a reader takes them from "players")
-            "seats": [[p.value for p in setup.seat_powers(i, self.toss_winner)]
-                      for i in range(len(setup.seats))],
+            "seats": [[p.value for p in setup.seat_powers(i, self.toss_winner)] for i in range(len(setup.seats))],
             "neutral": sorted(p.value for p in setup.neutral),
             "start_year": setup.start_year,
             "victory": {"centres": setup.win_centres, "by_seat": setup.win_by_seat},
@@ -180,13 +187,17 @@ class History:
 
     # -- building and writing -------------------------------------------------------------------
     @classmethod
-    def from_rows(cls, game: GameInfo, rows: Iterable[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]] | None]],
-                  end: GameEnd | None = None, scores: Scores | None = None) -> History:
+    def from_rows(
+        cls,
+        game: GameInfo,
+        rows: Iterable[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]] | None]],
+        end: GameEnd | None = None,
+        scores: Scores | None = None,
+    ) -> History:
         """The history of the phases as the bot stores them: (position JSON, results JSON
         or None) per phase, decoded, in any order (they are put in the order played).
         Nothing is re-adjudicated. HistoryError for a row that cannot be read."""
-        records = [_phase_record(position, results, f"row {i + 1}")
-                   for i, (position, results) in enumerate(rows)]
+        records = [_phase_record(position, results, f"row {i + 1}") for i, (position, results) in enumerate(rows)]
         records.sort(key=lambda r: r.phase)
         return cls(game, tuple(records), end, scores)
 
@@ -215,8 +226,7 @@ class History:
             raise HistoryError(f"not a history: 'format' is {brief(obj.get('format'))}, not {FORMAT!r}")
         version = obj.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
-            raise HistoryError(f"history version {brief(version)} is not one this reader knows "
-                               f"(1 to {VERSION})")
+            raise HistoryError(f"history version {brief(version)} is not one this reader knows (1 to {VERSION})")
         game = _game_from_json(obj.get("game"))
         phases = obj.get("phases")
         if not isinstance(phases, list) or not phases:
@@ -262,22 +272,25 @@ class History:
                     counts[owner] = counts.get(owner, 0) + 1
                 by_year[year] = counts
         powers = [p for p in Power if any(p in c for c in by_year.values())]
-        return tuple((year, MappingProxyType({p: counts.get(p, 0) for p in powers}))
-                     for year, counts in sorted(by_year.items()))
+        return tuple(
+            (year, MappingProxyType({p: counts.get(p, 0) for p in powers})) for year, counts in sorted(by_year.items())
+        )
 
 
 # -- reading the parts ------------------------------------------------------------------------------
+
 
 def _check_order(phases: tuple[PhaseRecord, ...]) -> None:
     for before, after in zip(phases, phases[1:]):
         if before.phase == after.phase:
             raise HistoryError(f"{phase_to_json(after.phase)} is there twice")
         if not before.phase < after.phase:
-            raise HistoryError(f"phases out of order: {phase_to_json(after.phase)} after "
-                               f"{phase_to_json(before.phase)}")
+            raise HistoryError(f"phases out of order: {phase_to_json(after.phase)} after {phase_to_json(before.phase)}")
         if not before.played:
-            raise HistoryError(f"{phase_to_json(before.phase)} has no results, but the game went on "
-                               f"(only the last phase may be unplayed)")
+            raise HistoryError(
+                f"{phase_to_json(before.phase)} has no results, but the game went on "
+                f"(only the last phase may be unplayed)"
+            )
 
 
 def _phase_record(position: Any, results: Any, where: str) -> PhaseRecord:
@@ -354,12 +367,20 @@ def _game_from_json(obj: Any) -> GameInfo:
     players = _optional_int(obj, "players")
     settings = obj.get("settings") or {}
     if not isinstance(settings, dict) or not all(
-            isinstance(v, (str, int, float, bool)) or v is None for v in settings.values()):
+        isinstance(v, (str, int, float, bool)) or v is None for v in settings.values()
+    ):
         raise HistoryError(f"game 'settings' must map names to plain values, not {brief(settings)}")
     toss_winner = _optional_int(obj, "toss_winner")
     try:
-        return GameInfo(name, 7 if players is None else players, language, toss_winner,
-                        _optional_int(obj, "year_limit"), obj.get("scoring"), settings)
+        return GameInfo(
+            name,
+            7 if players is None else players,
+            language,
+            toss_winner,
+            _optional_int(obj, "year_limit"),
+            obj.get("scoring"),
+            settings,
+        )
     except ValueError as e:
         raise HistoryError(f"game: {e}") from None
 
@@ -371,15 +392,17 @@ def end_to_json(end: GameEnd | None, scores: Scores | None) -> dict[str, Any] | 
         return None
     out: dict[str, Any] = {}
     if end is not None:
-        out.update({
-            "ending": end.ending.value,
-            "centres": {p.value: n for p, n in end.centres.items()},
-            "survivors": sorted(p.value for p in end.survivors),
-            "winners": sorted(p.value for p in end.winners),
-            "drawn": sorted(p.value for p in end.drawn),
-            "conceded": sorted(p.value for p in end.conceded),
-            "eliminated": {p.value: y for p, y in end.eliminated.items()},
-        })
+        out.update(
+            {
+                "ending": end.ending.value,
+                "centres": {p.value: n for p, n in end.centres.items()},
+                "survivors": sorted(p.value for p in end.survivors),
+                "winners": sorted(p.value for p in end.winners),
+                "drawn": sorted(p.value for p in end.drawn),
+                "conceded": sorted(p.value for p in end.conceded),
+                "eliminated": {p.value: y for p, y in end.eliminated.items()},
+            }
+        )
     if scores is not None:
         out["scores"] = {
             "system": scores.system.value,
@@ -400,12 +423,15 @@ def end_from_json(obj: Any) -> tuple[GameEnd | None, Scores | None]:
     end = scores = None
     try:
         if "ending" in obj:
-            end = GameEnd(Ending(obj["ending"]), _counts(obj.get("centres"), "end 'centres'", "the centres"),
-                          winners=_powers(obj.get("winners", []), "end 'winners'"),
-                          drawn=_powers(obj.get("drawn", []), "end 'drawn'"),
-                          conceded=_powers(obj.get("conceded", []), "end 'conceded'"),
-                          alive=_powers(obj["survivors"], "end 'survivors'") if "survivors" in obj else None,
-                          eliminated=_counts(obj.get("eliminated", {}), "end 'eliminated'", "the year"))
+            end = GameEnd(
+                Ending(obj["ending"]),
+                _counts(obj.get("centres"), "end 'centres'", "the centres"),
+                winners=_powers(obj.get("winners", []), "end 'winners'"),
+                drawn=_powers(obj.get("drawn", []), "end 'drawn'"),
+                conceded=_powers(obj.get("conceded", []), "end 'conceded'"),
+                alive=_powers(obj["survivors"], "end 'survivors'") if "survivors" in obj else None,
+                eliminated=_counts(obj.get("eliminated", {}), "end 'eliminated'", "the year"),
+            )
         if obj.get("scores") is not None:
             s = obj["scores"]
             if not isinstance(s, dict) or not isinstance(s.get("points"), dict):

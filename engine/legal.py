@@ -14,6 +14,7 @@ module offers is exactly what :func:`engine.validation.check_order` accepts.
 >>> sorted(str(o) for o in legal_orders(start, "PAR"))[:4]
 ['A PAR - BRE', 'A PAR - BUR', 'A PAR - GAS', 'A PAR - PIC']
 """
+
 from __future__ import annotations
 
 from engine.map import Location
@@ -46,8 +47,7 @@ def _menu(checker: Checker, province: str) -> list[Order]:
         if d is None or checker.rules.passive(d.unit.power):
             return []
         u = d.unit
-        options: list[Order] = [*(Retreat(u.type, u.location, loc) for loc in d.retreats),
-                                Disband(u.type, u.location)]
+        options: list[Order] = [*(Retreat(u.type, u.location, loc) for loc in d.retreats), Disband(u.type, u.location)]
         return [o for o in options if checker.unit_verdict(u, o) == o]
     unit = position.units.get(province) if phase.is_movement else None
     if unit is None or checker.rules.passive(unit.power):
@@ -61,8 +61,7 @@ def _menu(checker: Checker, province: str) -> list[Order]:
         if checker.unit_verdict(unit, order) == order:
             out.append(order)
 
-    others = sorted((u for u in position.units.values() if u.province != province),
-                    key=lambda u: u.province)
+    others = sorted((u for u in position.units.values() if u.province != province), key=lambda u: u.province)
     for other in others:
         if m.can_reach(fleet, here, other.province):
             keep(SupportHold(unit.type, here, other.type, other.location))

@@ -5,15 +5,16 @@ immutable :data:`STANDARD`. Provinces are named by their upper-case three-letter
 code; a :class:`Location` is a province plus, for a fleet on a split coast, the
 coast (``STP/NC``).
 """
+
 from __future__ import annotations
 
 import json
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 from importlib import resources
-from typing import Iterable
 
 from engine.power import Power
 
@@ -40,7 +41,7 @@ class Location:
         return self._text
 
     @classmethod
-    def parse(cls, text: str) -> "Location":
+    def parse(cls, text: str) -> Location:
         """Read ``PAR``, ``stp/nc`` or ``spa(sc)`` (codes only; see the parser for names)."""
         t = text.strip().upper().replace("(", "/").replace(")", "")
         if "/" in t:
@@ -48,7 +49,7 @@ class Location:
             return cls(province, coast or None)
         return cls(t)
 
-    def without_coast(self) -> "Location":
+    def without_coast(self) -> Location:
         return Location(self.province) if self.coast else self
 
 
@@ -77,10 +78,14 @@ class Province:
 class Map:
     """An immutable board. Build it with :meth:`from_json`; the standard one is :data:`STANDARD`."""
 
-    def __init__(self, name: str, provinces: dict[str, Province],
-                 army_edges: Iterable[tuple[str, str]],
-                 fleet_edges: Iterable[tuple[Location, Location]],
-                 starting_units: dict[Power, tuple[tuple[str, Location], ...]]) -> None:
+    def __init__(
+        self,
+        name: str,
+        provinces: dict[str, Province],
+        army_edges: Iterable[tuple[str, str]],
+        fleet_edges: Iterable[tuple[Location, Location]],
+        starting_units: dict[Power, tuple[tuple[str, Location], ...]],
+    ) -> None:
         self.name = name
         self.provinces: dict[str, Province] = provinces
         army: dict[str, set[str]] = {code: set() for code in provinces}
@@ -94,17 +99,17 @@ class Map:
         self._army: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in army.items()}
         self._fleet: dict[Location, frozenset[Location]] = {k: frozenset(v) for k, v in fleet.items()}
         self._fleet_provinces: dict[Location, frozenset[str]] = {
-            k: frozenset(loc.province for loc in v) for k, v in self._fleet.items()}
+            k: frozenset(loc.province for loc in v) for k, v in self._fleet.items()
+        }
         any_adj: dict[str, set[str]] = {code: set(army[code]) for code in provinces}
         for loc, neighbours in self._fleet.items():
             any_adj[loc.province].update(n.province for n in neighbours)
         self._any: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in any_adj.items()}
         self.starting_units = starting_units
-        self.supply_centres: frozenset[str] = frozenset(
-            code for code, p in provinces.items() if p.supply_centre)
+        self.supply_centres: frozenset[str] = frozenset(code for code, p in provinces.items() if p.supply_centre)
         self.home_centres: dict[Power, frozenset[str]] = {
-            power: frozenset(code for code, p in provinces.items() if p.home_of is power)
-            for power in Power}
+            power: frozenset(code for code, p in provinces.items() if p.home_of is power) for power in Power
+        }
         self.seas: frozenset[str] = frozenset(c for c, p in provinces.items() if p.is_sea)
         self.coastal: frozenset[str] = frozenset(c for c, p in provinces.items() if p.is_coastal)
         # every valid location by its canonical text ("PAR", "STP/NC"), one shared value each
@@ -126,7 +131,7 @@ class Map:
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> "Map":
+    def from_json(cls, data: dict) -> Map:
         homes: dict[str, Power] = {}
         neutral: set[str] = set()
         for owner, codes in data["supply_centres"].items():
@@ -139,12 +144,17 @@ class Map:
         for kind, codes in data["provinces"].items():
             for code in codes.split():
                 provinces[code] = Province(
-                    code, ProvinceKind("land" if kind == "inland" else kind), code in homes or code in neutral, homes.get(code),
-                    tuple(data["split_coasts"].get(code, ())))
+                    code,
+                    ProvinceKind("land" if kind == "inland" else kind),
+                    code in homes or code in neutral,
+                    homes.get(code),
+                    tuple(data["split_coasts"].get(code, ())),
+                )
         provinces = dict(sorted(provinces.items()))
         army_edges = [tuple(e.split("-")) for line in data["army_edges"] for e in line.split()]
-        fleet_edges = [tuple(Location.parse(x) for x in e.split("-"))
-                       for line in data["fleet_edges"] for e in line.split()]
+        fleet_edges = [
+            tuple(Location.parse(x) for x in e.split("-")) for line in data["fleet_edges"] for e in line.split()
+        ]
         starting: dict[Power, tuple[tuple[str, Location], ...]] = {}
         for power, text in data["starting_units"].items():
             units = []

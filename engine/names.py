@@ -12,15 +12,17 @@ from the grammar and the position, or asks. :func:`tokens` can keep the case as 
 for the one place case matters: a canonical code in capitals (``GAL``) names only its
 province.
 """
+
 from __future__ import annotations
 
 import json
 import re
 import unicodedata
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from engine.phase import Phase
@@ -71,8 +73,10 @@ def look_alikes(words: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]
     made Latin: what a player meant who typed a Latin "A" among Cyrillic letters or the
     other way round. Each spelling of a table is in one alphabet, so these two cover every
     mix of :func:`homoglyph_variants`, however many words."""
-    return (tuple(w.translate(_LATIN_TO_CYRILLIC) for w in words),
-            tuple(w.translate(_CYRILLIC_TO_LATIN) for w in words))
+    return (
+        tuple(w.translate(_LATIN_TO_CYRILLIC) for w in words),
+        tuple(w.translate(_CYRILLIC_TO_LATIN) for w in words),
+    )
 
 
 def mixes_alphabets(words: Sequence[str]) -> bool:
@@ -89,7 +93,7 @@ def mixes_alphabets(words: Sequence[str]) -> bool:
 def _strip_accents(text: str) -> str:
     decomposed = unicodedata.normalize("NFD", text)
     # keep the Cyrillic short i and yo as they are: they are letters, not accents
-    out = []
+    out: list[str] = []
     for ch in decomposed:
         if unicodedata.category(ch) == "Mn" and out and not _CYRILLIC.match(out[-1]):
             continue
@@ -99,26 +103,26 @@ def _strip_accents(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    kind: str    # "province", "coast", "unit", "power" (a nationality word), or a word kind
-    value: str   # province code, coast code, unit letter, power, or the word kind
+    kind: str  # "province", "coast", "unit", "power" (a nationality word), or a word kind
+    value: str  # province code, coast code, unit letter, power, or the word kind
 
 
 @dataclass(frozen=True, slots=True)
 class NameTable:
     language: str
-    province_names: Mapping[str, str]          # code -> display name
-    province_abbr: Mapping[str, str]           # code -> abbreviation used when writing orders
+    province_names: Mapping[str, str]  # code -> display name
+    province_abbr: Mapping[str, str]  # code -> abbreviation used when writing orders
     coast_names: Mapping[str, str]
     coast_abbr: Mapping[str, str]
-    coast_before: bool                         # coasts are written before the province
-    unit_letters: Mapping[str, str]            # "A"/"F" -> this language's letter
+    coast_before: bool  # coasts are written before the province
+    unit_letters: Mapping[str, str]  # "A"/"F" -> this language's letter
     unit_names: Mapping[str, str]
     power_names: Mapping[str, str]
-    canonical: Mapping[str, str]               # word kind -> canonical word in this language
-    phase_words: Mapping[str, str]             # S/F/W, M/R/A and "format"
+    canonical: Mapping[str, str]  # word kind -> canonical word in this language
+    phase_words: Mapping[str, str]  # S/F/W, M/R/A and "format"
     index: Mapping[tuple[str, ...], tuple[Entry, ...]]
     longest: int
-    vocabulary: Mapping[str, str]              # every province spelling -> code, for suggestions
+    vocabulary: Mapping[str, str]  # every province spelling -> code, for suggestions
 
     def lookup(self, key: tuple[str, ...]) -> tuple[Entry, ...]:
         return self.index.get(key, ())
@@ -126,14 +130,14 @@ class NameTable:
     def province_name(self, code: str) -> str:
         return self.province_names.get(code, code)
 
-    def phase_name(self, phase: "Phase | str") -> str:
+    def phase_name(self, phase: Phase | str) -> str:
         """``Spring 1901, movement`` in this language."""
         text = str(phase)
         words = self.phase_words
         return words["format"].format(season=words[text[0]], year=text[1:5], kind=words[text[5]])
 
 
-@lru_cache(maxsize=None)
+@cache
 def table(language: str = "en") -> NameTable:
     """The name table of a language: ``en``, ``es``, ``ru``, ``bg``."""
     if language not in LANGUAGES:

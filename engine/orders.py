@@ -4,10 +4,10 @@
 >>> str(parse_order("a par -> bur"))
 'A PAR - BUR'
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from engine.map import Location
 from engine.units import UnitType
@@ -56,8 +56,7 @@ class SupportMove:
     destination: Location  # the coast, when named, must match the supported move
 
     def __str__(self) -> str:
-        return (f"{self.unit_type} {self.location} S {self.supported_type} {self.supported}"
-                f" - {self.destination}")
+        return f"{self.unit_type} {self.location} S {self.supported_type} {self.supported} - {self.destination}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +108,8 @@ class Waive:
         return "WAIVE"
 
 
-Order = Union[Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Build, Waive]
-UnitOrder = Union[Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Build]
+Order = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build | Waive
+UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build
 
 MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
 RETREAT_ORDERS = (Retreat, Disband)

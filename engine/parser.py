@@ -41,20 +41,33 @@ asked for.
 >>> parse_stated("A Mun S English A Kie - Ber", language="ru").owners
 (('KIE', <Power.ENGLAND: 'ENGLAND'>),)
 """
+
 from __future__ import annotations
 
 import difflib
 import enum
 import functools
 import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Mapping, Sequence
 
 from engine.map import STANDARD, Location, Map, ProvinceKind
 from engine.names import Entry, NameTable, look_alikes, mixes_alphabets, table, tokens
 from engine.orders import (
-    ADJUSTMENT_ORDERS, MOVEMENT_ORDERS, RETREAT_ORDERS, Build, Convoy, Disband, Hold, Move, Order,
-    Retreat, SupportHold, SupportMove, Waive, format_order,
+    ADJUSTMENT_ORDERS,
+    MOVEMENT_ORDERS,
+    RETREAT_ORDERS,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+    format_order,
 )
 from engine.phase import Phase, PhaseKind
 from engine.position import Position
@@ -65,14 +78,18 @@ _SPLIT = re.compile(r"[\n;,]+")
 _LOC = r"([A-Z]{3}(?:/[NSE]C)?)"
 _CANONICAL = re.compile(
     rf"^([AF]) {_LOC}(?: (?:(H)|(-) {_LOC}( VIA)?|(S) ([AF]) {_LOC}(?: - {_LOC})?"
-    rf"|(C) A {_LOC} - {_LOC}|(R) {_LOC}|(D)|(B)))$")
+    rf"|(C) A {_LOC} - {_LOC}|(R) {_LOC}|(D)|(B)))$"
+)
 _UNIT_FOLLOWS = {"support", "convoy", "build", "disband", "power"}
 #: Order words that may also come first, before the unit (the Bulgarian client writes
 #: ``Move Ber Pru``, ``Supp hold Ven Tyr Tyr``, ``Conv Nth Edi Nwy``).
 _VERBS = ("hold", "move", "support", "convoy", "retreat")
 #: The orders a phase takes: a reading of another kind is not plausible in it.
-_PHASE_ORDERS = {PhaseKind.MOVEMENT: MOVEMENT_ORDERS, PhaseKind.RETREAT: RETREAT_ORDERS,
-                 PhaseKind.ADJUSTMENT: ADJUSTMENT_ORDERS}
+_PHASE_ORDERS = {
+    PhaseKind.MOVEMENT: MOVEMENT_ORDERS,
+    PhaseKind.RETREAT: RETREAT_ORDERS,
+    PhaseKind.ADJUSTMENT: ADJUSTMENT_ORDERS,
+}
 
 #: The longest line read as one order, in characters (more is refused as ``too_long``). The
 #: wordiest real order (three full names, coasts, nationality and order words) is about half.
@@ -101,10 +118,20 @@ class OrderParseError(ValueError):
     ``wrong_nationality``: ``power`` named, ``owner`` of the unit, ``province``).
     ``limit``: for ``too_long``, the most characters an order may have."""
 
-    def __init__(self, code: str, message: str, *, text: str = "", word: str = "", typed: str = "",
-                 suggestions: Sequence[str] | Callable[[], Sequence[str]] = (), hint: bool = False,
-                 readings: Sequence[Reading] = (), limit: int | None = None,
-                 details: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        text: str = "",
+        word: str = "",
+        typed: str = "",
+        suggestions: Sequence[str] | Callable[[], Sequence[str]] = (),
+        hint: bool = False,
+        readings: Sequence[Reading] = (),
+        limit: int | None = None,
+        details: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.text = text
@@ -113,7 +140,7 @@ class OrderParseError(ValueError):
         self.readings = tuple(readings)
         self.limit = limit
         self.details = dict(details or {})
-        self._hint = hint          # str() ends with "Did you mean: <suggestions>?" when there are some
+        self._hint = hint  # str() ends with "Did you mean: <suggestions>?" when there are some
         self._suggest: Callable[[], Sequence[str]] | None = None
         self._suggestions: tuple[str, ...] | None = None
         if callable(suggestions):
@@ -130,8 +157,13 @@ class OrderParseError(ValueError):
 
     @property
     def params(self) -> dict[str, str]:
-        out = {"text": self.text, "word": self.word, "typed": self.typed,
-               "suggestions": ", ".join(self.suggestions), **self.details}
+        out = {
+            "text": self.text,
+            "word": self.word,
+            "typed": self.typed,
+            "suggestions": ", ".join(self.suggestions),
+            **self.details,
+        }
         if self.readings:
             out["readings"] = "; ".join(r.text for r in self.readings)
         if self.limit is not None:
@@ -146,15 +178,47 @@ class OrderParseError(ValueError):
 
     def __reduce__(self) -> tuple:
         # picklable, for a worker process that parses: the suggestions travel computed
-        return (_rebuild_error, (self.code, super().__str__(), self.text, self.word, self.typed,
-                                 self.suggestions, self._hint, self.readings, self.limit, self.details))
+        return (
+            _rebuild_error,
+            (
+                self.code,
+                super().__str__(),
+                self.text,
+                self.word,
+                self.typed,
+                self.suggestions,
+                self._hint,
+                self.readings,
+                self.limit,
+                self.details,
+            ),
+        )
 
 
-def _rebuild_error(code: str, message: str, text: str, word: str, typed: str, suggestions: tuple[str, ...],
-                   hint: bool, readings: tuple[Reading, ...], limit: int | None,
-                   details: dict[str, str]) -> OrderParseError:
-    return OrderParseError(code, message, text=text, word=word, typed=typed, suggestions=suggestions,
-                           hint=hint, readings=readings, limit=limit, details=details)
+def _rebuild_error(
+    code: str,
+    message: str,
+    text: str,
+    word: str,
+    typed: str,
+    suggestions: tuple[str, ...],
+    hint: bool,
+    readings: tuple[Reading, ...],
+    limit: int | None,
+    details: dict[str, str],
+) -> OrderParseError:
+    return OrderParseError(
+        code,
+        message,
+        text=text,
+        word=word,
+        typed=typed,
+        suggestions=suggestions,
+        hint=hint,
+        readings=readings,
+        limit=limit,
+        details=details,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,9 +273,9 @@ class _Role(enum.Enum):
     """What a province word names in an order, as far as the board can tell its readings
     apart (see ``_may_stand``)."""
 
-    UNIT = "the ordered unit's province"      # a unit stands there, or one may be built
-    OTHER = "another unit's province"         # the supported unit, the convoyed army
-    PLACE = "a place"                         # a destination: the board alone excludes none
+    UNIT = "the ordered unit's province"  # a unit stands there, or one may be built
+    OTHER = "another unit's province"  # the supported unit, the convoyed army
+    PLACE = "a place"  # a destination: the board alone excludes none
 
 
 class _Excluded(Exception):
@@ -231,8 +295,8 @@ class _Chooser:
     def __init__(self, path: list[int], position: Position | None) -> None:
         self.path = path
         self.position = position
-        self.decisions: list[tuple[int, int]] = []   # (token index, number of values open)
-        self.chosen: dict[int, str] = {}             # token index -> value of this reading
+        self.decisions: list[tuple[int, int]] = []  # (token index, number of values open)
+        self.chosen: dict[int, str] = {}  # token index -> value of this reading
 
     def pick(self, tok: _Tok, role: _Role) -> str:
         value = self.chosen.get(tok.index)
@@ -259,13 +323,13 @@ class _Chooser:
 
 @dataclass(slots=True)
 class _Tok:
-    kind: str                    # province/coast/unit/power/<word kind>
-    values: tuple[str, ...]      # candidates (several only for an ambiguous word)
-    raw: str                     # as the tables match it (lower case)
+    kind: str  # province/coast/unit/power/<word kind>
+    values: tuple[str, ...]  # candidates (several only for an ambiguous word)
+    raw: str  # as the tables match it (lower case)
     coast: str | None = None
-    index: int = 0               # place among the line's tokens
-    chooser: _Chooser | None = None   # settles an ambiguous word in one reading
-    typed: str = ""              # as the player typed it
+    index: int = 0  # place among the line's tokens
+    chooser: _Chooser | None = None  # settles an ambiguous word in one reading
+    typed: str = ""  # as the player typed it
 
     @property
     def value(self) -> str:
@@ -300,7 +364,7 @@ def _label(code: str, names: NameTable) -> str:
     return f"{code} ({names.province_name(code)})"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _spellings(language: str) -> dict[str, str]:
     """Every province spelling of a language, case-folded -> code."""
     return {s.casefold(): code for s, code in table(language).vocabulary.items()}
@@ -322,8 +386,8 @@ def _suggest(word: str, language: str) -> list[str]:
 
 def _lex(text: str, names: NameTable, work: Work) -> list[_Tok]:
     typed = tokens(text, fold=False)
-    words = [w.casefold() for w in typed]      # what tokens(text) gives, without a second pass
-    alike: tuple[tuple[str, ...], ...] = ()     # the line in look-alike letters, made on a first miss
+    words = [w.casefold() for w in typed]  # what tokens(text) gives, without a second pass
+    alike: tuple[tuple[str, ...], ...] = ()  # the line in look-alike letters, made on a first miss
     # a line that mixes the alphabets may hide a longer spelling behind a shorter one typed
     # right ("- hоlds" with a Cyrillic о: "-" alone is a word): look for it too
     mixed = mixes_alphabets(words)
@@ -336,14 +400,20 @@ def _lex(text: str, names: NameTable, work: Work) -> list[_Tok]:
             match = _longest_alike(words, alike, i, names, work, longer_than=match[0] if match else 0) or match
         if match is None:
             word = words[i]
-            raise OrderParseError("unknown_word", f'I don\'t know the word "{typed[i]}".', text=text, word=word,
-                                  typed=typed[i], suggestions=functools.partial(_suggest, word, names.language),
-                                  hint=True)
+            raise OrderParseError(
+                "unknown_word",
+                f'I don\'t know the word "{typed[i]}".',
+                text=text,
+                word=word,
+                typed=typed[i],
+                suggestions=functools.partial(_suggest, word, names.language),
+                hint=True,
+            )
         length, entries = match
         if length == 1 and len(entries) > 1:
             entries = _as_code(typed[i], entries)
-        tok = _pick(entries, out, " ".join(words[i:i + length]))
-        tok.typed = " ".join(typed[i:i + length])
+        tok = _pick(entries, out, " ".join(words[i : i + length]))
+        tok.typed = " ".join(typed[i : i + length])
         tok.index = len(out)
         out.append(tok)
         i += length
@@ -359,12 +429,11 @@ def _as_code(typed: str, entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
     return entries
 
 
-def _longest(words: list[str], i: int, names: NameTable,
-             work: Work) -> tuple[int, tuple[Entry, ...]] | None:
+def _longest(words: list[str], i: int, names: NameTable, work: Work) -> tuple[int, tuple[Entry, ...]] | None:
     """The longest spelling of the table that starts at word ``i``, as typed."""
     top = min(names.longest, len(words) - i)
     for length in range(top, 0, -1):
-        entries = names.lookup(tuple(words[i:i + length]))
+        entries = names.lookup(tuple(words[i : i + length]))
         if entries:
             work.step(lookups=top - length + 1)
             return length, entries
@@ -372,15 +441,16 @@ def _longest(words: list[str], i: int, names: NameTable,
     return None
 
 
-def _longest_alike(words: list[str], alike: tuple[tuple[str, ...], ...], i: int, names: NameTable,
-                   work: Work, *, longer_than: int = 0) -> tuple[int, tuple[Entry, ...]] | None:
+def _longest_alike(
+    words: list[str], alike: tuple[tuple[str, ...], ...], i: int, names: NameTable, work: Work, *, longer_than: int = 0
+) -> tuple[int, tuple[Entry, ...]] | None:
     """The longest spelling at word ``i`` in look-alike letters of one alphabet (of more
     than ``longer_than`` words): two tries per length, not one per mix of letters."""
     tries = 0
     for length in range(min(names.longest, len(words) - i), longer_than, -1):
-        typed = tuple(words[i:i + length])
+        typed = tuple(words[i : i + length])
         for line in alike:
-            key = line[i:i + length]
+            key = line[i : i + length]
             if key != typed:
                 tries += 1
                 entries = names.lookup(key)
@@ -415,8 +485,7 @@ def _pick(entries: tuple[Entry, ...], before: list[_Tok], raw: str) -> _Tok:
             else:
                 wanted = words[0] if words else next(iter(kinds - {"province"}), "province")
         else:
-            wanted = "province" if "province" in kinds else next(
-                k for k in (e.kind for e in entries) if k != "unit")
+            wanted = "province" if "province" in kinds else next(k for k in (e.kind for e in entries) if k != "unit")
         entries = tuple(e for e in entries if e.kind == wanted)
     values = tuple(dict.fromkeys(e.value for e in entries))
     return _Tok(entries[0].kind, values, raw)
@@ -427,13 +496,19 @@ def _attach_coasts(toks: list[_Tok], text: str, game_map: Map) -> list[_Tok]:
     pending: _Tok | None = None
     for tok in toks:
         if tok.kind == "coast":
-            if out and out[-1].kind == "province" and out[-1].coast is None and pending is None \
-                    and _coasts(out[-1], game_map):
+            if (
+                out
+                and out[-1].kind == "province"
+                and out[-1].coast is None
+                and pending is None
+                and _coasts(out[-1], game_map)
+            ):
                 _set_coast(out[-1], tok, text, game_map)
                 continue
             if pending is not None:
-                raise OrderParseError("stray_coast", f'"{pending.raw}" must stand next to a province.',
-                                      text=text, word=pending.raw)
+                raise OrderParseError(
+                    "stray_coast", f'"{pending.raw}" must stand next to a province.', text=text, word=pending.raw
+                )
             pending = tok
             continue
         if pending is not None:
@@ -442,8 +517,9 @@ def _attach_coasts(toks: list[_Tok], text: str, game_map: Map) -> list[_Tok]:
                     _set_coast(out[-1], pending, text, game_map)
                     pending = None
                 else:
-                    raise OrderParseError("stray_coast", f'"{pending.raw}" must stand next to a province.',
-                                          text=text, word=pending.raw)
+                    raise OrderParseError(
+                        "stray_coast", f'"{pending.raw}" must stand next to a province.', text=text, word=pending.raw
+                    )
             else:
                 tok = replace(tok)
                 _set_coast(tok, pending, text, game_map)
@@ -453,8 +529,9 @@ def _attach_coasts(toks: list[_Tok], text: str, game_map: Map) -> list[_Tok]:
         if out and out[-1].kind == "province":
             _set_coast(out[-1], pending, text, game_map)
         else:
-            raise OrderParseError("stray_coast", f'"{pending.raw}" must stand next to a province.',
-                                  text=text, word=pending.raw)
+            raise OrderParseError(
+                "stray_coast", f'"{pending.raw}" must stand next to a province.', text=text, word=pending.raw
+            )
     return out
 
 
@@ -474,9 +551,13 @@ def _set_coast(province: _Tok, coast: _Tok, text: str, game_map: Map) -> None:
         return  # a coast named for a province without split coasts is irrelevant: ignore it
     if coast.value not in coasts:
         raise OrderParseError(
-            "bad_coast", f"{province.value} has no {table().coast_names.get(coast.value, coast.raw)}; "
+            "bad_coast",
+            f"{province.value} has no {table().coast_names.get(coast.value, coast.raw)}; "
             f"its coasts are {', '.join(province.value + '/' + c for c in coasts)}.",
-            text=text, word=coast.raw, suggestions=[f"{province.value}/{c}" for c in coasts])
+            text=text,
+            word=coast.raw,
+            suggestions=[f"{province.value}/{c}" for c in coasts],
+        )
     province.coast = coast.value
 
 
@@ -484,8 +565,9 @@ def _location(tok: _Tok, role: _Role = _Role.PLACE) -> Location:
     return Location(tok.settle(role), tok.coast)
 
 
-def _infer_type(loc: Location, position: Position | None, game_map: Map, text: str,
-                *, build: bool = False, other: bool = False) -> UnitType:
+def _infer_type(
+    loc: Location, position: Position | None, game_map: Map, text: str, *, build: bool = False, other: bool = False
+) -> UnitType:
     """The type of a unit the player did not name: the unit standing there (for the
     ordered unit in a retreat phase, the dislodged one), else what the province allows.
     ``other``: a supported unit, whose type only informs (DATC 4.C.5)."""
@@ -505,9 +587,9 @@ def _infer_type(loc: Location, position: Position | None, game_map: Map, text: s
     if build or other:
         # DATC 4.C.3: an army in a land area, a fleet if a coast was given
         return UnitType.FLEET if loc.coast else UnitType.ARMY
-    raise OrderParseError("missing_unit_type",
-                          f"Write A (army) or F (fleet) before {loc.province}.",
-                          text=text, word=loc.province)
+    raise OrderParseError(
+        "missing_unit_type", f"Write A (army) or F (fleet) before {loc.province}.", text=text, word=loc.province
+    )
 
 
 def _expect_location(cur: _Cursor, what: str) -> _Tok:
@@ -516,8 +598,13 @@ def _expect_location(cur: _Cursor, what: str) -> _Tok:
     if tok is None:
         got = cur.toks[cur.i] if cur.peek() else None
         if got is not None:
-            raise OrderParseError("expected_province", f'Expected {what} where "{got.typed}" is.',
-                                  text=cur.text, word=got.raw, typed=got.typed)
+            raise OrderParseError(
+                "expected_province",
+                f'Expected {what} where "{got.typed}" is.',
+                text=cur.text,
+                word=got.raw,
+                typed=got.typed,
+            )
         raise OrderParseError("incomplete", f"The order stops before {what}.", text=cur.text)
     return tok
 
@@ -525,8 +612,13 @@ def _expect_location(cur: _Cursor, what: str) -> _Tok:
 def _expect_end(cur: _Cursor) -> None:
     if cur.peek():
         got = cur.toks[cur.i]
-        raise OrderParseError("unexpected_word", f'The order should end before "{got.typed}".',
-                              text=cur.text, word=got.raw, typed=got.typed)
+        raise OrderParseError(
+            "unexpected_word",
+            f'The order should end before "{got.typed}".',
+            text=cur.text,
+            word=got.raw,
+            typed=got.typed,
+        )
 
 
 def _repeat(cur: _Cursor, loc: Location) -> bool:
@@ -547,9 +639,9 @@ class _Owner:
 
     province: str
     power: Power
-    word: str                    # as the tables match it
-    typed: str                   # as typed
-    ordered: bool                # the ordered unit; else a supported or convoyed one
+    word: str  # as the tables match it
+    typed: str  # as typed
+    ordered: bool  # the ordered unit; else a supported or convoyed one
 
 
 @dataclass(frozen=True, slots=True)
@@ -568,8 +660,13 @@ def _unit_ref(cur: _Cursor) -> tuple[_Tok | None, _Tok | None]:
         after = cur.take("power")
         if after is not None:
             if power is not None and after.values != power.values:
-                raise OrderParseError("unexpected_word", f'"{after.typed}" names another power than '
-                                      f'"{power.typed}".', text=cur.text, word=after.raw, typed=after.typed)
+                raise OrderParseError(
+                    "unexpected_word",
+                    f'"{after.typed}" names another power than "{power.typed}".',
+                    text=cur.text,
+                    word=after.raw,
+                    typed=after.typed,
+                )
             power = power or after
     cur.take("at")
     return unit, power
@@ -580,14 +677,13 @@ def _own(owners: list[_Owner], word: _Tok | None, loc: Location, *, ordered: boo
         owners.append(_Owner(loc.province, Power(word.values[0]), word.raw, word.typed, ordered))
 
 
-def _grammar(cur: _Cursor, text: str, kind: PhaseKind | None, position: Position | None,
-             game_map: Map) -> _Parsed:
+def _grammar(cur: _Cursor, text: str, kind: PhaseKind | None, position: Position | None, game_map: Map) -> _Parsed:
     if cur.take("waive"):
         _expect_end(cur)
         return _Parsed(Waive())
     owners: list[_Owner] = []
     prefix = cur.take("build", "disband")
-    lead = None if prefix is not None else cur.take(*_VERBS)   # the client's "Move Ber Pru"
+    lead = None if prefix is not None else cur.take(*_VERBS)  # the client's "Move Ber Pru"
     sub = cur.take("move", "hold") if lead is not None and lead.kind == "support" else None
     unit_tok, power_tok = _unit_ref(cur)
     loc = _location(_expect_location(cur, "the unit's province"), _Role.UNIT)
@@ -596,14 +692,14 @@ def _grammar(cur: _Cursor, text: str, kind: PhaseKind | None, position: Position
         _repeat(cur, loc)
         _expect_end(cur)
         if prefix.kind == "build":
-            utype = UnitType(unit_tok.value) if unit_tok else _infer_type(
-                loc, position, game_map, text, build=True)
+            utype = UnitType(unit_tok.value) if unit_tok else _infer_type(loc, position, game_map, text, build=True)
             return _Parsed(Build(utype, loc), tuple(owners))
         utype = UnitType(unit_tok.value) if unit_tok else _infer_type(loc, position, game_map, text)
         return _Parsed(Disband(utype, loc), tuple(owners))
 
-    building = kind is PhaseKind.ADJUSTMENT and lead is None and (
-        not cur.peek() or cur.peek("build") or _repeat(cur, loc))
+    building = (
+        kind is PhaseKind.ADJUSTMENT and lead is None and (not cur.peek() or cur.peek("build") or _repeat(cur, loc))
+    )
     if unit_tok is not None:
         utype = UnitType(unit_tok.value)
     else:
@@ -619,8 +715,7 @@ def _grammar(cur: _Cursor, text: str, kind: PhaseKind | None, position: Position
             if kind is PhaseKind.ADJUSTMENT:
                 return done(Build(utype, loc))
             if kind is PhaseKind.RETREAT:
-                raise OrderParseError("incomplete", "Say where the unit retreats to, or that it disbands.",
-                                      text=text)
+                raise OrderParseError("incomplete", "Say where the unit retreats to, or that it disbands.", text=text)
             return done(Hold(utype, loc))
         said = cur.take(*_VERBS, "build", "disband")
         if said is not None:
@@ -629,8 +724,9 @@ def _grammar(cur: _Cursor, text: str, kind: PhaseKind | None, position: Position
             verb = "move"
         else:
             got = cur.toks[cur.i]
-            raise OrderParseError("unexpected_word", f'I can\'t read "{got.typed}" here.', text=text,
-                                  word=got.raw, typed=got.typed)
+            raise OrderParseError(
+                "unexpected_word", f'I can\'t read "{got.typed}" here.', text=text, word=got.raw, typed=got.typed
+            )
     if verb == "hold":
         if lead is not None:
             _repeat(cur, loc)
@@ -646,8 +742,7 @@ def _grammar(cur: _Cursor, text: str, kind: PhaseKind | None, position: Position
         sup_unit, sup_power = _unit_ref(cur)
         target = _location(_expect_location(cur, "the supported unit's province"), _Role.OTHER)
         _own(owners, sup_power, target, ordered=False)
-        stype = UnitType(sup_unit.value) if sup_unit else _infer_type(
-            target, position, game_map, text, other=True)
+        stype = UnitType(sup_unit.value) if sup_unit else _infer_type(target, position, game_map, text, other=True)
         if sub is not None and sub.kind == "hold":
             _repeat(cur, target)
         elif (sub is not None and sub.kind == "move") or cur.take("move") or cur.peek("province"):
@@ -659,8 +754,9 @@ def _grammar(cur: _Cursor, text: str, kind: PhaseKind | None, position: Position
     if verb == "convoy":
         army_type, army_power = _unit_ref(cur)
         if army_type is not None and army_type.value != "A":
-            raise OrderParseError("convoy_fleet", "Only armies can be convoyed.", text=text,
-                                  word=army_type.raw, typed=army_type.typed)
+            raise OrderParseError(
+                "convoy_fleet", "Only armies can be convoyed.", text=text, word=army_type.raw, typed=army_type.typed
+            )
         army = _location(_expect_location(cur, "the convoyed army's province"), _Role.OTHER)
         _own(owners, army_power, army, ordered=False)
         cur.take("move")
@@ -676,6 +772,7 @@ def _grammar(cur: _Cursor, text: str, kind: PhaseKind | None, position: Position
 
 def _fleet_routes(position: Position, army: str) -> dict[str, list[frozenset[str]]]:
     from engine.convoy import convoy_routes
+
     m = position.map
     fleets = {p for p, u in position.units.items() if u.type is UnitType.FLEET and p in m.seas}
     return convoy_routes(m, army, fleets) if army in m.coastal and fleets else {}
@@ -692,8 +789,12 @@ def _ordered_unit(position: Position, province: str) -> Unit | None:
 def _buildable(position: Position, province: str) -> bool:
     """A build could stand here: an adjustment phase, an empty home centre its power owns."""
     home = position.map.provinces[province].home_of
-    return (position.phase.is_adjustment and home is not None and province not in position.units
-            and position.centres.get(province) is home)
+    return (
+        position.phase.is_adjustment
+        and home is not None
+        and province not in position.units
+        and position.centres.get(province) is home
+    )
 
 
 def _may_stand(position: Position, role: _Role, province: str) -> bool:
@@ -769,19 +870,32 @@ def _plausible(parsed: _Parsed, position: Position) -> bool:
         return not fleet and isinstance(order, Move) and bool(_fleet_routes(position, here).get(dest))
     if isinstance(order, SupportHold):
         other = position.units.get(order.supported.province)
-        return other is not None and other.type is order.supported_type and m.can_reach(
-            fleet, unit.location, order.supported.province)
+        return (
+            other is not None
+            and other.type is order.supported_type
+            and m.can_reach(fleet, unit.location, order.supported.province)
+        )
     if isinstance(order, SupportMove):
         other = position.units.get(order.supported.province)
         dest = order.destination.province
-        return other is not None and other.type is order.supported_type and m.can_reach(
-            fleet, unit.location, dest) and (
-            m.can_reach(other.type is UnitType.FLEET, other.location, dest)
-            or m.sea_route_exists(other.province, dest))
+        return (
+            other is not None
+            and other.type is order.supported_type
+            and m.can_reach(fleet, unit.location, dest)
+            and (
+                m.can_reach(other.type is UnitType.FLEET, other.location, dest)
+                or m.sea_route_exists(other.province, dest)
+            )
+        )
     if isinstance(order, Convoy):
         army = position.units.get(order.army.province)
-        return fleet and here in m.seas and army is not None and army.type is UnitType.ARMY \
+        return (
+            fleet
+            and here in m.seas
+            and army is not None
+            and army.type is UnitType.ARMY
             and m.sea_route_exists(order.army.province, order.destination.province)
+        )
     return True
 
 
@@ -795,8 +909,9 @@ def _canonical(text: str, kind: PhaseKind | None, game_map: Map) -> Order | None
     m = _CANONICAL.match(text)
     if m is None:
         return None
-    (letter, here, hold, move, dest, via, sup, stype, target, sdest, conv, army, cdest,
-     ret, rdest, disband, build) = m.groups()
+    (letter, here, hold, move, dest, via, sup, stype, target, sdest, conv, army, cdest, ret, rdest, disband, build) = (
+        m.groups()
+    )
     utype = _UNIT_TYPES[letter]
     location = game_map.location
     locs = [location(x) if x else None for x in (here, dest, target, sdest, army, cdest, rdest)]
@@ -824,21 +939,32 @@ def _canonical(text: str, kind: PhaseKind | None, game_map: Map) -> Order | None
     return Build(utype, loc)
 
 
-def parse_order(text: str, *, phase: Phase | PhaseKind | None = None,
-                position: Position | None = None, language: str = "en",
-                game_map: Map = STANDARD, work: Work | None = None) -> Order:
+def parse_order(
+    text: str,
+    *,
+    phase: Phase | PhaseKind | None = None,
+    position: Position | None = None,
+    language: str = "en",
+    game_map: Map = STANDARD,
+    work: Work | None = None,
+) -> Order:
     """Read one order. ``position`` (if given) fills in missing unit types, settles
     ambiguous words and checks the nationality words; ``phase`` tells a retreat
     (``A BUR - PAR`` in a retreat phase) and a build (``F EDI`` in an adjustment phase)
     from a move and a hold. ``work`` (for tests and benchmarks) counts the steps the
     reading takes. :func:`parse_stated` also gives the owners the text named."""
-    return parse_stated(text, phase=phase, position=position, language=language,
-                        game_map=game_map, work=work).order
+    return parse_stated(text, phase=phase, position=position, language=language, game_map=game_map, work=work).order
 
 
-def parse_stated(text: str, *, phase: Phase | PhaseKind | None = None,
-                 position: Position | None = None, language: str = "en",
-                 game_map: Map = STANDARD, work: Work | None = None) -> StatedOrder:
+def parse_stated(
+    text: str,
+    *,
+    phase: Phase | PhaseKind | None = None,
+    position: Position | None = None,
+    language: str = "en",
+    game_map: Map = STANDARD,
+    work: Work | None = None,
+) -> StatedOrder:
     """Read one order, with the owners its nationality words name (see :class:`StatedOrder`).
     With a position, a nationality that is not the owner of the unit there is refused
     (``wrong_nationality``, naming both powers)."""
@@ -848,8 +974,12 @@ def parse_stated(text: str, *, phase: Phase | PhaseKind | None = None,
     kind = phase.kind if isinstance(phase, Phase) else phase
     if len(text) > MAX_ORDER_CHARS and len(text.strip()) > MAX_ORDER_CHARS:
         raise OrderParseError(
-            "too_long", f"The order is too long ({len(text.strip())} characters; an order has at most "
-            f"{MAX_ORDER_CHARS}): write one order per line.", text=text, limit=MAX_ORDER_CHARS)
+            "too_long",
+            f"The order is too long ({len(text.strip())} characters; an order has at most "
+            f"{MAX_ORDER_CHARS}): write one order per line.",
+            text=text,
+            limit=MAX_ORDER_CHARS,
+        )
     if language == "en":
         if text == "WAIVE":
             return StatedOrder(Waive())
@@ -872,8 +1002,15 @@ def parse_stated(text: str, *, phase: Phase | PhaseKind | None = None,
     return StatedOrder(parsed.order, tuple((o.province, o.power) for o in parsed.owners))
 
 
-def _settle(toks: list[_Tok], text: str, kind: PhaseKind | None, position: Position | None,
-            game_map: Map, names: NameTable, work: Work) -> _Parsed:
+def _settle(
+    toks: list[_Tok],
+    text: str,
+    kind: PhaseKind | None,
+    position: Position | None,
+    game_map: Map,
+    names: NameTable,
+    work: Work,
+) -> _Parsed:
     """The reading of a line with ambiguous words: the one the board allows, else the
     one the line has without a board; asks when several remain."""
     if position is not None:
@@ -899,20 +1036,33 @@ def _wrong_nationality(owner: _Owner, actual: Power, order: Order, text: str) ->
         message = f'"{owner.typed}": {owner.province} is a home centre of {real}, not of {said}.'
     else:
         message = f'"{owner.typed}": the unit in {owner.province} belongs to {real}, not to {said}.'
-    return OrderParseError("wrong_nationality", message, text=text, word=owner.word, typed=owner.typed,
-                           details={"power": owner.power.value, "owner": actual.value,
-                                    "province": owner.province})
+    return OrderParseError(
+        "wrong_nationality",
+        message,
+        text=text,
+        word=owner.word,
+        typed=owner.typed,
+        details={"power": owner.power.value, "owner": actual.value, "province": owner.province},
+    )
 
 
 @dataclass(frozen=True, slots=True)
 class _Found:
     parsed: _Parsed
-    chosen: dict[int, str]        # token index -> the value this reading gave it
+    chosen: dict[int, str]  # token index -> the value this reading gave it
 
 
-def _search(toks: list[_Tok], text: str, kind: PhaseKind | None, position: Position | None,
-            game_map: Map, names: NameTable, work: Work, *,
-            board: Position | None) -> tuple[list[_Found], OrderParseError | None]:
+def _search(
+    toks: list[_Tok],
+    text: str,
+    kind: PhaseKind | None,
+    position: Position | None,
+    game_map: Map,
+    names: NameTable,
+    work: Work,
+    *,
+    board: Position | None,
+) -> tuple[list[_Found], OrderParseError | None]:
     """Every reading of a line that the grammar accepts, depth first (see ``_Chooser``),
     and the error of the first reading tried (the first value of every word). ``board``:
     try only the readings whose words naming units the board allows. Past
@@ -933,8 +1083,7 @@ def _search(toks: list[_Tok], text: str, kind: PhaseKind | None, position: Posit
         first = first or chooser
         line = [_Tok(t.kind, t.values, t.raw, t.coast, t.index, chooser, t.typed) for t in toks]
         try:
-            parsed = _grammar(_Cursor(_attach_coasts(line, text, game_map), text), text, kind,
-                              position, game_map)
+            parsed = _grammar(_Cursor(_attach_coasts(line, text, game_map), text), text, kind, position, game_map)
         except OrderParseError as exc:
             first_error = first_error or exc
         except _Excluded:
@@ -964,13 +1113,21 @@ def _offer(code: str, names: NameTable) -> str:
     return name if abbr.casefold() == name.casefold() else f"{abbr} ({name})"
 
 
-def _ambiguous(tok: _Tok, values: Sequence[str], names: NameTable, text: str,
-               orders: Sequence[Order]) -> OrderParseError:
+def _ambiguous(
+    tok: _Tok, values: Sequence[str], names: NameTable, text: str, orders: Sequence[Order]
+) -> OrderParseError:
     options = [_offer(v, names) for v in values]
     readings = tuple(Reading(o, format_order(o, names.language)) for o in orders)
-    return OrderParseError("ambiguous", f'"{tok.typed}" could mean {" or ".join(options)}: write one of these.',
-                           text=text, word=tok.raw, typed=tok.typed, suggestions=options, readings=readings,
-                           details={"provinces": " ".join(values)})
+    return OrderParseError(
+        "ambiguous",
+        f'"{tok.typed}" could mean {" or ".join(options)}: write one of these.',
+        text=text,
+        word=tok.raw,
+        typed=tok.typed,
+        suggestions=options,
+        readings=readings,
+        details={"provinces": " ".join(values)},
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -980,30 +1137,48 @@ class ParsedLine:
     text: str
     order: Order | None
     error: OrderParseError | None
-    owners: tuple[tuple[str, Power], ...] = ()   # as in StatedOrder
+    owners: tuple[tuple[str, Power], ...] = ()  # as in StatedOrder
 
 
 def split_orders(text: str) -> list[str]:
     return [part.strip() for part in _SPLIT.split(text) if part.strip()]
 
 
-def read_orders(text: str, **kwargs) -> list[ParsedLine]:
-    """Read every order of a text, keeping the good ones when some cannot be read."""
+def read_orders(
+    text: str,
+    *,
+    phase: Phase | PhaseKind | None = None,
+    position: Position | None = None,
+    language: str = "en",
+    game_map: Map = STANDARD,
+    work: Work | None = None,
+) -> list[ParsedLine]:
+    """Read every order of a text, keeping the good ones when some cannot be read
+    (the keywords as for :func:`parse_stated`)."""
     out = []
     for part in split_orders(text):
         try:
-            stated = parse_stated(part, **kwargs)
+            stated = parse_stated(part, phase=phase, position=position, language=language, game_map=game_map, work=work)
             out.append(ParsedLine(part, stated.order, None, stated.owners))
         except OrderParseError as exc:
             out.append(ParsedLine(part, None, exc))
     return out
 
 
-def parse_orders(text: str, **kwargs) -> list[Order]:
+def parse_orders(
+    text: str,
+    *,
+    phase: Phase | PhaseKind | None = None,
+    position: Position | None = None,
+    language: str = "en",
+    game_map: Map = STANDARD,
+    work: Work | None = None,
+) -> list[Order]:
     """Read every order of a text; raise the first error."""
     orders = []
-    for line in read_orders(text, **kwargs):
+    for line in read_orders(text, phase=phase, position=position, language=language, game_map=game_map, work=work):
         if line.error is not None:
             raise line.error
+        assert line.order is not None  # a line is read (an order) or refused (an error)
         orders.append(line.order)
     return orders

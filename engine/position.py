@@ -1,9 +1,10 @@
 """A position: the phase, the units on the board, supply-centre owners and, in a retreat
 phase, the dislodged units with the places each may retreat to."""
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
 from engine.map import STANDARD, Location, Map
 from engine.phase import Phase, PhaseKind, Season
@@ -26,13 +27,13 @@ class Position:
     every change makes a new position."""
 
     phase: Phase
-    units: Mapping[str, Unit]                      # province -> unit
-    centres: Mapping[str, Power]                   # supply centre -> owner
+    units: Mapping[str, Unit]  # province -> unit
+    centres: Mapping[str, Power]  # supply centre -> owner
     dislodged: Mapping[str, Dislodged] = field(default_factory=dict)  # province -> dislodged
     map: Map = field(default=STANDARD, compare=False, repr=False)
 
     @classmethod
-    def initial(cls, year: int = 1901, game_map: Map = STANDARD) -> "Position":
+    def initial(cls, year: int = 1901, game_map: Map = STANDARD) -> Position:
         units: dict[str, Unit] = {}
         for power, placements in game_map.starting_units.items():
             for letter, loc in placements:
@@ -41,9 +42,14 @@ class Position:
         return cls(Phase(year, Season.SPRING, PhaseKind.MOVEMENT), units, centres, {}, game_map)
 
     @classmethod
-    def build(cls, phase: Phase | str, units: Iterable[Unit],
-              centres: Mapping[str, Power] | None = None,
-              dislodged: Iterable[Dislodged] = (), game_map: Map = STANDARD) -> "Position":
+    def build(
+        cls,
+        phase: Phase | str,
+        units: Iterable[Unit],
+        centres: Mapping[str, Power] | None = None,
+        dislodged: Iterable[Dislodged] = (),
+        game_map: Map = STANDARD,
+    ) -> Position:
         """Make a position from units; ``centres`` absent means the standard home ownership."""
         if isinstance(phase, str):
             phase = Phase.parse(phase)
@@ -54,12 +60,10 @@ class Position:
             if unit.province in by_province:
                 raise ValueError(f"two units in {unit.province}")
             by_province[unit.province] = unit
-        return cls(phase, by_province, dict(centres), {d.unit.province: d for d in dislodged},
-                   game_map)
+        return cls(phase, by_province, dict(centres), {d.unit.province: d for d in dislodged}, game_map)
 
     def units_of(self, power: Power) -> list[Unit]:
-        return sorted((u for u in self.units.values() if u.power is power),
-                      key=lambda u: u.province)
+        return sorted((u for u in self.units.values() if u.power is power), key=lambda u: u.province)
 
     def centres_of(self, power: Power) -> list[str]:
         return sorted(c for c, p in self.centres.items() if p is power)

@@ -1,4 +1,5 @@
 """The seven Great Powers."""
+
 from __future__ import annotations
 
 from enum import StrEnum
@@ -16,7 +17,7 @@ class Power(StrEnum):
     TURKEY = "TURKEY"
 
     @classmethod
-    def parse(cls, text: str) -> "Power":
+    def parse(cls, text: str) -> Power:
         """Read a power from its name or three-letter abbreviation (any case)."""
         key = text.strip().upper()
         for power in cls:

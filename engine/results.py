@@ -1,4 +1,5 @@
 """What happened to each order in a phase, and the phase's outcome."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

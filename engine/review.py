@@ -5,10 +5,11 @@ not mean: units left without orders, a support or convoy that does not match the
 of the player's own unit it names, an army sent overseas with no convoy ordered, and a
 number of builds or disbands that differs from what the power may or must make.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from engine.orders import Convoy, Move, Order, SupportHold, SupportMove, Waive
 from engine.position import Position
@@ -29,14 +30,14 @@ class OrderWarning:
     params: dict[str, str | int] = field(default_factory=dict)
 
 
-def order_warnings(position: Position, power: Power, orders: Sequence[Order],
-                   rules: Rules = STANDARD_RULES) -> list[OrderWarning]:
+def order_warnings(
+    position: Position, power: Power, orders: Sequence[Order], rules: Rules = STANDARD_RULES
+) -> list[OrderWarning]:
     """Warnings for ``power``'s current orders in ``position``'s phase (what it still
     owes comes from :func:`engine.validation.orders_due`)."""
     phase = position.phase
     due = orders_due(position, power, rules)
-    out: list[OrderWarning] = [OrderWarning("unordered", u.province, {"unit": str(u)})
-                               for u in due.after(orders).units]
+    out: list[OrderWarning] = [OrderWarning("unordered", u.province, {"unit": str(u)}) for u in due.after(orders).units]
     if phase.is_adjustment:
         builds, disbands = adjustments_given(orders)
         delta = position.adjustment_delta(power)
@@ -82,8 +83,10 @@ def order_warnings(position: Position, power: Power, orders: Sequence[Order],
             dest = o.destination.province
             overseas = not m.army_can_move(prov, dest) or o.via_convoy
             if overseas and m.sea_route_exists(prov, dest):
-                convoyed = any(isinstance(c, Convoy) and c.army.province == prov
-                               and c.destination.province == dest for c in by_unit.values())
+                convoyed = any(
+                    isinstance(c, Convoy) and c.army.province == prov and c.destination.province == dest
+                    for c in by_unit.values()
+                )
                 if not convoyed:
                     out.append(OrderWarning("needs_convoy", prov, {"order": str(o)}))
     return sorted(out, key=lambda w: (w.province or "", w.code))

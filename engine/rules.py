@@ -1,5 +1,6 @@
 """Rule settings that change from game to game: who is neutral or in civil disorder,
 which provinces are closed, and the victory condition."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -64,14 +64,16 @@ Decimal('16.67')
 >>> score(end, System.CARNAGE)[Power.ENGLAND]          # second: 6,000 + 8 centres
 Fraction(6008, 1)
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from engine.map import STANDARD
 from engine.power import Power
@@ -80,18 +82,18 @@ if TYPE_CHECKING:
     from engine.position import Position
     from engine.variants import Setup
 
-POT = 100             # what a solo takes in every system but Carnage
-RANK_STEP = 1000      # Carnage: the last rank's points, and the step between ranks
+POT = 100  # what a solo takes in every system but Carnage
+RANK_STEP = 1000  # Carnage: the last rank's points, and the step between ranks
 
 
 class Ending(StrEnum):
     """How a game ended (the value is the word stored and written in the history)."""
 
-    SOLO = "solo"                # a power (or a side) reached the winning centre count
-    DRAW = "draw"                # the survivors agreed a draw
-    CONCESSION = "concession"    # the others conceded to one power
-    YEAR_LIMIT = "year_limit"    # the game's last year was played
-    MODERATOR = "moderator"      # a moderator ended the game
+    SOLO = "solo"  # a power (or a side) reached the winning centre count
+    DRAW = "draw"  # the survivors agreed a draw
+    CONCESSION = "concession"  # the others conceded to one power
+    YEAR_LIMIT = "year_limit"  # the game's last year was played
+    MODERATOR = "moderator"  # a moderator ended the game
 
 
 class System(StrEnum):
@@ -156,8 +158,7 @@ class GameEnd:
         for name in ("winners", "drawn", "conceded", "alive", "eliminated"):
             unknown = set(getattr(self, name) or ()) - known
             if unknown:
-                raise ValueError(f"{name} names powers without a centre count: "
-                                 f"{', '.join(sorted(unknown))}")
+                raise ValueError(f"{name} names powers without a centre count: {', '.join(sorted(unknown))}")
         survivors = self.survivors
         if self.ending in (Ending.SOLO, Ending.CONCESSION):
             if self.drawn:
@@ -170,14 +171,22 @@ class GameEnd:
             raise ValueError(f"a {self.ending} has no draw")
         for name, powers in (("winners", self.winners), ("drawn", self.drawn)):
             if powers - survivors:
-                raise ValueError(f"{name} must be survivors: {', '.join(sorted(powers - survivors))} "
-                                 f"is not")
+                raise ValueError(f"{name} must be survivors: {', '.join(sorted(powers - survivors))} is not")
             if powers & self.conceded:
                 raise ValueError(f"{name} cannot have conceded: {', '.join(sorted(powers & self.conceded))}")
 
     def __hash__(self) -> int:
-        return hash((self.ending, tuple(sorted(self.centres.items())), self.winners, self.drawn,
-                     self.conceded, self.alive, tuple(sorted(self.eliminated.items()))))
+        return hash(
+            (
+                self.ending,
+                tuple(sorted(self.centres.items())),
+                self.winners,
+                self.drawn,
+                self.conceded,
+                self.alive,
+                tuple(sorted(self.eliminated.items())),
+            )
+        )
 
     @property
     def survivors(self) -> frozenset[Power]:
@@ -186,8 +195,9 @@ class GameEnd:
         return self.alive
 
     @classmethod
-    def from_position(cls, position: Position, ending: Ending | str, powers: Iterable[Power],
-                      **choices: object) -> GameEnd:
+    def from_position(
+        cls, position: Position, ending: Ending | str, powers: Iterable[Power], **choices: object
+    ) -> GameEnd:
         """The end of a game whose final position is ``position``: the centre counts of
         ``powers`` (those that took part) and, as survivors, those with centres or units.
         ``choices``: the other fields (``winners``, ``drawn``, ``conceded``, ``eliminated``).
@@ -270,12 +280,13 @@ def round_half_up(value: Fraction, places: int = 2) -> Decimal:
     >>> round_half_up(Fraction(100, 3)), round_half_up(Fraction(-1, 8)), round_half_up(Fraction(7), 0)
     (Decimal('33.33'), Decimal('-0.13'), Decimal('7'))
     """
-    scaled = abs(value) * 10 ** places
+    scaled = abs(value) * 10**places
     units = int(scaled + Fraction(1, 2))  # floor of |x| + 1/2: halves go up
     return Decimal((0 if value >= 0 else 1, tuple(int(d) for d in str(units)), -places))
 
 
 # -- the sides of a game ------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class _Side:
@@ -303,8 +314,11 @@ def sides_of(setup: Setup, toss_winner: int | None = None) -> tuple[frozenset[Po
 
 
 def _sides(end: GameEnd, sides: Sequence[Iterable[Power]] | None) -> list[_Side]:
-    groups = [tuple(sorted(set(map(Power, s)), key=list(Power).index)) for s in sides] if sides is not None \
+    groups = (
+        [tuple(sorted(set(map(Power, s)), key=list(Power).index)) for s in sides]
+        if sides is not None
         else [(p,) for p in end.centres]
+    )
     seen: list[Power] = [p for g in groups for p in g]
     if len(seen) != len(set(seen)):
         raise ValueError("a power is in two sides")
@@ -318,9 +332,15 @@ def _sides(end: GameEnd, sides: Sequence[Iterable[Power]] | None) -> list[_Side]
             raise ValueError("a side without powers")
         years = [end.eliminated.get(p) for p in group]
         last_out = max(float("inf") if y is None else float(y) for y in years)
-        out.append(_Side(group, sum(end.centres[p] for p in group),
-                         any(p in survivors for p in group),
-                         any(p in end.conceded for p in group), last_out))
+        out.append(
+            _Side(
+                group,
+                sum(end.centres[p] for p in group),
+                any(p in survivors for p in group),
+                any(p in end.conceded for p in group),
+                last_out,
+            )
+        )
     return out
 
 
@@ -392,10 +412,10 @@ def _draw_size(sides: list[_Side], end: GameEnd) -> dict[tuple[Power, ...], Frac
 
 
 def _shares(sides: list[_Side], weight: int) -> dict[tuple[Power, ...], Fraction]:
-    total = sum(s.centres ** weight for s in sides)
+    total = sum(s.centres**weight for s in sides)
     if total == 0:
         return {}
-    return {s.powers: Fraction(POT * s.centres ** weight, total) for s in sides}
+    return {s.powers: Fraction(POT * s.centres**weight, total) for s in sides}
 
 
 def _sum_of_squares(sides: list[_Side], end: GameEnd) -> dict[tuple[Power, ...], Fraction]:

@@ -1,4 +1,5 @@
 """Units: armies and fleets, owned by a power, standing on a location."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ class Unit:
         return f"{self.type} {self.location}"
 
     @classmethod
-    def parse(cls, power: Power, text: str) -> "Unit":
+    def parse(cls, power: Power, text: str) -> Unit:
         """Read the canonical ``A PAR`` form (strict: codes, upper or lower case)."""
         parts = text.split()
         if len(parts) != 2 or parts[0].upper() not in ("A", "F"):

@@ -36,6 +36,7 @@ irrelevant coast is dropped; a supported or convoyed unit is named as it stands;
 in a retreat phase is a retreat; ``VIA`` is kept only where the army could also go by
 land (elsewhere a convoy is the only way anyway).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
@@ -46,8 +47,18 @@ from types import MappingProxyType
 from engine.convoy import convoy_routes
 from engine.map import Location
 from engine.orders import (
-    ADJUSTMENT_ORDERS, MOVEMENT_ORDERS, Build, Convoy, Disband, Hold, Move, Order, Retreat,
-    SupportHold, SupportMove, Waive,
+    ADJUSTMENT_ORDERS,
+    MOVEMENT_ORDERS,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
 )
 from engine.phase import PhaseKind
 from engine.position import Dislodged, Position
@@ -68,31 +79,31 @@ class Reason(StrEnum):
     (``movement``, ``retreat``, ``adjustment``) and the order's kind (``hold``, ``move``,
     ``support``, ``convoy``, ``retreat``, ``disband``, ``build``, ``waive``)."""
 
-    NO_SUCH_PROVINCE = "no_such_province"      # place: not on this map
-    NO_UNIT = "no_unit"                        # place
-    NOT_YOUR_UNIT = "not_your_unit"            # unit, power (its owner)
-    NOT_DISLODGED = "not_dislodged"            # place: nothing to retreat there
-    WRONG_PHASE = "wrong_phase"                # phase, kind
-    PASSIVE_POWER = "passive_power"            # power: neutral or in civil disorder
-    NOT_ADJACENT = "not_adjacent"              # unit, dest, places (where it can move)
-    CLOSED_PROVINCE = "closed_province"        # unit (absent for builds), dest
-    NO_SUCH_COAST = "no_such_coast"            # unit|place, dest, coasts (the possible ones)
-    NEEDS_COAST = "needs_coast"                # unit|place, dest, coasts: which one?
+    NO_SUCH_PROVINCE = "no_such_province"  # place: not on this map
+    NO_UNIT = "no_unit"  # place
+    NOT_YOUR_UNIT = "not_your_unit"  # unit, power (its owner)
+    NOT_DISLODGED = "not_dislodged"  # place: nothing to retreat there
+    WRONG_PHASE = "wrong_phase"  # phase, kind
+    PASSIVE_POWER = "passive_power"  # power: neutral or in civil disorder
+    NOT_ADJACENT = "not_adjacent"  # unit, dest, places (where it can move)
+    CLOSED_PROVINCE = "closed_province"  # unit (absent for builds), dest
+    NO_SUCH_COAST = "no_such_coast"  # unit|place, dest, coasts (the possible ones)
+    NEEDS_COAST = "needs_coast"  # unit|place, dest, coasts: which one?
     CONVOY_NEEDS_FLEET_AT_SEA = "convoy_needs_fleet_at_sea"  # unit
     ONLY_ARMIES_CONVOYED = "only_armies_convoyed"  # unit; target: the fleet named as convoyed
-    NO_CONVOY_ROUTE = "no_convoy_route"        # unit, army, dest
+    NO_CONVOY_ROUTE = "no_convoy_route"  # unit, army, dest
     CONVOY_NOTHING_THERE = "convoy_nothing_there"  # unit, army
-    SUPPORT_SELF = "support_self"              # unit
+    SUPPORT_SELF = "support_self"  # unit
     SUPPORT_NOTHING_THERE = "support_nothing_there"  # unit, target
-    SUPPORT_CANNOT_REACH = "support_cannot_reach"    # unit, dest: the supporter can't go there
+    SUPPORT_CANNOT_REACH = "support_cannot_reach"  # unit, dest: the supporter can't go there
     SUPPORT_MOVE_IMPOSSIBLE = "support_move_impossible"  # unit, target, dest
     RETREAT_NOT_ALLOWED = "retreat_not_allowed"  # unit, dest, places (the allowed retreats)
     BUILD_NOT_HOME_CENTRE = "build_not_home_centre"  # place, homes (the orderer's)
-    BUILD_NOT_OWNED = "build_not_owned"        # place, power
-    BUILD_OCCUPIED = "build_occupied"          # place, unit (the one standing there)
+    BUILD_NOT_OWNED = "build_not_owned"  # place, power
+    BUILD_OCCUPIED = "build_occupied"  # place, unit (the one standing there)
     BUILD_FLEET_INLAND = "build_fleet_inland"  # place
-    NO_BUILDS_DUE = "no_builds_due"            # power (when one power is asked about)
-    NO_DISBANDS_DUE = "no_disbands_due"        # power
+    NO_BUILDS_DUE = "no_builds_due"  # power (when one power is asked about)
+    NO_DISBANDS_DUE = "no_disbands_due"  # power
     TOO_MANY_ADJUSTMENTS = "too_many_adjustments"  # power, count (builds or disbands due)
 
 
@@ -117,8 +128,7 @@ class Illegal:
         return f"Illegal({self.reason.value}{args})"
 
     def __str__(self) -> str:
-        args = ", ".join(f"{k}={' '.join(v) if isinstance(v, tuple) else v}"
-                         for k, v in self.params.items())
+        args = ", ".join(f"{k}={' '.join(v) if isinstance(v, tuple) else v}" for k, v in self.params.items())
         return f"{self.reason.value} ({args})" if args else self.reason.value
 
 
@@ -159,19 +169,30 @@ def order_kind(order: Order) -> str:
 
 
 _KINDS: dict[type, str] = {
-    Hold: "hold", Move: "move", SupportHold: "support", SupportMove: "support",
-    Convoy: "convoy", Retreat: "retreat", Disband: "disband", Build: "build", Waive: "waive"}
+    Hold: "hold",
+    Move: "move",
+    SupportHold: "support",
+    SupportMove: "support",
+    Convoy: "convoy",
+    Retreat: "retreat",
+    Disband: "disband",
+    Build: "build",
+    Waive: "waive",
+}
 # a move given in a retreat phase is read as the retreat it must mean
 _PHASE_ORDERS: dict[PhaseKind, tuple[type, ...]] = {
-    PhaseKind.MOVEMENT: MOVEMENT_ORDERS, PhaseKind.RETREAT: (Retreat, Disband, Move),
-    PhaseKind.ADJUSTMENT: ADJUSTMENT_ORDERS}
+    PhaseKind.MOVEMENT: MOVEMENT_ORDERS,
+    PhaseKind.RETREAT: (Retreat, Disband, Move),
+    PhaseKind.ADJUSTMENT: ADJUSTMENT_ORDERS,
+}
 
 
 def applied_to(order: Order, unit: Unit) -> Order:
     """The order as it applies to the unit it names: DATC 4.B.5 and 4.C.2 — a wrong coast
     or unit letter for the ordered unit itself is ignored."""
-    if isinstance(order, Waive) or (order.unit_type is unit.type and (
-            order.location is unit.location or order.location == unit.location)):
+    if isinstance(order, Waive) or (
+        order.unit_type is unit.type and (order.location is unit.location or order.location == unit.location)
+    ):
         return order
     fields = {f: getattr(order, f) for f in order.__slots__}
     fields["unit_type"] = unit.type
@@ -188,6 +209,7 @@ def _as_tuple(powers: Powers) -> tuple[Power, ...] | None:
 
 
 # -- what a power owes -----------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class OrdersDue:
@@ -220,8 +242,11 @@ class OrdersDue:
         orders = list(orders)
         ordered = {o.location.province for o in orders if not isinstance(o, Waive)}
         builds, disbands = adjustments_given(orders)
-        return OrdersDue(tuple(u for u in self.units if u.province not in ordered),
-                         max(0, self.builds - builds), max(0, self.disbands - disbands))
+        return OrdersDue(
+            tuple(u for u in self.units if u.province not in ordered),
+            max(0, self.builds - builds),
+            max(0, self.disbands - disbands),
+        )
 
 
 def adjustments_given(orders: Iterable[Order]) -> tuple[int, int]:
@@ -260,8 +285,7 @@ def orders_due(position: Position, power: Power, rules: Rules = STANDARD_RULES) 
     if phase.is_movement:
         return OrdersDue(tuple(position.units_of(power)))
     if phase.is_retreat:
-        return OrdersDue(tuple(d.unit for _, d in sorted(position.dislodged.items())
-                               if d.unit.power is power))
+        return OrdersDue(tuple(d.unit for _, d in sorted(position.dislodged.items()) if d.unit.power is power))
     delta = position.adjustment_delta(power)
     if delta > 0:
         return OrdersDue(builds=min(delta, len(buildable_centres(position, power))))
@@ -269,6 +293,7 @@ def orders_due(position: Position, power: Power, rules: Rules = STANDARD_RULES) 
 
 
 # -- the checks --------------------------------------------------------------------------
+
 
 class Checker:
     """The checks of one position's phase under one set of rules. What several checks
@@ -315,13 +340,13 @@ class Checker:
             m = self.map
             here = unit.location
             if unit.type is UnitType.FLEET:
-                candidates = [Move(unit.type, here, loc)
-                              for loc in sorted(m.fleet_neighbours(here), key=str)]
+                candidates = [Move(unit.type, here, loc) for loc in sorted(m.fleet_neighbours(here), key=str)]
             else:
-                candidates = [Move(unit.type, here, Location(p))
-                              for p in sorted(m.army_neighbours(unit.province))]
-                candidates += [Move(unit.type, here, Location(p), m.army_can_move(unit.province, p))
-                               for p in sorted(self.routes(unit.province))]
+                candidates = [Move(unit.type, here, Location(p)) for p in sorted(m.army_neighbours(unit.province))]
+                candidates += [
+                    Move(unit.type, here, Location(p), m.army_can_move(unit.province, p))
+                    for p in sorted(self.routes(unit.province))
+                ]
             # the candidates come from the board itself: only closed provinces are left out
             # (that this is what _move accepts, the property tests check)
             closed = self.rules.closed
@@ -357,8 +382,9 @@ class Checker:
 
     # -- whole orders ---------------------------------------------------------------------
 
-    def verdict(self, order: Order, powers: Powers = None,
-                given: Mapping[Power, Sequence[Order]] | None = None) -> Order | Illegal:
+    def verdict(
+        self, order: Order, powers: Powers = None, given: Mapping[Power, Sequence[Order]] | None = None
+    ) -> Order | Illegal:
         """The order as it will be judged, or why it cannot be given (both levels): see
         :func:`check_order`."""
         wrong = self.wrong_phase(order)
@@ -435,14 +461,12 @@ class Checker:
             if not reachable:
                 return self._not_adjacent(unit, dest)
             if dest.coast is not None:
-                if dest not in reachable:       # DATC 4.B.3: an impossible coast
-                    return _illegal(Reason.NO_SUCH_COAST, unit=str(unit), dest=str(dest),
-                                    coasts=_texts(reachable))
-            elif len(reachable) > 1:            # DATC 4.B.1: which coast?
-                return _illegal(Reason.NEEDS_COAST, unit=str(unit), dest=dest.province,
-                                coasts=_texts(reachable))
+                if dest not in reachable:  # DATC 4.B.3: an impossible coast
+                    return _illegal(Reason.NO_SUCH_COAST, unit=str(unit), dest=str(dest), coasts=_texts(reachable))
+            elif len(reachable) > 1:  # DATC 4.B.1: which coast?
+                return _illegal(Reason.NEEDS_COAST, unit=str(unit), dest=dest.province, coasts=_texts(reachable))
             else:
-                dest = reachable[0]             # DATC 4.B.2: the only possible coast
+                dest = reachable[0]  # DATC 4.B.2: the only possible coast
             via = False
         else:
             if dest.coast is not None:
@@ -454,16 +478,19 @@ class Checker:
                 return self._not_adjacent(unit, dest)
             if (not by_land or order.via_convoy) and not self.routes(unit.province).get(dest.province):
                 # DATC 6.D.32: no chain of fleets on the board could carry it
-                return _illegal(Reason.NO_CONVOY_ROUTE, unit=str(unit), army=unit.province,
-                                dest=dest.province)
+                return _illegal(Reason.NO_CONVOY_ROUTE, unit=str(unit), army=unit.province, dest=dest.province)
             via = order.via_convoy and by_land
         if via == order.via_convoy and (dest is order.destination or dest == order.destination):
             return order
         return Move(unit.type, unit.location, dest, via)
 
     def _not_adjacent(self, unit: Unit, dest: Location) -> Illegal:
-        return _illegal(Reason.NOT_ADJACENT, unit=str(unit), dest=str(dest.without_coast()),
-                        places=_texts(mv.destination for mv in self.moves(unit)))
+        return _illegal(
+            Reason.NOT_ADJACENT,
+            unit=str(unit),
+            dest=str(dest.without_coast()),
+            places=_texts(mv.destination for mv in self.moves(unit)),
+        )
 
     def _support_hold(self, unit: Unit, order: SupportHold, strict: bool) -> SupportHold | Illegal:
         target = order.supported.province
@@ -492,42 +519,61 @@ class Checker:
         if target == unit.province:
             return _illegal(Reason.SUPPORT_SELF, unit=str(unit))
         other = self.position.units.get(target)
-        if dest == target:                      # DATC 6.A.5: the move it supports is illegal
+        if dest == target:  # DATC 6.A.5: the move it supports is illegal
             return self._impossible(unit, other, target, dest)
         if dest in self.rules.closed:
             return _illegal(Reason.CLOSED_PROVINCE, unit=str(unit), dest=dest)
         if dest == unit.province or not m.can_reach(unit.type is UnitType.FLEET, unit.location, dest):
             return _illegal(Reason.SUPPORT_CANNOT_REACH, unit=str(unit), dest=dest)
-        if (other is not None and other.type is UnitType.ARMY and not m.army_can_move(target, dest)
-                and not any(unit.province not in r for r in self.routes(target).get(dest, ()))):
+        if (
+            other is not None
+            and other.type is UnitType.ARMY
+            and not m.army_can_move(target, dest)
+            and not any(unit.province not in r for r in self.routes(target).get(dest, ()))
+        ):
             # DATC 6.D.31: no convoy could carry it there without the supporter itself
             return self._impossible(unit, other, target, dest)
         wanted = self._known(order.destination)
         if other is None:
             if strict:
                 return _illegal(Reason.SUPPORT_NOTHING_THERE, unit=str(unit), target=target)
-            return order if wanted == order.destination else SupportMove(
-                unit.type, unit.location, order.supported_type, order.supported, wanted)
+            return (
+                order
+                if wanted == order.destination
+                else SupportMove(unit.type, unit.location, order.supported_type, order.supported, wanted)
+            )
         if strict:
             move = self._move(other, Move(other.type, other.location, wanted))
             if isinstance(move, Illegal):
                 if move.reason in (Reason.NEEDS_COAST, Reason.NO_SUCH_COAST):
                     # DATC 4.B.4: a support checked on submission names a possible coast
-                    return _illegal(move.reason, unit=str(unit), target=str(other),
-                                    dest=str(move.params["dest"]), coasts=move.params["coasts"])
+                    return _illegal(
+                        move.reason,
+                        unit=str(unit),
+                        target=str(other),
+                        dest=str(move.params["dest"]),
+                        coasts=move.params["coasts"],
+                    )
                 return self._impossible(unit, other, target, dest)
             wanted = move.destination
         elif other.type is UnitType.ARMY and wanted.coast is not None:
             wanted = Location(wanted.province)
-        if (order.supported_type is other.type and order.supported == other.location
-                and (wanted is order.destination or wanted == order.destination)):
+        if (
+            order.supported_type is other.type
+            and order.supported == other.location
+            and (wanted is order.destination or wanted == order.destination)
+        ):
             return order
         return SupportMove(unit.type, unit.location, other.type, other.location, wanted)
 
     @staticmethod
     def _impossible(unit: Unit, other: Unit | None, target: str, dest: str) -> Illegal:
-        return _illegal(Reason.SUPPORT_MOVE_IMPOSSIBLE, unit=str(unit),
-                        target=str(other) if other is not None else target, dest=dest)
+        return _illegal(
+            Reason.SUPPORT_MOVE_IMPOSSIBLE,
+            unit=str(unit),
+            target=str(other) if other is not None else target,
+            dest=dest,
+        )
 
     def _convoy(self, unit: Unit, order: Convoy, strict: bool) -> Convoy | Illegal:
         m = self.map
@@ -564,19 +610,16 @@ class Checker:
             return _illegal(Reason.CLOSED_PROVINCE, unit=str(unit), dest=dest.province)
         options = [loc for loc in d.retreats if loc.province == dest.province]
         if not options:
-            return _illegal(Reason.RETREAT_NOT_ALLOWED, unit=str(unit), dest=dest.province,
-                            places=_texts(d.retreats))
+            return _illegal(Reason.RETREAT_NOT_ALLOWED, unit=str(unit), dest=dest.province, places=_texts(d.retreats))
         dest = self._known(dest)
         if dest.coast is None:
             if len(options) > 1:
-                return _illegal(Reason.NEEDS_COAST, unit=str(unit), dest=dest.province,
-                                coasts=_texts(options))
+                return _illegal(Reason.NEEDS_COAST, unit=str(unit), dest=dest.province, coasts=_texts(options))
             target = options[0]
         else:
             fitting = [loc for loc in options if loc.coast is None or loc.coast == dest.coast]
             if not fitting:
-                return _illegal(Reason.NO_SUCH_COAST, unit=str(unit), dest=str(dest),
-                                coasts=_texts(options))
+                return _illegal(Reason.NO_SUCH_COAST, unit=str(unit), dest=str(dest), coasts=_texts(options))
             target = fitting[0]
         if isinstance(order, Retreat) and order.destination == target:
             return order
@@ -600,19 +643,24 @@ class Checker:
             return unknown
         province = self.map.provinces[loc.province]
         if province.home_of is not power:
-            return _illegal(Reason.BUILD_NOT_HOME_CENTRE, place=loc.province,
-                            homes=_texts(self.map.home_centres.get(power, ())))
+            return _illegal(
+                Reason.BUILD_NOT_HOME_CENTRE, place=loc.province, homes=_texts(self.map.home_centres.get(power, ()))
+            )
         if self.position.centres.get(loc.province) is not power:
             return _illegal(Reason.BUILD_NOT_OWNED, place=loc.province, power=power.value)
         if order.unit_type is UnitType.ARMY:
             target = Location(loc.province)
-        elif not province.is_coastal:            # DATC 6.I.2 / 4.C.4
+        elif not province.is_coastal:  # DATC 6.I.2 / 4.C.4
             return _illegal(Reason.BUILD_FLEET_INLAND, place=loc.province)
         elif province.coasts:
             target = self._known(loc)
-            if target.coast is None:             # DATC 4.B.7 / 6.B.14
-                return _illegal(Reason.NEEDS_COAST, place=loc.province, dest=loc.province,
-                                coasts=_texts(Location(loc.province, c) for c in province.coasts))
+            if target.coast is None:  # DATC 4.B.7 / 6.B.14
+                return _illegal(
+                    Reason.NEEDS_COAST,
+                    place=loc.province,
+                    dest=loc.province,
+                    coasts=_texts(Location(loc.province, c) for c in province.coasts),
+                )
         else:
             target = Location(loc.province)
         return order if target == loc else Build(order.unit_type, target)
@@ -626,8 +674,7 @@ class Checker:
             return None
         return _illegal(Reason.BUILD_OCCUPIED, place=build.location.province, unit=str(there))
 
-    def owes(self, power: Power, order: Order,
-             given: Mapping[Power, Sequence[Order]]) -> Illegal | None:
+    def owes(self, power: Power, order: Order, given: Mapping[Power, Sequence[Order]]) -> Illegal | None:
         """Whether ``power`` still owes the build (or waive) or disband ``order``, once
         the orders it has ``given`` count (an order for a province it already has one for
         replaces that one)."""
@@ -642,14 +689,15 @@ class Checker:
         if total == 0:
             return _illegal(missing, power=power.value)
         replaces = not isinstance(order, Waive) and any(
-            type(o) is type(order) and o.location.province == order.location.province
-            for o in earlier)
+            type(o) is type(order) and o.location.province == order.location.province for o in earlier
+        )
         if left == 0 and not replaces:
             return _illegal(Reason.TOO_MANY_ADJUSTMENTS, power=power.value, count=total)
         return None
 
-    def _adjustment(self, order: Order, powers: tuple[Power, ...] | None,
-                    given: Mapping[Power, Sequence[Order]]) -> Order | Illegal:
+    def _adjustment(
+        self, order: Order, powers: tuple[Power, ...] | None, given: Mapping[Power, Sequence[Order]]
+    ) -> Order | Illegal:
         candidates = powers if powers is not None else tuple(Power)
         position, rules = self.position, self.rules
         if isinstance(order, Waive):
@@ -670,8 +718,7 @@ class Checker:
                 if not any(position.adjustment_delta(p) > 0 for p in candidates):
                     return _illegal(Reason.NO_BUILDS_DUE, **_one_power(candidates))
                 homes = [c for p in (powers or ()) for c in self.map.home_centres.get(p, ())]
-                return _illegal(Reason.BUILD_NOT_HOME_CENTRE, place=order.location.province,
-                                homes=_texts(homes))
+                return _illegal(Reason.BUILD_NOT_HOME_CENTRE, place=order.location.province, homes=_texts(homes))
             if rules.passive(owner):
                 return _illegal(Reason.PASSIVE_POWER, power=owner.value)
             if position.adjustment_delta(owner) <= 0:
@@ -696,8 +743,9 @@ class Checker:
                 return power
         return None
 
-    def power_of(self, order: Order, powers: Powers = None,
-                 given: Mapping[Power, Sequence[Order]] | None = None) -> Power | None:
+    def power_of(
+        self, order: Order, powers: Powers = None, given: Mapping[Power, Sequence[Order]] | None = None
+    ) -> Power | None:
         """The power an order is for: the ordered unit's, the home power of a build, for a
         waive the first of ``powers`` with a build left; None when there is none."""
         if isinstance(order, Waive):
@@ -714,8 +762,15 @@ class Checker:
 
 # -- the public functions --------------------------------------------------------------------
 
-def explain(position: Position, order: Order, rules: Rules = STANDARD_RULES, powers: Powers = None,
-            *, given: Mapping[Power, Sequence[Order]] | None = None) -> Illegal | None:
+
+def explain(
+    position: Position,
+    order: Order,
+    rules: Rules = STANDARD_RULES,
+    powers: Powers = None,
+    *,
+    given: Mapping[Power, Sequence[Order]] | None = None,
+) -> Illegal | None:
     """Why ``order`` cannot be given in ``position``, or None when it can (see
     :func:`check_order` for the arguments).
 
@@ -729,9 +784,14 @@ def explain(position: Position, order: Order, rules: Rules = STANDARD_RULES, pow
     return found if isinstance(found, Illegal) else None
 
 
-def check_order(position: Position, order: Order, rules: Rules = STANDARD_RULES,
-                powers: Powers = None, *,
-                given: Mapping[Power, Sequence[Order]] | None = None) -> Order:
+def check_order(
+    position: Position,
+    order: Order,
+    rules: Rules = STANDARD_RULES,
+    powers: Powers = None,
+    *,
+    given: Mapping[Power, Sequence[Order]] | None = None,
+) -> Order:
     """The order as the engine will judge it (normalised: see the module docstring), or
     :class:`IllegalOrderError` saying why it cannot be given (:class:`AmbiguousOrderError`
     when a coast must be named). ``powers``: the power(s) the orderer plays (None: any).
@@ -753,8 +813,14 @@ def check_order(position: Position, order: Order, rules: Rules = STANDARD_RULES,
     return found
 
 
-def power_of(position: Position, order: Order, rules: Rules = STANDARD_RULES, powers: Powers = None,
-             *, given: Mapping[Power, Sequence[Order]] | None = None) -> Power | None:
+def power_of(
+    position: Position,
+    order: Order,
+    rules: Rules = STANDARD_RULES,
+    powers: Powers = None,
+    *,
+    given: Mapping[Power, Sequence[Order]] | None = None,
+) -> Power | None:
     """The power a (legal) order is given for: the unit's owner, a build's home power, or
     for ``WAIVE`` the first of ``powers`` that still has a build to make.
 
@@ -763,3 +829,81 @@ def power_of(position: Position, order: Order, rules: Rules = STANDARD_RULES, po
     <Power.FRANCE: 'FRANCE'>
     """
     return Checker(position, rules).power_of(order, powers, given)
+
+
+# -- forced orders -------------------------------------------------------------------------
+
+
+def forced_orders(position: Position, power: Power, rules: Rules = STANDARD_RULES) -> tuple[Order, ...] | None:
+    """The orders ``power`` must give when it has no choice at all, or None when it has one.
+
+    A power's orders are *forced* when exactly one set of legal orders settles what it
+    owes (:func:`orders_due`):
+
+    - it owes nothing (it is passive, or has nothing to order): ``()``;
+    - a retreat phase where none of its dislodged units has anywhere to go: each disbands
+      (a unit with a retreat has a choice: retreat, or disband);
+    - an adjustment phase where it must disband every unit it has (it lost its last
+      centre): every unit disbands.
+
+    Movement orders and builds are never forced (a unit may hold or move; a build may
+    always be waived), nor is a disband of some units among more. The adjudicator gives a
+    power that orders nothing exactly these orders (a missing retreat disbands; missing
+    disbands follow the civil-disorder rule, which removes every unit when all must go),
+    so a phase in which every power's orders are forced (:func:`forced_phase`) has nothing
+    to wait for.
+
+    >>> from engine import Position, Power
+    >>> forced_orders(Position.initial(), Power.FRANCE) is None
+    True
+    >>> alone = Position.build("W1901A", [Unit(Power.ITALY, UnitType.ARMY, Location("PIE"))], {})
+    >>> [str(o) for o in forced_orders(alone, Power.ITALY)]
+    ['A PIE D']
+    """
+    due = orders_due(position, power, rules)
+    if due.is_empty:
+        return ()
+    phase = position.phase
+    if phase.is_retreat:
+        if any(position.dislodged[u.province].retreats for u in due.units):
+            return None
+        return tuple(Disband(u.type, u.location) for u in due.units)
+    if phase.is_adjustment and due.builds == 0:
+        units = position.units_of(power)
+        if due.disbands >= len(units):
+            return tuple(Disband(u.type, u.location) for u in units)
+    return None
+
+
+def choices_due(position: Position, power: Power, rules: Rules = STANDARD_RULES) -> OrdersDue:
+    """What ``power``'s player has to choose in this phase: :func:`orders_due`, except
+    nothing when its orders are forced (:func:`forced_orders`): the adjudicator gives such
+    a power its only orders, so nobody need wait for, remind, or count its player.
+
+    >>> alone = Position.build("W1901A", [Unit(Power.ITALY, UnitType.ARMY, Location("PIE"))], {})
+    >>> orders_due(alone, Power.ITALY).disbands, choices_due(alone, Power.ITALY).is_empty
+    (1, True)
+    """
+    due = orders_due(position, power, rules)
+    if due.is_empty or position.phase.is_movement or forced_orders(position, power, rules) is None:
+        return due
+    return OrdersDue()
+
+
+def forced_phase(position: Position, rules: Rules = STANDARD_RULES) -> dict[Power, tuple[Order, ...]] | None:
+    """Every power's forced orders (:func:`forced_orders`; the powers with none left out)
+    when no power has a choice in this phase, else None: such a phase can be played at
+    once, without waiting for anybody.
+
+    >>> from engine import Position
+    >>> forced_phase(Position.initial()) is None
+    True
+    """
+    out: dict[Power, tuple[Order, ...]] = {}
+    for power in Power:
+        forced = forced_orders(position, power, rules)
+        if forced is None:
+            return None
+        if forced:
+            out[power] = forced
+    return out

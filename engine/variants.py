@@ -22,6 +22,7 @@ rulebook says for adjustments). In the 2-player game only the player's combined 
 Italy's closed provinces are its own: Venice, Piedmont, Tuscany, Rome, Naples, Apulia.
 The coin itself is the caller's (the engine has no randomness): see :meth:`Setup.rules`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,8 +31,15 @@ from engine.phase import Phase, PhaseKind, Season
 from engine.power import Power
 from engine.rules import Rules
 
-A, E, F, G, I, R, T = (Power.AUSTRIA, Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.ITALY,
-                       Power.RUSSIA, Power.TURKEY)
+A, E, F, G, I, R, T = (
+    Power.AUSTRIA,
+    Power.ENGLAND,
+    Power.FRANCE,
+    Power.GERMANY,
+    Power.ITALY,
+    Power.RUSSIA,
+    Power.TURKEY,
+)
 ITALIAN_PROVINCES = frozenset({"VEN", "PIE", "TUS", "ROM", "NAP", "APU"})
 
 
@@ -40,19 +48,18 @@ class Setup:
     """Who plays what in a game of ``players`` players, and the rules that follow."""
 
     players: int
-    seats: tuple[tuple[Power, ...], ...]   # seat i plays these powers
+    seats: tuple[tuple[Power, ...], ...]  # seat i plays these powers
     neutral: frozenset[Power]
     start_year: int = 1901
     win_centres: int = 18
     win_by_seat: bool = False
-    toss_power: Power | None = None         # the neutral power that joins a seat by coin toss
-    toss_before: Phase | None = None        # the toss happens before this phase is played
-    joins_in: Phase | None = None           # from this phase the toss winner plays it
+    toss_power: Power | None = None  # the neutral power that joins a seat by coin toss
+    toss_before: Phase | None = None  # the toss happens before this phase is played
+    joins_in: Phase | None = None  # from this phase the toss winner plays it
 
     def toss_due(self, next_phase: Phase, tossed: bool) -> bool:
         """The coin must be tossed before ``next_phase`` is played."""
-        return (self.toss_before is not None and not tossed
-                and not next_phase < self.toss_before)
+        return self.toss_before is not None and not tossed and not next_phase < self.toss_before
 
     def seat_powers(self, seat: int, toss_winner: int | None = None) -> tuple[Power, ...]:
         powers = self.seats[seat]
@@ -60,20 +67,31 @@ class Setup:
             powers = powers + (self.toss_power,)
         return powers
 
-    def rules(self, phase: Phase, toss_winner: int | None = None,
-              civil_disorder: frozenset[Power] = frozenset()) -> Rules:
+    def rules(
+        self, phase: Phase, toss_winner: int | None = None, civil_disorder: frozenset[Power] = frozenset()
+    ) -> Rules:
         """The rules for playing ``phase``; ``toss_winner`` is the seat that won the coin
         toss (None before it)."""
-        joined = (self.toss_power is not None and toss_winner is not None
-                  and self.joins_in is not None and not phase < self.joins_in)
+        joined = (
+            self.toss_power is not None
+            and toss_winner is not None
+            and self.joins_in is not None
+            and not phase < self.joins_in
+        )
         neutral = self.neutral - {self.toss_power} if joined else self.neutral
         closed = ITALIAN_PROVINCES if (self.toss_power is not None and not joined) else frozenset()
         groups: tuple[frozenset[Power], ...] = ()
         if self.win_by_seat:
-            groups = tuple(frozenset(self.seat_powers(i, toss_winner if joined else None))
-                           for i in range(len(self.seats)))
-        return Rules(neutral=frozenset(neutral), civil_disorder=civil_disorder,
-                     closed=frozenset(closed), win_centres=self.win_centres, win_groups=groups)
+            groups = tuple(
+                frozenset(self.seat_powers(i, toss_winner if joined else None)) for i in range(len(self.seats))
+            )
+        return Rules(
+            neutral=frozenset(neutral),
+            civil_disorder=civil_disorder,
+            closed=frozenset(closed),
+            win_centres=self.win_centres,
+            win_groups=groups,
+        )
 
 
 def setup_for(players: int) -> Setup:
@@ -90,8 +108,15 @@ def setup_for(players: int) -> Setup:
     if players == 3:
         return Setup(3, ((E, G, A), (R, I), (F, T)), frozenset())
     if players == 2:
-        return Setup(2, ((E, F, R), (A, G, T)), frozenset({I}), start_year=1914,
-                     win_centres=24, win_by_seat=True, toss_power=I,
-                     toss_before=Phase(1914, Season.WINTER, PhaseKind.ADJUSTMENT),
-                     joins_in=Phase(1915, Season.SPRING, PhaseKind.MOVEMENT))
+        return Setup(
+            2,
+            ((E, F, R), (A, G, T)),
+            frozenset({I}),
+            start_year=1914,
+            win_centres=24,
+            win_by_seat=True,
+            toss_power=I,
+            toss_before=Phase(1914, Season.WINTER, PhaseKind.ADJUSTMENT),
+            joins_in=Phase(1915, Season.SPRING, PhaseKind.MOVEMENT),
+        )
     raise ValueError(f"Diplomacy is played by 2 to 7 players, not {players}")

@@ -23,12 +23,34 @@ get their own (far apart: one crop around all would be unreadable on a phone).
 
 from __future__ import annotations
 
-from renderer.labels import LabelSet, Script, label_set, label_sets
-from renderer.layers import missing_assets
-from renderer.render import (View, encode_png, front_groups, render, render_image, render_many, render_views,
-                             warm_up)
-from renderer.scene import Order, Scene, Unit, drawn_order, scene_from_objects
 from renderer.animation import Animation, history_gif
 from renderer.chart import centre_chart, centre_chart_image
+from renderer.labels import LabelSet, Script, label_set, label_sets
+from renderer.layers import missing_assets
+from renderer.render import View, encode_png, front_groups, render, render_image, render_many, render_views, warm_up
+from renderer.scene import Order, Scene, Unit, drawn_order, scene_from_objects
 
-__all__ = ["Animation", "centre_chart", "centre_chart_image", "drawn_order", "encode_png", "front_groups", "history_gif", "label_set", "label_sets", "LabelSet", "missing_assets", "Order", "render", "render_image", "render_many", "render_views", "Scene", "scene_from_objects", "Script", "Unit", "View", "warm_up"]
+__all__ = [
+    "Animation",
+    "centre_chart",
+    "centre_chart_image",
+    "drawn_order",
+    "encode_png",
+    "front_groups",
+    "history_gif",
+    "label_set",
+    "label_sets",
+    "LabelSet",
+    "missing_assets",
+    "Order",
+    "render",
+    "render_image",
+    "render_many",
+    "render_views",
+    "Scene",
+    "scene_from_objects",
+    "Script",
+    "Unit",
+    "View",
+    "warm_up",
+]

@@ -26,7 +26,14 @@ from pathlib import Path
 from typing import IO, Any
 
 from engine.cli import (
-    OneLineArgumentParser, Refused, decode, read_input, run_command, say, shown_path, standard_input,
+    OneLineArgumentParser,
+    Refused,
+    decode,
+    read_input,
+    run_command,
+    say,
+    shown_path,
+    standard_input,
     write_output,
 )
 from engine.codec import InputError, adjudicate_object, brief, orders_from_json
@@ -78,8 +85,10 @@ def position_from_output(out: dict) -> dict:
 def _field(obj: dict, key: str, types: tuple[type, ...], where: str) -> Any:
     value = obj.get(key)
     if value is not None and not isinstance(value, types):
-        names = " or ".join("an object" if t is dict else "a list" if t is list else
-                            "true or false" if t is bool else "a string" for t in types)
+        names = " or ".join(
+            "an object" if t is dict else "a list" if t is list else "true or false" if t is bool else "a string"
+            for t in types
+        )
         raise Refused(f"{where}'{key}' must be {names}, not {brief(value)}")
     return value
 
@@ -207,17 +216,25 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("-o", "--output", type=_writable, required=True, help="PNG file to write ('-': stdout)")
     ap.add_argument("--game", default="", help="game name for the legend")
     ap.add_argument("--front", type=_power, help="crop around this power's units, e.g. FRANCE")
-    ap.add_argument("--language", default="en", choices=LANGUAGES,
-                    help="language of labels and legend (default: en)")
-    ap.add_argument("--labels", choices=[str(s) for s in Script],
-                    help="script of the province labels, where the language has both (ru); default: the language's own")
+    ap.add_argument("--language", default="en", choices=LANGUAGES, help="language of labels and legend (default: en)")
+    ap.add_argument(
+        "--labels",
+        choices=[str(s) for s in Script],
+        help="script of the province labels, where the language has both (ru); default: the language's own",
+    )
     ap.add_argument("--next", action="store_true", help="for an output object: draw its `next` position")
     return ap.parse_args(argv)
 
 
-def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
-         stdout: IO[Any] | None = None, stderr: IO[str] | None = None) -> int:
+def main(
+    argv: list[str] | None = None,
+    *,
+    stdin: IO[Any] | None = None,
+    stdout: IO[Any] | None = None,
+    stderr: IO[str] | None = None,
+) -> int:
     """Run the command; the streams default to the process's. Returns the exit status."""
+
     def body() -> None:
         args = _arguments(argv)
         try:
@@ -231,8 +248,7 @@ def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
             scene = drawn_scene(obj, args.next)
         except InputError as exc:  # a position the engine cannot read
             raise Refused(f"cannot draw: {exc}") from None
-        png = render(scene, game_name=args.game, front=args.front, language=args.language,
-                     labels=args.labels)
+        png = render(scene, game_name=args.game, front=args.front, language=args.language, labels=args.labels)
         if args.output == "-":
             write_output(stdout if stdout is not None else sys.stdout, png)
         else:
@@ -241,8 +257,10 @@ def main(argv: list[str] | None = None, *, stdin: IO[Any] | None = None,
             except OSError as exc:
                 raise Refused(f"cannot write {shown_path(args.output)}: {exc.strerror or exc}") from None
         if left_out:
-            say(stderr if stderr is not None else sys.stderr,
-                f"note: {left_out} order texts past the first {MAX_ORDERS} were not drawn")
+            say(
+                stderr if stderr is not None else sys.stderr,
+                f"note: {left_out} order texts past the first {MAX_ORDERS} were not drawn",
+            )
 
     return run_command(body, stderr, "renderer")
 

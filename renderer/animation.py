@@ -37,14 +37,14 @@ from engine.wording import phase_title
 from renderer import style
 from renderer.render import render_image
 
-DISCORD_LIMIT = 10 * 1024 * 1024   # bytes: Discord's default attachment limit (10 MiB)
-DEFAULT_WIDTH = 800                # px: the board at half size
-MIN_WIDTH = 320                    # px: below this a map is unreadable even zoomed
-COLOURS = 255                      # the GIF palette; one index stays free for transparency
-MOVEMENT_MS = 1400                 # how long each frame shows
-OTHER_MS = 800                     # retreats and adjustments: less to look at
-FINAL_MS = 4000                    # the final board
-CAPTION_HEIGHT = 44                # px at 800 wide (scaled with the width)
+DISCORD_LIMIT = 10 * 1024 * 1024  # bytes: Discord's default attachment limit (10 MiB)
+DEFAULT_WIDTH = 800  # px: the board at half size
+MIN_WIDTH = 320  # px: below this a map is unreadable even zoomed
+COLOURS = 255  # the GIF palette; one index stays free for transparency
+MOVEMENT_MS = 1400  # how long each frame shows
+OTHER_MS = 800  # retreats and adjustments: less to look at
+FINAL_MS = 4000  # the final board
+CAPTION_HEIGHT = 44  # px at 800 wide (scaled with the width)
 CAPTION_TEXT = 26
 
 
@@ -56,37 +56,50 @@ class Animation:
     frames: int
     width: int
     height: int
-    duration_ms: int                # one loop
-    phases: tuple[str, ...]         # the phase each frame shows (``S1901M``...)
+    duration_ms: int  # one loop
+    phases: tuple[str, ...]  # the phase each frame shows (``S1901M``...)
 
     @property
     def size(self) -> int:
         return len(self.data)
 
 
-def history_gif(history: History, *, language: str | None = None, game_name: str | None = None,
-                width: int = DEFAULT_WIDTH, max_bytes: int = DISCORD_LIMIT,
-                movement_ms: int = MOVEMENT_MS, other_ms: int = OTHER_MS,
-                final_ms: int = FINAL_MS) -> Animation:
+def history_gif(
+    history: History,
+    *,
+    language: str | None = None,
+    game_name: str | None = None,
+    width: int = DEFAULT_WIDTH,
+    max_bytes: int = DISCORD_LIMIT,
+    movement_ms: int = MOVEMENT_MS,
+    other_ms: int = OTHER_MS,
+    final_ms: int = FINAL_MS,
+) -> Animation:
     """The game's animated GIF; see the module docstring. ``language`` and ``game_name``
     default to the game's own. ``width``: the frame width to try first (px; at most the
     board's). ValueError when the GIF cannot be made to fit ``max_bytes``."""
     language = language or history.game.language
     name = history.game.name if game_name is None else game_name
     records = history.phases
-    durations = [_duration(r, i == len(records) - 1, movement_ms, other_ms, final_ms)
-                 for i, r in enumerate(records)]
+    durations = [_duration(r, i == len(records) - 1, movement_ms, other_ms, final_ms) for i, r in enumerate(records)]
     captions = [f"{phase_title(r.phase, language)}" for r in records]
     frames = _frames(records, captions, name, language, width)
     width = frames[0].width
     while True:
         data = _encode(frames, durations)
         if len(data) <= max_bytes:
-            return Animation(data, len(frames), frames[0].width, frames[0].height, sum(durations),
-                             tuple(str(r.phase) for r in records))
+            return Animation(
+                data,
+                len(frames),
+                frames[0].width,
+                frames[0].height,
+                sum(durations),
+                tuple(str(r.phase) for r in records),
+            )
         if width <= MIN_WIDTH:
-            raise ValueError(f"the game's GIF takes {len(data):,} bytes even {width} px wide; "
-                             f"at most {max_bytes:,} are allowed")
+            raise ValueError(
+                f"the game's GIF takes {len(data):,} bytes even {width} px wide; at most {max_bytes:,} are allowed"
+            )
         # bytes grow with the area: aim a little under the limit
         width = max(MIN_WIDTH, int(width * math.sqrt(max_bytes / len(data)) * 0.92))
         frames = _smaller(frames, width)
@@ -104,11 +117,13 @@ def _map_args(record: PhaseRecord) -> tuple[dict, list | None]:
     return data, results
 
 
-def _frames(records: tuple[PhaseRecord, ...], captions: list[str], name: str, language: str,
-            width: int) -> list[Image.Image]:
+def _frames(
+    records: tuple[PhaseRecord, ...], captions: list[str], name: str, language: str, width: int
+) -> list[Image.Image]:
     """Every frame (at most the board's width) as a palette image sharing one palette, learnt
     from the first, a middle and the last frame (between them every power's colours, arrows
     of every kind, the final board)."""
+
     def board(i: int) -> Image.Image:
         return render_image(*_map_args(records[i]), game_name=name, language=language)
 
@@ -116,16 +131,17 @@ def _frames(records: tuple[PhaseRecord, ...], captions: list[str], name: str, la
     boards = {i: board(i) for i in picks}
     width = max(MIN_WIDTH, min(width, boards[0].width))
     s = width / DEFAULT_WIDTH
-    fonts = (style.load_font(style.BOLD_FONT, max(12, round(CAPTION_TEXT * s))),
-             style.load_font(style.BOLD_FONT, max(10, round(CAPTION_TEXT * 0.75 * s))))
+    fonts = (
+        style.load_font(style.BOLD_FONT, max(12, round(CAPTION_TEXT * s))),
+        style.load_font(style.BOLD_FONT, max(10, round(CAPTION_TEXT * 0.75 * s))),
+    )
 
     def frame(i: int, img: Image.Image) -> Image.Image:
         return _captioned(_scaled(img, width), captions[i], i + 1, len(records), fonts)
 
     drawn = {i: frame(i, b) for i, b in boards.items()}
     palette = _palette(list(drawn.values()))
-    return [_quantized(drawn.pop(i) if i in drawn else frame(i, board(i)), palette)
-            for i in range(len(records))]
+    return [_quantized(drawn.pop(i) if i in drawn else frame(i, board(i)), palette) for i in range(len(records))]
 
 
 def _scaled(img: Image.Image, width: int) -> Image.Image:
@@ -136,8 +152,13 @@ def _scaled(img: Image.Image, width: int) -> Image.Image:
     return img.resize((width, round(img.height * width / img.width)), Image.Resampling.BOX)
 
 
-def _captioned(board: Image.Image, caption: str, number: int, count: int,
-               fonts: tuple[ImageFont.FreeTypeFont | ImageFont.ImageFont, ...]) -> Image.Image:
+def _captioned(
+    board: Image.Image,
+    caption: str,
+    number: int,
+    count: int,
+    fonts: tuple[ImageFont.FreeTypeFont | ImageFont.ImageFont, ...],
+) -> Image.Image:
     s = board.width / DEFAULT_WIDTH
     strip_h = max(24, round(CAPTION_HEIGHT * s))
     out = Image.new("RGB", (board.width, board.height + strip_h), style.LEGEND_BG)
@@ -177,6 +198,14 @@ def _encode(frames: list[Image.Image], durations: list[int]) -> bytes:
     # optimize: each frame after the first keeps only the pixels that changed, the rest
     # transparent (this needs the free palette index); disposal 1 leaves the frame before
     # in place under them
-    frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:], duration=durations,
-                   loop=0, optimize=True, disposal=1)
+    frames[0].save(
+        buf,
+        format="GIF",
+        save_all=True,
+        append_images=frames[1:],
+        duration=durations,
+        loop=0,
+        optimize=True,
+        disposal=1,
+    )
     return buf.getvalue()

@@ -65,9 +65,7 @@ class Board:
 
 
 def _polygons(raw: list) -> tuple[Polygon, ...]:
-    return tuple(
-        tuple(tuple(zip(ring[0::2], ring[1::2])) for ring in poly) for poly in raw
-    )
+    return tuple(tuple(tuple(zip(ring[0::2], ring[1::2])) for ring in poly) for poly in raw)
 
 
 def _point(raw: list | None) -> Point | None:

@@ -30,16 +30,16 @@ from engine.wording import power_name
 from renderer import style
 
 CHART_WIDTH = 800
-SCALE = 2                        # drawn this many times larger, then reduced (anti-aliasing)
+SCALE = 2  # drawn this many times larger, then reduced (anti-aliasing)
 BACKGROUND = style.LEGEND_BG
 PLOT_BACKGROUND = (228, 222, 206)  # darker than white lines, lighter than the darkest
 GRID = (205, 197, 178)
 AXIS_TEXT = style.LABEL
 WIN_LINE = style.FAIL
-LINE_WIDTH = 4.0                 # px at the output size
-EDGE = 1.5                       # dark edge on each side of a line
-MARKER = 6.0                     # marker radius
-SPREAD = 2.0                     # px between lines with the same count
+LINE_WIDTH = 4.0  # px at the output size
+EDGE = 1.5  # dark edge on each side of a line
+MARKER = 6.0  # marker radius
+SPREAD = 2.0  # px between lines with the same count
 TEXT_SIZE = 22
 TITLE_SIZE = 26
 # marker shapes by power, in Power order: (sides, rotation); 0 sides is a circle
@@ -62,9 +62,14 @@ def _ticks(low: int, high: int, most: int) -> list[int]:
     return list(range(first, high + 1, step))
 
 
-def centre_chart_image(counts: Sequence[tuple[int, Mapping[str, int]]], *, language: str = "en",
-                       title: str = "", win_centres: int | None = 18,
-                       width: int = CHART_WIDTH) -> Image.Image:
+def centre_chart_image(
+    counts: Sequence[tuple[int, Mapping[str, int]]],
+    *,
+    language: str = "en",
+    title: str = "",
+    win_centres: int | None = 18,
+    width: int = CHART_WIDTH,
+) -> Image.Image:
     """The chart as an RGB image ``width`` pixels wide; see the module docstring.
     ``counts``: ``(year, {power: centres})`` in year order, at least one year.
     ``win_centres``: where to draw the winning line (None: no line)."""
@@ -77,14 +82,15 @@ def centre_chart_image(counts: Sequence[tuple[int, Mapping[str, int]]], *, langu
     final = counts[-1][1]
     ranked = sorted(powers, key=lambda p: (-final.get(p, 0), _order(p), p))
 
-    s = width / CHART_WIDTH * SCALE                       # drawing units per output pixel
+    s = width / CHART_WIDTH * SCALE  # drawing units per output pixel
     text = style.load_font(style.BOLD_FONT, round(TEXT_SIZE * s))
     head = style.load_font(style.BOLD_FONT, round(TITLE_SIZE * s))
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     margin = 16 * s
     title_h = (TITLE_SIZE + 20) * s if title else 10 * s
-    legend_rows, legend_cols, cell_w = _legend_layout(probe, ranked, final, language, text,
-                                                      width * SCALE - 2 * margin, s)
+    legend_rows, legend_cols, cell_w = _legend_layout(
+        probe, ranked, final, language, text, width * SCALE - 2 * margin, s
+    )
     row_h = (TEXT_SIZE + 14) * s
     plot_h = 420 * s
     W = width * SCALE
@@ -122,8 +128,7 @@ def centre_chart_image(counts: Sequence[tuple[int, Mapping[str, int]]], *, langu
         d.text((x_of(year), lower + 10 * s), str(year), font=text, fill=AXIS_TEXT, anchor="mt")
     if win_centres is not None and win_centres <= top:
         _dashed(d, left, right, y_of(win_centres), WIN_LINE, round(2.5 * s), 14 * s)
-        d.text((right - 6 * s, y_of(win_centres) - 4 * s), str(win_centres), font=text, fill=WIN_LINE,
-               anchor="rb")
+        d.text((right - 6 * s, y_of(win_centres) - 4 * s), str(win_centres), font=text, fill=WIN_LINE, anchor="rb")
 
     # lines with equal counts are spread around their true height, in a fixed power order
     for i, power in enumerate(powers):
@@ -148,14 +153,19 @@ def centre_chart_image(counts: Sequence[tuple[int, Mapping[str, int]]], *, langu
     return img.resize((width, round(H / SCALE)), Image.Resampling.LANCZOS)
 
 
-def centre_chart(counts: Sequence[tuple[int, Mapping[str, int]]], *, language: str = "en",
-                 title: str = "", win_centres: int | None = 18, width: int = CHART_WIDTH) -> bytes:
+def centre_chart(
+    counts: Sequence[tuple[int, Mapping[str, int]]],
+    *,
+    language: str = "en",
+    title: str = "",
+    win_centres: int | None = 18,
+    width: int = CHART_WIDTH,
+) -> bytes:
     """:func:`centre_chart_image` as PNG bytes (a palette PNG: a chart has few colours)."""
     img = centre_chart_image(counts, language=language, title=title, win_centres=win_centres, width=width)
     buf = io.BytesIO()
     # the anti-aliased edges need more than a handful of colours, but far fewer than 256
-    img.quantize(128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
-        buf, format="PNG", optimize=True)
+    img.quantize(128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(buf, format="PNG", optimize=True)
     return buf.getvalue()
 
 
@@ -170,9 +180,15 @@ def _legend_label(power: str, final: Mapping[str, int], language: str) -> str:
     return f"{power_name(power, language)} {final.get(power, 0)}"
 
 
-def _legend_layout(probe: ImageDraw.ImageDraw, powers: list[str], final: Mapping[str, int], language: str,
-                   font: ImageFont.FreeTypeFont | ImageFont.ImageFont, room: float,
-                   s: float) -> tuple[int, int, float]:
+def _legend_layout(
+    probe: ImageDraw.ImageDraw,
+    powers: list[str],
+    final: Mapping[str, int],
+    language: str,
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+    room: float,
+    s: float,
+) -> tuple[int, int, float]:
     """Rows, columns and column width of the legend: as many columns as fit, at most 4."""
     widest = max((probe.textlength(_legend_label(p, final, language), font=font) for p in powers), default=0)
     cell = widest + 44 * s + 24 * s
@@ -181,22 +197,29 @@ def _legend_layout(probe: ImageDraw.ImageDraw, powers: list[str], final: Mapping
     return rows, cols, room / cols
 
 
-def _dashed(d: ImageDraw.ImageDraw, x0: float, x1: float, y: float, colour: tuple[int, int, int],
-            width: int, dash: float) -> None:
+def _dashed(
+    d: ImageDraw.ImageDraw, x0: float, x1: float, y: float, colour: tuple[int, int, int], width: int, dash: float
+) -> None:
     x = x0
     while x < x1:
         d.line([(x, y), (min(x + dash, x1), y)], fill=colour, width=width)
         x += dash * 1.8
 
 
-def _draw_marker(d: ImageDraw.ImageDraw, at: tuple[float, float], power: str, radius: float,
-                 colour: tuple[int, int, int], s: float) -> None:
+def _draw_marker(
+    d: ImageDraw.ImageDraw, at: tuple[float, float], power: str, radius: float, colour: tuple[int, int, int], s: float
+) -> None:
     sides, rotation = _marker(power)
     edge = max(1, round(EDGE * s))
     if sides == 0:
-        d.ellipse((at[0] - radius, at[1] - radius, at[0] + radius, at[1] + radius), fill=colour,
-                  outline=style.OUTLINE, width=edge)
+        d.ellipse(
+            (at[0] - radius, at[1] - radius, at[0] + radius, at[1] + radius),
+            fill=colour,
+            outline=style.OUTLINE,
+            width=edge,
+        )
     else:
         # polygons look smaller than a circle of the same radius: a little larger
-        d.regular_polygon((at[0], at[1], radius * 1.2), sides, rotation=rotation, fill=colour,
-                          outline=style.OUTLINE, width=edge)
+        d.regular_polygon(
+            (at[0], at[1], radius * 1.2), sides, rotation=rotation, fill=colour, outline=style.OUTLINE, width=edge
+        )

@@ -72,8 +72,7 @@ def label_set(language: str, labels: str | None = None) -> LabelSet:
     if labels is None:
         return LabelSet(language, Script(_data()["default"][language]))
     if labels not in {str(s) for s in scripts}:
-        raise ValueError(f"no {labels!r} labels for {language!r}: expected one of "
-                         f"{', '.join(str(s) for s in scripts)}")
+        raise ValueError(f"no {labels!r} labels for {language!r}: expected one of {', '.join(str(s) for s in scripts)}")
     return LabelSet(language, Script(labels))
 
 
@@ -94,12 +93,14 @@ def script_of(text: str) -> Script | None:
     for ch in text:
         if ch.isalpha():
             name = unicodedata.name(ch, "")
-            found.add(Script.CYRILLIC if name.startswith("CYRILLIC") else
-                      Script.LATIN if name.startswith("LATIN") else None)
+            found.add(
+                Script.CYRILLIC if name.startswith("CYRILLIC") else Script.LATIN if name.startswith("LATIN") else None
+            )
     return found.pop() if len(found) == 1 else None
 
 
 # ---------------------------------------------------------------- layout
+
 
 @dataclass(frozen=True, slots=True)
 class Placement:
@@ -117,9 +118,15 @@ class Placement:
 # Where a label may go around its anchor, nearest first (board px): a few pixels away reads
 # as the same place and keeps a label clear of a token or a coast nearby. Level moves first.
 SHIFT_REACH = 24
-_SHIFTS = sorted(((float(dx), float(dy)) for dx in range(-SHIFT_REACH, SHIFT_REACH + 1, 2)
-                  for dy in range(-SHIFT_REACH, SHIFT_REACH + 1, 2) if dx * dx + dy * dy <= SHIFT_REACH ** 2),
-                 key=lambda d: (d[0] ** 2 + 2 * d[1] ** 2, d))
+_SHIFTS = sorted(
+    (
+        (float(dx), float(dy))
+        for dx in range(-SHIFT_REACH, SHIFT_REACH + 1, 2)
+        for dy in range(-SHIFT_REACH, SHIFT_REACH + 1, 2)
+        if dx * dx + dy * dy <= SHIFT_REACH**2
+    ),
+    key=lambda d: (d[0] ** 2 + 2 * d[1] ** 2, d),
+)
 NOWHERE = 255  # raster value of no province (province values are far below)
 INSIDE_TOLERANCE = 1.0  # the letters may touch a border by this much (antialiasing, not ink)
 LABEL_GAP = 1.0  # px of air between two labels
@@ -159,8 +166,14 @@ class Room:
     """What a label must keep clear of and stay inside: the province raster (board scale)
     and the obstacles (tokens and centres), indexed by province for speed."""
 
-    def __init__(self, board: Board, index: Image.Image, province_index: Mapping[str, int],
-                 obstacles: list[tuple[str, str, Box]], islands: frozenset[int] = frozenset()) -> None:
+    def __init__(
+        self,
+        board: Board,
+        index: Image.Image,
+        province_index: Mapping[str, int],
+        obstacles: list[tuple[str, str, Box]],
+        islands: frozenset[int] = frozenset(),
+    ) -> None:
         self.board = board
         # Raster values a sea's label may cover besides the sea: small islands that belong to
         # no province (impassable ones, the holes of a sea), which italic names cross on maps.
@@ -204,12 +217,16 @@ class Room:
         phases only, and then the token itself tells the province."""
         x, y = self.board.provinces[code].label
         near = (x - reach, y - reach, x + reach, y + reach)
-        return [b for c, what, b in self.obstacles
-                if overlaps(b, near) and not (spare_own_dislodged and c == code and what == "dislodged")]
+        return [
+            b
+            for c, what, b in self.obstacles
+            if overlaps(b, near) and not (spare_own_dislodged and c == code and what == "dislodged")
+        ]
 
 
-def _try(room: Room, code: str, text: str, size: float, scale: float, others: list[Box],
-         near: list[Box]) -> Placement | None:
+def _try(
+    room: Room, code: str, text: str, size: float, scale: float, others: list[Box], near: list[Box]
+) -> Placement | None:
     sea = room.board.provinces[code].kind == "sea"
     outer, ink = measure(text, sea, size, scale)
     ax, ay = room.board.provinces[code].label
@@ -217,8 +234,11 @@ def _try(room: Room, code: str, text: str, size: float, scale: float, others: li
         x, y = ax + dx, ay + dy
         box = (x + outer[0], y + outer[1], x + outer[2], y + outer[3])
         inkb = (x + ink[0], y + ink[1], x + ink[2], y + ink[3])
-        if (room.inside(code, inkb) and not any(overlaps(box, b) for b in near)
-                and not any(overlaps(box, b, LABEL_GAP) for b in others)):
+        if (
+            room.inside(code, inkb)
+            and not any(overlaps(box, b) for b in near)
+            and not any(overlaps(box, b, LABEL_GAP) for b in others)
+        ):
             return Placement(code, text, (x, y), size, box, inkb, True)
     return None
 
@@ -231,8 +251,9 @@ def _sizes(top: float, bottom: float) -> list[float]:
     return out
 
 
-def layout(room: Room, texts: Mapping[str, str], size: float, min_size: float,
-           scale: float = 1.0) -> dict[str, Placement]:
+def layout(
+    room: Room, texts: Mapping[str, str], size: float, min_size: float, scale: float = 1.0
+) -> dict[str, Placement]:
     """Place every label at `size` where it fits near its anchor, else smaller, down to
     `min_size`; one that fits nowhere is drawn at its anchor at `min_size` (fits=False).
     Small provinces are placed first, so the big ones make way for them."""
@@ -243,17 +264,25 @@ def layout(room: Room, texts: Mapping[str, str], size: float, min_size: float,
         found = None
         for spare in (False, True):  # only where nothing else fits: under its own dislodged spot
             near = room.near(code, 90 + size * 4, spare)
-            found = next(filter(None, (_try(room, code, texts[code], s, scale, others, near)
-                                       for s in _sizes(size, min_size))), None)
+            found = next(
+                filter(None, (_try(room, code, texts[code], s, scale, others, near) for s in _sizes(size, min_size))),
+                None,
+            )
             if found:
                 break
         if found is None:
             ax, ay = room.board.provinces[code].label
             sea = room.board.provinces[code].kind == "sea"
             outer, ink = measure(texts[code], sea, min_size, scale)
-            found = Placement(code, texts[code], (ax, ay), min_size,
-                              (ax + outer[0], ay + outer[1], ax + outer[2], ay + outer[3]),
-                              (ax + ink[0], ay + ink[1], ax + ink[2], ay + ink[3]), False)
+            found = Placement(
+                code,
+                texts[code],
+                (ax, ay),
+                min_size,
+                (ax + outer[0], ay + outer[1], ax + outer[2], ay + outer[3]),
+                (ax + ink[0], ay + ink[1], ax + ink[2], ay + ink[3]),
+                False,
+            )
         placed[code] = found
     return {code: placed[code] for code in texts}
 

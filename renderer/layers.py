@@ -21,8 +21,19 @@ from PIL import Image, ImageDraw, ImageFilter
 from engine.names import NameTable, table
 from renderer import style
 from renderer.board import MAP_FILE, Board, Point, Polygon, assets_dir, load_board
-from renderer.labels import (Box, LabelSet, Placement, Room, enlarge, font, font_name, font_px,
-                             label_set, label_texts, layout)
+from renderer.labels import (
+    Box,
+    LabelSet,
+    Placement,
+    Room,
+    enlarge,
+    font,
+    font_name,
+    font_px,
+    label_set,
+    label_texts,
+    layout,
+)
 
 # Palette slots of the index image.
 SEA_INDEX = 0
@@ -144,8 +155,11 @@ def name_table(language: str) -> NameTable:
 def label_layer(labels: LabelSet, size: float = style.LABEL_SIZE, scale: float = 1.0) -> Labels:
     """A label set laid out at a label size (board px) for drawing at a scale. Larger than
     the full map's size, each label grows only where it has room (front crops)."""
-    return CACHE.get_or_build("labels", f"{labels.key}@{size}x{scale}",  # type: ignore[return-value]
-                              lambda: _build_labels(labels, size, scale))
+    return CACHE.get_or_build(
+        "labels",
+        f"{labels.key}@{size}x{scale}",  # type: ignore[return-value]
+        lambda: _build_labels(labels, size, scale),
+    )
 
 
 def _scaled(poly: Polygon, k: float) -> list[list[tuple[float, float]]]:
@@ -184,8 +198,12 @@ def missing_assets() -> list[str]:
 def token_box(c: Point, scale: float = 1.0) -> Box:
     """The box a unit token covers around its anchor (see draw.unit_token)."""
     x, y = c
-    return (x - style.UNIT_HALF_W * scale, y - style.UNIT_UP * scale,
-            x + style.UNIT_HALF_W * scale, y + style.UNIT_DOWN * scale)
+    return (
+        x - style.UNIT_HALF_W * scale,
+        y - style.UNIT_UP * scale,
+        x + style.UNIT_HALF_W * scale,
+        y + style.UNIT_DOWN * scale,
+    )
 
 
 def obstacles(board: Board) -> list[tuple[str, str, Box]]:
@@ -207,8 +225,9 @@ def room() -> Room:
     geo = geometry()
 
     def build() -> Room:
-        return Room(geo.board, geo.index, geo.province_index, obstacles(geo.board),
-                    frozenset({SEA_INDEX, IMPASSABLE_INDEX}))
+        return Room(
+            geo.board, geo.index, geo.province_index, obstacles(geo.board), frozenset({SEA_INDEX, IMPASSABLE_INDEX})
+        )
 
     return CACHE.get_or_build("room", "board", build)  # type: ignore[return-value]
 
@@ -234,11 +253,25 @@ def _label_patches(board: Board, placements: dict[str, Placement], scale: float)
         d = ImageDraw.Draw(patch)
         at = (p.centre[0] * scale - x0, p.centre[1] * scale - y0)
         if sea:
-            d.text(at, p.text, font=f, fill=style.SEA_LABEL + (255,), anchor="mm",
-                   stroke_width=style.LABEL_STROKE * scale, stroke_fill=style.SEA + (200,))
+            d.text(
+                at,
+                p.text,
+                font=f,
+                fill=style.SEA_LABEL + (255,),
+                anchor="mm",
+                stroke_width=style.LABEL_STROKE * scale,
+                stroke_fill=style.SEA + (200,),
+            )
         else:
-            d.text(at, p.text, font=f, fill=style.LABEL + (255,), anchor="mm",
-                   stroke_width=style.LABEL_STROKE * scale, stroke_fill=(255, 255, 255, 190))
+            d.text(
+                at,
+                p.text,
+                font=f,
+                fill=style.LABEL + (255,),
+                anchor="mm",
+                stroke_width=style.LABEL_STROKE * scale,
+                stroke_fill=(255, 255, 255, 190),
+            )
         out.append((patch, (x0, y0)))
     return tuple(out)
 
@@ -277,9 +310,11 @@ def _build_geometry(scale: float) -> Geometry:
     # bands, so the supersampled image never holds the whole board (88 MB at scale 1.5).
     sea_w = max(1, round(style.SEA_BORDER_WIDTH * k * scale))
     land_w = max(1, round(style.LAND_BORDER_WIDTH * k * scale))
-    outlines = ([(poly, style.SEA_BORDER + (255,), sea_w) for prov in seas for poly in prov.polygons]
-                + [(poly, style.LAND_BORDER + (255,), land_w) for prov in land for poly in prov.polygons]
-                + [(poly, style.LAND_BORDER + (255,), land_w) for poly in board.impassable])
+    outlines = (
+        [(poly, style.SEA_BORDER + (255,), sea_w) for prov in seas for poly in prov.polygons]
+        + [(poly, style.LAND_BORDER + (255,), land_w) for prov in land for poly in prov.polygons]
+        + [(poly, style.LAND_BORDER + (255,), land_w) for poly in board.impassable]
+    )
     m = 8  # rows drawn beyond a band and dropped: Pillow draws wide lines unevenly at an image's edge
     for top in range(0, H, BORDER_BAND):
         bottom = min(H, top + BORDER_BAND)

@@ -58,13 +58,22 @@ def front_box(scene: Scene, powers: Front, board_size: tuple[int, int] | None = 
     board = geometry().board
     W, H = board_size or (board.width, board.height)
     wanted = set(powers_of(powers))
-    boxes = [token_box(board.provinces[u.province].unit_anchor(u.coast)) for u in scene.units
-             if u.power in wanted and u.province in board.provinces]
-    boxes += [token_box(board.provinces[u.province].dislodged, style.DISLODGED_SCALE) for u in scene.dislodged
-              if u.power in wanted and u.province in board.provinces]
+    boxes = [
+        token_box(board.provinces[u.province].unit_anchor(u.coast))
+        for u in scene.units
+        if u.power in wanted and u.province in board.provinces
+    ]
+    boxes += [
+        token_box(board.provinces[u.province].dislodged, style.DISLODGED_SCALE)
+        for u in scene.dislodged
+        if u.power in wanted and u.province in board.provinces
+    ]
     if not boxes:
-        boxes = [token_box(board.provinces[p].unit) for p, owner in scene.centres.items()
-                 if owner in wanted and p in board.provinces]
+        boxes = [
+            token_box(board.provinces[p].unit)
+            for p, owner in scene.centres.items()
+            if owner in wanted and p in board.provinces
+        ]
     if not boxes:
         return (0, 0, W, H)
     m = style.FRONT_MARGIN
@@ -183,17 +192,30 @@ def _images(scene: Scene, views: Iterable[View], game_name: str) -> Iterable[tup
             yield view, _finish(under if i == len(group) - 1 else under.copy(), region, scene, view, game_name)
 
 
-def render_image(position: Mapping | Scene, orders: object = None, results: Mapping | None = None, *,
-                 game_name: str = "", front: Front = None, language: str = "en",
-                 labels: str | None = None) -> Image.Image:
+def render_image(
+    position: Mapping | Scene,
+    orders: object = None,
+    results: Mapping | None = None,
+    *,
+    game_name: str = "",
+    front: Front = None,
+    language: str = "en",
+    labels: str | None = None,
+) -> Image.Image:
     """Like render(), but returns the RGB image (for tests and tools)."""
     scene = make_scene(position, orders, results)
     view = View(language, labels, powers_of(front))
     return next(iter(_images(scene, [view], game_name)))[1]
 
 
-def render_many(position: Mapping | Scene, orders: object = None, results: Mapping | None = None, *,
-                game_name: str = "", views: Iterable[View] = (View(),)) -> dict[View, bytes]:
+def render_many(
+    position: Mapping | Scene,
+    orders: object = None,
+    results: Mapping | None = None,
+    *,
+    game_name: str = "",
+    views: Iterable[View] = (View(),),
+) -> dict[View, bytes]:
     """PNGs of one scene in several languages and crops, each part drawn once: tints,
     centres and order lines once per part of the board, then per view only its labels,
     the units and marks, the legend and the encoding."""
@@ -201,9 +223,16 @@ def render_many(position: Mapping | Scene, orders: object = None, results: Mappi
     return {view: encode_png(img) for view, img in _images(scene, views, game_name)}
 
 
-def render_views(position: Mapping | Scene, orders: object = None, results: Mapping | None = None, *,
-                 game_name: str = "", language: str = "en", labels: str | None = None,
-                 fronts: Sequence[Front] = (None,)) -> dict[Front, bytes]:
+def render_views(
+    position: Mapping | Scene,
+    orders: object = None,
+    results: Mapping | None = None,
+    *,
+    game_name: str = "",
+    language: str = "en",
+    labels: str | None = None,
+    fronts: Sequence[Front] = (None,),
+) -> dict[Front, bytes]:
     """Several PNGs of one position in one language at the cost of drawing it about once:
     the whole board (``None``) and/or the fronts of the named powers, e.g. the channel's map
     and every player's phone-sized crop of the same phase. A front may name several powers
@@ -220,14 +249,16 @@ def _sample_scene() -> Scene:
     centres = [p.code for p in board.provinces.values() if p.sc is not None]
     land = sorted(p.code for p in board.provinces.values() if p.kind != "sea")
     units = {pw: [f"A {land[i]}" for i in range(k, len(land), len(powers))] for k, pw in enumerate(powers)}
-    owners = {pw: centres[k::len(powers)] for k, pw in enumerate(powers)}
+    owners = {pw: centres[k :: len(powers)] for k, pw in enumerate(powers)}
     orders = []
     for pw, us in units.items():
-        orders += [{"power": pw, "order": f"{us[0]} H", "ok": False, "result": "dislodged"},
-                   {"power": pw, "order": f"{us[1]} - {land[0]}", "ok": False, "result": "bounce"},
-                   {"power": pw, "order": f"{us[2]} S {us[1]} - {land[0]}", "ok": True, "result": "ok"},
-                   {"power": pw, "order": f"{us[3]} R {land[1]}", "ok": True, "result": "ok"},
-                   {"power": pw, "order": f"{us[4]} B", "ok": True, "result": "ok"}]
+        orders += [
+            {"power": pw, "order": f"{us[0]} H", "ok": False, "result": "dislodged"},
+            {"power": pw, "order": f"{us[1]} - {land[0]}", "ok": False, "result": "bounce"},
+            {"power": pw, "order": f"{us[2]} S {us[1]} - {land[0]}", "ok": True, "result": "ok"},
+            {"power": pw, "order": f"{us[3]} R {land[1]}", "ok": True, "result": "ok"},
+            {"power": pw, "order": f"{us[4]} B", "ok": True, "result": "ok"},
+        ]
     return scene_from_objects({"phase": "S1901M", "units": units, "centers": owners}, orders)
 
 
@@ -242,8 +273,7 @@ def encode_png(img: Image.Image) -> bytes:
     palette = CACHE.get_or_build("palette", "png", _palette)
     pal = img.quantize(palette=palette, dither=Image.Dither.NONE)  # type: ignore[arg-type]
     buf = io.BytesIO()
-    pal.save(buf, format="PNG", compress_level=style.PNG_COMPRESS_LEVEL,
-             compress_type=style.PNG_COMPRESS_STRATEGY)
+    pal.save(buf, format="PNG", compress_level=style.PNG_COMPRESS_LEVEL, compress_type=style.PNG_COMPRESS_STRATEGY)
     return buf.getvalue()
 
 
@@ -256,8 +286,16 @@ def warm_up(languages: Iterable[str] = ("en",)) -> None:
     CACHE.get_or_build("palette", "png", _palette)
 
 
-def render(position: Mapping | Scene, orders: object = None, results: Mapping | None = None, *,
-           game_name: str = "", front: Front = None, language: str = "en", labels: str | None = None) -> bytes:
+def render(
+    position: Mapping | Scene,
+    orders: object = None,
+    results: Mapping | None = None,
+    *,
+    game_name: str = "",
+    front: Front = None,
+    language: str = "en",
+    labels: str | None = None,
+) -> bytes:
     """Draw a position as a PNG.
 
     position: the spec's input object (phase, units, centers, dislodged[, orders]) or a Scene.
@@ -270,5 +308,6 @@ def render(position: Mapping | Scene, orders: object = None, results: Mapping | 
     labels: the label set's script, "latin" or "cyrillic" (Russian has both; default: the
         language's own, Cyrillic for Russian and Bulgarian). Unknown values raise ValueError.
     """
-    return encode_png(render_image(position, orders, results, game_name=game_name, front=front,
-                                   language=language, labels=labels))
+    return encode_png(
+        render_image(position, orders, results, game_name=game_name, front=front, language=language, labels=labels)
+    )

@@ -32,7 +32,7 @@ class Unit:
         return f"{self.province}/{self.coast}" if self.coast else self.province
 
     @classmethod
-    def of(cls, unit: EngineUnit) -> "Unit":
+    def of(cls, unit: EngineUnit) -> Unit:
         return cls(str(unit.power), str(unit.type), unit.location.province, unit.location.coast)
 
 
@@ -64,12 +64,21 @@ class Scene:
     supply_centre_counts: tuple[tuple[str, int], ...] = field(default=())
 
 
-_KINDS = {eo.Hold: "hold", eo.Move: "move", eo.SupportHold: "support", eo.SupportMove: "support",
-          eo.Convoy: "convoy", eo.Retreat: "retreat", eo.Disband: "disband", eo.Build: "build"}
+_KINDS = {
+    eo.Hold: "hold",
+    eo.Move: "move",
+    eo.SupportHold: "support",
+    eo.SupportMove: "support",
+    eo.Convoy: "convoy",
+    eo.Retreat: "retreat",
+    eo.Disband: "disband",
+    eo.Build: "build",
+}
 
 
-def drawn_order(power: str, text: str, ok: bool | None = None, result: str | None = None,
-                phase: PhaseKind | None = None) -> Order:
+def drawn_order(
+    power: str, text: str, ok: bool | None = None, result: str | None = None, phase: PhaseKind | None = None
+) -> Order:
     """One order text (read by the engine's parser) as the renderer draws it."""
     power = power.upper()
     base = Order(power, "unreadable", text, ok=ok, result=result)
@@ -82,8 +91,12 @@ def drawn_order(power: str, text: str, ok: bool | None = None, result: str | Non
     unit = Unit(power, str(order.unit_type), order.location.province, order.location.coast)
     out = replace(base, kind=_KINDS[type(order)], unit=unit)
     if isinstance(order, (eo.Move, eo.Retreat)):
-        return replace(out, target=order.destination.province, target_coast=order.destination.coast,
-                       via_convoy=isinstance(order, eo.Move) and order.via_convoy)
+        return replace(
+            out,
+            target=order.destination.province,
+            target_coast=order.destination.coast,
+            via_convoy=isinstance(order, eo.Move) and order.via_convoy,
+        )
     if isinstance(order, (eo.SupportHold, eo.SupportMove)):
         other = Unit(power, str(order.supported_type), order.supported.province, order.supported.coast)
         target = order.destination.province if isinstance(order, eo.SupportMove) else None
@@ -136,8 +149,11 @@ def scene_from_objects(position: Mapping, orders: object = None, results: Mappin
             e = outcome.get((o.power, o.text))
             merged.append(replace(o, ok=e.get("ok"), result=e.get("result")) if e else o)
         known = {(o.power, o.text) for o in parsed}
-        merged.extend(drawn_order(e["power"], e["order"], e.get("ok"), e.get("result"), kind)
-                      for e in results.get("orders", []) if (e["power"].upper(), e["order"]) not in known)
+        merged.extend(
+            drawn_order(e["power"], e["order"], e.get("ok"), e.get("result"), kind)
+            for e in results.get("orders", [])
+            if (e["power"].upper(), e["order"]) not in known
+        )
         parsed = merged
     destroyed = [u for u in map(_destroyed, (results or {}).get("destroyed", [])) if u is not None]
     counts: dict[str, int] = {}

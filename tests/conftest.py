@@ -5,6 +5,7 @@ every run (``derandomize``), and no example has a time limit (``deadline=None``:
 machine must never fail a test by being slow). ``HYPOTHESIS_RANDOM=1`` draws new examples
 each run, for exploring by hand.
 """
+
 from __future__ import annotations
 
 import os

@@ -2,6 +2,7 @@
 run), kept as the bot keeps it: one (position JSON, results JSON) row per phase, the last
 row's results None (the phase the game stopped at). For the history, chart and animation
 tests and benchmarks/history.py."""
+
 from __future__ import annotations
 
 import random
@@ -28,8 +29,9 @@ def play(years: int = 20, seed: int = 1901, players: int = 7) -> list[Row]:
         rules = setup.rules(position.phase)
         orders = _orders(rng, position, rules)
         outcome = resolve(position, orders, rules)
-        results = [{"power": r.power.value, "order": r.text, "ok": r.ok, "result": r.result.value}
-                   for r in outcome.results]
+        results = [
+            {"power": r.power.value, "order": r.text, "ok": r.ok, "result": r.result.value} for r in outcome.results
+        ]
         rows.append((position_to_json(position), results))
         position = outcome.next
         if outcome.winners or position.phase.year > last_year:

@@ -1,5 +1,6 @@
 """The layers import in one direction: engine (standard library only) ← renderer (engine,
 Pillow, standard library) ← bot (anything)."""
+
 from __future__ import annotations
 
 import ast
@@ -23,8 +24,7 @@ def imports(package: str) -> list[tuple[Path, str]]:
 
 
 def bad(package: str, allowed: set[str]) -> list[str]:
-    return [f"{p.relative_to(ROOT)} imports {m}" for p, m in imports(package)
-            if m not in allowed and m not in STDLIB]
+    return [f"{p.relative_to(ROOT)} imports {m}" for p, m in imports(package) if m not in allowed and m not in STDLIB]
 
 
 def test_engine_imports_only_the_standard_library():

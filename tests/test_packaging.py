@@ -78,8 +78,19 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
         else:
             shutil.copy2(path, context / source)
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
-    run([*pip, "wheel", "--no-deps", "--no-build-isolation", "--no-index", "--wheel-dir", str(work / "dist"),
-         str(context)], cwd=work)
+    run(
+        [
+            *pip,
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "--wheel-dir",
+            str(work / "dist"),
+            str(context),
+        ],
+        cwd=work,
+    )
     (wheel,) = (work / "dist").glob("*.whl")
     run([*pip, "install", "--no-deps", "--no-index", "--target", str(work / "site"), str(wheel)], cwd=work)
     elsewhere = work / "elsewhere"
@@ -124,9 +135,11 @@ def test_the_wheel_carries_the_licences_and_attributions(installed: Installed):
 def test_the_installed_renderer_draws_the_same_map_outside_the_checkout(installed: Installed):
     where = installed.elsewhere
     (where / "position.json").write_text(json.dumps(POSITION), encoding="utf-8")
-    probe = ("import json, renderer, engine; from renderer.board import assets_dir; "
-             "print(json.dumps({'renderer': renderer.__file__, 'engine': engine.__file__, "
-             "'assets': str(assets_dir()), 'missing': renderer.missing_assets()}))")
+    probe = (
+        "import json, renderer, engine; from renderer.board import assets_dir; "
+        "print(json.dumps({'renderer': renderer.__file__, 'engine': engine.__file__, "
+        "'assets': str(assets_dir()), 'missing': renderer.missing_assets()}))"
+    )
     found = json.loads(run([sys.executable, "-c", probe], cwd=where, env=environment(installed.site)).stdout)
     for key in ("renderer", "engine", "assets"):
         assert Path(found[key]).is_relative_to(installed.site), (key, found[key])
@@ -142,17 +155,30 @@ def test_the_installed_renderer_draws_the_same_map_outside_the_checkout(installe
 
 
 def test_the_installed_engine_command_adjudicates(installed: Installed):
-    done = subprocess.run([sys.executable, "-m", "engine", "adjudicate"], input=json.dumps(POSITION),
-                          capture_output=True, text=True, timeout=120, cwd=installed.elsewhere,
-                          env=environment(installed.site))
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "adjudicate"],
+        input=json.dumps(POSITION),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=installed.elsewhere,
+        env=environment(installed.site),
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["next"]["phase"] == "F1901M"
 
 
 def test_the_installed_bot_starts_and_asks_for_its_token(installed: Installed):
     env = environment(installed.site) | {"DIPLOMACY_DB": str(installed.elsewhere / "bot.sqlite3")}
-    done = subprocess.run([sys.executable, "-m", "bot"], capture_output=True, text=True, timeout=120,
-                          cwd=installed.elsewhere, env=env, stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=installed.elsewhere,
+        env=env,
+        stdin=subprocess.DEVNULL,
+    )
     assert done.returncode != 0
     assert "DISCORD_TOKEN" in done.stderr and "Traceback" not in done.stderr, done.stderr
 
@@ -166,11 +192,26 @@ def test_the_assets_are_package_data_of_the_renderer(monkeypatch: pytest.MonkeyP
 
 def test_diplomacy_assets_names_another_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
     monkeypatch.setenv("DIPLOMACY_ASSETS", str(tmp_path))
-    assert renderer.missing_assets() == ["standard_map.json", "fonts/DejaVuSansCondensed-Bold.ttf",
-                                         "fonts/DejaVuSerifCondensed-Italic.ttf"]
-    board = {"width": 10, "height": 20, "impassable": [], "water": [], "provinces": {
-        "PAR": {"kind": "land", "polygons": [[[0, 0, 5, 0, 5, 5]]], "label": [1, 1], "unit": [2, 2],
-                "dislodged": [3, 3]}}}
+    assert renderer.missing_assets() == [
+        "standard_map.json",
+        "fonts/DejaVuSansCondensed-Bold.ttf",
+        "fonts/DejaVuSerifCondensed-Italic.ttf",
+    ]
+    board = {
+        "width": 10,
+        "height": 20,
+        "impassable": [],
+        "water": [],
+        "provinces": {
+            "PAR": {
+                "kind": "land",
+                "polygons": [[[0, 0, 5, 0, 5, 5]]],
+                "label": [1, 1],
+                "unit": [2, 2],
+                "dislodged": [3, 3],
+            }
+        },
+    }
     (tmp_path / "standard_map.json").write_text(json.dumps(board), encoding="utf-8")
     assert renderer.missing_assets() == ["fonts/DejaVuSansCondensed-Bold.ttf", "fonts/DejaVuSerifCondensed-Italic.ttf"]
     loaded = load_board()
@@ -185,8 +226,9 @@ def dockerignored(path: str, patterns: list[str]) -> bool:
         anywhere = pattern.startswith("**/")
         pattern = pattern.removeprefix("**/")
         starts = range(len(parts)) if anywhere else range(1)
-        if any(fnmatch.fnmatchcase("/".join(parts[i:j]), pattern)
-               for i in starts for j in range(i + 1, len(parts) + 1)):
+        if any(
+            fnmatch.fnmatchcase("/".join(parts[i:j]), pattern) for i in starts for j in range(i + 1, len(parts) + 1)
+        ):
             return True
     return False
 
@@ -198,7 +240,17 @@ def test_the_docker_context_keeps_the_sources_and_drops_the_rest():
     sources = dockerfile_sources()
     assert {"pyproject.toml", "README.md", "LICENSE", *PACKAGES} <= set(sources)
     assert [s for s in sources if dockerignored(s, patterns)] == []
-    for unwanted in (".git", ".venv", "bot/__pycache__/app.cpython-311.pyc", ".pytest_cache", ".hypothesis",
-                     "diplomacy.sqlite3", "data/diplomacy.sqlite3-wal", "diplomacy.sqlite3.bak-v4",
-                     "build/lib/bot/app.py", "dist/x.whl", "diplomacy_discord_bot.egg-info"):
+    for unwanted in (
+        ".git",
+        ".venv",
+        "bot/__pycache__/app.cpython-311.pyc",
+        ".pytest_cache",
+        ".hypothesis",
+        "diplomacy.sqlite3",
+        "data/diplomacy.sqlite3-wal",
+        "diplomacy.sqlite3.bak-v4",
+        "build/lib/bot/app.py",
+        "dist/x.whl",
+        "diplomacy_discord_bot.egg-info",
+    ):
         assert dockerignored(unwanted, patterns), unwanted

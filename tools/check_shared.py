@@ -21,6 +21,7 @@ Prints one summary line per source and exits 1 when a mismatch is not in the
 documented allow-list (deliberate rule differences: see ALLOWED).
 The engine is driven only through ``engine.codec.adjudicate_object``.
 """
+
 from __future__ import annotations
 
 import csv
@@ -35,12 +36,22 @@ sys.path.insert(0, str(ROOT))
 
 from engine.codec import InputError, adjudicate_object  # noqa: E402
 
-POWERS = {"AUS": "AUSTRIA", "ENG": "ENGLAND", "FRA": "FRANCE", "GER": "GERMANY",
-          "ITA": "ITALY", "RUS": "RUSSIA", "TUR": "TURKEY"}
+POWERS = {
+    "AUS": "AUSTRIA",
+    "ENG": "ENGLAND",
+    "FRA": "FRANCE",
+    "GER": "GERMANY",
+    "ITA": "ITALY",
+    "RUS": "RUSSIA",
+    "TUR": "TURKEY",
+}
 HOME = {
-    "AUSTRIA": ["BUD", "TRI", "VIE"], "ENGLAND": ["EDI", "LON", "LVP"],
-    "FRANCE": ["BRE", "MAR", "PAR"], "GERMANY": ["BER", "KIE", "MUN"],
-    "ITALY": ["NAP", "ROM", "VEN"], "RUSSIA": ["MOS", "SEV", "STP", "WAR"],
+    "AUSTRIA": ["BUD", "TRI", "VIE"],
+    "ENGLAND": ["EDI", "LON", "LVP"],
+    "FRANCE": ["BRE", "MAR", "PAR"],
+    "GERMANY": ["BER", "KIE", "MUN"],
+    "ITALY": ["NAP", "ROM", "VEN"],
+    "RUSSIA": ["MOS", "SEV", "STP", "WAR"],
     "TURKEY": ["ANK", "CON", "SMY"],
 }
 GODIP_RENAME = {"MID": "MAO", "NRG": "NWG", "GOL": "LYO", "NAT": "NAO"}
@@ -54,7 +65,8 @@ ALLOWED = {
     # 6.J.3-6.J.11: pre-2023 civil-disorder rule (distance to HOME centres, fleets by
     #        sea only) and different positions; DATC v3.0 uses the 2023 rule.
     *(("godip", f"6.J.{n}") for n in range(3, 12)),
-    ("godip", "6.J.9.part1"), ("godip", "6.J.9.part2"),
+    ("godip", "6.J.9.part1"),
+    ("godip", "6.J.9.part2"),
 }
 
 
@@ -158,9 +170,9 @@ def select_entries(datc: Path):
         else:
             pick = [e for e in entries if e.get("edition") in (None, "2023")]
         if num in ("6.H.1", "6.H.2", "6.H.3"):
-            continue                      # incompletely encoded: the godip file has them
+            continue  # incompletely encoded: the godip file has them
         if num in ("6.J.3", "6.J.5", "6.J.9", "6.J.10"):
-            continue                      # replaced by the DATC-text positions below
+            continue  # replaced by the DATC-text positions below
         for e in pick:
             out.append((num, json.loads(json.dumps(e))))
     devs = {d["datc"]: d for d in dev}
@@ -175,8 +187,16 @@ def select_entries(datc: Path):
                 target[k] = word if word in ("Succeeds", "Fails") else "Fails"  # 6.A.5 "illegal"
     # 6.D.16 (missing from the JSON)
     d = devs["6.D.16"]["datc_v3_preferred"]
-    out.append(("6.D.16", {"name": "6.D.16 (deviations)", "phase": "Main",
-                           "orders": {k.replace(" hold", " Hold"): v.split()[0] for k, v in d.items()}}))
+    out.append(
+        (
+            "6.D.16",
+            {
+                "name": "6.D.16 (deviations)",
+                "phase": "Main",
+                "orders": {k.replace(" hold", " Hold"): v.split()[0] for k, v in d.items()},
+            },
+        )
+    )
     for num in ("6.J.3", "6.J.5", "6.J.9", "6.J.10"):
         for t in devs[num]["datc_text_entries"]:
             out.append((num, dict(t, text_position=True)))
@@ -236,8 +256,12 @@ def run_json_entry(num, e):
     if e["phase"] == "Retreat":
         nxt = out["next"]
         if nxt["phase"].endswith("R"):
-            obj2 = {"phase": nxt["phase"], "units": nxt["units"], "centers": nxt["centers"],
-                    "dislodged": nxt["dislodged"]}
+            obj2 = {
+                "phase": nxt["phase"],
+                "units": nxt["units"],
+                "centers": nxt["centers"],
+                "dislodged": nxt["dislodged"],
+            }
             run(obj2, e["orders"], "Retreat")
         else:
             # no retreat phase: every retreat order is expected to fail (unit destroyed)
@@ -249,8 +273,10 @@ def run_json_entry(num, e):
         t, r = rest.split()
         u = f"{t.upper()} {reg(r)}"
         if u in out["next"]["units"].get(POWERS[p], []):
-            problems.append(f"civil disorder should remove {POWERS[p]} {u}; "
-                            f"engine kept it (units after: {out['next']['units'].get(POWERS[p])})")
+            problems.append(
+                f"civil disorder should remove {POWERS[p]} {u}; "
+                f"engine kept it (units after: {out['next']['units'].get(POWERS[p])})"
+            )
     return problems
 
 
@@ -337,7 +363,7 @@ def jdip_order(text: str, retreat: bool):
     cv = re.match(r"^(c|convoys?)\s+(?:A\s+)?(\S+?)\s*-\s*(\S+)$", rest, re.I)
     if cv:
         return power, f"{unit} C A {jdip_loc(cv.group(2))} - {jdip_loc(cv.group(3))}"
-    return power, f"{unit} {rest}"        # let the engine judge it
+    return power, f"{unit} {rest}"  # let the engine judge it
 
 
 def retreat_options(units, dislodged, results):
@@ -361,16 +387,20 @@ def retreat_options(units, dislodged, results):
         if convoyed:
             continue
         # a unit dislodged by a unit from `to` has no effect there
-        if prov(frm) in dis_provs and any(ok2 and prov(f2) == prov(to) and prov(t2) == prov(frm)
-                                          for ok2, _, _, f2, t2, _ in moves):
+        if prov(frm) in dis_provs and any(
+            ok2 and prov(f2) == prov(to) and prov(t2) == prov(frm) for ok2, _, _, f2, t2, _ in moves
+        ):
             continue
         contested.add(prov(to))
     out = {}
     for p, us in dislodged.items():
         for u in us:
             t, r = u.split()
-            att = [(frm, t2 == "A" and (via or not MAP.army_adj(frm, to)))
-                   for ok, _, t2, frm, to, via in moves if ok and prov(to) == prov(r)]
+            att = [
+                (frm, t2 == "A" and (via or not MAP.army_adj(frm, to)))
+                for ok, _, t2, frm, to, via in moves
+                if ok and prov(to) == prov(r)
+            ]
             cand = MAP.army[prov(r)] if t == "A" else MAP.fleet[r]
             opts = []
             for c in sorted(cand):
@@ -402,12 +432,13 @@ def run_jdip_case(c):
                 owners[p] += [prov(u.split()[1]) for u in us]
             obj["centers"] = dict(owners)
     if letter == "R":
-        obj["dislodged"] = retreat_options(units, jdip_units(b.get("PRESTATE_DISLODGED", [])),
-                                           b.get("PRESTATE_RESULTS", []))
+        obj["dislodged"] = retreat_options(
+            units, jdip_units(b.get("PRESTATE_DISLODGED", [])), b.get("PRESTATE_RESULTS", [])
+        )
     orders = defaultdict(list)
     for l in b.get("ORDERS", []):
         p, o = jdip_order(l, letter == "R")
-        if isinstance(o, tuple):          # 'Remove <prov>': find the unit
+        if isinstance(o, tuple):  # 'Remove <prov>': find the unit
             pr = prov(o[1])
             found = [u for u in units.get(p, []) if prov(u.split()[1]) == pr]
             o = f"{found[0]} D" if found else f"A {pr} D"
@@ -496,11 +527,15 @@ MILA_RULE_DIFFERENCES = {
     # the same move without VIA.
     ("game_3.json", "S1902M"): ("6.G.8", {"TURKEY": {"A CON - BUL VIA": "A CON - BUL"}}),
     ("game_3.json", "S1907M"): ("6.G.8", {"TURKEY": {"A CON - BUL VIA": "A CON - BUL"}}),
-    ("game_3.json", "F1907M"): ("6.G.8", {"TURKEY": {"A ANK - CON VIA": "A ANK - CON",
-                                                     "A CON - BUL VIA": "A CON - BUL"}}),
+    ("game_3.json", "F1907M"): (
+        "6.G.8",
+        {"TURKEY": {"A ANK - CON VIA": "A ANK - CON", "A CON - BUL VIA": "A CON - BUL"}},
+    ),
     # the same, where the land move bounces anyway: MILA "bounce", this engine "no_convoy"
-    ("game_3.json", "S1906M"): ("6.G.8", {"TURKEY": {"A CON - BUL VIA": "A CON - BUL",
-                                                     "A SMY - CON VIA": "A SMY - CON"}}),
+    ("game_3.json", "S1906M"): (
+        "6.G.8",
+        {"TURKEY": {"A CON - BUL VIA": "A CON - BUL", "A SMY - CON VIA": "A SMY - CON"}},
+    ),
     ("game_3.json", "S1908M"): ("6.G.8", {"TURKEY": {"A CON - BUL VIA": "A CON - BUL"}}),
 }
 
@@ -515,8 +550,10 @@ def mila_split(state):
                 dislodged.setdefault(power, {})[u[1:]] = sorted(options)
             else:
                 units.setdefault(power, []).append(u)
-    return ({p: sorted(v) for p, v in units.items() if v},
-            {p: dict(sorted(v.items())) for p, v in dislodged.items() if v})
+    return (
+        {p: sorted(v) for p, v in units.items() if v},
+        {p: dict(sorted(v.items())) for p, v in dislodged.items() if v},
+    )
 
 
 def mila_expected_result(kind, codes):
@@ -525,15 +562,20 @@ def mila_expected_result(kind, codes):
     if kind == "M":
         if not codes:
             return {"ok"}
-        for code, ours in (("dislodged", {"dislodged"}), ("no convoy", {"no_convoy"}),
-                           ("disrupted", {"no_convoy", "paradox"}), ("bounce", {"bounce"}),
-                           ("cut", {"cut"}), ("void", {"void"})):
+        for code, ours in (
+            ("dislodged", {"dislodged"}),
+            ("no convoy", {"no_convoy"}),
+            ("disrupted", {"no_convoy", "paradox"}),
+            ("bounce", {"bounce"}),
+            ("cut", {"cut"}),
+            ("void", {"void"}),
+        ):
             if code in codes:
                 return ours
         return None
     if kind == "R":
         return {"disband"} if "disband" in codes else {"ok"}
-    return {"ok"}   # adjustments: MILA lists the builds and disbands it carried out
+    return {"ok"}  # adjustments: MILA lists the builds and disbands it carried out
 
 
 def mila_compare(kind, orders, results, out, expected_next, prev_destroyed=frozenset()):
@@ -557,8 +599,12 @@ def mila_compare(kind, orders, results, out, expected_next, prev_destroyed=froze
         for unit in sorted(set(want_d.get(power, {})) | set(have_d.get(power, {}))):
             w, h = want_d.get(power, {}).get(unit), have_d.get(power, {}).get(unit)
             if w != h:
-                problems.append((("dislodged", power, unit, tuple(w or ()), tuple(h or ())),
-                                 f"dislodged {power} {unit}: MILA retreats {w}, engine {h}"))
+                problems.append(
+                    (
+                        ("dislodged", power, unit, tuple(w or ()), tuple(h or ())),
+                        f"dislodged {power} {unit}: MILA retreats {w}, engine {h}",
+                    )
+                )
     ours = {}
     for e in out["orders"]:
         if e["result"] in ("unparsed", "no_unit", "duplicate") or e["order"] == "WAIVE":
@@ -589,10 +635,16 @@ def mila_input(phase):
     # MILA sometimes lists occupied provinces as retreats (class 2 of "MILA games"), which
     # the engine refuses as input: they are left out, as a retreat there could never succeed
     occupied = {prov(u.split()[1]) for us in units.values() for u in us}
-    dislodged = {p: {u: [o for o in options if prov(o) not in occupied] for u, options in d.items()}
-                 for p, d in dislodged.items()}
-    obj = {"phase": phase["name"], "units": units, "centers": phase["state"]["centers"],
-           "orders": {p: list(o) for p, o in phase["orders"].items() if o}}
+    dislodged = {
+        p: {u: [o for o in options if prov(o) not in occupied] for u, options in d.items()}
+        for p, d in dislodged.items()
+    }
+    obj = {
+        "phase": phase["name"],
+        "units": units,
+        "centers": phase["state"]["centers"],
+        "orders": {p: list(o) for p, o in phase["orders"].items() if o},
+    }
     if dislodged:
         obj["dislodged"] = dislodged
     return obj
@@ -600,9 +652,12 @@ def mila_input(phase):
 
 def mila_expected_next(phase):
     units, dislodged = mila_split(phase["state"])
-    return {"phase": phase["name"], "units": units,
-            "centers": {p: sorted(v) for p, v in phase["state"]["centers"].items() if v},
-            "dislodged": dislodged}
+    return {
+        "phase": phase["name"],
+        "units": units,
+        "centers": {p: sorted(v) for p, v in phase["state"]["centers"].items() if v},
+        "dislodged": dislodged,
+    }
 
 
 def mila_retreat_error(problem, phase, nxt_phase):
@@ -612,17 +667,26 @@ def mila_retreat_error(problem, phase, nxt_phase):
     neighbours = MAP.army[prov(where)] if utype == "A" else MAP.fleet[where]
     if set(want) != set(neighbours) or not set(have) <= set(want):
         return False
-    convoyed = False          # the army that took the unit's province came by convoy
+    convoyed = False  # the army that took the unit's province came by convoy
     for items in phase["orders"].values():
         for o in items or ():
             w = o.split()
-            if (len(w) >= 4 and w[0] == "A" and w[2] == "-" and prov(w[3]) == prov(where)
-                    and ("VIA" in w or not MAP.army_adj(w[1], w[3]))):
+            if (
+                len(w) >= 4
+                and w[0] == "A"
+                and w[2] == "-"
+                and prov(w[3]) == prov(where)
+                and ("VIA" in w or not MAP.army_adj(w[1], w[3]))
+            ):
                 convoyed = True
     if not convoyed:
         return False
-    staying = {prov(u.lstrip("*").split()[1]) for us in nxt_phase["state"]["units"].values()
-               for u in us if not u.startswith("*")}
+    staying = {
+        prov(u.lstrip("*").split()[1])
+        for us in nxt_phase["state"]["units"].values()
+        for u in us
+        if not u.startswith("*")
+    }
     bounced = set()
     for items in phase["orders"].values():
         for o in items or ():
@@ -644,8 +708,7 @@ def run_mila_game(path: Path):
         expected = mila_expected_next(nxt)
         try:
             out = adjudicate_object(mila_input(ph))
-            problems = mila_compare(kind, ph["orders"], ph["results"], out, expected,
-                                    prev_destroyed)
+            problems = mila_compare(kind, ph["orders"], ph["results"], out, expected, prev_destroyed)
             prev_destroyed = {d.split(" ", 1)[1] for d in out["destroyed"]}
         except Exception as e:  # InputError or a crash: report, don't stop the run
             unexplained.append((name, f"engine {type(e).__name__}: {e}"))
@@ -668,9 +731,11 @@ def run_mila_game(path: Path):
         for power, changes in rewrite.items():
             obj["orders"][power] = [changes.get(o, o) for o in obj["orders"][power]]
         out = adjudicate_object(obj)
-        again = [t for c, t in mila_compare(kind, ph["orders"], ph["results"], out, expected,
-                                            prev_destroyed)
-                 if not (isinstance(c, tuple) and mila_retreat_error(c, ph, nxt))]
+        again = [
+            t
+            for c, t in mila_compare(kind, ph["orders"], ph["results"], out, expected, prev_destroyed)
+            if not (isinstance(c, tuple) and mila_retreat_error(c, ph, nxt))
+        ]
         if again:
             unexplained.extend((name, f"with the {rule} rewrite: {t}") for t in again)
         else:
@@ -686,8 +751,7 @@ def check_mila(shared: Path) -> int:
         extra = f"; {len(rule_diffs)} allowed rule differences ({rules})" if rule_diffs else ""
         if ref_errors:
             extra += f"; {len(ref_errors)} MILA retreat-list errors (checked)"
-        print(f"shared testdata mila {path.name}: {n} phases replayed, "
-              f"{len(unexplained)} mismatches{extra}")
+        print(f"shared testdata mila {path.name}: {n} phases replayed, {len(unexplained)} mismatches{extra}")
         for phase, text in unexplained:
             print(f"  {phase}: {text}")
         failures += len(unexplained)

@@ -24,13 +24,14 @@ from pathlib import Path
 
 import numpy as np
 import shapely
-from shapely.geometry import MultiPoint, MultiPolygon, Point, Polygon, box
 import shapely.ops
+from shapely.geometry import MultiPoint, MultiPolygon, Point, Polygon, box
 from shapely.ops import polylabel
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from mapdata import standard as src  # noqa: E402
+
 from renderer import style  # noqa: E402  (token and label sizes: one source of truth)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,6 +55,7 @@ SMALL_FRAGMENT_PX = 300.0
 
 
 # ---------------------------------------------------------------- TopoJSON decoding
+
 
 def load_countries(atlas_dir: Path) -> dict[str, shapely.Geometry]:
     """Country name -> (Multi)Polygon in lon/lat, decoded from world-atlas's TopoJSON."""
@@ -98,6 +100,7 @@ def load_countries(atlas_dir: Path) -> dict[str, shapely.Geometry]:
 
 
 # ---------------------------------------------------------------- projection
+
 
 class Projection:
     """Lambert conformal conic (sphere) followed by a Sarkar-Brown radial enlargement."""
@@ -166,6 +169,7 @@ class Projection:
 
 # ---------------------------------------------------------------- geometry helpers
 
+
 def noise(xy: np.ndarray) -> np.ndarray:
     """A smooth, deterministic displacement field: same point, same shift, so cells stay seamless."""
     x, y = xy[:, 0], xy[:, 1]
@@ -195,8 +199,9 @@ def clean(g: shapely.Geometry) -> shapely.Geometry:
     return MultiPolygon([p for p in polygons(g) if p.area > 0.5]) if not isinstance(g, Polygon) else g
 
 
-def partition(region: shapely.Geometry, seeds: list[tuple[str, float, float]], frame: Polygon,
-              organic: bool = True) -> dict[str, shapely.Geometry]:
+def partition(
+    region: shapely.Geometry, seeds: list[tuple[str, float, float]], frame: Polygon, organic: bool = True
+) -> dict[str, shapely.Geometry]:
     """Voronoi cells of the seeds, with noisy edges, clipped to region, merged per code."""
     pts = MultiPoint([(x, y) for _, x, y in seeds])
     cells = list(shapely.voronoi_polygons(pts, extend_to=frame.buffer(400), ordered=True).geoms)
@@ -251,6 +256,7 @@ def fix_orphans(parts: dict[str, shapely.Geometry], seeds) -> dict[str, shapely.
                 # no stray pocket of a far-away sea touches its neighbours.
                 def gap(o: str) -> float:
                     return comp.distance(comps[0] if o == code else parts[o])
+
                 nearest = min((o for o in parts if o not in ("XX", "WATER")), key=gap)
                 (keep if nearest == code else moved)[nearest].append(comp)
             else:
@@ -285,6 +291,7 @@ def absorb_scraps(geoms: dict[str, shapely.Geometry]) -> dict[str, shapely.Geome
 
 
 # ---------------------------------------------------------------- the build
+
 
 def in_box(g: shapely.Geometry, bx: tuple[float, float, float, float]) -> bool:
     p = g.representative_point()
@@ -365,6 +372,7 @@ def build(atlas_dir: Path) -> dict:
 
 # ---------------------------------------------------------------- anchors and output
 
+
 def inside(g: shapely.Geometry, x: float, y: float, margin: float = 5.0) -> tuple[float, float]:
     """The point itself when it lies well inside g, else the nearest point that does (a
     coast anchor given at sea lands on the coast)."""
@@ -387,12 +395,17 @@ LABEL_RESERVE_W = 40.0  # a label slot is at least this wide, so localised names
 
 
 def _token(x: float, y: float, scale: float = 1.0, pad: float = 0.0) -> shapely.Geometry:
-    return box(x - style.UNIT_HALF_W * scale - pad, y - style.UNIT_UP * scale - pad,
-               x + style.UNIT_HALF_W * scale + pad, y + style.UNIT_DOWN * scale + pad)
+    return box(
+        x - style.UNIT_HALF_W * scale - pad,
+        y - style.UNIT_UP * scale - pad,
+        x + style.UNIT_HALF_W * scale + pad,
+        y + style.UNIT_DOWN * scale + pad,
+    )
 
 
 def _label_size(code: str, sea: bool) -> tuple[float, float]:
     from PIL import ImageFont
+
     name, size = (style.ITALIC_FONT, style.SEA_LABEL_SIZE) if sea else (style.BOLD_FONT, style.LABEL_SIZE)
     font = ImageFont.truetype(str(ASSETS / "fonts" / name), size)
     l, t, r, b = font.getbbox(code, anchor="mm", stroke_width=style.LABEL_STROKE)
@@ -427,8 +440,7 @@ def _refit(g, a: dict, w: float, h: float, make, tokens: list, labels: list, mar
     if core.is_empty:
         return None
     x0, y0, x1, y1 = core.bounds
-    pts = [(x, y) for x in np.arange(x0, x1 + 1, 4.0) for y in np.arange(y0, y1 + 1, 4.0)
-           if core.contains(Point(x, y))]
+    pts = [(x, y) for x in np.arange(x0, x1 + 1, 4.0) for y in np.arange(y0, y1 + 1, 4.0) if core.contains(Point(x, y))]
     pts.sort(key=lambda p: -g.boundary.distance(Point(p)))
     for px, py in pts:
         tok = _token(px, py, pad=GAP)
@@ -445,14 +457,17 @@ def _refit(g, a: dict, w: float, h: float, make, tokens: list, labels: list, mar
 def _grid(g: shapely.Geometry, step: float = 4.0) -> list[tuple[float, float]]:
     """Points inside g, most central first: the last resort of a placement."""
     x0, y0, x1, y1 = g.bounds
-    pts = [(float(x), float(y)) for x in np.arange(x0, x1 + 1, step) for y in np.arange(y0, y1 + 1, step)
-           if g.contains(Point(x, y))]
+    pts = [
+        (float(x), float(y))
+        for x in np.arange(x0, x1 + 1, step)
+        for y in np.arange(y0, y1 + 1, step)
+        if g.contains(Point(x, y))
+    ]
     pts.sort(key=lambda p: -g.boundary.distance(Point(p)))
     return pts
 
 
-def _place(g: shapely.Geometry, candidates, make, blocked: list[shapely.Geometry], margin: float,
-           strict: bool = False):
+def _place(g: shapely.Geometry, candidates, make, blocked: list[shapely.Geometry], margin: float, strict: bool = False):
     """The first candidate whose shape lies inside g (by margin) and touches nothing blocked;
     else (unless strict) the candidate inside g with the least overlap; else None."""
     core = g.buffer(-margin)
@@ -499,8 +514,7 @@ def layout(geoms: dict[str, shapely.Geometry], codes: list[str], proj: Projectio
             found = _place(g, _rings_around(ux, uy, w, h), make, tokens + labels, 1.0, strict=True)
             if found is None and "unit" not in over:
                 # A narrow province: move the unit to where it and its label both fit.
-                found = (_refit(g, a, w, h, make, tokens, labels)
-                         or _refit(g, a, w, h, make, tokens, labels, margin=7.0))
+                found = _refit(g, a, w, h, make, tokens, labels) or _refit(g, a, w, h, make, tokens, labels, margin=7.0)
             lx, ly = found or _place(g, _rings_around(ux, uy, w, h), make, tokens + labels, 1.0) or (ux, uy - 27)
         a["label"] = [lx, ly]
         labels.append(make(lx, ly).buffer(1.0))
@@ -569,8 +583,8 @@ def to_json(built: dict) -> dict:
     return {
         "format": FORMAT_VERSION,
         "about": "Standard Diplomacy board geometry in pixels, built by tools/map_build.py from "
-                 "tools/mapdata/standard.py. Coastlines: Natural Earth 1:50m (public domain) via "
-                 "the npm package world-atlas (ISC, (c) Michael Bostock). See assets/README.md.",
+        "tools/mapdata/standard.py. Coastlines: Natural Earth 1:50m (public domain) via "
+        "the npm package world-atlas (ISC, (c) Michael Bostock). See assets/README.md.",
         "width": built["W"],
         "height": built["H"],
         "provinces": provinces,
@@ -581,15 +595,21 @@ def to_json(built: dict) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--atlas", type=Path, default=Path("/tmp/mapbuild/node_modules/world-atlas"),
-                    help="folder of the world-atlas npm package")
+    ap.add_argument(
+        "--atlas",
+        type=Path,
+        default=Path("/tmp/mapbuild/node_modules/world-atlas"),
+        help="folder of the world-atlas npm package",
+    )
     ap.add_argument("-o", "--output", type=Path, default=OUT)
     args = ap.parse_args(argv)
     data = to_json(build(args.atlas))
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     args.output.write_text(text + "\n", encoding="utf-8")
-    print(f"wrote {args.output} ({len(text) // 1024} KB, {data['width']}x{data['height']}, "
-          f"{len(data['provinces'])} provinces)")
+    print(
+        f"wrote {args.output} ({len(text) // 1024} KB, {data['width']}x{data['height']}, "
+        f"{len(data['provinces'])} provinces)"
+    )
     return 0
 
 

@@ -6,18 +6,24 @@ from __future__ import annotations
 
 import random
 
+from bot.core.days import DaysOff
 from bot.core.deps import Deps
 from bot.core.endgame import Endgame
+from bot.core.grace import Grace
 from bot.core.history import GameHistory
 from bot.core.languages import Languages
 from bot.core.leaderboard import Leaderboard
 from bot.core.lifecycle import Lifecycle
 from bot.core.moderation import Moderation
 from bot.core.ordering import Ordering
+from bot.core.press import Press
+from bot.core.press_space import PressJobs
+from bot.core.preview import Previews
 from bot.core.reminders import Reminders
 from bot.core.resolution import Resolution
 from bot.core.scoring import Endings
 from bot.core.sheet import Sheets
+from bot.core.standby import StandbyOrders
 from bot.core.status import Status
 from bot.infra.clock import Clock, system_clock
 from bot.infra.compute import Compute
@@ -58,6 +64,13 @@ class Core:
         self.endings = Endings(self.deps, self.moderation.is_moderator)
         self.leaderboard = Leaderboard(self.deps)
         self.history = GameHistory(self.deps)
+        self.press = Press(self.deps, self.moderation.is_moderator)  # press, spectators, settings
+        self.press_jobs = PressJobs(self.deps)  # the press space on Discord, after each commit
+        # issue 15: standby orders, the private map of one's orders, grace, days off
+        self.standby = StandbyOrders(self.deps)
+        self.previews = Previews(self.deps)
+        self.grace = Grace(self.deps)
+        self.days_off = DaysOff(self.deps, self.moderation.is_moderator)
 
     @property
     def storage(self) -> Storage:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from bot.core import context, posts
+from bot.core import context, posts, press
 from bot.core.context import powers_of, setup_of
 from bot.core.deps import Deps
 from bot.core.endings import EndingKind
@@ -298,5 +298,6 @@ class Endings:
             await tx.close_draw(game.id)
             await tx.finish_by_agreement(game.id, None)
             await game_over(tx, game, EndingKind.MODERATOR, self.deps.now(), by=actor.user_id)
+            await press.game_over(tx, game.id, self.deps.now())  # the reveal; press channels read only
         self.deps.changed(timers=True, posts=True)
         return game

@@ -24,6 +24,7 @@ from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.discord import locales
 from bot.discord.poster import Poster
+from bot.discord.press import PressWorker
 from bot.discord.translator import CatalogueTranslator
 from bot.infra import maps
 from bot.infra.clock import Clock, system_clock
@@ -155,6 +156,7 @@ class DiplomacyBot(commands.AutoShardedBot):
         if self.run_scheduler:
             self.scheduler.start()
         self.poster.start()
+        self.press.start()
 
     async def _build(self, storage: Storage) -> None:
         from bot.discord.cogs.games import GameCog
@@ -162,7 +164,9 @@ class DiplomacyBot(commands.AutoShardedBot):
         from bot.discord.cogs.leaderboard import LeaderboardCog
         from bot.discord.cogs.mod import EndgameCog, ModCog
         from bot.discord.cogs.orders import OrderCog
+        from bot.discord.cogs.press import PressCog
         from bot.discord.cogs.sheet import SheetCog
+        from bot.discord.cogs.standby import GraceCog, StandbyCog
 
         await asyncio.to_thread(maps.warm_up)  # a first resolution's DMs group fronts without the wait
         self.core = Core(
@@ -174,13 +178,30 @@ class DiplomacyBot(commands.AutoShardedBot):
             resolution.run_due, resolution.next_timer, self.core.now, lambda delay: self.pause(delay)
         )
         self.poster = Poster(self, self.core, self.maps, lambda delay: self.pause(delay))
+        # press spaces on Discord (issue 14): its jobs are stored with posts, so it wakes with them
+        self.press = PressWorker(self, self.core, lambda delay: self.pause(delay))
         self.core.deps.on_timer_change = self.scheduler.wake
-        self.core.deps.on_posts = self.poster.kick
+        self.core.deps.on_posts = self._posts_stored
         if self.lease is not None:  # shards taken over or given back: other jobs are due
             self.lease.on_change = self._shards_changed
         await self.tree.set_translator(CatalogueTranslator())
-        for cog in (GameCog, OrderCog, SheetCog, ModCog, EndgameCog, LanguageCog, LeaderboardCog):
+        for cog in (
+            GameCog,
+            OrderCog,
+            SheetCog,
+            ModCog,
+            EndgameCog,
+            LanguageCog,
+            LeaderboardCog,
+            PressCog,
+            StandbyCog,
+            GraceCog,
+        ):
             await self.add_cog(cog(self, self.core))
+
+    def _posts_stored(self) -> None:
+        self.poster.kick()
+        self.press.wake()
 
     async def _hold_lease(self, storage: Storage) -> None:
         """Own the database (or this process' shards of it) before anything touches it,
@@ -191,7 +212,7 @@ class DiplomacyBot(commands.AutoShardedBot):
 
     def _shards_changed(self) -> None:
         self.scheduler.wake()
-        self.poster.kick()
+        self._posts_stored()
 
     def _lease_lost(self, lost: LeaseLost) -> None:
         """Another process owns the database now: stop at once (its writes are already
@@ -211,7 +232,11 @@ class DiplomacyBot(commands.AutoShardedBot):
         await asyncio.shield(self._shutdown)
 
     async def _close(self) -> None:
-        loops = [part for part in (getattr(self, "scheduler", None), getattr(self, "poster", None)) if part]
+        loops = [
+            part
+            for part in (getattr(self, "scheduler", None), getattr(self, "poster", None), getattr(self, "press", None))
+            if part
+        ]
         await asyncio.gather(*(part.stop(grace=STOP_GRACE) for part in loops))
         await super().close()
         if self.lease is not None:

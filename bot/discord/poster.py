@@ -32,11 +32,12 @@ import discord
 
 from bot.core import posts
 from bot.core.app import Core
+from bot.core.languages import game_writing, map_labels
 from bot.core.posts import PostKind
 from bot.core.types import MapSpec
 from bot.discord import attachments, marks
 from bot.infra.lease import Job
-from bot.infra.maps import MapCache
+from bot.infra.maps import MapCache, MapView
 from bot.infra.storage import GameRow, OutboxRow, PhaseRow, Storage
 from bot.infra.wakeable import WakeableLoop
 from bot.text.board import map_description
@@ -76,10 +77,15 @@ def texts_of(row: OutboxRow, language: str) -> list[str]:
     return render(row.kind, row.params or {}, language)
 
 
+def writing_of(game: GameRow | None, language: str) -> str:
+    """The language tag a post is written in: orders in the script of the map beside it."""
+    return game_writing(language, game.language, game.labels) if game is not None else language
+
+
 async def rendered(storage: Storage, row: OutboxRow) -> list[str]:
     """The messages of one outbox row, in the language of its reader now."""
-    _, _, language = await _read(storage, row, None)
-    return texts_of(row, language)
+    game, _, language = await _read(storage, row, None)
+    return texts_of(row, writing_of(game, language))
 
 
 class Poster(WakeableLoop):
@@ -160,7 +166,11 @@ class Poster(WakeableLoop):
         try:
             # each message leaves room for its mark (a row from before post intents may
             # hold a message of the full 2,000 characters)
-            texts = [part for text in texts_of(row, language) for part in split(text, MAX_CONTENT - MARK_ROOM)]
+            texts = [
+                part
+                for text in texts_of(row, writing_of(game, language))
+                for part in split(text, MAX_CONTENT - MARK_ROOM)
+            ]
         except Exception:  # a post that cannot be rendered would block its destination for good
             log.exception("post %s (%s) of game %s can't be rendered", row.id, row.kind, row.game_id)
             async with storage.write() as tx:
@@ -254,23 +264,25 @@ class Poster(WakeableLoop):
         return found
 
     async def _map_files(self, game: GameRow, stored: PhaseRow, spec: MapSpec, language: str) -> list[discord.File]:
-        """The pictures of a post: the whole board, or one crop per group of powers; each
-        with its alt text in the post's ``language`` (issue 15: bot.text.board)."""
+        """The pictures of a post: the whole board, or one crop per group of powers, in the
+        language of its reader (``language``: the game's for the channel, the player's for a
+        DM) and the game's label set where that is the game's language; each with its alt
+        text in that language (issue 15: bot.text.board)."""
         if spec.chart:  # the final post's supply-centre chart (issue 15)
             return await attachments.chart_files(self.core, game, language)
         orders = stored.results if spec.with_orders else None
         # keyed by content, so a phase replayed after a rollback never shows a stale map
         key = (
+            game.id,
             game.name,
-            game.language,
             hashlib.sha1(json.dumps([stored.position, orders], sort_keys=True).encode()).hexdigest(),
         )
+        labels = map_labels(language, game.language, game.labels)
+        groups = spec.fronts or ((),)
+        views = [MapView(None if not g else g[0] if len(g) == 1 else g, language, labels) for g in groups]
+        pngs = await self.maps.get_many(key, stored.position, orders, game_name=game.name, views=views, game=game.id)
         files = []
-        for group in spec.fronts or ((),):
-            front = None if not group else group[0] if len(group) == 1 else group
-            png = await self.maps.get(
-                key, stored.position, orders, game_name=game.name, language=game.language, front=front
-            )
+        for group, png in zip(groups, pngs, strict=True):
             suffix = ("-orders" if orders is not None else "") + "".join(f"-{p.lower()}" for p in group)
             alt = map_description(stored.position, language, orders=orders is not None, fronts=group)
             files.append(discord.File(io.BytesIO(png), filename=f"{spec.phase}{suffix}.png", description=alt))

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.core.posts import PostKind
-from bot.text import markup, scores
+from bot.text import markup, press, scores
 from bot.text.durations import duration_text
 from bot.text.i18n import t
 from bot.text.labels import (
@@ -20,6 +20,7 @@ from bot.text.labels import (
     province_name,
     unit_text,
 )
+from bot.text.standby import day_text, standby_dm
 
 MAX_MESSAGE = 1900  # room left for the post's mark (bot.discord.poster)
 
@@ -101,6 +102,8 @@ def named(params: Mapping[str, Any], language: str) -> dict[str, Any]:
             out[key] = power_name(value, language)
         elif key == "powers":
             out[key] = power_names(value, language) if isinstance(value, list) else value
+        elif key == "day":  # a date skipped (issue 15)
+            out[key] = day_text(value, language)
         else:
             out[key] = value
     return out
@@ -118,6 +121,10 @@ _MOD_KEYS = {
     "kick": "kicked",
     "rollback": "rollback",
     "remind": "reminded",
+    # issue 15: dates skipped
+    "skip_day": "skip_day",
+    "skip_day_moved": "skip_day_moved",
+    "unskip_day": "unskip_day",
 }
 
 
@@ -130,13 +137,16 @@ def _mod_action(p: Mapping[str, Any], lang: str) -> str:
 
 
 def _started(p: Mapping[str, Any], lang: str) -> str:
-    lines = [
-        t("post.assignment", lang, user=markup.mention(uid), powers=power_names(powers, lang))
-        for uid, powers in p["assignments"]
-    ]
+    if p.get("anonymous"):  # players known by their powers only (bot.core.secrecy)
+        lines = [press.anonymous_assignments(p["assignments"], lang)]
+    else:
+        lines = [
+            t("post.assignment", lang, user=markup.mention(uid), powers=power_names(powers, lang))
+            for uid, powers in p["assignments"]
+        ]
     if p["neutral"]:
         lines.append(t("post.neutral", lang, powers=power_names(p["neutral"], lang)))
-    return t(
+    text = t(
         "post.started",
         lang,
         game=p["game"],
@@ -144,6 +154,8 @@ def _started(p: Mapping[str, Any], lang: str) -> str:
         phase=phase_title(p["phase"], lang),
         deadline=markup.stamp(p["deadline"] or 0),
     )
+    # the game's settings (press, anonymity, deadlines...) under it
+    return text + "\n\n" + press.settings_block(p["settings"], lang) if p.get("settings") else text
 
 
 def _results(p: Mapping[str, Any], lang: str) -> list[str]:
@@ -162,19 +174,29 @@ def _results(p: Mapping[str, Any], lang: str) -> list[str]:
             mark = "✅" if r["ok"] else "❌"
             why = "" if r["ok"] else f" — {t('result.' + r['result'], lang)}"
             implied = t("post.implied", lang) if r.get("implied") else ""
+            implied += t("post.standby", lang) if r.get("standby") else ""  # issue 15: from standby orders
             lines.append(f"{mark} {order_line(r['order'], lang)}{why}{implied}")
         blocks.append("\n".join(lines))
     if p["destroyed"]:
         units = ", ".join(f"{power_name(power, lang)} {unit_text(unit, lang)}" for power, unit in p["destroyed"])
         blocks.append(t("post.destroyed", lang, units=units))
+    if not by_power and not p["destroyed"]:  # say so rather than post a bare title (the centres follow)
+        blocks.append(t("post.no_adjustments" if str(p["phase"]).endswith("A") else "post.no_orders", lang))
     return chunks(blocks)
 
 
 def _phase_started(p: Mapping[str, Any], lang: str) -> str:
     toss = p.get("toss")
     note = ""
-    if toss:
+    if toss and toss.get("user") is None:  # an anonymous game: who won the toss stays secret
+        note = press.anonymous_toss(toss["power"], lang)
+    elif toss:
         note = t("post.toss", lang, user=f"<@{toss['user']}>", power=power_name(toss["power"], lang))
+    if p.get("settled"):  # issue 15: nobody has a choice: played at once
+        key = "post.new_phase_settled"
+        return note + t(
+            key, lang, game=p["game"], phase=phase_title(p["phase"], lang), centres=centre_table(p["centres"], lang)
+        )
     return note + t(
         "post.new_phase",
         lang,
@@ -328,10 +350,26 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
     PostKind.GAME_ENDED: scores.ended_post,
     PostKind.GAME_SCORES: scores.scores_post,
     PostKind.DM_GAME_ENDED: scores.dm_ended,
+    # issue 15: grace, standby orders
+    PostKind.GRACE_STARTED: _users_joined("grace.post"),
+    PostKind.DM_GRACE: lambda p, lang: t(
+        "grace.dm",
+        lang,
+        game=p["game"],
+        phase=phase_title(p["phase"], lang),
+        missing=missing_text(p["missing"], lang, by_power=p.get("by_power", False)),
+        deadline=markup.stamp(p["deadline"]),
+    ),
+    PostKind.DM_STANDBY: standby_dm,
 }
 
 
 def render(kind: str, params: Mapping[str, Any], language: str) -> list[str]:
     """The messages of one post in ``language`` (usually one; several when long)."""
-    out = _RENDER[PostKind(kind)](params, language)
+    post = PostKind(kind)
+    # press posts are said in bot.text.press; a masked post of an anonymous game without players
+    if params.get("anonymous"):
+        params = press.unnamed(params, language)
+    masked = press.render_masked(post, params, language) if params.get("anonymous") else None
+    out = masked or (press.RENDER[post] if post in press.RENDER else _RENDER[post])(params, language)
     return [out] if isinstance(out, str) else out

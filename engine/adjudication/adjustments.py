@@ -3,10 +3,11 @@ civil-disorder rule for disbands a power did not order (DATC 6.J, 2023 rulebook)
 
 Orders are taken in the order given; the first legal ones count (DATC 4.D.4-4.D.6).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from engine.map import Map
 from engine.orders import Build, Disband, Order, Waive
@@ -18,16 +19,21 @@ from engine.validation import Checker, Illegal, Reason
 
 @dataclass(frozen=True, slots=True)
 class AdjustmentResult:
-    results: list[Result]               # one per order given, in order
-    judged: list[Order]                 # the canonical order judged (coast/type fixed)
-    illegal: list[Illegal | None]       # one per order given: why it was not carried out
+    results: list[Result]  # one per order given, in order
+    judged: list[Order]  # the canonical order judged (coast/type fixed)
+    illegal: list[Illegal | None]  # one per order given: why it was not carried out
     built: list[Unit]
-    removed: list[Unit]                 # disbanded by order
-    civil_disorder: list[Unit]          # disbanded by the civil-disorder rule
+    removed: list[Unit]  # disbanded by order
+    civil_disorder: list[Unit]  # disbanded by the civil-disorder rule
 
 
-def civil_disorder_disbands(game_map: Map, units: Sequence[Unit], centres: set[str] | frozenset[str],
-                            count: int, province_name: Callable[[str], str] | None = None) -> list[Unit]:
+def civil_disorder_disbands(
+    game_map: Map,
+    units: Sequence[Unit],
+    centres: set[str] | frozenset[str],
+    count: int,
+    province_name: Callable[[str], str] | None = None,
+) -> list[Unit]:
     """The ``count`` units a power must lose when it gave too few disbands (2023 rule):
     farthest first from the nearest supply centre it owns, counting moves over land and
     sea for both unit types; at equal distance fleets before armies, then by the English
@@ -44,8 +50,9 @@ def civil_disorder_disbands(game_map: Map, units: Sequence[Unit], centres: set[s
     return sorted(units, key=key)[:count]
 
 
-def adjudicate_adjustments(checker: Checker, orders: Sequence[tuple[Power, Order]],
-                           province_name: Callable[[str], str] | None = None) -> AdjustmentResult:
+def adjudicate_adjustments(
+    checker: Checker, orders: Sequence[tuple[Power, Order]], province_name: Callable[[str], str] | None = None
+) -> AdjustmentResult:
     """Adjudicate the adjustment phase of ``checker.position``: each power's builds,
     waives and disbands, the first legal ones counting; then the civil-disorder rule."""
     position = checker.position
@@ -88,7 +95,7 @@ def adjudicate_adjustments(checker: Checker, orders: Sequence[tuple[Power, Order
                 if why is None and (builds_left[power] <= 0 or checker.rules.passive(power)):
                     why = used_up(power, "build")
                 if why is not None:
-                    result = Result.VOID          # it could be right another winter
+                    result = Result.VOID  # it could be right another winter
                 else:
                     result = Result.OK
                     builds_left[power] -= 1
@@ -132,6 +139,5 @@ def adjudicate_adjustments(checker: Checker, orders: Sequence[tuple[Power, Order
     for power, left in disbands_left.items():
         if left > 0:
             remaining = [u for u in by_power.get(power, []) if u.province not in removed_provinces]
-            forced.extend(civil_disorder_disbands(checker.map, remaining, owned.get(power, set()),
-                                                  left, province_name))
+            forced.extend(civil_disorder_disbands(checker.map, remaining, owned.get(power, set()), left, province_name))
     return AdjustmentResult(results, judged, illegal, built, removed, forced)

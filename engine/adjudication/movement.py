@@ -10,10 +10,11 @@ decisions MOVE, SUPPORT and CONVOY, with PATH and the four strengths as function
 as in DATC section 5.B, through :class:`~engine.adjudication.resolver.Resolver`;
 (5) work out dislodgements and the retreat options of every dislodged unit.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from engine.adjudication.resolver import Resolver
 from engine.map import Location
@@ -33,11 +34,11 @@ class _Order:
     unit: Unit
     order: Order
     legal: bool = True
-    kind: str = "hold"          # hold / move / support / convoy (after legality)
-    dest: str = ""              # move: destination province; support/convoy: target province
+    kind: str = "hold"  # hold / move / support / convoy (after legality)
+    dest: str = ""  # move: destination province; support/convoy: target province
     dest_loc: Location | None = None
-    convoyed: bool = False      # move: goes by convoy
-    matched: bool = True        # support/convoy: matches a real order
+    convoyed: bool = False  # move: goes by convoy
+    matched: bool = True  # support/convoy: matches a real order
     opponent: str | None = None  # move: province of the unit moving the opposite way (head-to-head)
     illegal: Illegal | None = None  # why the order was ignored
 
@@ -47,11 +48,11 @@ class MovementResult:
     """Per unit (by province): the result; plus who moved where and who was dislodged."""
 
     results: dict[str, Result]
-    moved: dict[str, Location]           # origin province -> new location
-    dislodged: dict[str, str]            # province of dislodged unit -> attacker's origin
+    moved: dict[str, Location]  # origin province -> new location
+    dislodged: dict[str, str]  # province of dislodged unit -> attacker's origin
     retreats: dict[str, tuple[Location, ...]]
-    orders: dict[str, Order]             # the order each unit was judged on
-    illegal: dict[str, Illegal]          # the units whose order was ignored, and why
+    orders: dict[str, Order]  # the order each unit was judged on
+    illegal: dict[str, Illegal]  # the units whose order was ignored, and why
 
 
 def adjudicate_movement(checker: Checker, orders: Mapping[str, Order]) -> MovementResult:
@@ -74,8 +75,8 @@ class _Movement:
                 order = Hold(unit.type, unit.location)
             self.orders[prov] = _Order(unit, order)
         self.moves_into: dict[str, list[str]] = {}
-        self.supports_of: dict[str, list[str]] = {}   # supported province -> supporter provinces
-        self.convoys_of: dict[str, list[str]] = {}    # army province -> convoying fleets
+        self.supports_of: dict[str, list[str]] = {}  # supported province -> supporter provinces
+        self.convoys_of: dict[str, list[str]] = {}  # army province -> convoying fleets
         self.resolver = Resolver(self._adjudicate, self._backup_rule)
         self.paradox: set[str] = set()
         self._final = self.resolver.resolved
@@ -110,7 +111,8 @@ class _Movement:
             dest = judged.destination
             o.kind, o.dest, o.dest_loc = "move", dest.province, dest
             o.convoyed = o.unit.type is UnitType.ARMY and (
-                judged.via_convoy or not self.map.army_can_move(o.unit.province, dest.province))
+                judged.via_convoy or not self.map.army_can_move(o.unit.province, dest.province)
+            )
         elif isinstance(judged, (SupportHold, SupportMove)):
             o.kind, o.dest = "support", judged.supported.province
         elif isinstance(judged, Convoy):
@@ -119,13 +121,15 @@ class _Movement:
     def _decide_convoy_intent(self) -> None:
         """2023 rulebook: an army moving to an adjacent province goes by convoy only when
         ordered "via convoy" or when a fleet of its own power convoys it."""
-        own_convoys = {(f.unit.power, f.dest, f.order.destination.province)  # type: ignore[union-attr]
-                       for f in self.orders.values() if f.kind == "convoy"}
+        own_convoys = {
+            (f.unit.power, f.dest, f.order.destination.province)  # type: ignore[union-attr]
+            for f in self.orders.values()
+            if f.kind == "convoy"
+        }
         if not own_convoys:
             return
         for prov, o in self.orders.items():
-            if (o.kind == "move" and not o.convoyed
-                    and (o.unit.power, prov, o.dest) in own_convoys):
+            if o.kind == "move" and not o.convoyed and (o.unit.power, prov, o.dest) in own_convoys:
                 o.convoyed = True
 
     def _match(self) -> None:
@@ -136,8 +140,13 @@ class _Movement:
         for prov, o in orders.items():
             if o.kind == "move":
                 other = orders.get(o.dest)
-                if (other is not None and other.kind == "move" and other.dest == prov
-                        and not o.convoyed and not other.convoyed):
+                if (
+                    other is not None
+                    and other.kind == "move"
+                    and other.dest == prov
+                    and not o.convoyed
+                    and not other.convoyed
+                ):
                     o.opponent = o.dest
             elif o.kind == "support":
                 target = orders.get(o.dest)
@@ -149,19 +158,29 @@ class _Movement:
                 else:
                     assert isinstance(order, SupportMove)
                     want = order.destination
-                    o.matched = (target.kind == "move" and target.dest == want.province
-                                 and (want.coast is None or target.dest_loc is None
-                                      or target.dest_loc.coast is None
-                                      or target.dest_loc.coast == want.coast))
+                    o.matched = (
+                        target.kind == "move"
+                        and target.dest == want.province
+                        and (
+                            want.coast is None
+                            or target.dest_loc is None
+                            or target.dest_loc.coast is None
+                            or target.dest_loc.coast == want.coast
+                        )
+                    )
                 if o.matched:
                     self.supports_of.setdefault(o.dest, []).append(prov)
             elif o.kind == "convoy":
                 army = orders.get(o.dest)
                 order = o.order
                 assert isinstance(order, Convoy)
-                o.matched = (army is not None and army.unit.type is UnitType.ARMY
-                             and army.kind == "move" and army.convoyed
-                             and army.dest == order.destination.province)
+                o.matched = (
+                    army is not None
+                    and army.unit.type is UnitType.ARMY
+                    and army.kind == "move"
+                    and army.convoyed
+                    and army.dest == order.destination.province
+                )
                 if o.matched:
                     self.convoys_of.setdefault(o.dest, []).append(prov)
 
@@ -265,9 +284,7 @@ class _Movement:
             return 0
         o = self.orders[prov]
         defender = self.orders.get(o.dest)
-        if (defender is None
-                or (o.opponent is None and defender.kind == "move"
-                    and self._decided((MOVE, o.dest)))):
+        if defender is None or (o.opponent is None and defender.kind == "move" and self._decided((MOVE, o.dest))):
             return 1 + self._supports(prov)
         if defender.unit.power is o.unit.power:
             return 0
@@ -304,7 +321,7 @@ class _Movement:
             if o.kind == "move" and resolved[(MOVE, prov)]:
                 moved[prov] = o.dest_loc  # type: ignore[assignment]
         arrived = {loc.province: origin for origin, loc in moved.items()}
-        for prov, o in self.orders.items():
+        for prov in self.orders:
             if prov in moved:
                 continue
             attacker = arrived.get(prov)
@@ -313,9 +330,14 @@ class _Movement:
         for prov, o in self.orders.items():
             results[prov] = self._result(prov, o, prov in moved, prov in dislodged)
         retreats = self._retreat_options(moved, dislodged)
-        return MovementResult(results, moved, dislodged, retreats,
-                              {p: o.order for p, o in self.orders.items()},
-                              {p: o.illegal for p, o in self.orders.items() if o.illegal is not None})
+        return MovementResult(
+            results,
+            moved,
+            dislodged,
+            retreats,
+            {p: o.order for p, o in self.orders.items()},
+            {p: o.illegal for p, o in self.orders.items() if o.illegal is not None},
+        )
 
     def _result(self, prov: str, o: _Order, moved: bool, was_dislodged: bool) -> Result:
         if not o.legal:
@@ -342,8 +364,9 @@ class _Movement:
             return Result.OK
         return Result.OK
 
-    def _retreat_options(self, moved: dict[str, Location],
-                         dislodged: dict[str, str]) -> dict[str, tuple[Location, ...]]:
+    def _retreat_options(
+        self, moved: dict[str, Location], dislodged: dict[str, str]
+    ) -> dict[str, tuple[Location, ...]]:
         if not dislodged:
             return {}
         occupied = {loc.province for loc in moved.values()}
@@ -366,9 +389,12 @@ class _Movement:
             else:
                 candidates = [Location(p) for p in sorted(self.map.army_neighbours(prov))]
             options = tuple(
-                loc for loc in candidates
-                if loc.province not in occupied and loc.province not in standoff
+                loc
+                for loc in candidates
+                if loc.province not in occupied
+                and loc.province not in standoff
                 and loc.province not in self.rules.closed
-                and (loc.province != attacker or came_by_convoy))
+                and (loc.province != attacker or came_by_convoy)
+            )
             out[prov] = options
         return out

@@ -6,19 +6,28 @@ callback that calls :meth:`Resolver.resolve` whenever it needs another decision.
 the ancestor of a cycle and, when the guesses disagree (no or two consistent solutions),
 hands the cycle to the backup rule.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Generic, Hashable, TypeVar
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
 
 Key = TypeVar("Key", bound=Hashable)  # a decision: the caller's choice of key
 
 
 class Resolver(Generic[Key]):
-    __slots__ = ("adjudicate", "backup_rule", "resolved", "resolution", "visited", "cycle",
-                 "guess_based", "recursion_hits")
+    __slots__ = (
+        "adjudicate",
+        "backup_rule",
+        "resolved",
+        "resolution",
+        "visited",
+        "cycle",
+        "guess_based",
+        "recursion_hits",
+    )
 
-    def __init__(self, adjudicate: Callable[[Key], bool],
-                 backup_rule: Callable[[list[Key]], dict[Key, bool]]) -> None:
+    def __init__(self, adjudicate: Callable[[Key], bool], backup_rule: Callable[[list[Key]], dict[Key, bool]]) -> None:
         self.adjudicate = adjudicate
         self.backup_rule = backup_rule
         self.resolved: dict[Key, bool] = {}

@@ -1,9 +1,10 @@
 """Retreat phases: each dislodged unit retreats to one of its legal options or is
 disbanded; two or more retreats to one province all fail; an unordered unit disbands."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from engine.map import Location
 from engine.orders import Disband, Order, Retreat
@@ -14,11 +15,11 @@ from engine.validation import Checker, Illegal
 
 @dataclass(frozen=True, slots=True)
 class RetreatResult:
-    results: dict[str, Result]          # dislodged unit's province -> result
-    survivors: dict[str, Unit]          # dislodged unit's province -> unit at its new place
+    results: dict[str, Result]  # dislodged unit's province -> result
+    survivors: dict[str, Unit]  # dislodged unit's province -> unit at its new place
     destroyed: list[Unit]
-    orders: dict[str, Order]            # the order each unit was judged on (canonical)
-    illegal: dict[str, Illegal]         # the units whose order was illegal, and why
+    orders: dict[str, Order]  # the order each unit was judged on (canonical)
+    illegal: dict[str, Illegal]  # the units whose order was illegal, and why
 
 
 def adjudicate_retreats(checker: Checker, orders: Mapping[str, Order]) -> RetreatResult:

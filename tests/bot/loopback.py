@@ -460,7 +460,7 @@ class Emulator:
         channel: dict[str, Any] | None = None,
         sub: str | None = None,
         autocomplete: str | None = None,
-        timeout: float = 10.0,
+        timeout: float = 60.0,  # a hang guard: a busy machine is slow, never red
     ) -> dict[str, Any]:
         """Invoke ``/name [sub] options`` as ``user`` in ``channel`` (None: in the bot's DM);
         return the callback the bot made (``{"type", "data", "files"}``)."""
@@ -532,7 +532,7 @@ class Emulator:
             self.callbacks.pop(interaction_id, None)
             self.callbacks.pop("followup:" + token, None)
 
-    async def wait_posts(self, predicate, count: int = 1, timeout: float = 20.0) -> list[Posted]:
+    async def wait_posts(self, predicate, count: int = 1, timeout: float = 120.0) -> list[Posted]:
         async def ready() -> list[Posted]:
             async with self.posted:
                 while True:

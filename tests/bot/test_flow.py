@@ -43,11 +43,16 @@ async def start_three(env, names=("ana", "ben", "cid")):
     return table, member
 
 
-async def set_scene(env, channel_id, phase: str, units: dict[str, list[str]], centres: dict[str, str]) -> None:
-    """Put the channel's game in ``phase`` with these units and centre owners (a scenario)."""
+async def set_scene(
+    env, channel_id, phase: str, units: dict[str, list[str]], centres: dict[str, str], *, homes=True, dislodged=()
+) -> None:
+    """Put the channel's game in ``phase`` with these units and centre owners (a scenario):
+    the home centres as at the start, unless ``homes`` is False (then only ``centres``
+    are owned), and the ``dislodged`` units of a retreat phase."""
     game = await current_game(env, channel_id)
-    owned = dict(Position.initial().centres) | {c: Power(p) for c, p in centres.items()}
-    position = Position.build(phase, [Unit.parse(Power(p), u) for p, us in units.items() for u in us], owned)
+    owned = (dict(Position.initial().centres) if homes else {}) | {c: Power(p) for c, p in centres.items()}
+    units_now = [Unit.parse(Power(p), u) for p, us in units.items() for u in us]
+    position = Position.build(phase, units_now, owned, dislodged)
     data = position_to_json(position)
     async with env.bots[-1].core.storage.write() as tx:
         await tx.insert_phase(game.id, phase, data)

@@ -26,10 +26,10 @@ async def test_login_sync_command_and_png_post(tmp_path):
     bot = DiplomacyBot(db_path=str(tmp_path / "db.sqlite3"))
     runner = asyncio.create_task(bot.start("loopback-token"))
     try:
-        await asyncio.wait_for(emu.synced.wait(), 10)
-        await asyncio.wait_for(emu.identified.wait(), 10)
+        await asyncio.wait_for(emu.synced.wait(), 60)
+        await asyncio.wait_for(emu.identified.wait(), 60)
         assert {c["name"] for c in emu.commands} >= {"game", "order", "orders", "clear", "ready", "unready"}
-        await asyncio.wait_for(bot.wait_until_ready(), 10)
+        await asyncio.wait_for(bot.wait_until_ready(), 60)
         reply = await emu.slash(alice, "game", {"name": "Loop", "players": 2}, channel=channel, sub="create")
         assert reply["type"] == 4 and "Loop" in reply["data"]["content"]
         for user in (alice, bob):

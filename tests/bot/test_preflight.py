@@ -243,7 +243,7 @@ def aiosqlite_threads() -> set[threading.Thread]:
 async def new_threads_end(before: set[threading.Thread]) -> set[threading.Thread]:
     """The aiosqlite threads started since ``before`` that are still alive (after a moment
     for them to finish)."""
-    for _ in range(100):
+    for _ in range(600):  # up to 30 s: a busy machine is slow, never red
         if not aiosqlite_threads() - before:
             break
         await asyncio.sleep(0.05)

@@ -5,17 +5,26 @@ mutations, wrong types, huge and deep values, bad encodings, lone surrogates).
 
 Everything is drawn from ``random.Random(seed)``: the same cases every run.
 """
+
 from __future__ import annotations
 
 import io
 import json
 import random
 import signal
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from engine import (
-    Move, Position, Power, Retreat, SupportMove, legal_adjustments, legal_orders, resolve,
+    Move,
+    Position,
+    Power,
+    Retreat,
+    SupportMove,
+    legal_adjustments,
+    legal_orders,
+    resolve,
 )
 from engine.cli import MAX_MESSAGE
 from engine.codec import position_to_json
@@ -30,6 +39,7 @@ class Hang(BaseException):
 @contextmanager
 def hang_guard(seconds: int = 60) -> Iterator[None]:
     """A hang guard only (never a speed test): fail instead of blocking CI forever."""
+
     def expire(signum: int, frame: Any) -> None:
         raise Hang(f"still running after {seconds} s")
 
@@ -94,8 +104,10 @@ def random_orders(rng: random.Random, position: Position) -> dict[str, list[str]
         supports = [o for o in menu if isinstance(o, SupportMove)]
         power = pool[province].unit.power if position.phase.is_retreat else pool[province].power
         pick = rng.random()
-        chosen[province] = (power, rng.choice(moves if moves and pick < 0.5 else
-                                              supports if supports and pick < 0.9 else menu))
+        chosen[province] = (
+            power,
+            rng.choice(moves if moves and pick < 0.5 else supports if supports and pick < 0.9 else menu),
+        )
     for power, order in list(chosen.values()):
         # a supported unit of the same power makes the supported move: units meet, dislodge
         # each other (retreat phases) and take centres (adjustments)
@@ -135,12 +147,54 @@ def deep(depth: int, leaf: Any = None) -> Any:
 
 
 HOSTILE: list[Any] = [
-    None, True, False, 0, -7, 3.5, 1e308, 10 ** 40, "", " ", "A", "PAR", "A PAR", "F STP", "A NTH",
-    "F PAR", "A XYZ", "F SPA/XC", "XYZ", "S1901M", "W1901M", "S0000M", "F9999M", "s1901m ",
-    "FRANCE", "france", "FRANKIA", "\ud800", "A P\udcffAR", "\x00", "A\x00PAR", "\u202eA PAR",
-    "A PAR - BUR", "A" * 3000, "Ω" * 200, [], {}, [[]], [["PAR"]], [None], [1, 2],
-    {"A PAR": ["BUR"]}, {"FRANCE": 5}, {"FRANCE": [["A PAR"]]}, {"FRANCE": {"A PAR": 5}},
-    deep(60), ["A PAR", "A PAR"], ["PAR", "PAR"],
+    None,
+    True,
+    False,
+    0,
+    -7,
+    3.5,
+    1e308,
+    10**40,
+    "",
+    " ",
+    "A",
+    "PAR",
+    "A PAR",
+    "F STP",
+    "A NTH",
+    "F PAR",
+    "A XYZ",
+    "F SPA/XC",
+    "XYZ",
+    "S1901M",
+    "W1901M",
+    "S0000M",
+    "F9999M",
+    "s1901m ",
+    "FRANCE",
+    "france",
+    "FRANKIA",
+    "\ud800",
+    "A P\udcffAR",
+    "\x00",
+    "A\x00PAR",
+    "\u202eA PAR",
+    "A PAR - BUR",
+    "A" * 3000,
+    "Ω" * 200,
+    [],
+    {},
+    [[]],
+    [["PAR"]],
+    [None],
+    [1, 2],
+    {"A PAR": ["BUR"]},
+    {"FRANCE": 5},
+    {"FRANCE": [["A PAR"]]},
+    {"FRANCE": {"A PAR": 5}},
+    deep(60),
+    ["A PAR", "A PAR"],
+    ["PAR", "PAR"],
 ]
 
 
@@ -176,7 +230,9 @@ def mutate(rng: random.Random, obj: Any) -> Any:
     elif how == 1:
         del parent[last]
     elif how == 2 and isinstance(parent, dict):
-        parent[rng.choice(["FRANCE", "france", "PRUSSIA", "", "\ud800", "phase", "units", "dislodged"])] = parent.pop(last)
+        parent[rng.choice(["FRANCE", "france", "PRUSSIA", "", "\ud800", "phase", "units", "dislodged"])] = parent.pop(
+            last
+        )
     elif how == 3 and isinstance(parent, list):
         parent.insert(rng.randrange(len(parent) + 1), parent[last])
     elif how == 4 and isinstance(parent, list):
@@ -186,8 +242,25 @@ def mutate(rng: random.Random, obj: Any) -> Any:
     return obj
 
 
-BAD_BYTES = [b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xc0\xaf", b"\x00", b"\xef\xbb\xbf", b"\x80",
-             b"\\ud800", b"\\udfff", b'"', b"\\", b"]", b"}", b"{", b"[", b",", b"9" * 5000]
+BAD_BYTES = [
+    b"\xff",
+    b"\xc3",
+    b"\xed\xa0\x80",
+    b"\xc0\xaf",
+    b"\x00",
+    b"\xef\xbb\xbf",
+    b"\x80",
+    b"\\ud800",
+    b"\\udfff",
+    b'"',
+    b"\\",
+    b"]",
+    b"}",
+    b"{",
+    b"[",
+    b",",
+    b"9" * 5000,
+]
 
 
 def mangle(rng: random.Random, data: bytes) -> bytes:
@@ -198,7 +271,7 @@ def mangle(rng: random.Random, data: bytes) -> bytes:
         return data[:at]
     if how == 1 and data:
         at = min(at, len(data) - 1)
-        return data[:at] + bytes([rng.randrange(256)]) + data[at + 1:]
+        return data[:at] + bytes([rng.randrange(256)]) + data[at + 1 :]
     return data[:at] + rng.choice(BAD_BYTES) + data[at:]
 
 
@@ -216,9 +289,26 @@ def _has_surrogate(value: Any) -> bool:
 
 
 SPECIAL_INPUTS: list[bytes] = [
-    b"", b" ", b"\n", b"null", b"0", b'"x"', b"[]", b"[null]", b"{}", b"[[]]", b"NaN",
-    b'{"phase": Infinity, "units": {}}', b"[" * 1000 + b"]" * 1000, b"[" * 100_000,
-    b'{"a":' * 5000, b"9" * 5000, b'{"phase": "S1901M", "units": {}, "n": ' + b"1" * 4301 + b"}",
-    b"\xef\xbb\xbf{}", b"\xff\xfe{\x00}\x00", "{\"phase\": \"S1901M\"}".encode("utf-16"),
-    b'{"phase": "S1901M", "units": {}} trailing', b'{"phase": "S1901M", "units": {}}{"x": 1}',
+    b"",
+    b" ",
+    b"\n",
+    b"null",
+    b"0",
+    b'"x"',
+    b"[]",
+    b"[null]",
+    b"{}",
+    b"[[]]",
+    b"NaN",
+    b'{"phase": Infinity, "units": {}}',
+    b"[" * 1000 + b"]" * 1000,
+    b"[" * 100_000,
+    b'{"a":' * 5000,
+    b"9" * 5000,
+    b'{"phase": "S1901M", "units": {}, "n": ' + b"1" * 4301 + b"}",
+    b"\xef\xbb\xbf{}",
+    b"\xff\xfe{\x00}\x00",
+    '{"phase": "S1901M"}'.encode("utf-16"),
+    b'{"phase": "S1901M", "units": {}} trailing',
+    b'{"phase": "S1901M", "units": {}}{"x": 1}',
 ]

@@ -32,12 +32,12 @@ power may appear on several lines.  Blocks may be empty.  Two CASE blocks may
 carry the same DATC number (scenarios of one DATC case, e.g. 6.J.9); the test
 runner treats them as one case.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 CASE_NUMBER = re.compile(r"^6\.[A-J]\.\d+$")
@@ -54,10 +54,10 @@ class FormatError(ValueError):
 class OrderLine:
     power: str
     order: str
-    ok: Optional[bool]          # None = not asserted ('?')
-    result: Optional[str]       # expected CLI result word, or None
+    ok: bool | None  # None = not asserted ('?')
+    result: str | None  # expected CLI result word, or None
     line: int
-    reason: Optional[str] = None  # expected engine.validation.Reason code, or None (legal)
+    reason: str | None = None  # expected engine.validation.Reason code, or None (legal)
 
     def expectation(self) -> str:
         e = "?" if self.ok is None else ("ok" if self.ok else "fail")
@@ -69,20 +69,20 @@ class OrderLine:
 class Step:
     phase: str
     orders: list[OrderLine] = field(default_factory=list)
-    after: Optional[dict[str, set[str]]] = None
+    after: dict[str, set[str]] | None = None
     # power -> {unit: options (set) or None when not given}
-    dislodged: dict[str, dict[str, Optional[set[str]]]] = field(default_factory=dict)
+    dislodged: dict[str, dict[str, set[str] | None]] = field(default_factory=dict)
     line: int = 0
 
 
 @dataclass
 class Case:
-    number: str                 # e.g. "6.B.2"
+    number: str  # e.g. "6.B.2"
     title: str
     file: str
     line: int
     units: dict[str, list[str]] = field(default_factory=dict)
-    centers: Optional[dict[str, list[str]]] = None
+    centers: dict[str, list[str]] | None = None
     steps: list[Step] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
 
@@ -118,7 +118,7 @@ def _power_line(s: str, where: str) -> tuple[str, str]:
     return p, rest.strip()
 
 
-def _expect(text: str, where: str) -> tuple[Optional[bool], Optional[str], Optional[str]]:
+def _expect(text: str, where: str) -> tuple[bool | None, str | None, str | None]:
     text, bracket, reason_text = text.partition("[")
     reason = None
     if bracket:
@@ -138,9 +138,9 @@ def _expect(text: str, where: str) -> tuple[Optional[bool], Optional[str], Optio
 
 def parse_text(text: str, file: str = "<string>") -> list[Case]:
     cases: list[Case] = []
-    case: Optional[Case] = None
-    step: Optional[Step] = None
-    block: Optional[str] = None
+    case: Case | None = None
+    step: Step | None = None
+    block: str | None = None
     for n, raw in enumerate(text.splitlines(), 1):
         where = f"{file}:{n}"
         body, _, comment = raw.partition("#")
@@ -234,8 +234,7 @@ def parse_file(path: Path | str) -> list[Case]:
 
 
 DATC_DIR = Path(__file__).resolve().parent / "datc"
-SECTION_COUNTS = {"A": 12, "B": 15, "C": 9, "D": 34, "E": 15, "F": 25,
-                  "G": 20, "H": 16, "I": 7, "J": 11}
+SECTION_COUNTS = {"A": 12, "B": 15, "C": 9, "D": 34, "E": 15, "F": 25, "G": 20, "H": 16, "I": 7, "J": 11}
 
 
 def load_all(directory: Path | str = DATC_DIR) -> list[Case]:

@@ -1,12 +1,26 @@
 """Shared test helpers for the engine tests: positions written compactly, and hypothesis
 strategies for arbitrary orders."""
+
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
 from engine import (
-    STANDARD, Build, Convoy, Disband, Hold, Location, Move, Position, Power, Retreat,
-    SupportHold, SupportMove, Unit, UnitType, Waive,
+    STANDARD,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Location,
+    Move,
+    Position,
+    Power,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Unit,
+    UnitType,
+    Waive,
 )
 from engine.position import Dislodged
 
@@ -14,13 +28,16 @@ from engine.position import Dislodged
 def pos(phase: str, *units: str, centres=None, dislodged=()) -> Position:
     """``pos("S1901M", "FRANCE A PAR", "ENGLAND F STP/NC")``; centres absent: 1901 owners.
     ``dislodged``: units written the same way, dislodged (free to retreat anywhere next door)."""
+
     def unit(item: str) -> Unit:
         power, letter, loc = item.split()
         return Unit(Power.parse(power), UnitType(letter), Location.parse(loc))
 
     out = [unit(item) for item in units]
-    gone = [Dislodged(u, tuple(Location(p) for p in sorted(STANDARD.adjacent_provinces(u.province))))
-            for u in map(unit, dislodged)]
+    gone = [
+        Dislodged(u, tuple(Location(p) for p in sorted(STANDARD.adjacent_provinces(u.province))))
+        for u in map(unit, dislodged)
+    ]
     return Position.build(phase, out, centres, gone)
 
 

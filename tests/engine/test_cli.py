@@ -1,6 +1,7 @@
 """``python -m engine adjudicate``: the JSON contract of ../shared/spec/engine-cli.md
 (also in the README). A few tests run the real command in a subprocess; the rest call
 ``engine.cli.main`` (argv, stdin, exit status, stdout/stderr) or ``engine.codec.adjudicate_object``."""
+
 from __future__ import annotations
 
 import io
@@ -25,8 +26,14 @@ CONTRACT_EXAMPLE = {
 
 
 def run_command(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine", "adjudicate", *args], input=stdin,
-                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "engine", "adjudicate", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
 
 
 def run_main(monkeypatch, capsys, data, *args: str) -> tuple[int, str, str]:
@@ -74,8 +81,12 @@ def test_command_reads_standard_input(args):
 
 
 def test_command_batch_one_bad_item_does_not_stop_the_others():
-    batch = [CONTRACT_EXAMPLE, {"phase": "S1901M", "units": {"FRANKIA": ["A PAR"]}}, 42,
-             dict(CONTRACT_EXAMPLE, orders={"GERMANY": ["A MUN - BUR"]})]
+    batch = [
+        CONTRACT_EXAMPLE,
+        {"phase": "S1901M", "units": {"FRANKIA": ["A PAR"]}},
+        42,
+        dict(CONTRACT_EXAMPLE, orders={"GERMANY": ["A MUN - BUR"]}),
+    ]
     proc = run_command(stdin=json.dumps(batch))
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
@@ -149,8 +160,11 @@ def test_not_json_through_main(monkeypatch, capsys):
 
 
 def test_batch_through_main_keeps_order_and_reports_errors(monkeypatch, capsys):
-    batch = [{"phase": "S1901M", "units": {"FRANCE": ["A XYZ"]}}, CONTRACT_EXAMPLE,
-             {"phase": "S1901M", "units": {"FRANCE": ["F PAR"]}}]
+    batch = [
+        {"phase": "S1901M", "units": {"FRANCE": ["A XYZ"]}},
+        CONTRACT_EXAMPLE,
+        {"phase": "S1901M", "units": {"FRANCE": ["F PAR"]}},
+    ]
     code, out, err = run_main(monkeypatch, capsys, batch)
     assert code == 0 and err == ""
     out = json.loads(out)
@@ -168,11 +182,13 @@ def test_file_argument_through_main(tmp_path, capsys):
 
 # ------------------------------------------------------------------ per-order results
 def test_unreadable_orders_are_reported_per_order_with_the_text_kept():
-    out = adjudicate_object({
-        "phase": "S1901M",
-        "units": {"FRANCE": ["A PAR", "F BRE"]},
-        "orders": {"FRANCE": ["A Par - Burgandy", "march on berlin", "F BRE - MAO"]},
-    })
+    out = adjudicate_object(
+        {
+            "phase": "S1901M",
+            "units": {"FRANCE": ["A PAR", "F BRE"]},
+            "orders": {"FRANCE": ["A Par - Burgandy", "march on berlin", "F BRE - MAO"]},
+        }
+    )
     assert out["orders"][:3] == [
         {"power": "FRANCE", "order": "A Par - Burgandy", "ok": False, "result": "unparsed"},
         {"power": "FRANCE", "order": "march on berlin", "ok": False, "result": "unparsed"},
@@ -183,52 +199,61 @@ def test_unreadable_orders_are_reported_per_order_with_the_text_kept():
 
 
 def test_player_spellings_come_back_canonical():
-    out = adjudicate_object({
-        "phase": "S1901M",
-        "units": {"ENGLAND": ["A LON", "F NTH"], "FRANCE": ["F MAO"]},
-        "orders": {"ENGLAND": ["army london -> belgium via convoy", "f north sea convoys a lon to bel"],
-                   "FRANCE": ["F mid-atlantic ocean - spa(nc)"]},
-    })
-    assert [e["order"] for e in out["orders"]] == [
-        "A LON - BEL VIA", "F NTH C A LON - BEL", "F MAO - SPA/NC"]
+    out = adjudicate_object(
+        {
+            "phase": "S1901M",
+            "units": {"ENGLAND": ["A LON", "F NTH"], "FRANCE": ["F MAO"]},
+            "orders": {
+                "ENGLAND": ["army london -> belgium via convoy", "f north sea convoys a lon to bel"],
+                "FRANCE": ["F mid-atlantic ocean - spa(nc)"],
+            },
+        }
+    )
+    assert [e["order"] for e in out["orders"]] == ["A LON - BEL VIA", "F NTH C A LON - BEL", "F MAO - SPA/NC"]
     assert all(e["ok"] for e in out["orders"])
 
 
 def test_implied_orders_come_after_the_given_ones():
-    out = adjudicate_object({
-        "phase": "S1901M",
-        "units": {"AUSTRIA": ["A VIE"], "FRANCE": ["A PAR", "A MAR", "F BRE"], "TURKEY": ["F ANK"]},
-        "orders": {"TURKEY": ["F ANK - BLA"], "FRANCE": ["A MAR - SPA"]},
-    })
+    out = adjudicate_object(
+        {
+            "phase": "S1901M",
+            "units": {"AUSTRIA": ["A VIE"], "FRANCE": ["A PAR", "A MAR", "F BRE"], "TURKEY": ["F ANK"]},
+            "orders": {"TURKEY": ["F ANK - BLA"], "FRANCE": ["A MAR - SPA"]},
+        }
+    )
     given = [("TURKEY", "F ANK - BLA", "ok"), ("FRANCE", "A MAR - SPA", "ok")]
     assert results(out)[:2] == given
     implied = results(out)[2:]
-    assert sorted(implied) == [("AUSTRIA", "A VIE H", "ok"), ("FRANCE", "A PAR H", "ok"),
-                               ("FRANCE", "F BRE H", "ok")]
+    assert sorted(implied) == [("AUSTRIA", "A VIE H", "ok"), ("FRANCE", "A PAR H", "ok"), ("FRANCE", "F BRE H", "ok")]
 
 
 def test_no_unit_duplicate_and_illegal():
-    out = adjudicate_object({
-        "phase": "S1901M",
-        "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},
-        "orders": {"FRANCE": ["A PAR - BUR", "A PAR H", "A MUN - BUR", "A GAS - BUR"],
-                   "GERMANY": ["A MUN - NTH"]},
-    })
+    out = adjudicate_object(
+        {
+            "phase": "S1901M",
+            "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},
+            "orders": {"FRANCE": ["A PAR - BUR", "A PAR H", "A MUN - BUR", "A GAS - BUR"], "GERMANY": ["A MUN - NTH"]},
+        }
+    )
     assert results(out) == [
-        ("FRANCE", "A PAR - BUR", "ok"), ("FRANCE", "A PAR H", "duplicate"),
-        ("FRANCE", "A MUN - BUR", "no_unit"), ("FRANCE", "A GAS - BUR", "no_unit"),
+        ("FRANCE", "A PAR - BUR", "ok"),
+        ("FRANCE", "A PAR H", "duplicate"),
+        ("FRANCE", "A MUN - BUR", "no_unit"),
+        ("FRANCE", "A GAS - BUR", "no_unit"),
         ("GERMANY", "A MUN - NTH", "illegal"),
     ]
     assert [e["ok"] for e in out["orders"]] == [True, False, False, False, False]
 
 
 def test_units_and_centres_are_sorted_in_the_output():
-    out = adjudicate_object({
-        "phase": "S1901M",
-        "units": {"RUSSIA": ["F STP/SC", "A WAR", "F SEV", "A MOS"], "AUSTRIA": ["F TRI", "A BUD", "A VIE"]},
-        "centers": {"RUSSIA": ["WAR", "STP", "MOS", "SEV"], "AUSTRIA": ["VIE", "TRI", "BUD"]},
-        "orders": {},
-    })
+    out = adjudicate_object(
+        {
+            "phase": "S1901M",
+            "units": {"RUSSIA": ["F STP/SC", "A WAR", "F SEV", "A MOS"], "AUSTRIA": ["F TRI", "A BUD", "A VIE"]},
+            "centers": {"RUSSIA": ["WAR", "STP", "MOS", "SEV"], "AUSTRIA": ["VIE", "TRI", "BUD"]},
+            "orders": {},
+        }
+    )
     nxt = out["next"]
     assert list(nxt["units"]) == sorted(nxt["units"])
     assert nxt["units"]["RUSSIA"] == ["A MOS", "A WAR", "F SEV", "F STP/SC"]
@@ -239,30 +264,35 @@ def test_units_and_centres_are_sorted_in_the_output():
 
 # ----------------------------------------------------------- centres, winner, phases
 def test_centres_change_after_the_fall_only():
-    spring = adjudicate_object({
-        "phase": "S1901M", "units": {"FRANCE": ["A PAR", "A MAR"]},
-        "orders": {"FRANCE": ["A MAR - SPA"]},
-    })
+    spring = adjudicate_object(
+        {
+            "phase": "S1901M",
+            "units": {"FRANCE": ["A PAR", "A MAR"]},
+            "orders": {"FRANCE": ["A MAR - SPA"]},
+        }
+    )
     assert spring["next"]["phase"] == "F1901M"
     assert "SPA" not in spring["next"]["centers"]["FRANCE"]
     fall = adjudicate_object(dict(spring["next"], orders={"FRANCE": ["A PAR - BUR"]}))
     assert "SPA" in fall["next"]["centers"]["FRANCE"]
-    assert fall["next"]["phase"] == "W1901A"          # France builds one
+    assert fall["next"]["phase"] == "W1901A"  # France builds one
     # a centre left empty keeps its owner
     assert "PAR" in fall["next"]["centers"]["FRANCE"]
 
 
 def test_centres_change_after_the_fall_retreats_when_there_are_any():
-    fall = adjudicate_object({
-        "phase": "F1901M",
-        "units": {"GERMANY": ["A MUN", "A RUH"], "FRANCE": ["A BUR"], "ITALY": ["A TYR"]},
-        "centers": {"GERMANY": ["MUN", "BER", "KIE"], "FRANCE": ["PAR", "MAR", "BRE"]},
-        "orders": {"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"], "ITALY": ["A TYR - MUN"]},
-    })
+    fall = adjudicate_object(
+        {
+            "phase": "F1901M",
+            "units": {"GERMANY": ["A MUN", "A RUH"], "FRANCE": ["A BUR"], "ITALY": ["A TYR"]},
+            "centers": {"GERMANY": ["MUN", "BER", "KIE"], "FRANCE": ["PAR", "MAR", "BRE"]},
+            "orders": {"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"], "ITALY": ["A TYR - MUN"]},
+        }
+    )
     nxt = fall["next"]
     assert nxt["phase"] == "F1901R"
     assert nxt["dislodged"] == {"FRANCE": {"A BUR": ["BEL", "GAS", "MAR", "PAR", "PIC"]}}
-    assert "MUN" in nxt["centers"]["GERMANY"]       # not yet: Italy is in Munich
+    assert "MUN" in nxt["centers"]["GERMANY"]  # not yet: Italy is in Munich
     after = adjudicate_object(dict(nxt, orders={"FRANCE": ["A BUR R PAR"]}))
     assert "MUN" in after["next"]["centers"]["ITALY"]
     assert "MUN" not in after["next"]["centers"].get("GERMANY", [])
@@ -270,38 +300,67 @@ def test_centres_change_after_the_fall_retreats_when_there_are_any():
 
 
 def test_winner_after_a_fall_turn_with_18_centres():
-    eighteen = ["BRE", "MAR", "PAR", "SPA", "POR", "BEL", "HOL", "MUN", "KIE", "BER",
-                "DEN", "LON", "LVP", "EDI", "NWY", "SWE", "TUN", "ROM"]
-    position = {"phase": "F1905M", "units": {"FRANCE": ["A BUR"]},
-                "centers": {"FRANCE": eighteen[:-1], "ITALY": ["VEN"]},
-                "orders": {"FRANCE": ["A BUR - MUN"]}}
-    assert adjudicate_object(position)["winner"] is None               # 17 (MUN was already French)
+    eighteen = [
+        "BRE",
+        "MAR",
+        "PAR",
+        "SPA",
+        "POR",
+        "BEL",
+        "HOL",
+        "MUN",
+        "KIE",
+        "BER",
+        "DEN",
+        "LON",
+        "LVP",
+        "EDI",
+        "NWY",
+        "SWE",
+        "TUN",
+        "ROM",
+    ]
+    position = {
+        "phase": "F1905M",
+        "units": {"FRANCE": ["A BUR"]},
+        "centers": {"FRANCE": eighteen[:-1], "ITALY": ["VEN"]},
+        "orders": {"FRANCE": ["A BUR - MUN"]},
+    }
+    assert adjudicate_object(position)["winner"] is None  # 17 (MUN was already French)
     position["centers"] = {"FRANCE": [c for c in eighteen if c != "MUN"], "GERMANY": ["MUN"]}
     out = adjudicate_object(position)
     assert len(out["next"]["centers"]["FRANCE"]) == 18
     assert out["winner"] == "FRANCE"
     spring = dict(position, phase="S1905M")
-    assert adjudicate_object(spring)["winner"] is None                 # spring: no winner
+    assert adjudicate_object(spring)["winner"] is None  # spring: no winner
 
 
 def test_retreat_phase_input():
-    out = adjudicate_object({
-        "phase": "S1902R",
-        "units": {"GERMANY": ["A BUR", "A RUH"], "ITALY": ["F ION"]},
-        "centers": {"FRANCE": ["PAR"]},
-        "dislodged": {"FRANCE": {"A BUR": ["GAS", "PAR", "PIC"]},
-                      "AUSTRIA": {"F TYS": ["LYO", "TUS"]},
-                      "TURKEY": {"F ADR": ["TRI", "VEN"]},
-                      "ENGLAND": {"F WES": ["LYO", "NAF"]}},
-        "orders": {"FRANCE": ["A BUR R PAR"], "AUSTRIA": ["F TYS R LYO"],
-                   "ENGLAND": ["F WES - LYO"], "ITALY": ["F ION H"]},
-    })
+    out = adjudicate_object(
+        {
+            "phase": "S1902R",
+            "units": {"GERMANY": ["A BUR", "A RUH"], "ITALY": ["F ION"]},
+            "centers": {"FRANCE": ["PAR"]},
+            "dislodged": {
+                "FRANCE": {"A BUR": ["GAS", "PAR", "PIC"]},
+                "AUSTRIA": {"F TYS": ["LYO", "TUS"]},
+                "TURKEY": {"F ADR": ["TRI", "VEN"]},
+                "ENGLAND": {"F WES": ["LYO", "NAF"]},
+            },
+            "orders": {
+                "FRANCE": ["A BUR R PAR"],
+                "AUSTRIA": ["F TYS R LYO"],
+                "ENGLAND": ["F WES - LYO"],
+                "ITALY": ["F ION H"],
+            },
+        }
+    )
     assert results(out) == [
         ("FRANCE", "A BUR R PAR", "ok"),
         ("AUSTRIA", "F TYS R LYO", "bounce"),
-        ("ENGLAND", "F WES R LYO", "bounce"),       # "-" reads as a retreat in a retreat phase
-        ("ITALY", "F ION H", "no_unit"),            # not a dislodged unit: nothing to order
-        ("TURKEY", "F ADR D", "ok"),                # implied: disbanded
+        ("ENGLAND", "F WES R LYO", "bounce"),  # "-" reads as a retreat in a retreat phase
+        ("ITALY", "F ION H", "no_unit"),  # not a dislodged unit: nothing to order
+        ("TURKEY", "F ADR D", "ok"),  # implied: disbanded
     ]
     assert sorted(out["destroyed"]) == ["AUSTRIA F TYS", "ENGLAND F WES", "TURKEY F ADR"]
     assert out["next"]["phase"] == "F1902M"
@@ -310,30 +369,41 @@ def test_retreat_phase_input():
 
 
 def test_retreat_to_a_place_not_in_the_options_is_illegal():
-    out = adjudicate_object({
-        "phase": "F1902R", "units": {"GERMANY": ["A BUR"]},
-        "dislodged": {"FRANCE": {"A BUR": ["GAS"]}},
-        "orders": {"FRANCE": ["A BUR R MUN"]},
-    })
+    out = adjudicate_object(
+        {
+            "phase": "F1902R",
+            "units": {"GERMANY": ["A BUR"]},
+            "dislodged": {"FRANCE": {"A BUR": ["GAS"]}},
+            "orders": {"FRANCE": ["A BUR R MUN"]},
+        }
+    )
     assert results(out) == [("FRANCE", "A BUR R MUN", "illegal")]
     assert out["destroyed"] == ["FRANCE A BUR"]
 
 
 def test_adjustment_input_with_builds_waives_and_civil_disorder():
-    out = adjudicate_object({
-        "phase": "W1901A",
-        "units": {"FRANCE": ["A PAR"], "RUSSIA": ["A WAR", "A UKR", "F BOT", "A FIN", "A BOH"],
-                  "ENGLAND": ["F NTH"]},
-        "centers": {"FRANCE": ["PAR", "BRE", "MAR", "SPA"], "RUSSIA": ["WAR", "MOS", "STP"],
-                    "ENGLAND": ["LON", "EDI", "LVP"]},
-        "orders": {"FRANCE": ["F BRE B", "A PAR B", "WAIVE", "A SPA B"], "ENGLAND": ["F EDI B"]},
-    })
+    out = adjudicate_object(
+        {
+            "phase": "W1901A",
+            "units": {
+                "FRANCE": ["A PAR"],
+                "RUSSIA": ["A WAR", "A UKR", "F BOT", "A FIN", "A BOH"],
+                "ENGLAND": ["F NTH"],
+            },
+            "centers": {
+                "FRANCE": ["PAR", "BRE", "MAR", "SPA"],
+                "RUSSIA": ["WAR", "MOS", "STP"],
+                "ENGLAND": ["LON", "EDI", "LVP"],
+            },
+            "orders": {"FRANCE": ["F BRE B", "A PAR B", "WAIVE", "A SPA B"], "ENGLAND": ["F EDI B"]},
+        }
+    )
     assert results(out)[:5] == [
         ("FRANCE", "F BRE B", "ok"),
-        ("FRANCE", "A PAR B", "void"),        # occupied
+        ("FRANCE", "A PAR B", "void"),  # occupied
         ("FRANCE", "WAIVE", "ok"),
-        ("FRANCE", "A SPA B", "illegal"),     # not a home centre
-        ("ENGLAND", "F EDI B", "ok"),         # the second English build is waived
+        ("FRANCE", "A SPA B", "illegal"),  # not a home centre
+        ("ENGLAND", "F EDI B", "ok"),  # the second English build is waived
     ]
     # Russia: 5 units, 3 centres: two civil-disorder disbands (2023 rule): farthest from its
     # own centres first (BOH: 2 moves), then at equal distance (1) fleets before armies
@@ -349,10 +419,14 @@ def test_adjustment_input_with_builds_waives_and_civil_disorder():
 
 
 def test_adjustment_phase_skipped_when_nobody_has_anything_to_do():
-    out = adjudicate_object({
-        "phase": "F1901M", "units": {"FRANCE": ["A PAR", "A MAR", "F BRE"]},
-        "centers": {"FRANCE": ["PAR", "MAR", "BRE"]}, "orders": {},
-    })
+    out = adjudicate_object(
+        {
+            "phase": "F1901M",
+            "units": {"FRANCE": ["A PAR", "A MAR", "F BRE"]},
+            "centers": {"FRANCE": ["PAR", "MAR", "BRE"]},
+            "orders": {},
+        }
+    )
     assert out["next"]["phase"] == "S1902M"
 
 

@@ -6,6 +6,7 @@ in-process. Every run keeps the contract: exit 0 with one line of UTF-8 JSON who
 the command accepts again as input, or exit 2 with exactly one short line on stderr and
 nothing on stdout; never a traceback (exit 1 is a bug) and never a hang.
 """
+
 from __future__ import annotations
 
 import json
@@ -15,7 +16,15 @@ import pytest
 
 from engine.cli import main
 from tests.engine.cli_fuzz_support import (
-    SPECIAL_INPUTS, encoded, hang_guard, mangle, mutate, output_json, played_objects, refused, run,
+    SPECIAL_INPUTS,
+    encoded,
+    hang_guard,
+    mangle,
+    mutate,
+    output_json,
+    played_objects,
+    refused,
+    run,
 )
 
 ARGV = ["adjudicate"]
@@ -79,8 +88,10 @@ def test_batches_of_good_and_hostile_items_keep_the_contract(objects):
     rng = random.Random(12)
     with hang_guard():
         for _ in range(40):
-            batch = [rng.choice(objects) if rng.random() < 0.5 else mutate(rng, rng.choice(objects))
-                     for _ in range(rng.randint(1, 8))]
+            batch = [
+                rng.choice(objects) if rng.random() < 0.5 else mutate(rng, rng.choice(objects))
+                for _ in range(rng.randint(1, 8))
+            ]
             code, value = check_run(encoded(rng, batch))
             if code == 0:
                 assert isinstance(value, list) and len(value) == len(batch)

@@ -5,6 +5,7 @@ command accepts it back as input.
 
 Most tests call ``engine.cli.main`` in-process on bytes; the ones about the process's own
 streams (a closed, broken or full standard output) run the real command."""
+
 from __future__ import annotations
 
 import io
@@ -22,8 +23,11 @@ from tests.engine.cli_fuzz_support import deep, output_json, refused, run
 
 ROOT = Path(__file__).resolve().parents[2]
 ARGV = ["adjudicate"]
-GOOD = {"phase": "S1901M", "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A MUN"]},
-        "orders": {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR"]}}
+GOOD = {
+    "phase": "S1901M",
+    "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A MUN"]},
+    "orders": {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR"]},
+}
 
 
 def adjudicate(obj: object) -> tuple[int, bytes, str]:
@@ -32,8 +36,9 @@ def adjudicate(obj: object) -> tuple[int, bytes, str]:
 
 
 def command(*args: str, **kwargs) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine", "adjudicate", *args], cwd=ROOT,
-                          capture_output=True, timeout=60, **kwargs)
+    return subprocess.run(
+        [sys.executable, "-m", "engine", "adjudicate", *args], cwd=ROOT, capture_output=True, timeout=60, **kwargs
+    )
 
 
 # ------------------------------------------------------------- what cannot be decoded
@@ -125,8 +130,11 @@ def test_centre_owned_by_two_powers_is_refused():
 
 
 def test_two_dislodged_units_in_one_province_are_refused_not_one_dropped():
-    obj = {"phase": "S1901R", "units": {"ITALY": ["A BUR"]},
-           "dislodged": {"FRANCE": {"A BUR": ["PAR"]}, "GERMANY": {"A BUR": ["MUN"]}}}
+    obj = {
+        "phase": "S1901R",
+        "units": {"ITALY": ["A BUR"]},
+        "dislodged": {"FRANCE": {"A BUR": ["PAR"]}, "GERMANY": {"A BUR": ["MUN"]}},
+    }
     line = refused(*adjudicate(obj))
     assert "two dislodged units in BUR" in line and "FRANCE" in line and "GERMANY" in line
 
@@ -142,24 +150,30 @@ def test_an_empty_dislodged_object_is_fine_in_any_phase():
     output_json(*adjudicate(dict(GOOD, dislodged={"FRANCE": {}})))
 
 
-RETREATS = {"phase": "F1901R", "units": {"GERMANY": ["A BUR", "A PAR"], "ENGLAND": ["F ENG"]},
-            "dislodged": {"FRANCE": {"A BUR": ["GAS"]}}}
+RETREATS = {
+    "phase": "F1901R",
+    "units": {"GERMANY": ["A BUR", "A PAR"], "ENGLAND": ["F ENG"]},
+    "dislodged": {"FRANCE": {"A BUR": ["GAS"]}},
+}
 
 
-@pytest.mark.parametrize("unit,options,named", [
-    ("A BUR", ["ENG"], "it is at sea"),                      # an army cannot retreat to sea
-    ("A BUR", ["MAO"], "it is at sea"),
-    ("A BUR", ["PAR"], "A PAR of GERMANY is there"),         # occupied
-    ("A BUR", ["SPA"], "is not next to it"),
-    ("A BUR", ["BUR"], "is not next to it"),                 # where it stands
-    ("F BRE", ["PAR"], "a fleet cannot get there"),          # inland... and not a coast of it
-    ("F BRE", ["ENG"], "F ENG of ENGLAND is there"),
-    ("F MAO", ["SPA"], "say which coast"),                   # two coasts reachable
-    ("F MAO", ["STP/NC"], "a fleet cannot get there"),
-    ("A BUR", ["XYZ"], "unknown province"),
-    ("A BUR", [5], "malformed place 5"),
-    ("A BUR", "GAS", "must be a list"),
-])
+@pytest.mark.parametrize(
+    "unit,options,named",
+    [
+        ("A BUR", ["ENG"], "it is at sea"),  # an army cannot retreat to sea
+        ("A BUR", ["MAO"], "it is at sea"),
+        ("A BUR", ["PAR"], "A PAR of GERMANY is there"),  # occupied
+        ("A BUR", ["SPA"], "is not next to it"),
+        ("A BUR", ["BUR"], "is not next to it"),  # where it stands
+        ("F BRE", ["PAR"], "a fleet cannot get there"),  # inland... and not a coast of it
+        ("F BRE", ["ENG"], "F ENG of ENGLAND is there"),
+        ("F MAO", ["SPA"], "say which coast"),  # two coasts reachable
+        ("F MAO", ["STP/NC"], "a fleet cannot get there"),
+        ("A BUR", ["XYZ"], "unknown province"),
+        ("A BUR", [5], "malformed place 5"),
+        ("A BUR", "GAS", "must be a list"),
+    ],
+)
 def test_retreat_options_are_checked_against_the_board(unit, options, named):
     obj = {**RETREATS, "dislodged": {"FRANCE": {unit: options}}}
     line = refused(*adjudicate(obj))
@@ -169,35 +183,42 @@ def test_retreat_options_are_checked_against_the_board(unit, options, named):
 def test_an_occupied_retreat_option_no_longer_makes_a_unit_vanish():
     """The reproduction: France's dislodged army was offered Paris, where a German army
     stands; retreating there put it on top of the German army, and one of them vanished."""
-    obj = {**RETREATS, "dislodged": {"FRANCE": {"A BUR": ["GAS", "PAR"]}},
-           "orders": {"FRANCE": ["A BUR R PAR"]}}
+    obj = {**RETREATS, "dislodged": {"FRANCE": {"A BUR": ["GAS", "PAR"]}}, "orders": {"FRANCE": ["A BUR R PAR"]}}
     refused(*adjudicate(obj), named="A PAR of GERMANY is there")
 
 
 def test_retreat_options_that_are_good_are_normalised():
-    obj = {"phase": "F1901R", "units": {"GERMANY": ["A BUR"]},
-           "dislodged": {"FRANCE": {"F GAS": ["spa", "MAO", "mao"], "A MAR": ["SPA/SC", "PIE"]}},
-           "orders": {"FRANCE": ["F GAS R SPA", "A MAR R PIE"]}}
+    obj = {
+        "phase": "F1901R",
+        "units": {"GERMANY": ["A BUR"]},
+        "dislodged": {"FRANCE": {"F GAS": ["spa", "MAO", "mao"], "A MAR": ["SPA/SC", "PIE"]}},
+        "orders": {"FRANCE": ["F GAS R SPA", "A MAR R PIE"]},
+    }
     out = output_json(*adjudicate(obj))
     assert [(e["order"], e["result"]) for e in out["orders"]] == [("F GAS R SPA/NC", "ok"), ("A MAR R PIE", "ok")]
     assert out["next"]["units"]["FRANCE"] == ["A PIE", "F SPA/NC"]
 
 
 def test_a_retreat_phase_the_command_wrote_is_read_back():
-    fall = output_json(*adjudicate({
-        "phase": "F1901M",
-        "units": {"GERMANY": ["A MUN", "A RUH"], "FRANCE": ["A BUR", "F MAO"], "ITALY": ["A TYR"]},
-        "orders": {"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"]}}))
+    fall = output_json(
+        *adjudicate(
+            {
+                "phase": "F1901M",
+                "units": {"GERMANY": ["A MUN", "A RUH"], "FRANCE": ["A BUR", "F MAO"], "ITALY": ["A TYR"]},
+                "orders": {"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"]},
+            }
+        )
+    )
     assert fall["next"]["phase"] == "F1901R" and fall["next"]["dislodged"]
     output_json(*adjudicate(fall["next"]))
 
 
 # ------------------------------------------------------------- years
-@pytest.mark.parametrize("phase,following", [("S0000M", "F0000M"), ("S0042M", "F0042M"),
-                                             ("s1901m", "F1901M"), ("F0999M", "S1000M")])
+@pytest.mark.parametrize(
+    "phase,following", [("S0000M", "F0000M"), ("S0042M", "F0042M"), ("s1901m", "F1901M"), ("F0999M", "S1000M")]
+)
 def test_years_are_printed_as_read_and_read_back(phase, following):
-    out = output_json(*adjudicate({"phase": phase, "units": {"FRANCE": ["A PAR"]},
-                                   "centers": {"FRANCE": ["PAR"]}}))
+    out = output_json(*adjudicate({"phase": phase, "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]}}))
     assert out["phase"] == phase.strip().upper()
     assert out["next"]["phase"] == following
     assert output_json(*adjudicate(out["next"]))["phase"] == following
@@ -250,8 +271,13 @@ def test_non_ascii_orders_are_written_as_utf8_once():
 
 
 def test_broken_pipe_exits_2_with_one_line():
-    proc = subprocess.Popen([sys.executable, "-m", "engine", "adjudicate"], cwd=ROOT,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "engine", "adjudicate"],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     proc.stdout.close()  # nobody reads: the command's one write meets a broken pipe
     _, err = proc.communicate(json.dumps([GOOD] * 200).encode(), timeout=60)
     refused(proc.returncode, b"", err.decode(), named="Broken pipe")
@@ -259,21 +285,36 @@ def test_broken_pipe_exits_2_with_one_line():
 
 def test_full_standard_output_exits_2_with_one_line():
     with open("/dev/full", "wb") as full:
-        proc = subprocess.run([sys.executable, "-m", "engine", "adjudicate"], input=json.dumps(GOOD).encode(),
-                              stdout=full, stderr=subprocess.PIPE, cwd=ROOT, timeout=60)
+        proc = subprocess.run(
+            [sys.executable, "-m", "engine", "adjudicate"],
+            input=json.dumps(GOOD).encode(),
+            stdout=full,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            timeout=60,
+        )
     refused(proc.returncode, b"", proc.stderr.decode(), named="No space left on device")
 
 
 def test_closed_standard_output_exits_2_with_one_line():
-    proc = subprocess.run(["sh", "-c", 'exec "$0" -m engine adjudicate >&-', sys.executable],
-                          input=json.dumps(GOOD).encode(), capture_output=False, stderr=subprocess.PIPE,
-                          cwd=ROOT, timeout=60)
+    proc = subprocess.run(
+        ["sh", "-c", 'exec "$0" -m engine adjudicate >&-', sys.executable],
+        input=json.dumps(GOOD).encode(),
+        capture_output=False,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        timeout=60,
+    )
     refused(proc.returncode, b"", proc.stderr.decode(), named="closed")
 
 
 def test_closed_standard_error_too_still_exits_2_quietly():
-    proc = subprocess.run(["sh", "-c", 'exec "$0" -m engine adjudicate >&- 2>&-', sys.executable],
-                          input=json.dumps(GOOD).encode(), cwd=ROOT, timeout=60)
+    proc = subprocess.run(
+        ["sh", "-c", 'exec "$0" -m engine adjudicate >&- 2>&-', sys.executable],
+        input=json.dumps(GOOD).encode(),
+        cwd=ROOT,
+        timeout=60,
+    )
     assert proc.returncode == 2
 
 
@@ -295,9 +336,14 @@ def test_a_deep_or_long_bad_value_is_shown_briefly(value):
 
 
 def test_inside_a_batch_bad_items_get_an_error_and_the_others_go_on():
-    batch = [GOOD, dict(GOOD, centers={"FRANCE": [["PAR"]]}), deep(200),
-             {"phase": "S1901R", "units": {}, "dislodged": {"FRANCE": {"A BUR": ["ENG"]}}},
-             dict(GOOD, orders={"FRANCE": ["\udc80"]}), GOOD]
+    batch = [
+        GOOD,
+        dict(GOOD, centers={"FRANCE": [["PAR"]]}),
+        deep(200),
+        {"phase": "S1901R", "units": {}, "dislodged": {"FRANCE": {"A BUR": ["ENG"]}}},
+        dict(GOOD, orders={"FRANCE": ["\udc80"]}),
+        GOOD,
+    ]
     out = output_json(*adjudicate(batch))
     assert len(out) == len(batch)
     assert [("error" in item) for item in out] == [False, True, True, True, False, False]

@@ -4,6 +4,7 @@ Each case in tests/engine/datc/6?.txt is fed to ``engine.codec.adjudicate_object
 (the function behind ``python -m engine adjudicate``; see the CLI spec) and the
 output is checked order by order, then the position after the phase.
 """
+
 from __future__ import annotations
 
 import sys
@@ -33,7 +34,7 @@ def _orders_by_power(step: Step):
     for o in step.orders:
         orders.setdefault(o.power, []).append(o.order)
     # the engine reports orders in input order: power by power as in the dict
-    for p, lst in orders.items():
+    for p in orders:
         for o in step.orders:
             if o.power == p:
                 expected.append(o)
@@ -61,6 +62,7 @@ def run_case(case: Case):
     obj = {"phase": case.steps[0].phase, "units": {p: list(u) for p, u in case.units.items()}}
     if case.centers is not None:
         obj["centers"] = {p: list(c) for p, c in case.centers.items()}
+    out: dict = {}  # the engine's answer to the step before
     for i, step in enumerate(case.steps):
         label = f"{case.number} ({case.where}) phase {step.phase}"
         if i > 0:
@@ -68,8 +70,12 @@ def run_case(case: Case):
             if nxt.get("phase") != step.phase:
                 problems.append(f"{label}: expected next phase {step.phase}, engine gives {nxt.get('phase')}")
                 return problems
-            obj = {"phase": nxt["phase"], "units": nxt.get("units", {}),
-                   "centers": nxt.get("centers", {}), "dislodged": nxt.get("dislodged", {})}
+            obj = {
+                "phase": nxt["phase"],
+                "units": nxt.get("units", {}),
+                "centers": nxt.get("centers", {}),
+                "dislodged": nxt.get("dislodged", {}),
+            }
         orders, expected = _orders_by_power(step)
         obj["orders"] = orders
         out = adjudicate_object(obj)
@@ -80,32 +86,44 @@ def run_case(case: Case):
                 continue
             e = got[k]
             if e.get("power") != o.power:
-                problems.append(f"{label}: line {o.line} {o.power}: {o.order}: output entry {k} is "
-                                f"{e.get('power')}: {e.get('order')} (order entries out of input order?)")
+                problems.append(
+                    f"{label}: line {o.line} {o.power}: {o.order}: output entry {k} is "
+                    f"{e.get('power')}: {e.get('order')} (order entries out of input order?)"
+                )
                 continue
             if o.ok is not None and e.get("ok") is not o.ok:
-                problems.append(f"{label}: line {o.line} {o.power}: {o.order}: expected {o.expectation()}, "
-                                f"engine: ok={e.get('ok')} result={e.get('result')} (read as {e.get('order')!r})")
+                problems.append(
+                    f"{label}: line {o.line} {o.power}: {o.order}: expected {o.expectation()}, "
+                    f"engine: ok={e.get('ok')} result={e.get('result')} (read as {e.get('order')!r})"
+                )
             elif o.result is not None and e.get("result") != o.result:
-                problems.append(f"{label}: line {o.line} {o.power}: {o.order}: expected result {o.result!r}, "
-                                f"engine: {e.get('result')!r}")
+                problems.append(
+                    f"{label}: line {o.line} {o.power}: {o.order}: expected result {o.result!r}, "
+                    f"engine: {e.get('result')!r}"
+                )
         nxt = out.get("next", {})
         want = {p: u for p, u in step.after.items() if u}
         have = _units_of(nxt.get("units"))
         if want != have:
-            problems.append(f"{label}: AFTER differs\n    expected: {_fmt_units(want)}\n    engine:   {_fmt_units(have)}")
+            problems.append(
+                f"{label}: AFTER differs\n    expected: {_fmt_units(want)}\n    engine:   {_fmt_units(have)}"
+            )
         want_d = {p: d for p, d in step.dislodged.items() if d}
         have_d = {p: d for p, d in (nxt.get("dislodged") or {}).items() if d}
         wu = {p: set(d) for p, d in want_d.items()}
         hu = {p: set(d) for p, d in have_d.items()}
         if wu != hu:
-            problems.append(f"{label}: DISLODGED differs\n    expected: {_fmt_units(wu)}\n    engine:   {_fmt_units(hu)}")
+            problems.append(
+                f"{label}: DISLODGED differs\n    expected: {_fmt_units(wu)}\n    engine:   {_fmt_units(hu)}"
+            )
         else:
             for p, d in want_d.items():
                 for u, opts in d.items():
                     if opts is not None and set(have_d[p][u]) != opts:
-                        problems.append(f"{label}: retreat options of {p} {u}: expected {sorted(opts)}, "
-                                        f"engine {sorted(have_d[p][u])}")
+                        problems.append(
+                            f"{label}: retreat options of {p} {u}: expected {sorted(opts)}, "
+                            f"engine {sorted(have_d[p][u])}"
+                        )
         if problems:
             problems.append(f"  engine orders for {step.phase}:\n{_table(out)}")
             return problems

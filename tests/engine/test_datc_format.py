@@ -1,4 +1,5 @@
 """Unit tests of the DATC case-file parser (run without the engine)."""
+
 from __future__ import annotations
 
 import sys
@@ -8,7 +9,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from datc_format import (  # noqa: E402
-    SECTION_COUNTS, FormatError, grouped, load_all, parse_text,
+    SECTION_COUNTS,
+    FormatError,
+    grouped,
+    load_all,
+    parse_text,
 )
 
 SAMPLE = """
@@ -67,10 +72,12 @@ def test_parse_good():
 
 
 def test_reasons():
-    (c,) = parse_text("CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLAND: F NTH F POR\nORDERS\n"
-                      "  ENGLAND: F NTH - PIC => fail:illegal [not_adjacent]  # why\n"
-                      "  ENGLAND: F POR S F NTH - SPA => ok [needs_coast]\n"
-                      "  ENGLAND: F NTH H => ok\nAFTER\nEND\n")
+    (c,) = parse_text(
+        "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLAND: F NTH F POR\nORDERS\n"
+        "  ENGLAND: F NTH - PIC => fail:illegal [not_adjacent]  # why\n"
+        "  ENGLAND: F POR S F NTH - SPA => ok [needs_coast]\n"
+        "  ENGLAND: F NTH H => ok\nAFTER\nEND\n"
+    )
     first, second, third = c.steps[0].orders
     assert (first.ok, first.result, first.reason) == (False, "illegal", "not_adjacent")
     assert first.expectation() == "fail:illegal [not_adjacent]"
@@ -79,25 +86,30 @@ def test_reasons():
 
 
 def test_empty_blocks_and_coasts():
-    (c,) = parse_text("CASE 6.B.14 x\nPHASE W1901A\nUNITS\nORDERS\n  RUSSIA: F STP/NC B => ok\nAFTER\n  RUSSIA: F STP/NC\nEND\n")
+    (c,) = parse_text(
+        "CASE 6.B.14 x\nPHASE W1901A\nUNITS\nORDERS\n  RUSSIA: F STP/NC B => ok\nAFTER\n  RUSSIA: F STP/NC\nEND\n"
+    )
     assert c.units == {} and c.centers is None
     assert c.steps[0].after == {"RUSSIA": {"F STP/NC"}}
 
 
-@pytest.mark.parametrize("bad", [
-    SAMPLE,
-    "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLAND: F NTH\nORDERS\n  ENGLAND: F NTH H\nAFTER\nEND\n",     # no =>
-    "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLAND: F NTH\nORDERS\n  ENGLAND: F NTH H => maybe\nAFTER\nEND\n",
-    "CASE 6.A.1 x\nPHASE S1901M\nUNITS\nORDERS\n  ENGLAND: F NTH H => fail [Not Adjacent]\nAFTER\nEND\n",
-    "CASE 6.A.1 x\nPHASE S1901M\nUNITS\nORDERS\n  ENGLAND: F NTH H => fail [not_adjacent\nAFTER\nEND\n",
-    "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLND: F NTH\nAFTER\nEND\n",            # power
-    "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLAND: F\nAFTER\nEND\n",                 # odd list
-    "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLAND: X NTH\nAFTER\nEND\n",             # unit type
-    "CASE 6.A.1 x\nPHASE S1901M\nUNITS\nORDERS\nEND\n",                              # no AFTER
-    "CASE 6.A.1 x\nPHASE S1901X\nAFTER\nEND\n",                                       # phase
-    "CASE 6.A.1 x\nPHASE S1901M\nAFTER\n",                                            # no END
-    "CASE 6.A.1 x\nPHASE S1901M\nNEXT PHASE S1901R\nUNITS\nAFTER\nEND\n",            # UNITS late
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        SAMPLE,
+        "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLAND: F NTH\nORDERS\n  ENGLAND: F NTH H\nAFTER\nEND\n",  # no =>
+        "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLAND: F NTH\nORDERS\n  ENGLAND: F NTH H => maybe\nAFTER\nEND\n",
+        "CASE 6.A.1 x\nPHASE S1901M\nUNITS\nORDERS\n  ENGLAND: F NTH H => fail [Not Adjacent]\nAFTER\nEND\n",
+        "CASE 6.A.1 x\nPHASE S1901M\nUNITS\nORDERS\n  ENGLAND: F NTH H => fail [not_adjacent\nAFTER\nEND\n",
+        "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLND: F NTH\nAFTER\nEND\n",  # power
+        "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLAND: F\nAFTER\nEND\n",  # odd list
+        "CASE 6.A.1 x\nPHASE S1901M\nUNITS\n  ENGLAND: X NTH\nAFTER\nEND\n",  # unit type
+        "CASE 6.A.1 x\nPHASE S1901M\nUNITS\nORDERS\nEND\n",  # no AFTER
+        "CASE 6.A.1 x\nPHASE S1901X\nAFTER\nEND\n",  # phase
+        "CASE 6.A.1 x\nPHASE S1901M\nAFTER\n",  # no END
+        "CASE 6.A.1 x\nPHASE S1901M\nNEXT PHASE S1901R\nUNITS\nAFTER\nEND\n",  # UNITS late
+    ],
+)
 def test_parse_errors(bad):
     with pytest.raises(FormatError):
         parse_text(bad)

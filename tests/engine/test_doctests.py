@@ -1,4 +1,5 @@
 """The examples in the engine's docstrings run and give what they say."""
+
 from __future__ import annotations
 
 import doctest
@@ -10,8 +11,8 @@ import pytest
 import engine
 
 MODULES = sorted(
-    info.name for info in pkgutil.walk_packages(engine.__path__, prefix="engine.")
-    if info.name != "engine.__main__")
+    info.name for info in pkgutil.walk_packages(engine.__path__, prefix="engine.") if info.name != "engine.__main__"
+)
 
 
 @pytest.mark.parametrize("name", ["engine", *MODULES])

@@ -1,18 +1,23 @@
 """The phase machine: which phase comes next, centre ownership, victory, civil disorder,
 neutral powers and the games for fewer players."""
+
 from __future__ import annotations
 
 import pytest
 
-from engine import Location, Position, Power, Result, Rules, Unit, UnitType, resolve
+from engine import Position, Power, Result, Rules, resolve
 from engine.variants import ITALIAN_PROVINCES, setup_for
-
 from tests.engine.support import pos  # noqa: E402
 
-AUS, ENG, FRA, GER, ITA, RUS, TUR = (Power.AUSTRIA, Power.ENGLAND, Power.FRANCE, Power.GERMANY,
-                                     Power.ITALY, Power.RUSSIA, Power.TURKEY)
-
-
+AUS, ENG, FRA, GER, ITA, RUS, TUR = (
+    Power.AUSTRIA,
+    Power.ENGLAND,
+    Power.FRANCE,
+    Power.GERMANY,
+    Power.ITALY,
+    Power.RUSSIA,
+    Power.TURKEY,
+)
 
 
 def units_of(p: Position) -> set[str]:
@@ -63,31 +68,34 @@ def test_retreat_phase_then_fall_centres_after_retreats():
     p = pos("F1901M", "GERMANY A MUN", "FRANCE A BUR", "FRANCE A RUH", centres={})
     out = resolve(p, {FRA: ["A BUR - MUN", "A RUH S A BUR - MUN"]})
     assert str(out.next.phase) == "F1901R"
-    assert "MUN" not in out.next.centres          # not before the retreats
+    assert "MUN" not in out.next.centres  # not before the retreats
     retreat = resolve(out.next, {GER: ["A MUN R KIE"]})
     assert retreat.next.centres["KIE"] is GER and retreat.next.centres["MUN"] is FRA
     assert str(retreat.next.phase) == "W1901A"
 
 
 def test_winter_skipped_when_nobody_has_anything_to_do():
-    p = pos("F1901M", "FRANCE A PAR", "FRANCE A MAR", "FRANCE F BRE",
-            centres={"PAR": FRA, "MAR": FRA, "BRE": FRA})
+    p = pos("F1901M", "FRANCE A PAR", "FRANCE A MAR", "FRANCE F BRE", centres={"PAR": FRA, "MAR": FRA, "BRE": FRA})
     out = resolve(p, {})
     assert str(out.next.phase) == "S1902M"
 
 
 def test_winter_skipped_when_a_power_cannot_build_anywhere():
-    p = pos("F1901M", "FRANCE A PAR", "FRANCE A MAR", "FRANCE F BRE", "FRANCE F MAO",
-            centres={"PAR": FRA, "MAR": FRA, "BRE": FRA, "SPA": FRA, "POR": FRA})
+    p = pos(
+        "F1901M",
+        "FRANCE A PAR",
+        "FRANCE A MAR",
+        "FRANCE F BRE",
+        "FRANCE F MAO",
+        centres={"PAR": FRA, "MAR": FRA, "BRE": FRA, "SPA": FRA, "POR": FRA},
+    )
     # four units, five centres, but every home centre is occupied
     assert str(resolve(p, {FRA: ["F MAO - POR"]}).next.phase) == "S1902M"
 
 
 def test_unordered_retreat_disbands_and_two_retreats_to_one_place_both_fail():
-    p = pos("S1901M", "GERMANY A MUN", "GERMANY A BER", "FRANCE A BUR", "FRANCE A RUH",
-            "RUSSIA A PRU", "RUSSIA A SIL")
-    out = resolve(p, {FRA: ["A BUR - MUN", "A RUH S A BUR - MUN"],
-                      RUS: ["A PRU - BER", "A SIL S A PRU - BER"]})
+    p = pos("S1901M", "GERMANY A MUN", "GERMANY A BER", "FRANCE A BUR", "FRANCE A RUH", "RUSSIA A PRU", "RUSSIA A SIL")
+    out = resolve(p, {FRA: ["A BUR - MUN", "A RUH S A BUR - MUN"], RUS: ["A PRU - BER", "A SIL S A PRU - BER"]})
     assert set(out.next.dislodged) == {"MUN", "BER"}
     r = resolve(out.next, {GER: ["A MUN R KIE", "A BER R KIE"]})
     assert [x.result for x in r.results] == [Result.BOUNCE, Result.BOUNCE]
@@ -98,23 +106,47 @@ def test_unordered_retreat_disbands_and_two_retreats_to_one_place_both_fail():
 
 
 def test_winner_with_18_centres():
-    centres = {c: ENG for c in ["EDI", "LON", "LVP", "BRE", "PAR", "MAR", "BEL", "HOL", "DEN",
-                                "NWY", "SWE", "KIE", "BER", "MUN", "POR", "SPA", "STP"]}
+    centres = {
+        c: ENG
+        for c in [
+            "EDI",
+            "LON",
+            "LVP",
+            "BRE",
+            "PAR",
+            "MAR",
+            "BEL",
+            "HOL",
+            "DEN",
+            "NWY",
+            "SWE",
+            "KIE",
+            "BER",
+            "MUN",
+            "POR",
+            "SPA",
+            "STP",
+        ]
+    }
     p = pos("F1905M", "ENGLAND A RUH", "ENGLAND A BUR", "ENGLAND F BAL", centres=centres)
     out = resolve(p, {ENG: ["A RUH - HOL", "A BUR - MAR"]})
-    assert out.winner is None                      # 17
+    assert out.winner is None  # 17
     p2 = pos("F1905M", "ENGLAND A PRU", "ENGLAND F BAL", centres=centres)
     out2 = resolve(p2, {ENG: ["A PRU - WAR"]})
     assert out2.winner is ENG and len(out2.next.centres_of(ENG)) == 18
     spring = pos("S1906M", "ENGLAND A PRU", centres=centres)
-    assert resolve(spring, {ENG: ["A PRU - WAR"]}).winner is None   # only after a fall turn
+    assert resolve(spring, {ENG: ["A PRU - WAR"]}).winner is None  # only after a fall turn
 
 
 def test_orders_for_missing_or_foreign_units_and_duplicates():
     out = resolve(Position.initial(), {FRA: ["A PAR - BUR", "A PAR - PIC", "F LON - NTH", "A XYZ H"]})
     got = [(r.text, r.result) for r in out.results[:4]]
-    assert got == [("A PAR - BUR", Result.OK), ("A PAR - PIC", Result.DUPLICATE),
-                   ("F LON - NTH", Result.NO_UNIT), ("A XYZ H", Result.UNPARSED)]
+    assert got == [
+        ("A PAR - BUR", Result.OK),
+        ("A PAR - PIC", Result.DUPLICATE),
+        ("F LON - NTH", Result.NO_UNIT),
+        ("A XYZ H", Result.UNPARSED),
+    ]
     assert "BUR" in out.next.units
 
 
@@ -125,27 +157,28 @@ def test_wrong_unit_letter_is_ignored():
 
 # -- civil disorder and neutral powers ----------------------------------------------------
 
+
 def test_civil_disorder_units_hold_without_supporting_each_other():
     p = pos("S1901M", "GERMANY A MUN", "GERMANY A BOH", "FRANCE A BUR", "FRANCE A RUH")
     orders = {FRA: ["A BUR - MUN", "A RUH S A BUR - MUN"], GER: ["A BOH S A MUN"]}
-    assert resolve(p, orders).next.units["MUN"].power is GER     # supported: holds
+    assert resolve(p, orders).next.units["MUN"].power is GER  # supported: holds
     cd = Rules(civil_disorder=frozenset({GER}))
     out = resolve(p, orders, cd)
     assert out.next.units["MUN"].power is FRA
-    assert [str(u) for u in out.destroyed] == ["A MUN"]           # disbanded, no retreat
+    assert [str(u) for u in out.destroyed] == ["A MUN"]  # disbanded, no retreat
     assert not out.next.dislodged
 
 
 def test_others_may_support_a_civil_disorder_unit():
     p = pos("S1901M", "GERMANY A MUN", "AUSTRIA A BOH", "FRANCE A BUR", "FRANCE A RUH")
-    out = resolve(p, {FRA: ["A BUR - MUN", "A RUH S A BUR - MUN"], AUS: ["A BOH S A MUN"]},
-                  Rules(civil_disorder=frozenset({GER})))
+    out = resolve(
+        p, {FRA: ["A BUR - MUN", "A RUH S A BUR - MUN"], AUS: ["A BOH S A MUN"]}, Rules(civil_disorder=frozenset({GER}))
+    )
     assert out.next.units["MUN"].power is GER
 
 
 def test_civil_disorder_power_does_not_build_and_loses_farthest_units():
-    p = pos("W1901A", "GERMANY A MUN", "GERMANY F NAO", "GERMANY A UKR",
-            centres={"MUN": GER, "BER": GER})
+    p = pos("W1901A", "GERMANY A MUN", "GERMANY F NAO", "GERMANY A UKR", centres={"MUN": GER, "BER": GER})
     out = resolve(p, {}, Rules(civil_disorder=frozenset({GER})))
     assert [r.text for r in out.results if r.implied] == ["F NAO D"]
     build = pos("W1901A", "GERMANY A MUN", centres={"MUN": GER, "BER": GER, "KIE": GER})
@@ -153,11 +186,14 @@ def test_civil_disorder_power_does_not_build_and_loses_farthest_units():
     assert "BER" not in out.next.units
 
 
-@pytest.mark.parametrize("units,expected", [
-    (["F NAO", "A WAL"], "F NAO"),     # farther first
-    (["A NAF", "F TUN"], "F TUN"),     # same distance: fleets first
-    (["A GRE", "A ARM"], "A ARM"),     # same distance, same type: alphabetical English name
-])
+@pytest.mark.parametrize(
+    "units,expected",
+    [
+        (["F NAO", "A WAL"], "F NAO"),  # farther first
+        (["A NAF", "F TUN"], "F TUN"),  # same distance: fleets first
+        (["A GRE", "A ARM"], "A ARM"),  # same distance, same type: alphabetical English name
+    ],
+)
 def test_civil_disorder_disband_order(units, expected):
     p = pos("W1901A", *(f"ENGLAND {u}" for u in units), centres={"LON": ENG})
     out = resolve(p, {})
@@ -169,7 +205,7 @@ def test_neutral_powers_in_the_six_player_game():
     assert setup.neutral == {ITA}
     rules = setup.rules(Position.initial().phase)
     out = resolve(Position.initial(), {ITA: ["A VEN - TRI"], AUS: ["F TRI - VEN", "A VIE - TRI"]}, rules)
-    assert out.next.units["VEN"].power is ITA                 # Italian orders are not obeyed
+    assert out.next.units["VEN"].power is ITA  # Italian orders are not obeyed
     assert [r.result for r in out.results if r.power is ITA and not r.implied] == [Result.VOID]
 
 
@@ -181,8 +217,9 @@ def test_two_player_game():
     assert rules.closed == ITALIAN_PROVINCES
     out = resolve(start, {AUS: ["F TRI - VEN", "A VIE - TYR"]}, rules)
     assert [r.result for r in out.results[:2]] == [Result.ILLEGAL, Result.OK]
-    assert not setup.toss_due(out.next.phase, tossed=False)           # F1914M
+    assert not setup.toss_due(out.next.phase, tossed=False)  # F1914M
     from engine.phase import Phase
+
     assert setup.toss_due(Phase.parse("W1914A"), tossed=False)
     assert setup.toss_due(Phase.parse("S1915M"), tossed=False)
     assert not setup.toss_due(Phase.parse("S1915M"), tossed=True)
@@ -190,28 +227,53 @@ def test_two_player_game():
     assert joined.closed == frozenset() and ITA not in joined.neutral
     assert frozenset({AUS, GER, TUR, ITA}) in joined.win_groups
     still = setup.rules(Phase.parse("W1914A"), toss_winner=1)
-    assert ITA in still.neutral                                        # joins in Spring 1915
+    assert ITA in still.neutral  # joins in Spring 1915
 
 
 def test_two_player_victory_counts_the_players_powers_together():
     setup = setup_for(2)
     from engine.phase import Phase
+
     rules = setup.rules(Phase.parse("F1916M"), toss_winner=0)
     owners = {}
-    for i, c in enumerate(["EDI", "LON", "LVP", "BRE", "PAR", "MAR", "MOS", "SEV", "STP", "WAR",
-                           "BEL", "HOL", "NWY", "SWE", "DEN", "POR", "SPA", "NAP", "ROM", "VEN",
-                           "TUN", "RUM", "BUL"]):
+    for i, c in enumerate(
+        [
+            "EDI",
+            "LON",
+            "LVP",
+            "BRE",
+            "PAR",
+            "MAR",
+            "MOS",
+            "SEV",
+            "STP",
+            "WAR",
+            "BEL",
+            "HOL",
+            "NWY",
+            "SWE",
+            "DEN",
+            "POR",
+            "SPA",
+            "NAP",
+            "ROM",
+            "VEN",
+            "TUN",
+            "RUM",
+            "BUL",
+        ]
+    ):
         owners[c] = [ENG, FRA, RUS, ITA][i % 4]
     p = pos("F1916M", "RUSSIA A UKR", centres=owners)
-    assert resolve(p, {}, rules).winner is None                        # 23
+    assert resolve(p, {}, rules).winner is None  # 23
     out = resolve(p, {RUS: ["A UKR - GAL"]}, rules)
-    assert resolve(pos("F1916M", "RUSSIA A SER", centres=owners), {}, rules).winners == \
-        tuple(sorted({ENG, FRA, RUS, ITA}))
+    assert resolve(pos("F1916M", "RUSSIA A SER", centres=owners), {}, rules).winners == tuple(
+        sorted({ENG, FRA, RUS, ITA})
+    )
     assert out.winner is None
 
 
-@pytest.mark.parametrize("players,seats", [
-    (7, 7), (6, 6), (5, 5), (4, 4), (3, 3), (2, 2)])
+@pytest.mark.parametrize("players,seats", [(7, 7), (6, 6), (5, 5), (4, 4), (3, 3), (2, 2)])
 def test_every_power_is_played_or_neutral(players, seats):
     setup = setup_for(players)
     assert len(setup.seats) == seats

@@ -1,6 +1,7 @@
 """The game history document: built from stored phases (never re-adjudicated), written,
 read back into equal values, every bad value refused with the place it is in, the
 documented example readable, and the centre counts per year the chart plots."""
+
 from __future__ import annotations
 
 import json
@@ -27,13 +28,17 @@ START = position_to_json(Position.initial())
 
 @pytest.fixture(scope="module")
 def rows():
-    return play(years=20, seed=7)   # 78 phases; Germany leads, three powers eliminated
+    return play(years=20, seed=7)  # 78 phases; Germany leads, three powers eliminated
 
 
 @pytest.fixture(scope="module")
 def finished(rows):
-    info = GameInfo("Random", scoring=System.SUM_OF_SQUARES, year_limit=1920,
-                    settings={"movement": "48h", "cd_after": 2, "press": True, "note": None})
+    info = GameInfo(
+        "Random",
+        scoring=System.SUM_OF_SQUARES,
+        year_limit=1920,
+        settings={"movement": "48h", "cd_after": 2, "press": True, "note": None},
+    )
     h = History.from_rows(info, rows)
     end = GameEnd.from_position(h.final, Ending.YEAR_LIMIT, list(Power), eliminated={F: 1918})
     return History(info, h.phases, end, score(end, System.SUM_OF_SQUARES))
@@ -44,6 +49,7 @@ def entry(power="FRANCE", order="A PAR - BUR", ok=True, result="ok"):
 
 
 # -- building from stored rows -------------------------------------------------------------------
+
 
 def test_built_from_rows_as_stored(rows):
     h = History.from_rows(GameInfo("g"), rows)
@@ -88,14 +94,17 @@ def test_a_phase_stored_twice_is_refused():
         History.from_rows(GameInfo("g"), [(START, []), (START, None)])
 
 
-@pytest.mark.parametrize("results, message", [
-    ([entry(result="won")], r"row 1 \(S1901M\): unknown result 'won' of 'A PAR - BUR'"),
-    ([entry(ok=False)], r"'A PAR - BUR' has ok False but result 'ok'"),
-    ([entry(power="PRUSSIA")], "unknown power 'PRUSSIA'"),
-    ([entry(order=None)], "'order' must be a string"),
-    (["A PAR - BUR"], "a result must be an object"),
-    ({"FRANCE": []}, "'results' must be a list or null"),
-])
+@pytest.mark.parametrize(
+    "results, message",
+    [
+        ([entry(result="won")], r"row 1 \(S1901M\): unknown result 'won' of 'A PAR - BUR'"),
+        ([entry(ok=False)], r"'A PAR - BUR' has ok False but result 'ok'"),
+        ([entry(power="PRUSSIA")], "unknown power 'PRUSSIA'"),
+        ([entry(order=None)], "'order' must be a string"),
+        (["A PAR - BUR"], "a result must be an object"),
+        ({"FRANCE": []}, "'results' must be a list or null"),
+    ],
+)
 def test_bad_results_are_refused_naming_the_place(results, message):
     with pytest.raises(HistoryError, match=message):
         History.from_rows(GameInfo("g"), [(START, results)])
@@ -113,6 +122,7 @@ def test_ok_may_be_left_out():
 
 
 # -- writing and reading back ---------------------------------------------------------------------
+
 
 def test_round_trip(finished):
     data = finished.to_json()
@@ -133,8 +143,20 @@ def test_a_game_in_progress_has_no_end(rows):
 def test_the_document_shape(finished):
     data = finished.to_json()
     assert set(data) == {"format", "version", "game", "phases", "end"}
-    assert set(data["game"]) == {"name", "map", "players", "language", "seats", "neutral", "start_year",
-                                 "victory", "toss_winner", "year_limit", "scoring", "settings"}
+    assert set(data["game"]) == {
+        "name",
+        "map",
+        "players",
+        "language",
+        "seats",
+        "neutral",
+        "start_year",
+        "victory",
+        "toss_winner",
+        "year_limit",
+        "scoring",
+        "settings",
+    }
     phase = data["phases"][0]
     assert set(phase) == {"phase", "units", "centers", "dislodged", "results"}
     assert set(phase["results"][0]) == {"power", "order", "ok", "result"}
@@ -157,13 +179,16 @@ def test_the_game_metadata_of_a_two_player_game():
     assert four["seats"] == [["ENGLAND"], ["AUSTRIA", "FRANCE"], ["GERMANY", "TURKEY"], ["RUSSIA", "ITALY"]]
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(players=8), "2 to 7 players"),
-    (dict(players=7, toss_winner=0), "no seat 0 can win a coin toss"),
-    (dict(players=2, toss_winner=2), "no seat 2"),
-    (dict(language="de"), "unknown language 'de'"),
-    (dict(scoring="tribute"), "tribute"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(players=8), "2 to 7 players"),
+        (dict(players=7, toss_winner=0), "no seat 0 can win a coin toss"),
+        (dict(players=2, toss_winner=2), "no seat 2"),
+        (dict(language="de"), "unknown language 'de'"),
+        (dict(scoring="tribute"), "tribute"),
+    ],
+)
 def test_game_info_refuses_what_cannot_be(kwargs, message):
     with pytest.raises(ValueError, match=message):
         GameInfo("g", **kwargs)
@@ -193,40 +218,48 @@ def _mutated(doc: dict, path: str, value) -> dict:
     return out
 
 
-@pytest.mark.parametrize("path, value, message", [
-    ("format", "mila", "not a history: 'format' is 'mila'"),
-    ("version", 2, "history version 2 is not one this reader knows"),
-    ("version", True, "history version True"),
-    ("game", [], "'game' must be an object"),
-    ("game.name", 7, "game 'name' must be a string"),
-    ("game.players", "7", "game 'players' must be a whole number"),
-    ("game.players", 9, "game: Diplomacy is played by 2 to 7 players"),
-    ("game.settings", {"deadline": [1, 2]}, "game 'settings' must map names to plain values"),
-    ("phases", [], "'phases' must be a list of at least one phase"),
-    ("phases.1", "F1901M", "phase 2 must be an object"),
-    ("phases.1.phase", "X1901M", r"phase 2: malformed phase 'X1901M'"),
-    ("phases.1.phase", "S1901M", "S1901M is there twice"),
-    ("phases.2.phase", "S1901R", "phases out of order: S1901R after F1901M"),
-    ("phases.0.results.0.result", "ko", r"phase 1 \(S1901M\): unknown result 'ko'"),
-    ("end", [], "'end' must be an object or null"),
-    ("end.ending", "victory", "end: 'victory' is not a valid Ending"),
-    ("end.centres", {"FRANCE": 2.5}, "the centres of 'FRANCE' must be a whole number"),
-    ("end.winners", ["GERMANY"], "end: a year_limit has no winner"),
-    ("end.drawn", "GERMANY", "end 'drawn' must be a list of powers"),
-    ("end.scores", {"system": "carnage"}, "end 'scores' must be an object with 'points'"),
-    ("end.scores.points.GERMANY", "13/0", "a score must be a fraction's text"),
-    ("end.scores.points.GERMANY", 51.2, "a score must be a fraction's text"),
-    ("end.scores.system", "elo", "end: 'elo' is not a valid System"),
-])
+@pytest.mark.parametrize(
+    "path, value, message",
+    [
+        ("format", "mila", "not a history: 'format' is 'mila'"),
+        ("version", 2, "history version 2 is not one this reader knows"),
+        ("version", True, "history version True"),
+        ("game", [], "'game' must be an object"),
+        ("game.name", 7, "game 'name' must be a string"),
+        ("game.players", "7", "game 'players' must be a whole number"),
+        ("game.players", 9, "game: Diplomacy is played by 2 to 7 players"),
+        ("game.settings", {"deadline": [1, 2]}, "game 'settings' must map names to plain values"),
+        ("phases", [], "'phases' must be a list of at least one phase"),
+        ("phases.1", "F1901M", "phase 2 must be an object"),
+        ("phases.1.phase", "X1901M", r"phase 2: malformed phase 'X1901M'"),
+        ("phases.1.phase", "S1901M", "S1901M is there twice"),
+        ("phases.2.phase", "S1901R", "phases out of order: S1901R after F1901M"),
+        ("phases.0.results.0.result", "ko", r"phase 1 \(S1901M\): unknown result 'ko'"),
+        ("end", [], "'end' must be an object or null"),
+        ("end.ending", "victory", "end: 'victory' is not a valid Ending"),
+        ("end.centres", {"FRANCE": 2.5}, "the centres of 'FRANCE' must be a whole number"),
+        ("end.winners", ["GERMANY"], "end: a year_limit has no winner"),
+        ("end.drawn", "GERMANY", "end 'drawn' must be a list of powers"),
+        ("end.scores", {"system": "carnage"}, "end 'scores' must be an object with 'points'"),
+        ("end.scores.points.GERMANY", "13/0", "a score must be a fraction's text"),
+        ("end.scores.points.GERMANY", 51.2, "a score must be a fraction's text"),
+        ("end.scores.system", "elo", "end: 'elo' is not a valid System"),
+    ],
+)
 def test_bad_documents_are_refused_saying_where(finished, path, value, message):
     with pytest.raises(HistoryError, match=message):
         History.from_json(_mutated(finished.to_json(), path, value))
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "not JSON"), ("[", "not JSON"), ("[]", "a history must be a JSON object"),
-    ("[" * 100_000, "not JSON"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "not JSON"),
+        ("[", "not JSON"),
+        ("[]", "a history must be a JSON object"),
+        ("[" * 100_000, "not JSON"),
+    ],
+)
 def test_text_that_is_not_a_history(text, message):
     with pytest.raises(HistoryError, match=message):
         History.from_text(text)
@@ -266,6 +299,7 @@ def test_a_history_is_what_the_command_says_phase_by_phase(finished):
 
 # -- centre counts per year ----------------------------------------------------------------------
 
+
 def test_centres_by_year(finished):
     years = finished.centres_by_year()
     assert [y for y, _ in years] == list(range(1901, 1922))
@@ -291,6 +325,7 @@ def test_centres_change_with_the_fall_not_before():
 def test_centres_by_year_of_a_real_game():
     # a real game stored as the bot stores it; its yearly counts against the saved game's own
     from engine import resolve
+
     game = json.loads((SHARED / "testdata" / "mila_games" / "game_1.json").read_text())
     position = Position.initial()
     rows = []
@@ -298,9 +333,15 @@ def test_centres_by_year_of_a_real_game():
         if phase["name"] != str(position.phase):
             continue  # a phase MILA kept although nobody had anything to do in it
         outcome = resolve(position, {Power(p): o or [] for p, o in phase["orders"].items()})
-        rows.append((position_to_json(position), [
-            {"power": r.power.value, "order": r.text, "ok": r.ok, "result": r.result.value}
-            for r in outcome.results]))
+        rows.append(
+            (
+                position_to_json(position),
+                [
+                    {"power": r.power.value, "order": r.text, "ok": r.ok, "result": r.result.value}
+                    for r in outcome.results
+                ],
+            )
+        )
         position = outcome.next
     rows.append((position_to_json(position), None))
     h = History.from_rows(GameInfo("MILA game 1"), rows)

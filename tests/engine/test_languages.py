@@ -5,22 +5,41 @@ Each language reads its own rulebook's notation (rules digest §2.3), knows the 
 provinces in that language is listed under both, and the parser settles it from the position
 or asks. Whatever the formatter writes in a language must read back as the same order.
 """
+
 from __future__ import annotations
 
 import json
 from importlib import resources
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import (
-    STANDARD, Build, Convoy, Disband, Hold, Location, Move, OrderParseError, Position, Power,
-    Retreat, SupportHold, SupportMove, Unit, UnitType, Waive, format_order, parse_order,
+    STANDARD,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Location,
+    Move,
+    OrderParseError,
+    Position,
+    Power,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Unit,
+    UnitType,
+    Waive,
+    format_order,
+    parse_order,
     parse_orders,
 )
-from tests.engine.support import LOCATIONS, ORDERS as ALL_ORDERS, all_locations
 from engine.names import Entry, look_alikes, table, tokens
 from engine.phase import PhaseKind
+from tests.engine.support import LOCATIONS, all_locations
+from tests.engine.support import ORDERS as ALL_ORDERS
 
 A, F = UnitType.ARMY, UnitType.FLEET
 L = Location.parse
@@ -140,9 +159,10 @@ RULEBOOK = {
 }
 
 
-@pytest.mark.parametrize("language,text,phase,expected", [
-    (lang, text, phase, expected) for lang, rows in RULEBOOK.items() for text, phase, expected in rows
-])
+@pytest.mark.parametrize(
+    "language,text,phase,expected",
+    [(lang, text, phase, expected) for lang, rows in RULEBOOK.items() for text, phase, expected in rows],
+)
 def test_reads_the_rulebook_notation(language, text, phase, expected):
     assert str(parse_order(text, language=language, phase=phase)) == expected
 
@@ -151,13 +171,13 @@ def test_bg_rulebook_convoy_to_ankara():
     # "Анк" is Ankara and "АнК" the Channel: one spelling once case goes; an army cannot
     # land in the Channel, which a board shows (without one, the parser asks)
     turkey = _position("S1901M", (Power.TURKEY, "F BLA"), (Power.TURKEY, "A RUM"))
-    assert parse_order("Ф ЧеМ К А Рум-Анк", language="bg", position=turkey) == \
-        Convoy(F, L("BLA"), L("RUM"), L("ANK"))
+    assert parse_order("Ф ЧеМ К А Рум-Анк", language="bg", position=turkey) == Convoy(F, L("BLA"), L("RUM"), L("ANK"))
     err = _ambiguous("Ф ЧеМ К А Рум-Анк", "bg")
     assert set(err.suggestions) == {"Анкара", "АКл (Английски канал)"}
 
 
 # -- §7.3 trap 1: Spanish "Gal" is Gales (Wales) in the Spanish table and GAL is Galicia's code --
+
 
 def test_es_gal_asks_without_a_position():
     err = _ambiguous("F Gal - Lon", "es")
@@ -165,7 +185,9 @@ def test_es_gal_asks_without_a_position():
     # each meaning written so that it has only that meaning in Spanish
     assert set(err.suggestions) == {"Gales", "Gli (Galicia)"}
     assert {(r.canonical, r.text) for r in err.readings} == {
-        ("F WAL - LON", "F Gales - Lon"), ("F GAL - LON", "F Gli - Lon")}
+        ("F WAL - LON", "F Gales - Lon"),
+        ("F GAL - LON", "F Gli - Lon"),
+    }
     for reading in err.readings:
         assert parse_order(reading.text, language="es") == reading.order
 
@@ -202,29 +224,37 @@ def test_es_unambiguous_spellings_of_wales_and_galicia():
 
 # -- trap 2: Spanish "A" is the support letter, and an army letter where a unit letter goes --
 
-@pytest.mark.parametrize("text,expected", [
-    ("A Var - Sil", "A WAR - SIL"),                 # start table: "A Varsovia"
-    ("A Smirna M", "A SMY H"),
-    ("A Smi A A Con", "A SMY S A CON"),
-    ("E Par A A Mar - Bor", "A PAR S A MAR - BUR"),
-    ("E Par A Mar - Bor", "A PAR S A MAR - BUR"),
-    ("E Par apoya a E Mar - Bor", "A PAR S A MAR - BUR"),
-    ("F MNt T A Lon - Nor", "F NTH C A LON - NWY"),
-])
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("A Var - Sil", "A WAR - SIL"),  # start table: "A Varsovia"
+        ("A Smirna M", "A SMY H"),
+        ("A Smi A A Con", "A SMY S A CON"),
+        ("E Par A A Mar - Bor", "A PAR S A MAR - BUR"),
+        ("E Par A Mar - Bor", "A PAR S A MAR - BUR"),
+        ("E Par apoya a E Mar - Bor", "A PAR S A MAR - BUR"),
+        ("F MNt T A Lon - Nor", "F NTH C A LON - NWY"),
+    ],
+)
 def test_es_a_is_army_or_support_by_position(text, expected):
     assert str(parse_order(text, language="es")) == expected
 
 
 # -- trap 3: Spanish coasts before the province; CMa (Channel) is not a convoy -------------
 
-@pytest.mark.parametrize("text,expected", [
-    ("F AtC - CN Esp", "F MAO - SPA/NC"),
-    ("F CS Esp - MOc", "F SPA/SC - WES"),
-    ("F AtC A F GLe - CS Esp", "F MAO S F LYO - SPA/SC"),
-    ("F CMa - Bre", "F ENG - BRE"),
-    ("F CMa T E Lon - Bre", "F ENG C A LON - BRE"),
-    ("F Con - Bul CE", "F CON - BUL/EC"),           # written after, as other languages do
-])
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("F AtC - CN Esp", "F MAO - SPA/NC"),
+        ("F CS Esp - MOc", "F SPA/SC - WES"),
+        ("F AtC A F GLe - CS Esp", "F MAO S F LYO - SPA/SC"),
+        ("F CMa - Bre", "F ENG - BRE"),
+        ("F CMa T E Lon - Bre", "F ENG C A LON - BRE"),
+        ("F Con - Bul CE", "F CON - BUL/EC"),  # written after, as other languages do
+    ],
+)
 def test_es_coasts(text, expected):
     assert str(parse_order(text, language="es")) == expected
 
@@ -235,6 +265,7 @@ def test_es_writes_coasts_before_the_province():
 
 
 # -- trap 4: Bulgarian "Сев" is Sevastopol, and the North Sea in Diagram 7 ----------------
+
 
 def test_bg_sev_asks_without_a_position():
     err = _ambiguous("Ф Сев - Рум", "bg")
@@ -255,22 +286,25 @@ def test_bg_rulebook_convoy_to_sev():
     err = _ambiguous("Ф ЧеМ К А Анк-Сев", "bg")
     assert set(err.suggestions) == {"Анкара", "АКл (Английски канал)"}
     turkey = _position("S1901M", (Power.TURKEY, "F BLA"), (Power.TURKEY, "A ANK"))
-    assert parse_order("Ф ЧеМ К А Анк-Сев", language="bg", position=turkey) == \
-        Convoy(F, L("BLA"), L("ANK"), L("SEV"))
+    assert parse_order("Ф ЧеМ К А Анк-Сев", language="bg", position=turkey) == Convoy(F, L("BLA"), L("ANK"), L("SEV"))
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("Ф Сев.М - Нор", "F NTH - NWY"),
-    ("Ф СеМ - Нор", "F NTH - NWY"),
-    ("Ф Северно море - Нор", "F NTH - NWY"),
-    ("Ф Севастопол - Рум", "F SEV - RUM"),
-    ("Ф САф - Тун", "F NAF - TUN"),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("Ф Сев.М - Нор", "F NTH - NWY"),
+        ("Ф СеМ - Нор", "F NTH - NWY"),
+        ("Ф Северно море - Нор", "F NTH - NWY"),
+        ("Ф Севастопол - Рум", "F SEV - RUM"),
+        ("Ф САф - Тун", "F NAF - TUN"),
+    ],
+)
 def test_bg_unambiguous_north_sea_and_sevastopol(text, expected):
     assert str(parse_order(text, language="bg")) == expected
 
 
 # -- trap 5: Bulgarian "СеА"/"СеАО" fits both the Mid- and the North Atlantic -------------
+
 
 def test_bg_sea_asks_without_a_position():
     err = _ambiguous("Ф ЗСМ-СеА", "bg")
@@ -286,60 +320,76 @@ def test_bg_sea_is_settled_by_the_position():
     assert parse_order("Ф СеАО - Кла", language="bg", position=england) == Move(F, L("NAO"), L("CLY"))
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("Ф СрАО - Бре", "F MAO - BRE"),
-    ("Ф СвАО - Кла", "F NAO - CLY"),
-    ("Ф Среден Атлантически океан - Бре", "F MAO - BRE"),
-    ("Ф Северен Атлантически океан - Кла", "F NAO - CLY"),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("Ф СрАО - Бре", "F MAO - BRE"),
+        ("Ф СвАО - Кла", "F NAO - CLY"),
+        ("Ф Среден Атлантически океан - Бре", "F MAO - BRE"),
+        ("Ф Северен Атлантически океан - Кла", "F NAO - CLY"),
+    ],
+)
 def test_bg_unambiguous_atlantics(text, expected):
     assert str(parse_order(text, language="bg")) == expected
 
 
 # -- traps 6-11 ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("language,text,expected", [
-    # 6: Livonia is Lvn, Liverpool Lvp (Liv is either: see the board tests below)
-    ("es", "E Lvp - Yor", "A LVP - YOR"),
-    ("es", "E Lvn - Mos", "A LVN - MOS"),
-    ("es", "E Livonia - Mos", "A LVN - MOS"),
-    ("bg", "А Ливърпул-Йор", "A LVP - YOR"),
-    ("bg", "А Лвн-Мос", "A LVN - MOS"),
-    ("ru", "A Lvp-Yor", "A LVP - YOR"),
-    ("ru", "A Lvn-Mos", "A LVN - MOS"),
-    # 7: Nor is Norway; the seas have their own forms
-    ("es", "F Nor - MNo", "F NWY - NWG"),
-    ("es", "F MNt - Nor", "F NTH - NWY"),
-    ("bg", "Ф Нор-НоМ", "F NWY - NWG"),
-    ("bg", "Ф СеМ-Нор", "F NTH - NWY"),
-    # 8: the OCR typos of the Russian list
-    ("ru", "F Wai-Iri", "F WAL - IRI"),
-    ("ru", "A Bui-Gre", "A BUL - GRE"),
-    ("ru", "A Hoi-Bel", "A HOL - BEL"),
-    ("ru", "F Nat-Cly", "F NAO - CLY"),
-    # 9: the Bulgarian English Channel, and Ankara
-    ("bg", "Ф АКл-Бре", "F ENG - BRE"),
-    ("bg", "Ф Анг-Бре", "F ENG - BRE"),
-    ("bg", "Ф Английски канал - Бре", "F ENG - BRE"),
-    ("bg", "А Анкара-Арм", "A ANK - ARM"),    # "Анк"/"АнК": Ankara or the Channel, see below
-    # 11: Spanish "Mar" is Marseilles; the seas take their second word
-    ("es", "E Mar - Bor", "A MAR - BUR"),
-    ("es", "F Mar - GLe", "F MAR - LYO"),
-    ("es", "F Mar Negro - Ank", "F BLA - ANK"),
-    ("es", "F Mar del Norte - Nor", "F NTH - NWY"),
-    ("es", "F Mar Tirreno - Rom", "F TYS - ROM"),
-    ("es", "F Mar - Mar Tirreno", "F MAR - TYS"),
-    ("es", "E Tir - Mun", "A TYR - MUN"),
-    ("es", "F MTi - Rom", "F TYS - ROM"),
-])
+
+@pytest.mark.parametrize(
+    "language,text,expected",
+    [
+        # 6: Livonia is Lvn, Liverpool Lvp (Liv is either: see the board tests below)
+        ("es", "E Lvp - Yor", "A LVP - YOR"),
+        ("es", "E Lvn - Mos", "A LVN - MOS"),
+        ("es", "E Livonia - Mos", "A LVN - MOS"),
+        ("bg", "А Ливърпул-Йор", "A LVP - YOR"),
+        ("bg", "А Лвн-Мос", "A LVN - MOS"),
+        ("ru", "A Lvp-Yor", "A LVP - YOR"),
+        ("ru", "A Lvn-Mos", "A LVN - MOS"),
+        # 7: Nor is Norway; the seas have their own forms
+        ("es", "F Nor - MNo", "F NWY - NWG"),
+        ("es", "F MNt - Nor", "F NTH - NWY"),
+        ("bg", "Ф Нор-НоМ", "F NWY - NWG"),
+        ("bg", "Ф СеМ-Нор", "F NTH - NWY"),
+        # 8: the OCR typos of the Russian list
+        ("ru", "F Wai-Iri", "F WAL - IRI"),
+        ("ru", "A Bui-Gre", "A BUL - GRE"),
+        ("ru", "A Hoi-Bel", "A HOL - BEL"),
+        ("ru", "F Nat-Cly", "F NAO - CLY"),
+        # 9: the Bulgarian English Channel, and Ankara
+        ("bg", "Ф АКл-Бре", "F ENG - BRE"),
+        ("bg", "Ф Анг-Бре", "F ENG - BRE"),
+        ("bg", "Ф Английски канал - Бре", "F ENG - BRE"),
+        ("bg", "А Анкара-Арм", "A ANK - ARM"),  # "Анк"/"АнК": Ankara or the Channel, see below
+        # 11: Spanish "Mar" is Marseilles; the seas take their second word
+        ("es", "E Mar - Bor", "A MAR - BUR"),
+        ("es", "F Mar - GLe", "F MAR - LYO"),
+        ("es", "F Mar Negro - Ank", "F BLA - ANK"),
+        ("es", "F Mar del Norte - Nor", "F NTH - NWY"),
+        ("es", "F Mar Tirreno - Rom", "F TYS - ROM"),
+        ("es", "F Mar - Mar Tirreno", "F MAR - TYS"),
+        ("es", "E Tir - Mun", "A TYR - MUN"),
+        ("es", "F MTi - Rom", "F TYS - ROM"),
+    ],
+)
 def test_traps(language, text, expected):
     assert str(parse_order(text, language=language)) == expected
 
 
-@pytest.mark.parametrize("abbr,code", [
-    ("Бел", "BEL"), ("Бъл", "BUL"), ("Вен", "VEN"), ("Вие", "VIE"),
-    ("БалМ", "BAL"), ("БаМ", "BAR"), ("Пие", "PIE"), ("Пик", "PIC"),
-])
+@pytest.mark.parametrize(
+    "abbr,code",
+    [
+        ("Бел", "BEL"),
+        ("Бъл", "BUL"),
+        ("Вен", "VEN"),
+        ("Вие", "VIE"),
+        ("БалМ", "BAL"),
+        ("БаМ", "BAR"),
+        ("Пие", "PIE"),
+        ("Пик", "PIC"),
+    ],
+)
 def test_bg_one_letter_apart(abbr, code):
     # trap 10: each of these near-identical abbreviations names its own province
     assert parse_order(f"Ф {abbr} З", language="bg").location == Location(code)
@@ -347,93 +397,152 @@ def test_bg_one_letter_apart(abbr, code):
 
 # -- trap 12: Cyrillic/Latin look-alikes -----------------------------------------------------
 
-@pytest.mark.parametrize("language,text,expected", [
-    ("bg", "A Пар-Бур", "A PAR - BUR"),                    # Latin A
-    ("bg", "F Кон - Бъл ЮБ", "F CON - BUL/SC"),            # Latin F
-    ("bg", "Ф ЧеМ K А Рум-Арм", "F BLA C A RUM - ARM"),    # Latin K
-    ("bg", "A Пар П A Мар-Бур", "A PAR S A MAR - BUR"),
-    ("bg", "Ф ЧeМ К А Рум-Арм", "F BLA C A RUM - ARM"),    # Latin e inside a Cyrillic word
-    ("bg", "А Вие O Бох", "A VIE R BOH"),                  # Latin O for О (retreat)
-    ("ru", "А Par-Bur", "A PAR - BUR"),                    # Cyrillic А
-    ("ru", "Ф Nth - Nwy", "F NTH - NWY"),
-    ("ru", "F Nth С A Lon-Nwy", "F NTH C A LON - NWY"),    # Cyrillic С
-    ("ru", "A Pаr-Bur", "A PAR - BUR"),                    # Cyrillic а inside a Latin word
-])
+
+@pytest.mark.parametrize(
+    "language,text,expected",
+    [
+        ("bg", "A Пар-Бур", "A PAR - BUR"),  # Latin A
+        ("bg", "F Кон - Бъл ЮБ", "F CON - BUL/SC"),  # Latin F
+        ("bg", "Ф ЧеМ K А Рум-Арм", "F BLA C A RUM - ARM"),  # Latin K
+        ("bg", "A Пар П A Мар-Бур", "A PAR S A MAR - BUR"),
+        ("bg", "Ф ЧeМ К А Рум-Арм", "F BLA C A RUM - ARM"),  # Latin e inside a Cyrillic word
+        ("bg", "А Вие O Бох", "A VIE R BOH"),  # Latin O for О (retreat)
+        ("ru", "А Par-Bur", "A PAR - BUR"),  # Cyrillic А
+        ("ru", "Ф Nth - Nwy", "F NTH - NWY"),
+        ("ru", "F Nth С A Lon-Nwy", "F NTH C A LON - NWY"),  # Cyrillic С
+        ("ru", "A Pаr-Bur", "A PAR - BUR"),  # Cyrillic а inside a Latin word
+    ],
+)
 def test_homoglyphs(language, text, expected):
     assert str(parse_order(text, language=language)) == expected
 
 
 # -- trap 13: the long forms of the Russian orders and of the Bulgarian wiki -----------------
 
-@pytest.mark.parametrize("language,spelling,code", [
-    ("ru", "Kiel", "KIE"), ("ru", "Ruhr", "RUH"), ("ru", "Port", "POR"), ("ru", "Skag", "SKA"),
-    ("ru", "West", "WES"), ("ru", "Gol", "LYO"), ("ru", "Mid", "MAO"), ("ru", "Nat", "NAO"),
-    ("bg", "Kiel", "KIE"), ("bg", "Ruhr", "RUH"), ("bg", "Skag", "SKA"), ("bg", "Pied", "PIE"),
-    ("bg", "Rome", "ROM"), ("bg", "MAt", "MAO"), ("bg", "East", "EAS"), ("bg", "West", "WES"),
-])
+
+@pytest.mark.parametrize(
+    "language,spelling,code",
+    [
+        ("ru", "Kiel", "KIE"),
+        ("ru", "Ruhr", "RUH"),
+        ("ru", "Port", "POR"),
+        ("ru", "Skag", "SKA"),
+        ("ru", "West", "WES"),
+        ("ru", "Gol", "LYO"),
+        ("ru", "Mid", "MAO"),
+        ("ru", "Nat", "NAO"),
+        ("bg", "Kiel", "KIE"),
+        ("bg", "Ruhr", "RUH"),
+        ("bg", "Skag", "SKA"),
+        ("bg", "Pied", "PIE"),
+        ("bg", "Rome", "ROM"),
+        ("bg", "MAt", "MAO"),
+        ("bg", "East", "EAS"),
+        ("bg", "West", "WES"),
+    ],
+)
 def test_long_forms(language, spelling, code):
     assert table(language).lookup(tuple(tokens(spelling))) == (Entry("province", code),)
 
 
 # -- trap 14: the Spanish-only abbreviations --------------------------------------------------
 
-@pytest.mark.parametrize("abbr,code", [
-    ("Gli", "GAL"), ("Tir", "TYR"), ("Bor", "BUR"), ("Pia", "PIE"), ("Tos", "TUS"), ("Seb", "SEV"),
-    ("SPt", "STP"), ("Ucr", "UKR"), ("Var", "WAR"), ("Smi", "SMY"), ("Sir", "SYR"), ("Din", "DEN"),
-    ("Nor", "NWY"), ("Afr", "NAF"), ("Esp", "SPA"), ("Sue", "SWE"), ("MAd", "ADR"), ("MEg", "AEG"),
-    ("MBa", "BAR"), ("MNe", "BLA"), ("MOr", "EAS"), ("CMa", "ENG"), ("GBo", "BOT"), ("GLe", "LYO"),
-    ("MJo", "ION"), ("MIr", "IRI"), ("AtC", "MAO"), ("AtN", "NAO"), ("MNt", "NTH"), ("MNo", "NWG"),
-    ("MTi", "TYS"), ("MOc", "WES"), ("Mar", "MAR"),
-])
+
+@pytest.mark.parametrize(
+    "abbr,code",
+    [
+        ("Gli", "GAL"),
+        ("Tir", "TYR"),
+        ("Bor", "BUR"),
+        ("Pia", "PIE"),
+        ("Tos", "TUS"),
+        ("Seb", "SEV"),
+        ("SPt", "STP"),
+        ("Ucr", "UKR"),
+        ("Var", "WAR"),
+        ("Smi", "SMY"),
+        ("Sir", "SYR"),
+        ("Din", "DEN"),
+        ("Nor", "NWY"),
+        ("Afr", "NAF"),
+        ("Esp", "SPA"),
+        ("Sue", "SWE"),
+        ("MAd", "ADR"),
+        ("MEg", "AEG"),
+        ("MBa", "BAR"),
+        ("MNe", "BLA"),
+        ("MOr", "EAS"),
+        ("CMa", "ENG"),
+        ("GBo", "BOT"),
+        ("GLe", "LYO"),
+        ("MJo", "ION"),
+        ("MIr", "IRI"),
+        ("AtC", "MAO"),
+        ("AtN", "NAO"),
+        ("MNt", "NTH"),
+        ("MNo", "NWG"),
+        ("MTi", "TYS"),
+        ("MOc", "WES"),
+        ("Mar", "MAR"),
+    ],
+)
 def test_es_abbreviations(abbr, code):
     assert table("es").lookup(tuple(tokens(abbr))) == (Entry("province", code),)
 
 
 # -- the traps are data -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("language,spelling,codes", [
-    ("es", "Gal", {"GAL", "WAL"}),
-    ("bg", "Сев", {"SEV", "NTH"}),
-    ("bg", "СеА", {"MAO", "NAO"}),
-    ("bg", "СеАО", {"MAO", "NAO"}),
-    ("bg", "АнК", {"ANK", "ENG"}),
-    ("bg", "Пи", {"PIE", "PIC"}),
-    ("bg", "Лив", {"LVP", "LVN"}),
-    ("ru", "Nor", {"NWY", "NWG"}),
-    *((language, "Liv", {"LVP", "LVN"}) for language in ("en", "es", "ru", "bg")),
-])
+
+@pytest.mark.parametrize(
+    "language,spelling,codes",
+    [
+        ("es", "Gal", {"GAL", "WAL"}),
+        ("bg", "Сев", {"SEV", "NTH"}),
+        ("bg", "СеА", {"MAO", "NAO"}),
+        ("bg", "СеАО", {"MAO", "NAO"}),
+        ("bg", "АнК", {"ANK", "ENG"}),
+        ("bg", "Пи", {"PIE", "PIC"}),
+        ("bg", "Лив", {"LVP", "LVN"}),
+        ("ru", "Nor", {"NWY", "NWG"}),
+        *((language, "Liv", {"LVP", "LVN"}) for language in ("en", "es", "ru", "bg")),
+    ],
+)
 def test_genuinely_ambiguous_spellings_name_both_provinces(language, spelling, codes):
     entries = table(language).lookup(tuple(tokens(spelling)))
     assert {e.value for e in entries if e.kind == "province"} == codes
 
 
 def test_es_a_is_a_unit_letter_the_support_word_and_to():
-    assert set(table("es").lookup(("a",))) == {
-        Entry("unit", "A"), Entry("support", "support"), Entry("move", "move")}
+    assert set(table("es").lookup(("a",))) == {Entry("unit", "A"), Entry("support", "support"), Entry("move", "move")}
     # the grammar decides: unit letter first, support after the unit, "to" after the verb
     assert parse_order("A Par A A Mar a Bor", language="es") == SupportMove(A, L("PAR"), A, L("MAR"), L("BUR"))
-    assert parse_order("F Mar Negro transporta E Ankara a Sebastopol", language="es") == \
-        Convoy(F, L("BLA"), L("ANK"), L("SEV"))
+    assert parse_order("F Mar Negro transporta E Ankara a Sebastopol", language="es") == Convoy(
+        F, L("BLA"), L("ANK"), L("SEV")
+    )
     assert parse_order("E Par A Bor", language="es") == SupportHold(A, L("PAR"), A, L("BUR"))
 
 
 # -- the formatter writes each language's notation --------------------------------------------
 
-@pytest.mark.parametrize("language,order,expected", [
-    ("es", SupportMove(A, L("PAR"), A, L("MAR"), L("BUR")), "E Par apoya E Mar - Bor"),
-    ("es", Convoy(F, L("BLA"), L("ANK"), L("SEV")), "F MNe T E Ank - Seb"),
-    ("es", Hold(F, L("ROM")), "F Rom M"),
-    ("es", Move(A, L("LON"), L("BEL"), True), "E Lon - Bel vía transporte"),
-    ("es", Waive(), "RENUNCIA"),
-    ("ru", SupportHold(F, L("DEN"), F, L("BAL")), "F Den S F Bal"),
-    ("ru", Move(F, L("CON"), L("BUL/EC")), "F Con - Bul EC"),
-    ("ru", Move(F, L("WES"), L("MAO")), "F Wes - Mid"),
-    ("bg", SupportMove(A, L("PAR"), A, L("MAR"), L("BUR")), "А Пар П А Мар - Бур"),
-    ("bg", Move(F, L("CON"), L("BUL/EC")), "Ф Кон - Бъл ИБ"),
-    ("bg", Convoy(F, L("BLA"), L("ANK"), L("SEV")), "Ф ЧеМ К А Анкара - Севастопол"),
-    ("bg", Move(F, L("WES"), L("MAO")), "Ф ЗСМ - СрАО"),
-    ("bg", Retreat(A, L("VIE"), L("BOH")), "А Вие О Бох"),
-])
+
+@pytest.mark.parametrize(
+    "language,order,expected",
+    [
+        ("es", SupportMove(A, L("PAR"), A, L("MAR"), L("BUR")), "E Par A E Mar - Bor"),
+        ("es", Convoy(F, L("BLA"), L("ANK"), L("SEV")), "F MNe T E Ank - Seb"),
+        ("es", Hold(F, L("ROM")), "F Rom M"),
+        ("es", Move(A, L("LON"), L("BEL"), True), "E Lon - Bel vía transporte"),
+        ("es", Waive(), "RENUNCIA"),
+        ("ru", SupportHold(F, L("DEN"), F, L("BAL")), "F Den S F Bal"),
+        ("ru", Move(F, L("CON"), L("BUL/EC")), "F Con - Bul EC"),
+        ("ru", Move(F, L("WES"), L("MAO")), "F Wes - Mid"),
+        ("bg", SupportMove(A, L("PAR"), A, L("MAR"), L("BUR")), "А Пар П А Мар - Бур"),
+        ("bg", Move(F, L("CON"), L("BUL/EC")), "Ф Кон - Бъл ИБ"),
+        ("bg", Convoy(F, L("BLA"), L("ANK"), L("SEV")), "Ф ЧеМ К А Анкара - Севастопол"),
+        ("bg", Move(F, L("WES"), L("MAO")), "Ф ЗСМ - СрАО"),
+        ("bg", Retreat(A, L("VIE"), L("BOH")), "А Вие О Бох"),
+    ],
+)
 def test_formats_in_the_language(language, order, expected):
     written = format_order(order, language)
     assert tokens(written) == tokens(expected), written
@@ -517,7 +626,16 @@ def test_what_the_formatter_writes_is_unambiguous(language):
     for letter, item in data["unit_types"].items():
         only(item["letter"], Entry("unit", letter))
     for kind, word in data["canonical"].items():
+        if (language, kind) in SETTLED_BY_GRAMMAR:
+            continue
         only(word, Entry(kind, kind))
+
+
+#: Order words the formatter writes although they name several things alone, because the
+#: rulebook prints them so: Spanish support is ``A`` (trap 2: also the army's letter and "a",
+#: to). Where it stands in an order settles it (after a unit: support; before a province:
+#: a move); the round trips above check that every order so written reads back.
+SETTLED_BY_GRAMMAR = {("es", "support")}
 
 
 @pytest.mark.parametrize("language", ALL)
@@ -547,10 +665,13 @@ def test_every_spelling_is_in_one_alphabet(language):
         assert len(set().union(*map(alphabets, key))) <= 1, (language, key)
 
 
-@pytest.mark.parametrize("language,typed,meant,code", [
-    ("bg", ("сeверно", "морe"), 0, "NTH"),        # Latin e in Cyrillic words: made Cyrillic
-    ("en", ("nоrth", "sеa"), 1, "NTH"),            # Cyrillic о, е in Latin words: made Latin
-])
+@pytest.mark.parametrize(
+    "language,typed,meant,code",
+    [
+        ("bg", ("сeверно", "морe"), 0, "NTH"),  # Latin e in Cyrillic words: made Cyrillic
+        ("en", ("nоrth", "sеa"), 1, "NTH"),  # Cyrillic о, е in Latin words: made Latin
+    ],
+)
 def test_look_alikes(language, typed, meant, code):
     variants = look_alikes(typed)
     assert len(variants) == 2
@@ -563,16 +684,20 @@ def test_look_alikes(language, typed, meant, code):
 @pytest.mark.parametrize("language,script", [("ru", "Cyrillic"), ("bg", "Cyrillic"), ("es", "Latin")])
 def test_display_names_are_in_the_language(language, script):
     import unicodedata
+
     for code, item in _raw(language)["provinces"].items():
         letters = [ch for ch in item["name"] if ch.isalpha()]
         assert all(script.upper() in unicodedata.name(ch) for ch in letters), (code, item["name"])
 
 
-@pytest.mark.parametrize("language,expected", [
-    ("es", "Primavera de 1901, movimientos"),
-    ("ru", "Весна 1901, ходы"),
-    ("bg", "Пролет 1901 г., ходове"),
-])
+@pytest.mark.parametrize(
+    "language,expected",
+    [
+        ("es", "Primavera de 1901, movimientos"),
+        ("ru", "Весна 1901, ходы"),
+        ("bg", "Пролет 1901 г., ходове"),
+    ],
+)
 def test_phase_names(language, expected):
     names = table(language)
     assert names.phase_name("S1901M") == expected
@@ -581,8 +706,10 @@ def test_phase_names(language, expected):
 
 # -- issue 12: nationality words ----------------------------------------------------------------
 
+
 def test_nationality_words_are_kept_without_a_board():
     from engine.parser import parse_stated, read_orders
+
     stated = parse_stated("E Bel A E inglés Hol - Kie", language="es")
     assert stated.order == SupportMove(A, L("BEL"), A, L("HOL"), L("KIE"))
     assert stated.owners == (("HOL", Power.ENGLAND),) and stated.owner("HOL") is Power.ENGLAND
@@ -593,20 +720,26 @@ def test_nationality_words_are_kept_without_a_board():
     assert parse_order(format_order(stated.order, "es"), language="es") == stated.order
 
 
-@pytest.mark.parametrize("language,text", [
-    ("es", "E Mun A E francés Kie - Ber"),
-    ("ru", "A Mun S French A Kie-Ber"),
-    ("ru", "A Мюнхен поддерживает французскую армию Kie - Ber"),
-    ("bg", "А Мюн П френската А Кил-Бер"),
-    ("en", "A Mun S French A Kie - Ber"),
-])
+@pytest.mark.parametrize(
+    "language,text",
+    [
+        ("es", "E Mun A E francés Kie - Ber"),
+        ("ru", "A Mun S French A Kie-Ber"),
+        ("ru", "A Мюнхен поддерживает французскую армию Kie - Ber"),
+        ("bg", "А Мюн П френската А Кил-Бер"),
+        ("en", "A Mun S French A Kie - Ber"),
+    ],
+)
 def test_a_nationality_that_is_not_the_owner_is_refused(language, text):
     board = _position("S1901M", (Power.GERMANY, "A MUN"), (Power.ENGLAND, "A KIE"))
     with pytest.raises(OrderParseError) as err:
         parse_order(text, language=language, position=board)
     assert err.value.code == "wrong_nationality"
     assert {k: err.value.params[k] for k in ("power", "owner", "province")} == {
-        "power": "FRANCE", "owner": "ENGLAND", "province": "KIE"}
+        "power": "FRANCE",
+        "owner": "ENGLAND",
+        "province": "KIE",
+    }
     assert err.value.typed in text and "England" in str(err.value) and "France" in str(err.value)
 
 
@@ -621,23 +754,27 @@ def test_a_build_named_for_another_power_is_refused():
 
 def test_a_nationality_settles_an_ambiguous_word():
     # both Liverpool and Livonia hold an army: the nationality tells them apart
-    board = _position("S1901M", (Power.ENGLAND, "A LVP"), (Power.RUSSIA, "A LVN"),
-                      (Power.GERMANY, "A PRU"))
-    assert parse_order("A Pru S Russian A Liv - War", language="en", position=board) == \
-        SupportMove(A, L("PRU"), A, L("LVN"), L("WAR"))
+    board = _position("S1901M", (Power.ENGLAND, "A LVP"), (Power.RUSSIA, "A LVN"), (Power.GERMANY, "A PRU"))
+    assert parse_order("A Pru S Russian A Liv - War", language="en", position=board) == SupportMove(
+        A, L("PRU"), A, L("LVN"), L("WAR")
+    )
     _ambiguous("A Liv H", "en", position=board)
 
 
 # -- issue 12: the Bulgarian client, verbs first ------------------------------------------------
 
-@pytest.mark.parametrize("language,text,expected", [
-    ("en", "Move Ber Pru", "A BER - PRU"),
-    ("en", "Hold Kiel Kiel", "F KIE H"),
-    ("en", "Supp move Mun Ber Sil", "A MUN S A BER - SIL"),
-    ("en", "Supp hold Mun Kie Kie", "A MUN S F KIE"),
-    ("bg", "Supp hold Мюн Кил Кил", "A MUN S F KIE"),
-    ("bg", "move Мюн Рур", "A MUN - RUH"),
-])
+
+@pytest.mark.parametrize(
+    "language,text,expected",
+    [
+        ("en", "Move Ber Pru", "A BER - PRU"),
+        ("en", "Hold Kiel Kiel", "F KIE H"),
+        ("en", "Supp move Mun Ber Sil", "A MUN S A BER - SIL"),
+        ("en", "Supp hold Mun Kie Kie", "A MUN S F KIE"),
+        ("bg", "Supp hold Мюн Кил Кил", "A MUN S F KIE"),
+        ("bg", "move Мюн Рур", "A MUN - RUH"),
+    ],
+)
 def test_verb_first(language, text, expected):
     assert str(parse_order(text, language=language, position=Position.initial())) == expected
 
@@ -650,6 +787,7 @@ def test_the_province_twice_is_a_build_only_in_adjustments():
 
 
 # -- issue 12: the board settles clashing abbreviations -----------------------------------------
+
 
 def test_bg_ank_is_the_channel_where_only_the_channel_holds_a_fleet():
     channel = _position("S1901M", (Power.ENGLAND, "F ENG"))
@@ -667,11 +805,19 @@ def test_builds_are_read_only_in_adjustment_phases():
     assert parse_order("Ф АнК", language="bg", position=winter) == Build(F, L("ANK"))
 
 
-@pytest.mark.parametrize("language,text,expected", [
-    ("es", "E GAL M", "A GAL H"), ("es", "F WAL M", "F WAL H"),
-    ("bg", "Ф ANK З", "F ANK H"), ("bg", "Ф ENG З", "F ENG H"), ("bg", "А PIC З", "A PIC H"),
-    ("ru", "F NWY H", "F NWY H"), ("ru", "F NWG H", "F NWG H"), ("en", "A LVP H", "A LVP H"),
-])
+@pytest.mark.parametrize(
+    "language,text,expected",
+    [
+        ("es", "E GAL M", "A GAL H"),
+        ("es", "F WAL M", "F WAL H"),
+        ("bg", "Ф ANK З", "F ANK H"),
+        ("bg", "Ф ENG З", "F ENG H"),
+        ("bg", "А PIC З", "A PIC H"),
+        ("ru", "F NWY H", "F NWY H"),
+        ("ru", "F NWG H", "F NWG H"),
+        ("en", "A LVP H", "A LVP H"),
+    ],
+)
 def test_canonical_codes_name_one_province_in_every_language(language, text, expected):
     assert str(parse_order(text, language=language)) == expected
 

@@ -1,14 +1,11 @@
 """Legal orders: what the order menus offer."""
+
 from __future__ import annotations
 
-from engine import Location, Position, Power, Rules, Unit, UnitType, legal_adjustments, legal_orders, resolve
-from engine.phase import Phase
-
+from engine import Position, Power, Rules, UnitType, legal_adjustments, legal_orders, resolve
 from tests.engine.support import pos  # noqa: E402
 
 A, F = UnitType.ARMY, UnitType.FLEET
-
-
 
 
 def texts(orders) -> set[str]:
@@ -17,8 +14,13 @@ def texts(orders) -> set[str]:
 
 def test_start_position_fleet_on_split_coast():
     assert texts(legal_orders(Position.initial(), "STP")) == {
-        "F STP/SC H", "F STP/SC - BOT", "F STP/SC - FIN", "F STP/SC - LVN",
-        "F STP/SC S A MOS - LVN", "F STP/SC S A WAR - LVN"}
+        "F STP/SC H",
+        "F STP/SC - BOT",
+        "F STP/SC - FIN",
+        "F STP/SC - LVN",
+        "F STP/SC S A MOS - LVN",
+        "F STP/SC S A WAR - LVN",
+    }
 
 
 def test_moves_to_split_coasts_name_the_coast():
@@ -31,10 +33,10 @@ def test_convoys_need_a_chain_of_fleets_through_the_convoying_fleet():
     p = pos("S1901M", "ENGLAND F NTH", "ENGLAND A YOR", "ENGLAND F NWG", "FRANCE A BRE")
     nth = texts(legal_orders(p, "NTH"))
     assert "F NTH C A YOR - NWY" in nth and "F NTH C A YOR - CLY" in nth
-    assert not any(" C A BRE" in o for o in nth)      # Brest is not on the North Sea
+    assert not any(" C A BRE" in o for o in nth)  # Brest is not on the North Sea
     yor = texts(legal_orders(p, "YOR"))
     assert "A YOR - NWY" in yor and "A YOR - LON VIA" in yor and "A YOR - LON" in yor
-    assert "A YOR - BRE" not in yor                   # no fleet in the Channel
+    assert "A YOR - BRE" not in yor  # no fleet in the Channel
 
 
 def test_no_support_that_only_the_supporter_could_convoy():
@@ -60,8 +62,7 @@ def test_every_legal_order_is_judged_legal():
 
 def test_retreat_options():
     p = pos("S1901M", "FRANCE A PAR", "FRANCE A PIC", "GERMANY A BUR", "GERMANY A GAS")
-    outcome = resolve(p, {Power.GERMANY: ["A BUR - PAR", "A GAS S A BUR - PAR"],
-                          Power.FRANCE: ["A PIC - BEL"]})
+    outcome = resolve(p, {Power.GERMANY: ["A BUR - PAR", "A GAS S A BUR - PAR"], Power.FRANCE: ["A PIC - BEL"]})
     retreat = outcome.next
     assert str(retreat.phase) == "S1901R"
     assert texts(legal_orders(retreat, "PAR")) == {"A PAR R BRE", "A PAR R PIC", "A PAR D"}

@@ -1,10 +1,10 @@
 """The standard map: counts, and every adjacency fact the rules digest states."""
+
 from __future__ import annotations
 
 import pytest
 
-from engine import STANDARD, Location, Power, Position, ProvinceKind
-from engine.units import UnitType
+from engine import STANDARD, Location, Position, Power, ProvinceKind
 
 M = STANDARD
 
@@ -26,8 +26,14 @@ def test_counts():
     assert len(M.supply_centres) == 34
     assert sum(len(h) for h in M.home_centres.values()) == 22
     assert {p: len(h) for p, h in M.home_centres.items()} == {
-        Power.AUSTRIA: 3, Power.ENGLAND: 3, Power.FRANCE: 3, Power.GERMANY: 3,
-        Power.ITALY: 3, Power.RUSSIA: 4, Power.TURKEY: 3}
+        Power.AUSTRIA: 3,
+        Power.ENGLAND: 3,
+        Power.FRANCE: 3,
+        Power.GERMANY: 3,
+        Power.ITALY: 3,
+        Power.RUSSIA: 4,
+        Power.TURKEY: 3,
+    }
     neutral = {c for c in M.supply_centres if M.provinces[c].home_of is None}
     assert neutral == set("BEL BUL DEN GRE HOL NWY POR RUM SER SPA SWE TUN".split())
 
@@ -39,7 +45,10 @@ def test_switzerland_is_not_a_province():
 
 def test_split_coasts():
     assert {c: p.coasts for c, p in M.provinces.items() if p.coasts} == {
-        "BUL": ("EC", "SC"), "SPA": ("NC", "SC"), "STP": ("NC", "SC")}
+        "BUL": ("EC", "SC"),
+        "SPA": ("NC", "SC"),
+        "STP": ("NC", "SC"),
+    }
 
 
 def test_inland_supply_centres_and_non_centres():
@@ -99,8 +108,8 @@ def test_denmark_sweden_baltic_skagerrak():
 def test_other_stated_facts():
     assert M.army_can_move("NWY", "STP") and "STP/NC" in fleet_to("NWY")
     assert "NAO" in fleet_to("LVP") and "IRI" not in fleet_to("CLY")
-    assert not M.can_reach(True, L("GRE"), "SER")        # fleet can't support inland
-    assert not M.can_reach(False, L("BRE"), "ENG")       # army can't enter water
+    assert not M.can_reach(True, L("GRE"), "SER")  # fleet can't support inland
+    assert not M.can_reach(False, L("BRE"), "ENG")  # army can't enter water
 
 
 def test_adjacency_is_symmetric():
@@ -138,9 +147,15 @@ def test_fleets_between_coasts_follow_a_shared_coastline():
                     assert seas & other, (loc, n)
 
 
-@pytest.mark.parametrize("src,targets,expected", [
-    ("MOS", {"PAR"}, 5), ("PAR", {"PAR"}, 0), ("NAF", {"LON"}, 3), ("TUN", {"NAP"}, 2),
-])
+@pytest.mark.parametrize(
+    "src,targets,expected",
+    [
+        ("MOS", {"PAR"}, 5),
+        ("PAR", {"PAR"}, 0),
+        ("NAF", {"LON"}, 3),
+        ("TUN", {"NAP"}, 2),
+    ],
+)
 def test_distance_over_land_and_sea(src, targets, expected):
     assert M.distance(src, targets) == expected
 

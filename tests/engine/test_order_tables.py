@@ -10,13 +10,14 @@ every printed order is read again as players mistype it: lower case, accents dro
 other dashes and spacing, look-alike letters of the other alphabet (Russian and
 Bulgarian), and written back by the formatter.
 """
+
 from __future__ import annotations
 
 import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -27,8 +28,15 @@ from tests.engine.support import pos
 
 TABLES = Path(__file__).parent / "orders"
 LANGUAGES = ("es", "ru", "bg")
-FAMILIES = {"0": "the rulebook's notation", "1": "nationality words", "2": "the Bulgarian client",
-            "3": "verbs and phrases", "4": "clashing abbreviations", "5": "coasts", "6": "asking converges"}
+FAMILIES = {
+    "0": "the rulebook's notation",
+    "1": "nationality words",
+    "2": "the Bulgarian client",
+    "3": "verbs and phrases",
+    "4": "clashing abbreviations",
+    "5": "coasts",
+    "6": "asking converges",
+}
 COLUMNS = ["text", "phase", "position", "expected", "family", "source"]
 
 
@@ -62,7 +70,7 @@ def _records(name: str) -> list[tuple[int, list[str]]]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def positions() -> dict[str, Position]:
     records = _records("positions")
     assert records[0][1] == ["id", "phase", "units"]
@@ -85,7 +93,7 @@ def _position(phase: str, text: str) -> Position:
     return pos(phase, *units, dislodged=dislodged)
 
 
-@lru_cache(maxsize=None)
+@cache
 def rows(language: str) -> tuple[Row, ...]:
     records = _records(language)
     assert records[0][1] == COLUMNS, f"{language}.tsv: the header must be {COLUMNS}"
@@ -115,6 +123,7 @@ def _expected_order(row: Row) -> tuple[str, set[tuple[str, Power]]]:
 
 # -- the tables themselves ----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_table_is_well_formed(language):
     table = rows(language)
@@ -130,6 +139,7 @@ def test_the_table_is_well_formed(language):
 
 
 # -- every row reads as it says ------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("row", ALL, ids=lambda r: r.id)
 def test_reads_as_the_table_says(row):
@@ -169,8 +179,7 @@ def _asks(row: Row, kwargs: dict) -> None:
     # typing an offered form (or the code) in place of the word settles that word
     for form, code in zip(exc.suggestions, exc.params["provinces"].split()):
         for spelling in (form.split(" (")[0], code):
-            _converges(row.text.replace(exc.typed, spelling, 1), exc.word, kwargs,
-                       {r.order for r in exc.readings})
+            _converges(row.text.replace(exc.typed, spelling, 1), exc.word, kwargs, {r.order for r in exc.readings})
 
 
 def _converges(text: str, settled: str, kwargs: dict, readings: set, rounds: int = 3) -> None:
@@ -188,6 +197,7 @@ def _converges(text: str, settled: str, kwargs: dict, readings: set, rounds: int
 
 
 # -- the printed orders as players mistype them ------------------------------------------------
+
 
 def _lower(text: str) -> str | None:
     # a canonical code is read as a code only in capitals (Spanish GAL, Galicia; Gal, Wales)
@@ -216,12 +226,14 @@ _TWIN = {**dict(zip(_LATIN, _CYRILLIC)), **dict(zip(_CYRILLIC, _LATIN))}
 def _look_alikes(text: str) -> str:
     """The first look-alike letter of every word in the other alphabet (a Latin "A" typed
     for the Cyrillic army letter, a Cyrillic "а" inside "Par"), codes in capitals aside."""
+
     def swap(match: re.Match) -> str:
         word = match.group()
         if re.fullmatch(r"[A-Z]{3}", word):
             return word
         at = next((i for i, ch in enumerate(word) if ch in _TWIN), None)
-        return word if at is None else word[:at] + _TWIN[word[at]] + word[at + 1:]
+        return word if at is None else word[:at] + _TWIN[word[at]] + word[at + 1 :]
+
     return re.sub(r"\w+", swap, text)
 
 
@@ -230,9 +242,14 @@ VARIANTS = {"lower case": _lower, "no accents": _no_accents, "dashes": _dashes, 
 VARIANT_LANGUAGES = {"look-alikes": {"ru", "bg"}}
 PRINTED = [row for row in ALL if not row.typed and row.expected[0] not in "!?"]
 # each printed order as each variant writes it, where that differs from the print
-MISTYPED = [(row, name, text) for row in PRINTED for name, variant in VARIANTS.items()
-            if row.language in VARIANT_LANGUAGES.get(name, LANGUAGES)
-            and (text := variant(row.text)) is not None and text != row.text]
+MISTYPED = [
+    (row, name, text)
+    for row in PRINTED
+    for name, variant in VARIANTS.items()
+    if row.language in VARIANT_LANGUAGES.get(name, LANGUAGES)
+    and (text := variant(row.text)) is not None
+    and text != row.text
+]
 
 
 @pytest.mark.parametrize("row,variant,text", MISTYPED, ids=lambda x: x.id if isinstance(x, Row) else x)

@@ -17,18 +17,31 @@ Settings: no example database, no deadline, a few dozen to ~150 examples per tes
 file runs in well under a minute on two cores. ``ENGINE_PROPS_PROFILE=engine-props-long``
 runs ten times more examples.
 """
+
 from __future__ import annotations
 
 import os
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, Phase as HPhase, given, settings
+from hypothesis import HealthCheck, given, settings
+from hypothesis import Phase as HPhase
 from hypothesis import strategies as st
 
 from engine import (
-    STANDARD, Location, Move, Position, Power, Result, Retreat, Unit, UnitType,
-    Waive, legal_adjustments, legal_orders, resolve,
+    STANDARD,
+    Location,
+    Move,
+    Position,
+    Power,
+    Result,
+    Retreat,
+    Unit,
+    UnitType,
+    Waive,
+    legal_adjustments,
+    legal_orders,
+    resolve,
 )
 from engine.codec import adjudicate_object, position_to_json
 from engine.map import ProvinceKind
@@ -45,8 +58,14 @@ BAD_WHEN_LEGAL = {Result.ILLEGAL, Result.UNPARSED, Result.NO_UNIT, Result.DUPLIC
 _PHASES = [HPhase.explicit, HPhase.reuse, HPhase.generate, HPhase.target]
 if os.environ.get("ENGINE_PROPS_SHRINK"):
     _PHASES.append(HPhase.shrink)
-_COMMON = dict(deadline=None, database=None, derandomize=settings.default.derandomize, print_blob=True, phases=_PHASES,
-               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+_COMMON = dict(
+    deadline=None,
+    database=None,
+    derandomize=settings.default.derandomize,
+    print_blob=True,
+    phases=_PHASES,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 settings.register_profile("engine-props", max_examples=100, **_COMMON)
 settings.register_profile("engine-props-long", max_examples=1000, **_COMMON)
 _PROFILE = settings.get_profile(os.environ.get("ENGINE_PROPS_PROFILE", "engine-props"))
@@ -59,8 +78,22 @@ def props(n: int):
 
 
 # Texts the parser cannot read (each names an unknown word or is empty/punctuation).
-GARBAGE = ["", "   ", "hello", "A XYZ - PAR", "F PARIS-X - BUR", "A PAR -> ->", "?!", "A",
-           "S S S", "A PAR - ZZZ", "fleet zorg holds", "A 123 H", "--", "qwerty A PAR"]
+GARBAGE = [
+    "",
+    "   ",
+    "hello",
+    "A XYZ - PAR",
+    "F PARIS-X - BUR",
+    "A PAR -> ->",
+    "?!",
+    "A",
+    "S S S",
+    "A PAR - ZZZ",
+    "fleet zorg holds",
+    "A 123 H",
+    "--",
+    "qwerty A PAR",
+]
 
 
 # --------------------------------------------------------------------------- positions
@@ -79,14 +112,14 @@ def unit_at(draw, province: str) -> tuple[UnitType, Location]:
 
 @st.composite
 def centres_st(draw) -> dict[str, Power]:
-    owners = draw(st.lists(st.sampled_from([None, *POWERS]), min_size=len(CENTRES),
-                           max_size=len(CENTRES)))
+    owners = draw(st.lists(st.sampled_from([None, *POWERS]), min_size=len(CENTRES), max_size=len(CENTRES)))
     return {c: o for c, o in zip(CENTRES, owners) if o is not None}
 
 
 @st.composite
-def positions(draw, kind: PhaseKind = PhaseKind.MOVEMENT, min_units: int = 2,
-              max_units: int = 34, powers=None) -> Position:
+def positions(
+    draw, kind: PhaseKind = PhaseKind.MOVEMENT, min_units: int = 2, max_units: int = 34, powers=None
+) -> Position:
     n = draw(st.integers(min_units, max_units))
     provinces = draw(st.lists(st.sampled_from(PROVINCES), min_size=n, max_size=n, unique=True))
     powers = powers or POWERS
@@ -110,13 +143,23 @@ def arbitrary_order(rng: random.Random, unit: Unit) -> str:
     third = rng.choice(PROVINCES)
     letter = rng.choice("AF")
     coast = rng.choice(["", "", "/NC", "/SC", "/EC"])
-    return rng.choice([
-        f"{here} - {other}", f"{here} - {other}{coast}", f"{here} - {other} VIA",
-        f"{here} S {letter} {other}", f"{here} S {letter} {other} - {third}",
-        f"{here} C A {other} - {third}", f"{here} R {other}", f"{here} D", f"{here} B",
-        f"{here} H", f"{'F' if unit.type is UnitType.ARMY else 'A'} {unit.province} H",
-        f"{here} - {unit.province}", "WAIVE",
-    ])
+    return rng.choice(
+        [
+            f"{here} - {other}",
+            f"{here} - {other}{coast}",
+            f"{here} - {other} VIA",
+            f"{here} S {letter} {other}",
+            f"{here} S {letter} {other} - {third}",
+            f"{here} C A {other} - {third}",
+            f"{here} R {other}",
+            f"{here} D",
+            f"{here} B",
+            f"{here} H",
+            f"{'F' if unit.type is UnitType.ARMY else 'A'} {unit.province} H",
+            f"{here} - {unit.province}",
+            "WAIVE",
+        ]
+    )
 
 
 @st.composite
@@ -125,8 +168,11 @@ def order_sets(draw, position: Position, menu=legal_orders, extras: bool = True)
     most one order per unit. Tags: ``legal`` (from ``menu``), ``arbitrary``, ``garbage``
     (unreadable), ``foreign`` (a unit the power does not have, or an empty province)."""
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    pool = (position.units if position.phase.kind is PhaseKind.MOVEMENT
-            else {p: d.unit for p, d in position.dislodged.items()})
+    pool = (
+        position.units
+        if position.phase.kind is PhaseKind.MOVEMENT
+        else {p: d.unit for p, d in position.dislodged.items()}
+    )
     orders: dict[Power, list[tuple[str, str]]] = {}
     for province, unit in sorted(pool.items()):
         choice = rng.choices(["legal", "none", "arbitrary", "garbage"], [80, 8, 8, 4])[0]
@@ -188,7 +234,7 @@ def signature(outcome) -> tuple:
 def given_results(outcome, orders):
     """Pair each given order (text, tag) with its result entry (entries follow input order)."""
     flat = [(p, t, tag) for p, items in orders.items() for t, tag in items]
-    given = outcome.results[:len(flat)]
+    given = outcome.results[: len(flat)]
     for (p, t, tag), r in zip(flat, given):
         assert r.power is p and not r.implied
         yield t, tag, r
@@ -207,21 +253,28 @@ def check_movement(position: Position, orders, outcome) -> None:
             assert r.result is Result.UNPARSED and r.text == text and r.order is None
         elif tag == "foreign":
             assert r.result is Result.NO_UNIT, (text, r.result)
-        if r.order is not None and r.result not in (Result.NO_UNIT, Result.UNPARSED, Result.DUPLICATE) \
-                and not isinstance(r.order, Waive):
+        if (
+            r.order is not None
+            and r.result not in (Result.NO_UNIT, Result.UNPARSED, Result.DUPLICATE)
+            and not isinstance(r.order, Waive)
+        ):
             ordered.add(r.order.location.province)
     # one implied hold for every unit without an order, and nothing else (a winter skipped
     # because nobody has anything to do removes nobody)
-    implied = outcome.results[len(flat):]
+    implied = outcome.results[len(flat) :]
     assert all(r.implied and r.order is not None for r in implied)
     assert sorted(str(r.order) for r in implied) == sorted(
-        f"{position.units[p]} H" for p in set(position.units) - ordered)
+        f"{position.units[p]} H" for p in set(position.units) - ordered
+    )
 
     # where every unit went: judged order per unit province
     judged = {}
     for r in outcome.results:
-        if r.order is None or isinstance(r.order, Waive) or r.result in (
-                Result.NO_UNIT, Result.UNPARSED, Result.DUPLICATE):
+        if (
+            r.order is None
+            or isinstance(r.order, Waive)
+            or r.result in (Result.NO_UNIT, Result.UNPARSED, Result.DUPLICATE)
+        ):
             continue
         prov = r.order.location.province
         if prov in position.units and prov not in judged:
@@ -262,9 +315,9 @@ def check_movement(position: Position, orders, outcome) -> None:
         assert nxt.phase == Phase(position.phase.year, position.phase.season, PhaseKind.RETREAT)
         assert nxt.centres == position.centres
     for prov, d in nxt.dislodged.items():
-        assert prov in nxt.units            # the attacker stands there
+        assert prov in nxt.units  # the attacker stands there
         assert d.retreats, "a unit without retreats is destroyed, not listed"
-        assert len(set(d.retreats)) == len(d.retreats)   # both coasts of BUL may be listed
+        assert len(set(d.retreats)) == len(d.retreats)  # both coasts of BUL may be listed
         for loc in d.retreats:
             assert loc.province not in nxt.units and loc.province != prov
             if d.unit.type is UnitType.FLEET:
@@ -351,8 +404,11 @@ def test_second_order_for_a_unit_is_a_duplicate_and_the_first_counts(data):
 def _retreat_position(data) -> Position | None:
     """A retreat position reached by resolving a random dense movement phase."""
     for _ in range(4):
-        position = data.draw(positions(min_units=12, powers=data.draw(
-            st.lists(st.sampled_from(POWERS), min_size=2, max_size=3, unique=True))))
+        position = data.draw(
+            positions(
+                min_units=12, powers=data.draw(st.lists(st.sampled_from(POWERS), min_size=2, max_size=3, unique=True))
+            )
+        )
         rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
         orders: dict[Power, list[str]] = {}
         for province, unit in sorted(position.units.items()):
@@ -387,14 +443,19 @@ def test_retreat_phase_properties(data):
     # every dislodged unit either stands on one of its options or is destroyed
     destroyed = Counter((u.power, u.type, u.location) for u in outcome.destroyed)
     survivors = 0
-    for prov, d in position.dislodged.items():
+    for d in position.dislodged.values():
         key = (d.unit.power, d.unit.type, d.unit.location)
         if destroyed[key]:
             destroyed[key] -= 1
             continue
-        here = [loc for loc in d.retreats if nxt.units.get(loc.province) is not None
-                and nxt.units[loc.province].power is d.unit.power
-                and nxt.units[loc.province].location == loc and loc.province not in position.units]
+        here = [
+            loc
+            for loc in d.retreats
+            if nxt.units.get(loc.province) is not None
+            and nxt.units[loc.province].power is d.unit.power
+            and nxt.units[loc.province].location == loc
+            and loc.province not in position.units
+        ]
         assert len(here) >= 1, d
         survivors += 1
     # the units that were not dislodged stay (a winter skipped because nobody has anything
@@ -521,15 +582,17 @@ def test_json_command_agrees_with_resolve(data):
             return
     else:
         position = data.draw(positions(kind=kind, min_units=0 if kind is PhaseKind.ADJUSTMENT else 2))
-    orders = texts(data.draw(adjustment_orders(position)) if kind is PhaseKind.ADJUSTMENT
-                   else data.draw(order_sets(position)))
+    orders = texts(
+        data.draw(adjustment_orders(position)) if kind is PhaseKind.ADJUSTMENT else data.draw(order_sets(position))
+    )
     obj = position_to_json(position)
     obj["orders"] = {p.value: v for p, v in orders.items()}
     out = adjudicate_object(obj)
     outcome = resolve(position, orders)
     assert out["next"] == position_to_json(outcome.next)
     assert [(e["power"], e["order"], e["result"], e["ok"]) for e in out["orders"]] == [
-        (r.power.value, r.text, r.result.value, r.ok) for r in outcome.results]
+        (r.power.value, r.text, r.result.value, r.ok) for r in outcome.results
+    ]
     assert out["destroyed"] == [f"{u.power.value} {u}" for u in outcome.destroyed]
     # units and centres are listed sorted
     for units in out["next"]["units"].values():

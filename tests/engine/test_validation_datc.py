@@ -13,6 +13,7 @@ the bot's order sheet counts them. Two exceptions, both written in the data:
   adjudicator keeps the first and reports the second; the bot's sheet, which ``given``
   models, lets the second replace the first, so ``explain`` accepts it.
 """
+
 from __future__ import annotations
 
 import sys
@@ -37,8 +38,7 @@ def _key(power: Power, order: Order) -> tuple:
 def check_case(case: Case) -> list[str]:
     problems: list[str] = []
     units = [Unit.parse(Power(p), u) for p, us in case.units.items() for u in us]
-    centres = ({c: Power(p) for p, cs in case.centers.items() for c in cs}
-               if case.centers is not None else None)
+    centres = {c: Power(p) for p, cs in case.centers.items() for c in cs} if case.centers is not None else None
     position = Position.build(case.steps[0].phase, units, centres)
     for step in case.steps:
         orders: dict[Power, list[str]] = {}
@@ -64,8 +64,10 @@ def check_case(case: Case) -> list[str]:
                 problems.append(f"{where}: explain gives {why}, the data says {want}")
             judged = result.illegal.reason if result.illegal else None
             if judged != (None if line.ok else want):
-                problems.append(f"{where}: the adjudicator's reason is {result.illegal}, "
-                                f"the data says {want} (result {result.result})")
+                problems.append(
+                    f"{where}: the adjudicator's reason is {result.illegal}, "
+                    f"the data says {want} (result {result.result})"
+                )
         position = outcome.next
     return problems
 
@@ -77,12 +79,33 @@ def test_datc_orders_explained(number):
 
 
 def test_the_datc_exercises_these_reasons():
-    annotated = {line.reason for cases in CASES.values() for case in cases
-                 for step in case.steps for line in step.orders if line.reason}
+    annotated = {
+        line.reason
+        for cases in CASES.values()
+        for case in cases
+        for step in case.steps
+        for line in step.orders
+        if line.reason
+    }
     assert annotated == {
-        "not_adjacent", "needs_coast", "no_such_coast", "not_your_unit", "no_unit",
-        "not_dislodged", "wrong_phase", "only_armies_convoyed", "convoy_needs_fleet_at_sea",
-        "no_convoy_route", "support_self", "support_cannot_reach", "support_move_impossible",
-        "retreat_not_allowed", "build_not_home_centre", "build_not_owned", "build_occupied",
-        "build_fleet_inland", "too_many_adjustments"}
+        "not_adjacent",
+        "needs_coast",
+        "no_such_coast",
+        "not_your_unit",
+        "no_unit",
+        "not_dislodged",
+        "wrong_phase",
+        "only_armies_convoyed",
+        "convoy_needs_fleet_at_sea",
+        "no_convoy_route",
+        "support_self",
+        "support_cannot_reach",
+        "support_move_impossible",
+        "retreat_not_allowed",
+        "build_not_home_centre",
+        "build_not_owned",
+        "build_occupied",
+        "build_fleet_inland",
+        "too_many_adjustments",
+    }
     assert annotated <= {r.value for r in Reason}

@@ -13,6 +13,7 @@ closed provinces) and random orders of every kind:
   a support that names no coast, DATC 4.B.4);
 - ``orders_due`` says a power owes something exactly when its menus offer something.
 """
+
 from __future__ import annotations
 
 import random
@@ -21,9 +22,27 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import (
-    STANDARD, Build, Convoy, Disband, Dislodged, Hold, Location, Move, Position, Power, Result,
-    Retreat, Rules, SupportHold, SupportMove, Unit, UnitType, Waive,
-    legal_adjustments, legal_orders, resolve,
+    STANDARD,
+    Build,
+    Convoy,
+    Disband,
+    Dislodged,
+    Hold,
+    Location,
+    Move,
+    Position,
+    Power,
+    Result,
+    Retreat,
+    Rules,
+    SupportHold,
+    SupportMove,
+    Unit,
+    UnitType,
+    Waive,
+    legal_adjustments,
+    legal_orders,
+    resolve,
 )
 from engine.convoy import convoy_routes
 from engine.orders import Order
@@ -32,8 +51,7 @@ from engine.validation import Illegal, Reason, check_order, explain, orders_due
 from tests.engine.test_properties import PROVINCES, positions, props
 
 A, F = UnitType.ARMY, UnitType.FLEET
-TWO_POWER = Rules(neutral=frozenset({Power.ITALY}),
-                  closed=frozenset({"VEN", "ROM", "NAP", "TUS", "PIE", "APU"}))
+TWO_POWER = Rules(neutral=frozenset({Power.ITALY}), closed=frozenset({"VEN", "ROM", "NAP", "TUS", "PIE", "APU"}))
 RULES = st.sampled_from([Rules(), Rules(), TWO_POWER, Rules(civil_disorder=frozenset({Power.FRANCE}))])
 
 
@@ -51,8 +69,23 @@ def _location(rng: random.Random, near: Location | None = None) -> Location:
 def random_order(rng: random.Random, position: Position, pool: dict[str, Unit]) -> Order:
     """An order of any kind, mostly for a unit in ``pool``, naming units on the board and
     places near them, so that many are legal and many are nearly so."""
-    kind = rng.choice(["hold", "move", "move", "via", "support", "support_move", "support_move",
-                       "convoy", "convoy", "retreat", "disband", "build", "waive"])
+    kind = rng.choice(
+        [
+            "hold",
+            "move",
+            "move",
+            "via",
+            "support",
+            "support_move",
+            "support_move",
+            "convoy",
+            "convoy",
+            "retreat",
+            "disband",
+            "build",
+            "waive",
+        ]
+    )
     candidates = sorted(pool)
     if kind == "convoy":  # mostly a fleet at sea
         candidates = [p for p in candidates if p in STANDARD.seas] or candidates
@@ -108,8 +141,9 @@ def retreat_positions(draw) -> Position:
     # the attackers stand where the dislodged units stood
     for d in dislodged:
         units[d.unit.province] = Unit(rng.choice(list(Power)), d.unit.type, d.unit.location)
-    return Position(board.phase.retreat(), units, dict(board.centres),
-                    {d.unit.province: d for d in dislodged}, STANDARD)
+    return Position(
+        board.phase.retreat(), units, dict(board.centres), {d.unit.province: d for d in dislodged}, STANDARD
+    )
 
 
 def _menu(position: Position, order: Order, rules: Rules) -> list[Order]:
@@ -188,12 +222,16 @@ def _agree(position: Position, rules: Rules, orders: dict[Power, list[Order]]) -
             assert r.illegal == why, (str(order), r.result, r.illegal, why)
         else:
             assert r.illegal is None, (str(order), r)
-            assert why is None or (why.reason is Reason.NEEDS_COAST and isinstance(order, SupportMove)), \
-                (str(order), r.result, why)
+            assert why is None or (why.reason is Reason.NEEDS_COAST and isinstance(order, SupportMove)), (
+                str(order),
+                r.result,
+                why,
+            )
 
 
-def _random_orders(rng: random.Random, position: Position, pool: dict[str, Unit],
-                   rules: Rules) -> dict[Power, list[Order]]:
+def _random_orders(
+    rng: random.Random, position: Position, pool: dict[str, Unit], rules: Rules
+) -> dict[Power, list[Order]]:
     """One order per unit of ``pool``: half from its menu, half arbitrary; a few given by
     a power that does not own the unit."""
     orders: dict[Power, list[Order]] = {}

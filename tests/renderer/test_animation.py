@@ -1,6 +1,7 @@
 """The history GIF: one frame per stored phase, each showing what it should (checked against
 the renderer's own map of that phase), the frame lengths, the caption, Discord's size limit
 for a 20-year game, and the fall-back to smaller frames."""
+
 from __future__ import annotations
 
 import io
@@ -10,8 +11,7 @@ from PIL import Image, ImageChops, ImageSequence, ImageStat
 
 from engine.history import GameInfo, History
 from renderer import Animation, history_gif, render_image
-from renderer.animation import (CAPTION_HEIGHT, DEFAULT_WIDTH, DISCORD_LIMIT, FINAL_MS, MIN_WIDTH,
-                                MOVEMENT_MS, OTHER_MS)
+from renderer.animation import CAPTION_HEIGHT, DEFAULT_WIDTH, DISCORD_LIMIT, FINAL_MS, MIN_WIDTH, MOVEMENT_MS, OTHER_MS
 from tests.random_game import play
 
 
@@ -36,7 +36,7 @@ def test_one_frame_per_stored_phase(short, short_gif):
     kinds = [str(r.phase)[-1] for r in short.phases]
     assert "R" in kinds and "A" in kinds  # the fixture has every kind of phase
     assert short_gif.frames == len(short.phases) == len(frames_of(short_gif.data))
-    assert short_gif.frames == len(short.played) + 1    # the phases played, then the final board
+    assert short_gif.frames == len(short.played) + 1  # the phases played, then the final board
     assert short_gif.phases == tuple(str(r.phase) for r in short.phases)
     assert (short_gif.width, short_gif.height) == frames_of(short_gif.data)[0].size
     assert short_gif.width == DEFAULT_WIDTH and short_gif.size == len(short_gif.data)
@@ -66,8 +66,11 @@ def test_each_frame_is_the_map_of_its_phase(short, short_gif, which):
     # frames store only what changed since the frame before: decoded in order, each must still
     # be the whole map of its phase (up to the shared palette's rounding)
     frames = frames_of(short_gif.data)
-    i = {"first": 0, "last": len(frames) - 1,
-         "retreat": next(k for k, r in enumerate(short.phases) if r.phase.is_retreat)}[which]
+    i = {
+        "first": 0,
+        "last": len(frames) - 1,
+        "retreat": next(k for k, r in enumerate(short.phases) if r.phase.is_retreat),
+    }[which]
     diff = ImageChops.difference(_board_of(frames[i]), _expected(short, i))
     assert max(ImageStat.Stat(diff).mean) < 3.0
     # and it is not the map of the phase before
@@ -79,12 +82,12 @@ def test_each_frame_is_the_map_of_its_phase(short, short_gif, which):
 def test_the_caption_strip(short_gif):
     frames = frames_of(short_gif.data)
     strip = [f.crop((0, 0, f.width, CAPTION_HEIGHT)) for f in frames]
-    assert ImageChops.difference(strip[0], strip[1]).getbbox() is not None   # phase and number change
+    assert ImageChops.difference(strip[0], strip[1]).getbbox() is not None  # phase and number change
     colours = strip[0].getcolors(strip[0].width * CAPTION_HEIGHT)
     background = max(colours)[1]
-    assert max(abs(a - b) for a, b in zip(background, (245, 240, 228))) <= 4   # the legend's paper
+    assert max(abs(a - b) for a, b in zip(background, (245, 240, 228))) <= 4  # the legend's paper
     dark = sum(n for n, c in colours if sum(c) < 150)
-    assert dark > 300   # letters
+    assert dark > 300  # letters
 
 
 def test_too_big_a_gif_is_made_smaller(short):

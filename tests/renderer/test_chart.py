@@ -1,5 +1,6 @@
 """The supply-centre chart: a PNG of the documented width, every power's line in its map
 colour, the winning line, the legend in the game's language, and bad input refused."""
+
 from __future__ import annotations
 
 import io
@@ -20,8 +21,9 @@ def counts():
 
 
 def pixels_near(img: Image.Image, colour: tuple[int, int, int], tolerance: int = 6) -> int:
-    return sum(n for n, c in img.getcolors(img.width * img.height)
-               if max(abs(a - b) for a, b in zip(c, colour)) <= tolerance)
+    return sum(
+        n for n, c in img.getcolors(img.width * img.height) if max(abs(a - b) for a, b in zip(c, colour)) <= tolerance
+    )
 
 
 def test_a_png_sized_for_a_phone(counts):
@@ -30,7 +32,7 @@ def test_a_png_sized_for_a_phone(counts):
     assert img.format == "PNG" and img.width == CHART_WIDTH
     assert 500 < img.height < 800
     assert len(data) < 100_000
-    assert centre_chart(counts, title="Twenty years") == data   # the same input, the same bytes
+    assert centre_chart(counts, title="Twenty years") == data  # the same input, the same bytes
 
 
 def test_every_power_is_drawn_in_its_map_colour(counts):
@@ -48,7 +50,7 @@ def test_the_legend_is_in_the_game_language(counts):
     en, ru = centre_chart_image(counts), centre_chart_image(counts, language="ru")
     assert en.size == ru.size
     box = ImageChops.difference(en, ru).getbbox()
-    assert box is not None and box[1] > en.height * 0.7   # only the legend under the plot differs
+    assert box is not None and box[1] > en.height * 0.7  # only the legend under the plot differs
 
 
 def test_only_the_powers_given_are_drawn():
@@ -69,27 +71,37 @@ def test_counts_above_the_winning_line_fit():
     img = centre_chart_image(solo, width=400)
     assert img.width == 400
     turkey = Image.eval(img.convert("L"), lambda v: 0)  # a mask of Turkey's yellow
-    turkey.putdata([255 if max(abs(a - b) for a, b in zip(c, style.unit_colour("TURKEY"))) <= 20 else 0
-                    for c in img.getdata()])
+    turkey.putdata(
+        [255 if max(abs(a - b) for a, b in zip(c, style.unit_colour("TURKEY"))) <= 20 else 0 for c in img.getdata()]
+    )
     top = turkey.getbbox()[1]
-    assert 10 < top < img.height * 0.25   # 24 centres: high in the plot, not cut off
+    assert 10 < top < img.height * 0.25  # 24 centres: high in the plot, not cut off
 
 
-@pytest.mark.parametrize("bad, message", [
-    ([], "at least one year"),
-    ([(1902, {"FRANCE": 3}), (1901, {"FRANCE": 3})], "must increase"),
-    ([(1901, {"FRANCE": 3}), (1901, {"FRANCE": 4})], "must increase"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ([], "at least one year"),
+        ([(1902, {"FRANCE": 3}), (1901, {"FRANCE": 3})], "must increase"),
+        ([(1901, {"FRANCE": 3}), (1901, {"FRANCE": 4})], "must increase"),
+    ],
+)
 def test_bad_input_is_refused(bad, message):
     with pytest.raises(ValueError, match=message):
         centre_chart(bad)
 
 
-@pytest.mark.parametrize("low, high, most, ticks", [
-    (0, 18, 7, [0, 3, 6, 9, 12, 15, 18]), (0, 20, 7, [0, 3, 6, 9, 12, 15, 18]),
-    (0, 30, 7, [0, 5, 10, 15, 20, 25, 30]), (0, 4, 7, [0, 1, 2, 3, 4]),
-    (1901, 1921, 6, [1905, 1910, 1915, 1920]), (1901, 1903, 6, [1901, 1902, 1903]),
-    (1914, 1914, 6, [1914]),
-])
+@pytest.mark.parametrize(
+    "low, high, most, ticks",
+    [
+        (0, 18, 7, [0, 3, 6, 9, 12, 15, 18]),
+        (0, 20, 7, [0, 3, 6, 9, 12, 15, 18]),
+        (0, 30, 7, [0, 5, 10, 15, 20, 25, 30]),
+        (0, 4, 7, [0, 1, 2, 3, 4]),
+        (1901, 1921, 6, [1905, 1910, 1915, 1920]),
+        (1901, 1903, 6, [1901, 1902, 1903]),
+        (1914, 1914, 6, [1914]),
+    ],
+)
 def test_ticks(low, high, most, ticks):
     assert _ticks(low, high, most) == ticks

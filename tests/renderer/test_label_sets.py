@@ -4,13 +4,13 @@ every unit token, supply centre and other label, on the full map and in front cr
 from __future__ import annotations
 
 import pytest
+from map_geometry_tools import province_raster
 
 from engine.names import LANGUAGES, table, tokens
 from renderer import Script, label_set, label_sets, render_image, style
 from renderer.draw import phase_title, power_name
 from renderer.labels import label_texts, overlaps, script_of
 from renderer.layers import label_layer, names, obstacles, static_layers
-from map_geometry_tools import province_raster
 
 SETS = label_sets()
 CODES = tuple(static_layers().board.provinces)
@@ -78,8 +78,11 @@ def _check_layout(placements, board, blocked, raster):
         edge += [(x, y0 + t + (y1 - y0 - 2 * t) * i / 4) for i in range(5) for x in (x0 + t, x1 - t)]
         if any(px[int(x), int(y)] != value[code] for x, y in edge):
             problems.append((code, "outside"))
-        problems += [(code, other, what) for other, what, b in blocked
-                     if overlaps(p.box, b) and (code, other, what) not in KNOWN_TIGHT]
+        problems += [
+            (code, other, what)
+            for other, what, b in blocked
+            if overlaps(p.box, b) and (code, other, what) not in KNOWN_TIGHT
+        ]
         problems += [(code, other) for other, q in placements.items() if other < code and overlaps(p.box, q.box)]
     return problems
 

@@ -18,8 +18,10 @@ from renderer.render import front_box, front_label_size, make_scene
 POSITION = {
     "phase": "F1903R",
     "units": {
-        "ENGLAND": ["F NWG", "F NTH", "A YOR", "F ENG"], "FRANCE": ["A BRE", "A PAR", "F MAO", "A SPA"],
-        "RUSSIA": ["F STP/SC", "A MOS", "F SEV", "A UKR"], "ITALY": ["F ION", "A VEN", "F TUN"],
+        "ENGLAND": ["F NWG", "F NTH", "A YOR", "F ENG"],
+        "FRANCE": ["A BRE", "A PAR", "F MAO", "A SPA"],
+        "RUSSIA": ["F STP/SC", "A MOS", "F SEV", "A UKR"],
+        "ITALY": ["F ION", "A VEN", "F TUN"],
         "TURKEY": ["F BLA", "A CON", "A SMY"],
     },
     "dislodged": {"RUSSIA": {"A WAR": ["LVN", "PRU"]}, "TURKEY": {"F ANK": ["ARM"]}},

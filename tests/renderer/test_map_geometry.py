@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from map_geometry_tools import drawn_adjacency, overlapping_pixels, point_in_polygons
 
 from renderer.board import load_board
-from map_geometry_tools import drawn_adjacency, overlapping_pixels, point_in_polygons
 
 CODES = (
     "ADR AEG ALB ANK APU ARM BAL BAR BEL BER BLA BOH BOT BRE BUD BUL BUR CLY CON DEN EAS EDI "

@@ -9,23 +9,29 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image
 
-from renderer import render, render_image
-from renderer import style
+from renderer import render, render_image, style
 from renderer.board import load_board
 from renderer.scene import drawn_order as parse_order
 
 START = {
     "phase": "S1901M",
     "units": {
-        "AUSTRIA": ["A BUD", "A VIE", "F TRI"], "ENGLAND": ["A LVP", "F EDI", "F LON"],
-        "FRANCE": ["A MAR", "A PAR", "F BRE"], "GERMANY": ["A BER", "A MUN", "F KIE"],
-        "ITALY": ["A ROM", "A VEN", "F NAP"], "RUSSIA": ["A MOS", "A WAR", "F SEV", "F STP/SC"],
+        "AUSTRIA": ["A BUD", "A VIE", "F TRI"],
+        "ENGLAND": ["A LVP", "F EDI", "F LON"],
+        "FRANCE": ["A MAR", "A PAR", "F BRE"],
+        "GERMANY": ["A BER", "A MUN", "F KIE"],
+        "ITALY": ["A ROM", "A VEN", "F NAP"],
+        "RUSSIA": ["A MOS", "A WAR", "F SEV", "F STP/SC"],
         "TURKEY": ["A CON", "A SMY", "F ANK"],
     },
     "centers": {
-        "AUSTRIA": ["BUD", "TRI", "VIE"], "ENGLAND": ["EDI", "LON", "LVP"], "FRANCE": ["BRE", "MAR", "PAR"],
-        "GERMANY": ["BER", "KIE", "MUN"], "ITALY": ["NAP", "ROM", "VEN"],
-        "RUSSIA": ["MOS", "SEV", "STP", "WAR"], "TURKEY": ["ANK", "CON", "SMY"],
+        "AUSTRIA": ["BUD", "TRI", "VIE"],
+        "ENGLAND": ["EDI", "LON", "LVP"],
+        "FRANCE": ["BRE", "MAR", "PAR"],
+        "GERMANY": ["BER", "KIE", "MUN"],
+        "ITALY": ["NAP", "ROM", "VEN"],
+        "RUSSIA": ["MOS", "SEV", "STP", "WAR"],
+        "TURKEY": ["ANK", "CON", "SMY"],
     },
 }
 
@@ -65,41 +71,65 @@ EVERY_KIND = {
     "centers": START["centers"],
 }
 ORDERS = [
-    ("FRANCE", "A PAR - BUR", True, "ok"), ("FRANCE", "A MAR S A PAR - BUR", True, "ok"),
-    ("FRANCE", "F BRE - MAO", False, "bounce"), ("GERMANY", "A MUN - BUR", False, "bounce"),
-    ("GERMANY", "A BER S A MUN", False, "cut"), ("GERMANY", "F KIE H", False, "dislodged"),
-    ("ENGLAND", "F LON - NTH", True, "ok"), ("ENGLAND", "F EDI C A LVP - NWY", False, "void"),
-    ("ENGLAND", "A LVP - NWY VIA", False, "no_convoy"), ("ITALY", "A VEN H", True, "ok"),
-    ("ITALY", "A ROM - XYZ", False, "illegal"), ("ITALY", "nonsense order", False, "unparsed"),
-    ("RUSSIA", "F STP/SC - BOT", True, "ok"), ("RUSSIA", "A WAR - GAL", False, "bounce"),
-    ("TURKEY", "A SMY S F ANK", True, "ok"), ("TURKEY", "F ANK - BLA", False, "bounce"),
-    ("AUSTRIA", "F TRI - ALB", True, "ok"), ("AUSTRIA", "A VIE - GAL", False, "bounce"),
-    ("AUSTRIA", "A BUD H", False, "no_unit"), ("AUSTRIA", "A BUD H", False, "duplicate"),
+    ("FRANCE", "A PAR - BUR", True, "ok"),
+    ("FRANCE", "A MAR S A PAR - BUR", True, "ok"),
+    ("FRANCE", "F BRE - MAO", False, "bounce"),
+    ("GERMANY", "A MUN - BUR", False, "bounce"),
+    ("GERMANY", "A BER S A MUN", False, "cut"),
+    ("GERMANY", "F KIE H", False, "dislodged"),
+    ("ENGLAND", "F LON - NTH", True, "ok"),
+    ("ENGLAND", "F EDI C A LVP - NWY", False, "void"),
+    ("ENGLAND", "A LVP - NWY VIA", False, "no_convoy"),
+    ("ITALY", "A VEN H", True, "ok"),
+    ("ITALY", "A ROM - XYZ", False, "illegal"),
+    ("ITALY", "nonsense order", False, "unparsed"),
+    ("RUSSIA", "F STP/SC - BOT", True, "ok"),
+    ("RUSSIA", "A WAR - GAL", False, "bounce"),
+    ("TURKEY", "A SMY S F ANK", True, "ok"),
+    ("TURKEY", "F ANK - BLA", False, "bounce"),
+    ("AUSTRIA", "F TRI - ALB", True, "ok"),
+    ("AUSTRIA", "A VIE - GAL", False, "bounce"),
+    ("AUSTRIA", "A BUD H", False, "no_unit"),
+    ("AUSTRIA", "A BUD H", False, "duplicate"),
 ]
 
 
 def test_every_order_and_result_kind_draws():
-    results = {"phase": "F1901M", "orders": [
-        {"power": p, "order": o, "ok": ok, "result": r} for p, o, ok, r in ORDERS],
-        "destroyed": ["GERMANY F KIE"]}
+    results = {
+        "phase": "F1901M",
+        "orders": [{"power": p, "order": o, "ok": ok, "result": r} for p, o, ok, r in ORDERS],
+        "destroyed": ["GERMANY F KIE"],
+    }
     png_image(render(EVERY_KIND, results=results, game_name="Kinds"))
 
 
 def test_retreats_and_adjustments_draw():
-    retreat = {"phase": "F1901R", "units": {"FRANCE": ["A BUR"]},
-               "dislodged": {"GERMANY": {"A MUN": ["KIE", "RUH"]}, "ITALY": {"F ION": ["TUN"]},
-                             "RUSSIA": {"F STP/SC": ["BOT"]}},
-               "centers": START["centers"]}
-    results = {"phase": "F1901R", "orders": [
-        {"power": "GERMANY", "order": "A MUN R RUH", "ok": True, "result": "ok"},
-        {"power": "ITALY", "order": "F ION R TUN", "ok": False, "result": "bounce"},
-        {"power": "RUSSIA", "order": "F STP/SC D", "ok": True, "result": "ok"}],
-        "destroyed": ["ITALY F ION", "RUSSIA F STP/SC"]}
+    retreat = {
+        "phase": "F1901R",
+        "units": {"FRANCE": ["A BUR"]},
+        "dislodged": {
+            "GERMANY": {"A MUN": ["KIE", "RUH"]},
+            "ITALY": {"F ION": ["TUN"]},
+            "RUSSIA": {"F STP/SC": ["BOT"]},
+        },
+        "centers": START["centers"],
+    }
+    results = {
+        "phase": "F1901R",
+        "orders": [
+            {"power": "GERMANY", "order": "A MUN R RUH", "ok": True, "result": "ok"},
+            {"power": "ITALY", "order": "F ION R TUN", "ok": False, "result": "bounce"},
+            {"power": "RUSSIA", "order": "F STP/SC D", "ok": True, "result": "ok"},
+        ],
+        "destroyed": ["ITALY F ION", "RUSSIA F STP/SC"],
+    }
     png_image(render(retreat, results=results))
-    adjust = {"phase": "W1901A", "units": {"FRANCE": ["A BUR", "F MAO"], "GERMANY": ["A MUN"]},
-              "centers": START["centers"],
-              "orders": {"FRANCE": ["F BRE B", "A PAR B"], "GERMANY": ["A MUN D", "WAIVE"],
-                         "RUSSIA": ["F STP/NC B"]}}
+    adjust = {
+        "phase": "W1901A",
+        "units": {"FRANCE": ["A BUR", "F MAO"], "GERMANY": ["A MUN"]},
+        "centers": START["centers"],
+        "orders": {"FRANCE": ["F BRE B", "A PAR B"], "GERMANY": ["A MUN D", "WAIVE"], "RUSSIA": ["F STP/NC B"]},
+    }
     png_image(render(adjust))
 
 
@@ -132,11 +162,16 @@ def test_cli_renders_an_output_object(tmp_path):
 
     from renderer.__main__ import main
 
-    out = {"phase": "S1901M", "orders": [
-        {"power": "FRANCE", "order": "A PAR - BUR", "ok": True, "result": "ok"},
-        {"power": "GERMANY", "order": "A MUN - BUR", "ok": False, "result": "bounce"}],
-        "destroyed": [], "next": {"phase": "F1901M", "units": {}, "centers": {}, "dislodged": {}},
-        "winner": None}
+    out = {
+        "phase": "S1901M",
+        "orders": [
+            {"power": "FRANCE", "order": "A PAR - BUR", "ok": True, "result": "ok"},
+            {"power": "GERMANY", "order": "A MUN - BUR", "ok": False, "result": "bounce"},
+        ],
+        "destroyed": [],
+        "next": {"phase": "F1901M", "units": {}, "centers": {}, "dislodged": {}},
+        "winner": None,
+    }
     src = tmp_path / "out.json"
     src.write_text(json.dumps(out))
     assert main([str(src), "-o", str(tmp_path / "map.png")]) == 0

@@ -22,8 +22,7 @@ def test_cached_token_matches_the_token_drawn_in_place():
             unit_token(sk, kind, c, colour)
             sk.stamp(drawn)
             pasted = Image.new("RGB", (200, 160), style.NEUTRAL_LAND)
-            stamp_cached(pasted, ("test-unit", kind, colour), c,
-                         lambda s, p, kind=kind: unit_token(s, kind, p, colour))
+            stamp_cached(pasted, ("test-unit", kind, colour), c, lambda s, p, kind=kind: unit_token(s, kind, p, colour))
             assert _max_diff(drawn, pasted) <= 3
 
 

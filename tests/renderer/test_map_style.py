@@ -31,8 +31,9 @@ def _deut_lab(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
 
 
 def _min_distance(colours: dict[str, tuple[int, int, int]]) -> tuple[float, str, str]:
-    return min((math.dist(_deut_lab(a), _deut_lab(b)), n, m)
-               for (n, a), (m, b) in itertools.combinations(colours.items(), 2))
+    return min(
+        (math.dist(_deut_lab(a), _deut_lab(b)), n, m) for (n, a), (m, b) in itertools.combinations(colours.items(), 2)
+    )
 
 
 def test_unit_colours_distinct_under_deuteranopia():

@@ -4,6 +4,7 @@ a traceback), good objects give a PNG, and 10,000 orders draw in bounded time.
 Most tests call ``renderer.__main__.main`` in-process on bytes; a few run the real command.
 The fuzz at the end is seeded: the same cases every run.
 """
+
 from __future__ import annotations
 
 import io
@@ -22,8 +23,11 @@ from renderer.__main__ import MAX_ORDERS, check_object, drawn_scene, main
 
 ROOT = Path(__file__).resolve().parents[2]
 PNG = b"\x89PNG\r\n\x1a\n"
-START = {"phase": "S1901M", "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A MUN"]},
-         "orders": {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR"], "GERMANY": ["A MUN - BUR"]}}
+START = {
+    "phase": "S1901M",
+    "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A MUN"]},
+    "orders": {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR"], "GERMANY": ["A MUN - BUR"]},
+}
 
 
 def run(argv: list[str], data: bytes = b"") -> tuple[int, bytes, str]:
@@ -74,15 +78,23 @@ def test_invalid_json():
 @pytest.mark.parametrize("target", ["folder", "no-folder", "under-a-file"])
 def test_unwritable_output_is_refused_before_drawing(tmp_path, target):
     (tmp_path / "file").write_text("x")
-    output = {"folder": tmp_path, "no-folder": tmp_path / "nope" / "map.png",
-              "under-a-file": tmp_path / "file" / "map.png"}[target]
+    output = {
+        "folder": tmp_path,
+        "no-folder": tmp_path / "nope" / "map.png",
+        "under-a-file": tmp_path / "file" / "map.png",
+    }[target]
     code, _, err = run(["-o", str(output)], json.dumps(START).encode())
     one_line(code, err, "cannot write" if target != "folder" else "is a folder")
 
 
 def test_full_disk_through_the_real_command():
-    proc = subprocess.run([sys.executable, "-m", "renderer", "-o", "/dev/full"], input=json.dumps(START).encode(),
-                          capture_output=True, cwd=ROOT, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "renderer", "-o", "/dev/full"],
+        input=json.dumps(START).encode(),
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     one_line(proc.returncode, proc.stderr.decode(), "No space left on device")
 
 
@@ -92,12 +104,15 @@ def test_output_file_is_written(tmp_path):
     assert (tmp_path / "map.png").read_bytes().startswith(PNG)
 
 
-@pytest.mark.parametrize("argv,named", [
-    (["-o", "-", "--front", "PRUSSIA"], "PRUSSIA"),
-    (["-o", "-", "--language", "xx"], "xx"),
-    ([], "-o/--output"),
-    (["-o", "-", "a.json", "b.json"], "b.json"),
-])
+@pytest.mark.parametrize(
+    "argv,named",
+    [
+        (["-o", "-", "--front", "PRUSSIA"], "PRUSSIA"),
+        (["-o", "-", "--language", "xx"], "xx"),
+        ([], "-o/--output"),
+        (["-o", "-", "a.json", "b.json"], "b.json"),
+    ],
+)
 def test_bad_arguments_are_one_line(argv, named):
     code, _, err = run(argv, json.dumps(START).encode())
     one_line(code, err, named)
@@ -139,8 +154,10 @@ def test_an_input_object_an_output_object_and_its_next_are_drawn():
 
 
 def test_an_output_object_with_orders_for_no_unit_is_still_drawn():
-    out = dict(OUTPUT, orders=[{"power": "FRANCE", "order": "A MUN - BUR", "ok": False, "result": "no_unit"},
-                               *OUTPUT["orders"]])
+    out = dict(
+        OUTPUT,
+        orders=[{"power": "FRANCE", "order": "A MUN - BUR", "ok": False, "result": "no_unit"}, *OUTPUT["orders"]],
+    )
     scene = drawn_scene(check_object(out))
     # the German army in Munich is drawn with its own order, not France's phantom one
     assert [(o.power, o.text) for o in scene.orders if o.unit.province == "MUN"] == [("GERMANY", "A MUN - BUR")]
@@ -187,8 +204,25 @@ def _valid_objects(rng: random.Random) -> list[dict]:
     return objects
 
 
-HOSTILE = [None, True, 0, -1, 1e308, "", "A PAR", "XYZ", "\ud800", "A" * 2000, [], {}, [None], [[]],
-           {"power": "FRANCE"}, {"power": "FRANCE", "order": "A PAR H", "ok": True}, ["GERMANY A MUN"]]
+HOSTILE = [
+    None,
+    True,
+    0,
+    -1,
+    1e308,
+    "",
+    "A PAR",
+    "XYZ",
+    "\ud800",
+    "A" * 2000,
+    [],
+    {},
+    [None],
+    [[]],
+    {"power": "FRANCE"},
+    {"power": "FRANCE", "order": "A PAR H", "ok": True},
+    ["GERMANY A MUN"],
+]
 
 
 def _mutated(rng: random.Random, obj: object) -> object:

@@ -3,7 +3,7 @@ default: :mod:`bot.infra.storage.sqlite`) or PostgreSQL (asyncpg, for several pr
 :mod:`bot.infra.storage.postgres`), chosen by :meth:`Storage.open` from ``DIPLOMACY_DB``.
 
 The core queries are here; each feature area keeps its queries in a mixin module of this
-package (``moderation``, ``sheet``, ``languages``) that :class:`Tx` inherits, so every
+package (``moderation``, ``sheet``, ``languages``, ``press``, ``standby``) that :class:`Tx` inherits, so every
 query still runs inside a transaction and nothing outside ``bot.infra.storage`` writes SQL.
 
 Owns the numbered migrations of :mod:`bot.infra.storage.migrations` (one list for both
@@ -40,8 +40,10 @@ from bot.infra.storage.languages import LanguageQueries
 from bot.infra.storage.leases import LeaseQueries, Replayed
 from bot.infra.storage.moderation import ModerationQueries
 from bot.infra.storage.postgres import PostgresDatabase
+from bot.infra.storage.press import PressQueries
 from bot.infra.storage.sheet import SheetQueries
 from bot.infra.storage.sqlite import SqliteDatabase
+from bot.infra.storage.standby import StandbyQueries
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +96,7 @@ class GameRow:
     winner: str | None
     language: str
     created_at: float
+    labels: str | None = None  # the maps' script (None: the language's default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +185,7 @@ def _outbox(r: Any, guild_id: int | None = None) -> OutboxRow:
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, name, creator_id, players, status, phase, position, "
     "deadline, due_at, remind_at, movement, retreat, adjustment, tossed, toss_winner, "
-    "winner, language, created_at"
+    "winner, language, created_at, labels"
 )
 
 
@@ -193,7 +196,7 @@ def _game(row: Any) -> GameRow:
     return GameRow(*values)
 
 
-class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQueries):
+class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQueries, PressQueries, StandbyQueries):
     """Queries inside one transaction (see :meth:`Storage.write`), on either database: the
     statements run through the backend's :class:`~bot.infra.storage.dialect.Connection`."""
 
@@ -269,11 +272,12 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQ
         adjustment: str,
         language: str,
         now: float,
+        labels: str | None = None,
     ) -> int:
         row = await self._one(
             "INSERT INTO games (guild_id, channel_id, name, creator_id, players, movement, "
-            "retreat, adjustment, language, created_at) VALUES (?,?,?,?,?,?,?,?,?,?) RETURNING id",
-            (guild_id, channel_id, name, creator_id, players, movement, retreat, adjustment, language, now),
+            "retreat, adjustment, language, created_at, labels) VALUES (?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+            (guild_id, channel_id, name, creator_id, players, movement, retreat, adjustment, language, now, labels),
         )
         return int(row[0])
 
