@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import socket
 from collections.abc import Callable
 from typing import Any
 
@@ -116,3 +117,21 @@ async def _drained(db: asyncpg.Connection, game_id: int) -> bool:
         "SELECT COUNT(*) FROM outbox WHERE game_id = $1 AND sent_at IS NULL AND error IS NULL", game_id
     )
     return unsent == 0
+
+
+async def test_an_unreachable_postgresql_database_stops_the_bot_with_one_line(tmp_path):
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    url = f"postgresql://diplomacy:secret@127.0.0.1:{port}/diplomacy"
+    emu = Emulator()
+    await emu.start()
+    try:
+        bot = await spawn(emu, url, "bot", tmp_path)  # type: ignore[arg-type]
+        assert await bot.exited() == 2
+        (line,) = bot.lines()
+        assert line.startswith(f"error: cannot reach the database postgresql://diplomacy@127.0.0.1:{port}/diplomacy: ")
+        assert line.endswith("; check the server and DIPLOMACY_DB") and "secret" not in line
+        assert not emu.synced.is_set()  # it stopped before Discord
+    finally:
+        await emu.stop()
