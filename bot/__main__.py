@@ -2,7 +2,13 @@
 
 - ``DISCORD_TOKEN`` (required): the bot token from the Discord developer portal;
 - ``DIPLOMACY_DB``: the SQLite database file (default ``diplomacy.sqlite3`` in the folder the
-  bot starts from; its absolute path is logged at start; created and migrated on first start);
+  bot starts from; its absolute path is logged at start; created and migrated on first start),
+  or a PostgreSQL database ``postgresql://user:password@host:port/name`` (several bot
+  processes share one; migrated on first start);
+- ``DIPLOMACY_SHARD_COUNT`` (default 1) and ``DIPLOMACY_SHARDS`` (default all of them, e.g.
+  ``0-3`` or ``0,2``): how many Discord shards the bot runs in all, and those this process
+  connects and runs the games of (several processes: each its own shards, one PostgreSQL
+  database; a process takes over the shards of one that died once its lease expires);
 - ``LOG_LEVEL``: ``DEBUG``, ``INFO`` (default), ``WARNING``...;
 - ``DIPLOMACY_TAKEOVER``: ``refuse`` (default: start only if no other bot process holds the
   database) or ``wait`` (wait for the other's lease to expire, then take over);
@@ -24,12 +30,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import sqlite3
 import sys
 import warnings
 
 from bot.infra import preflight
 from bot.infra.lease import LeaseHeld, LeaseSettings
+from bot.infra.shards import ShardSettings
+from bot.infra.storage import DATABASE_ERRORS, is_postgresql
 
 log = logging.getLogger("bot")
 
@@ -61,9 +68,13 @@ def main() -> int:
     warnings.filterwarnings("ignore", message="'audioop' is deprecated", category=DeprecationWarning)
     try:
         lease = LeaseSettings.from_env(os.environ)
+        shards = ShardSettings.from_env(os.environ)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    target = os.environ.get("DIPLOMACY_DB", "").strip()
+    if is_postgresql(target):
+        return _run(token, target, lease, shards)
     database = preflight.database_file(os.environ)
     try:
         preflight.check_renderer()
@@ -84,6 +95,26 @@ def main() -> int:
         state.version,
         f", {state.migrations_due} migration(s) to apply" if state.migrations_due else "",
     )
+    restore = f"restore it from a backup ({preflight.backup_path(state.path, state.version)} if a migration was due)"
+    return _run(token, str(state.path), lease, shards, restore=restore)
+
+
+def _run(token: str, target: str, lease: LeaseSettings, shards: ShardSettings, restore: str = "") -> int:
+    """Connect and run until stopped; the exit status. ``target``: the SQLite file (checked
+    already) or the PostgreSQL URL."""
+    from bot.infra.storage.postgres import label
+
+    postgresql = is_postgresql(target)
+    name = label(target) if postgresql else target
+    if postgresql:
+        try:
+            preflight.check_renderer()
+        except preflight.PreflightError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        log.info("database %s", name)
+    if shards.sharded:
+        log.info("running shards %s", shards.shards.describe())
     import discord
 
     from bot.discord.runner import Backoff, quiet_discord, serve
@@ -104,7 +135,7 @@ def main() -> int:
     from bot.discord.app import DiplomacyBot
 
     bot = DiplomacyBot(
-        db_path=str(state.path), lease=lease, heartbeat_timeout=_seconds("DIPLOMACY_GATEWAY_TIMEOUT", 60.0)
+        db_path=target, lease=lease, shards=shards, heartbeat_timeout=_seconds("DIPLOMACY_GATEWAY_TIMEOUT", 60.0)
     )
     backoff = Backoff(first=_seconds("DIPLOMACY_CONNECT_RETRY", FIRST_RETRY))
     try:
@@ -119,12 +150,14 @@ def main() -> int:
     except preflight.PreflightError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except sqlite3.Error as exc:
-        print(
-            f"error: database {state.path}: {exc}; restore it from a backup "
-            f"({preflight.backup_path(state.path, state.version)} if a migration was due)",
-            file=sys.stderr,
-        )
+    except DATABASE_ERRORS as exc:
+        remedy = restore or "check the server and DIPLOMACY_DB"
+        print(f"error: database {name}: {exc}; {remedy}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        if not postgresql:
+            raise
+        print(f"error: cannot reach the database {name}: {exc}; check the server and DIPLOMACY_DB", file=sys.stderr)
         return 2
     except LeaseHeld as exc:  # another bot process owns the database
         print(f"error: {exc}", file=sys.stderr)

@@ -44,24 +44,26 @@ class Resolution:
         async with self.deps.storage.read() as tx:
             due = await tx.due_games(now, limit=1000)
             reminders = await tx.reminders_due(now)
-        # only the jobs this process claimed: another owner may share the database
+        # only the jobs this process claimed: another owner (or the owner of another
+        # shard) may share the database
         held = await self.deps.jobs.claim(
-            [Job.reminder(g, p) for g, p in reminders] + [Job.deadline(g, p) for g, p in due]
+            [Job.reminder(r.game_id, r.phase, r.guild_id) for r in reminders]
+            + [Job.deadline(d.game_id, d.phase, d.guild_id) for d in due]
         )
         done = 0
-        for game_id, phase in reminders:
-            if Job.reminder(game_id, phase).key in held:
-                await self.reminders.send_due(game_id, phase)
-        for game_id, phase in due:
-            if Job.deadline(game_id, phase).key not in held:
+        for r in reminders:
+            if Job.reminder(r.game_id, r.phase).key in held:
+                await self.reminders.send_due(r.game_id, r.phase)
+        for d in due:
+            if Job.deadline(d.game_id, d.phase).key not in held:
                 continue
             try:
-                if await self.resolve(game_id, phase):
+                if await self.resolve(d.game_id, d.phase):
                     done += 1
             except LeaseLost:
                 raise  # this process must stop: not a failure of this game
             except Exception:
-                log.exception("resolving game %s phase %s failed", game_id, phase)
+                log.exception("resolving game %s phase %s failed", d.game_id, d.phase)
         return done
 
     async def resolve(self, game_id: int, expected_phase: str) -> bool:

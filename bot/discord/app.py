@@ -1,6 +1,10 @@
 """The bot: a discord.py client wired to the core (:class:`bot.core.app.Core`), the
 deadline scheduler and the poster. ``DiplomacyBot(...)`` takes test options (clock,
-random generator, whether to sync commands, a map drawer) so tests build the real thing."""
+random generator, whether to sync commands, a map drawer) so tests build the real thing.
+
+It is an :class:`~discord.ext.commands.AutoShardedBot` that connects the Discord shards
+this process owns (``shards``: :class:`bot.infra.shards.ShardSettings`, one of one by
+default) and holds their leases (:mod:`bot.infra.owner`)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,8 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
+from discord.shard import Shard
 
 from bot.core.app import Core
 from bot.core.errors import UserError
@@ -22,8 +28,10 @@ from bot.discord.press import PressWorker
 from bot.discord.translator import CatalogueTranslator
 from bot.infra import maps
 from bot.infra.clock import Clock, system_clock
-from bot.infra.lease import Lease, LeaseLost, LeaseSettings, hold
+from bot.infra.lease import LeaseLost, LeaseSettings
+from bot.infra.owner import ShardOwner, own
 from bot.infra.scheduler import Scheduler
+from bot.infra.shards import ShardSettings
 from bot.infra.storage import Replayed, Storage
 from bot.text.i18n import t
 from bot.text.replies import refusal
@@ -69,7 +77,7 @@ class DiplomacyTree(app_commands.CommandTree):
             log.warning("could not tell user %s about an error", interaction.user.id)
 
 
-class DiplomacyBot(commands.Bot):
+class DiplomacyBot(commands.AutoShardedBot):
     def __init__(
         self,
         *,
@@ -80,8 +88,10 @@ class DiplomacyBot(commands.Bot):
         run_scheduler: bool = True,
         map_drawer: maps.Drawer | None = None,
         lease: LeaseSettings | None = None,
+        shards: ShardSettings | None = None,
         **options: Any,
     ) -> None:
+        self.shard_settings = shards or ShardSettings()
         intents = discord.Intents.none()
         intents.guilds = True  # channels and permissions; no privileged intent is needed
         # no message pings anyone unless it says whom (the posts that mention players do):
@@ -92,6 +102,9 @@ class DiplomacyBot(commands.Bot):
             intents=intents,
             tree_cls=DiplomacyTree,
             help_command=None,
+            # the shards this process connects (Discord sends each the events of its servers)
+            shard_count=self.shard_settings.count,
+            shard_ids=sorted(self.shard_settings.home),
             **options,
         )
         self.db_path = db_path
@@ -100,9 +113,9 @@ class DiplomacyBot(commands.Bot):
         self.sync_commands = sync_commands
         self.run_scheduler = run_scheduler  # tests: a bot that is up but lets deadlines pass
         self.storage: Storage | None = None
-        # the database's lease (python -m bot holds one; tests that don't pass settings, none)
+        # the leases of its shards (python -m bot holds them; tests that don't pass settings, none)
         self.lease_settings = lease
-        self.lease: Lease | None = None
+        self.lease: ShardOwner | None = None
         self.lost: LeaseLost | None = None  # set when another process took the database over
         self._stopping: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Future[None] | None = None
@@ -111,6 +124,18 @@ class DiplomacyBot(commands.Bot):
         self.maps = maps.MapCache(drawer=map_drawer)
         # how the background loops sleep until their next timer (tests: simcord's virtual wait)
         self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
+
+    async def launch_shard(self, gateway: Any, shard_id: int, *, initial: bool = False) -> None:
+        """Connect one shard, as discord.py does, but without its own endless retry every
+        5 s (a traceback each time): a shard that cannot connect fails the connection, and
+        the runner tries again after its growing pauses, one line per try
+        (:func:`bot.discord.runner.connect`)."""
+        coro = DiscordWebSocket.from_client(self, initial=initial, gateway=gateway, shard_id=shard_id)
+        ws = await asyncio.wait_for(coro, timeout=self.shard_connect_timeout)
+        # discord.py keeps its shards and their event queue under its class' private names
+        shard = Shard(ws, self, self._AutoShardedClient__queue.put_nowait)  # type: ignore[attr-defined]
+        self._AutoShardedClient__shards[shard_id] = shard  # type: ignore[attr-defined]
+        shard.launch()
 
     async def open_storage(self) -> Storage:
         """Open (and migrate) the database, once, holding its lease first. ``python -m bot``
@@ -157,6 +182,8 @@ class DiplomacyBot(commands.Bot):
         self.press = PressWorker(self, self.core, lambda delay: self.pause(delay))
         self.core.deps.on_timer_change = self.scheduler.wake
         self.core.deps.on_posts = self._posts_stored
+        if self.lease is not None:  # shards taken over or given back: other jobs are due
+            self.lease.on_change = self._shards_changed
         await self.tree.set_translator(CatalogueTranslator())
         for cog in (
             GameCog,
@@ -177,9 +204,15 @@ class DiplomacyBot(commands.Bot):
         self.press.wake()
 
     async def _hold_lease(self, storage: Storage) -> None:
-        """Own the database before anything touches it, migrations included (LeaseHeld)."""
+        """Own the database (or this process' shards of it) before anything touches it,
+        migrations included (LeaseHeld)."""
         if self.lease_settings is not None and self.lease is None:
-            self.lease = await hold(storage, self.db_path, self.lease_settings, self._lease_lost)
+            label = getattr(storage, "label", self.db_path)  # a PostgreSQL URL without its password
+            self.lease = await own(storage, label, self.shard_settings, self.lease_settings, self._lease_lost)
+
+    def _shards_changed(self) -> None:
+        self.scheduler.wake()
+        self._posts_stored()
 
     def _lease_lost(self, lost: LeaseLost) -> None:
         """Another process owns the database now: stop at once (its writes are already

@@ -129,7 +129,7 @@ class Poster(WakeableLoop):
         while True:
             async with self.core.storage.read() as tx:
                 rows = await tx.posts_due(self.core.now(), limit=200)
-            held = await self.core.deps.jobs.claim([Job.post(r.id) for r in rows]) if rows else set()
+            held = await self.core.deps.jobs.claim([Job.post(r.id, r.guild_id) for r in rows]) if rows else set()
             rows = [r for r in rows if Job.post(r.id).key in held]
             if not rows:
                 return

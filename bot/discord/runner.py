@@ -144,6 +144,8 @@ async def connect(bot: DiplomacyBot, token: str, backoff: Backoff) -> None:
             reason: BaseException = exc.__context__
             if isinstance(reason, ReconnectWebSocket):  # how discord.py says "no HELLO in time"
                 reason = TimeoutError()
+        except ReconnectWebSocket:  # a shard's gateway sent no HELLO in time
+            reason = TimeoutError()
         except RETRYABLE as exc:
             reason = exc
         if bot.is_closed():

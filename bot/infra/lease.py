@@ -29,8 +29,8 @@ two owners that race for a job never both get it.
 :class:`Lease` each, sharing the process' :class:`Holder`), so scopes never overlap and a
 dead process's shards are taken over one by one. Jobs carry their game's guild
 (:class:`Job`); a lease claims only the jobs its scope covers (:meth:`Scope.covers`); the
-due-job queries then filter by shard in SQL. On PostgreSQL the fence reads the lease row
-``FOR SHARE`` and a takeover reads it ``FOR UPDATE``, which gives the same guarantee as
+due-job queries then filter by shard in SQL (:mod:`bot.infra.owner` holds a process'
+leases). On PostgreSQL write transactions take one advisory lock, the same guarantee as
 SQLite's single write lock; lease times come from the database server's clock there.
 """
 
@@ -41,7 +41,6 @@ import logging
 import os
 import secrets
 import socket
-import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -49,7 +48,8 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Protocol
 
-from bot.infra.storage import Storage, Tx
+from bot.infra.shards import shard_of
+from bot.infra.storage import DATABASE_ERRORS, Storage, Tx
 from bot.infra.storage.leases import LeaseRow
 
 log = logging.getLogger(__name__)
@@ -89,10 +89,13 @@ class Scope:
         whole database's)."""
         if self.shards == 1:
             return True
-        return guild_id is not None and (guild_id >> 22) % self.shards == self.shard
+        return guild_id is not None and shard_of(guild_id, self.shards) == self.shard
 
 
 WHOLE = Scope()
+# the lease row by which a process that starts asks for its shard back from the process
+# that took it over meanwhile (bot.infra.owner): "return:shard:3/16"
+RETURN_PREFIX = "return:"
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +123,7 @@ def _machine() -> str:
         return ""
 
 
-def _gone(row: LeaseRow, here: Holder) -> bool:
+def gone(row: LeaseRow, here: Holder) -> bool:
     """The holder of ``row`` is provably not running: it ran on this machine (same boot,
     same pid namespace) and its pid is gone or is ours (it was a previous process)."""
     if not row.machine or row.machine != here.machine or row.holder == here.instance:
@@ -271,8 +274,10 @@ class Lease:
 
     ``await lease.acquire()`` takes it (or raises :class:`LeaseHeld`, or waits),
     ``lease.start()`` runs the heartbeat, ``await lease.release()`` gives it back.
-    ``clock`` is the wall clock of the lease times shared with other processes;
-    ``monotonic`` this process' own (both injectable for tests, with ``sleep``)."""
+    ``clock`` is the wall clock of the lease times shared with other processes (by
+    default the database server's where it has one, PostgreSQL: several machines then
+    compare times on one clock; else this machine's); ``monotonic`` this process' own
+    (both injectable for tests, with ``sleep``)."""
 
     def __init__(
         self,
@@ -282,7 +287,7 @@ class Lease:
         scope: Scope = WHOLE,
         settings: LeaseSettings | None = None,
         holder: Holder | None = None,
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] | None = None,
         monotonic: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
@@ -296,6 +301,17 @@ class Lease:
         self._sleep = sleep
         self._state = _State()
         self._task: asyncio.Task[None] | None = None
+
+    async def _now(self, tx: Tx) -> float:
+        """The time of the lease's clock, read inside ``tx``."""
+        if self._clock is not None:
+            return self._clock()
+        server = await tx.server_time()
+        return server if server is not None else time.time()
+
+    def _wall(self) -> float:
+        """The lease's clock outside a transaction (only to choose how long to wait)."""
+        return self._clock() if self._clock is not None else time.time()
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -329,7 +345,7 @@ class Lease:
         while True:
             try:
                 held_by = await self._try_take()
-            except sqlite3.OperationalError as exc:  # another process is writing: busy
+            except DATABASE_ERRORS as exc:  # another process is writing: busy
                 busy += 1
                 if self.settings.takeover is Takeover.REFUSE and busy >= BUSY_TRIES:
                     raise
@@ -350,7 +366,7 @@ class Lease:
                     _when(held_by.expires_at),
                 )
             # look again at the expiry, or sooner: a holder that stops gives the lease back
-            wait = min(max(held_by.expires_at - self._clock(), 0.0), self.settings.heartbeat)
+            wait = min(max(held_by.expires_at - self._wall(), 0.0), self.settings.heartbeat)
             await self._sleep(max(wait, 0.01))
 
     async def _try_take(self) -> LeaseRow | None:
@@ -358,10 +374,10 @@ class Lease:
         start = self._monotonic()
         async with self.storage.write() as tx:
             row = await tx.lease(self.scope.key)
-            now = self._clock()
+            now = await self._now(tx)
             me = self.holder
             if row is not None and row.holder != me.instance:
-                dead = _gone(row, me)
+                dead = gone(row, me)
                 if row.expires_at > now and not dead:
                     return row
                 # a holder proven dead gives its claims up at once; an expired one's
@@ -369,6 +385,7 @@ class Lease:
                 if dead:
                     await tx.expire_claims(row.holder, now)
                 log.warning("took over the database %s from %s", self.label, _who(row))
+            await tx.drop_lease(RETURN_PREFIX + self.scope.key, me.instance)  # asked back: done
             await tx.put_lease(
                 LeaseRow(
                     self.scope.key,
@@ -389,7 +406,7 @@ class Lease:
         process took it over. Also prunes expired claims and old action ids."""
         start = self._monotonic()
         async with self.storage.write() as tx:  # the fence checks the lease is still ours
-            now = self._clock()
+            now = await self._now(tx)
             if not await tx.renew_lease(self.scope.key, self.holder.instance, now, now + self.settings.duration):
                 raise self._lose(await tx.lease(self.scope.key))
             await tx.prune_claims(now)
@@ -415,7 +432,7 @@ class Lease:
             return
         try:
             async with self.storage.write() as tx:
-                await tx.expire_claims(self.holder.instance, self._clock())
+                await tx.expire_claims(self.holder.instance, await self._now(tx), self.scope.key)
                 await tx.drop_lease(self.scope.key, self.holder.instance)
         except LeaseLost:
             return
@@ -444,7 +461,7 @@ class Lease:
                 delay = self.settings.heartbeat
             except LeaseLost:
                 return
-            except (sqlite3.Error, OSError) as exc:
+            except (*DATABASE_ERRORS, OSError) as exc:
                 # busy or briefly unwritable: try again soon; writes stay fenced meanwhile
                 log.warning("renewing the lease on %s failed (%s); trying again", self.label, exc)
                 delay = RETRY_AFTER_ERROR
@@ -457,7 +474,7 @@ class Lease:
         if not mine:
             return set()
         async with self.storage.write() as tx:
-            now = self._clock()
+            now = await self._now(tx)
             return await tx.claim_jobs(mine, self.holder.instance, self.scope.key, now + self.settings.duration, now)
 
 

@@ -1,15 +1,22 @@
-"""Fixtures for the bot's tests: a movable clock, a fresh database, the core (the use cases)."""
+"""Fixtures for the bot's tests: a movable clock, a fresh database (SQLite, or PostgreSQL
+under ``DIPLOMACY_TEST_DB=postgresql``: :mod:`tests.bot.databases`), the core (the use
+cases), and the PostgreSQL server of the tests that need one."""
 
 from __future__ import annotations
 
 import os
 import random
+import shutil
+import tempfile
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
 from bot.core.app import Core
 from bot.infra.storage import Storage
+from tests import pg
+from tests.bot import databases
 
 # Bots in tests draw their maps in threads: starting map processes for each of the many
 # short-lived test bots would only add seconds (tests/bot/test_maps.py covers the processes).
@@ -32,9 +39,44 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+@pytest.fixture(scope="session")
+def postgresql_server():
+    """The URL of a PostgreSQL server for the tests: ``DIPLOMACY_TEST_PG_URL`` (``.ci/run``
+    starts one), else a private one started for the session; skipped, saying why, where
+    none can start."""
+    url = os.environ.get(databases.URL_VARIABLE)
+    if url:
+        yield url
+        return
+    folder = Path(
+        tempfile.mkdtemp(prefix="diplomacy-pg-")
+    )  # not under pytest's 0700 folder: the server's user reads it
+    try:
+        server = pg.start(folder)
+    except pg.NoServer as exc:
+        shutil.rmtree(folder, ignore_errors=True)
+        pytest.skip(f"no PostgreSQL server for these tests: {exc}")
+    os.environ[databases.URL_VARIABLE] = server.url  # bots started by the tests find it too
+    try:
+        yield server.url
+    finally:
+        os.environ.pop(databases.URL_VARIABLE, None)
+        pg.stop(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(autouse=databases.ON_POSTGRESQL)
+async def postgresql_databases(request):
+    """Under DIPLOMACY_TEST_DB=postgresql: a server for every test, and the databases a
+    test made dropped after it."""
+    request.getfixturevalue("postgresql_server")
+    yield
+    await databases.drop_made()
+
+
 @pytest.fixture
 async def storage(tmp_path):
-    db = await Storage.open(str(tmp_path / "test.sqlite3"))
+    db = await Storage.open(await databases.target(tmp_path / "test.sqlite3"))
     yield db
     await db.close()
 

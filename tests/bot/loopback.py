@@ -3,7 +3,9 @@ the real discord.py network path of this bot: login, command sync, slash command
 autocomplete, interaction callbacks and follow-ups (JSON or multipart), channel and DM
 messages with PNG attachments, a channel's history. Messages with a nonce honour
 ``enforce_nonce`` the way Discord does (a repeated nonce returns the first message
-instead of posting again).
+instead of posting again). Several servers (:meth:`Emulator.add_guild`) and several
+gateway connections, one per shard as a sharded bot identifies them: each server's events
+go to the connection of its shard, as Discord routes them (DMs to shard 0).
 
 Test-only: the shapes are the minimal ones discord.py 2.7 accepts (see
 shared/research/discord-testing.md, sections 3 and 4).
@@ -67,11 +69,13 @@ class Emulator:
     bind_port: int = 0
     gateway_silent: bool = False
     reject_token: bool = False
+    more_guilds: list[str] = field(default_factory=list)  # servers beside guild_id
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(1)
         self._ws: web.WebSocketResponse | None = None
-        self._seq = 0
+        self._seq: dict[int, int] = {}  # per connection
+        self._shards: dict[int, tuple[int, web.WebSocketResponse]] = {}  # shard -> (count, its connection)
         self.port = 0
         self.silent_connections = 0
         self._runner: web.AppRunner | None = None
@@ -94,11 +98,21 @@ class Emulator:
         self.users[user["id"]] = user
         return user
 
-    def add_channel(self, name: str) -> dict[str, Any]:
+    def add_guild(self, shard: int, count: int) -> str:
+        """A new server whose shard of ``count`` is ``shard`` (its id, as Discord computes
+        shards: ``(id >> 22) % count``)."""
+        while True:
+            guild = self.snowflake()
+            if (int(guild) >> 22) % count == shard:
+                self.more_guilds.append(guild)
+                return guild
+            time.sleep(0.001)  # the next millisecond gives the next id of the shard formula
+
+    def add_channel(self, name: str, guild_id: str | None = None) -> dict[str, Any]:
         channel = {
             "id": self.snowflake(),
             "type": 0,
-            "guild_id": self.guild_id,
+            "guild_id": guild_id or self.guild_id,
             "name": name,
             "position": len(self.channels),
             "permission_overwrites": [],
@@ -111,15 +125,16 @@ class Emulator:
         self.channels[channel["id"]] = channel
         return channel
 
-    def guild_payload(self) -> dict[str, Any]:
+    def guild_payload(self, guild_id: str | None = None) -> dict[str, Any]:
+        guild_id = guild_id or self.guild_id
         return {
-            "id": self.guild_id,
+            "id": guild_id,
             "name": "Loopback",
             "icon": None,
             "owner_id": "1",
             "roles": [
                 {
-                    "id": self.guild_id,
+                    "id": guild_id,
                     "name": "@everyone",
                     "permissions": EVERYTHING,
                     "position": 0,
@@ -130,7 +145,7 @@ class Emulator:
                     "flags": 0,
                 }
             ],
-            "channels": [c for c in self.channels.values() if c["type"] == 0],
+            "channels": [c for c in self.channels.values() if c["type"] == 0 and c["guild_id"] == guild_id],
             "members": [],
             "member_count": len(self.users) + 1,
             "emojis": [],
@@ -364,13 +379,27 @@ class Emulator:
         return _json(self._message_object("0", {"content": ""}, []))
 
     # -- gateway -----------------------------------------------------------------------
-    async def _send(self, op: int, data: Any, event: str | None = None) -> None:
-        assert self._ws is not None
+    def connected(self, shard: int) -> bool:
+        """Whether a bot process has identified ``shard`` on the gateway (and not left)."""
+        return shard in self._shards
+
+    def shard_of(self, guild_id: str | None) -> int:
+        """The shard a server's events go to (DMs: shard 0)."""
+        count = next(iter(self._shards.values()))[0] if self._shards else 1
+        return (int(guild_id) >> 22) % count if guild_id else 0
+
+    async def _send(
+        self, op: int, data: Any, event: str | None = None, ws: web.WebSocketResponse | None = None
+    ) -> None:
+        if ws is None:
+            guild = data.get("guild_id") if isinstance(data, dict) else None
+            shard = self._shards.get(self.shard_of(guild))
+            ws = shard[1] if shard is not None else self._ws
+        assert ws is not None
         frame: dict[str, Any] = {"op": op, "d": data, "s": None, "t": event}
         if op == 0:
-            self._seq += 1
-            frame["s"] = self._seq
-        await self._ws.send_str(json.dumps(frame))
+            self._seq[id(ws)] = frame["s"] = self._seq.get(id(ws), 0) + 1
+        await ws.send_str(json.dumps(frame))
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
@@ -381,29 +410,38 @@ class Emulator:
                 pass
             return ws
         self._ws = ws
-        self._seq = 0
-        await self._send(10, {"heartbeat_interval": 40000})
+        self._seq[id(ws)] = 0
+        await self._send(10, {"heartbeat_interval": 40000}, ws=ws)
         async for msg in ws:
             if msg.type != WSMsgType.TEXT:
                 continue
             frame = json.loads(msg.data)
             if frame["op"] == 1:
-                await self._send(11, None)
+                await self._send(11, None, ws=ws)
             elif frame["op"] in (2, 6):
+                shard, count = (frame["d"] or {}).get("shard") or [0, 1]
+                self._shards[shard] = (count, ws)
+                guilds = [g for g in [self.guild_id, *self.more_guilds] if (int(g) >> 22) % count == shard]
                 await self._send(
                     0,
                     {
                         "v": 10,
                         "user": BOT,
-                        "guilds": [{"id": self.guild_id, "unavailable": True}],
+                        "guilds": [{"id": g, "unavailable": True} for g in guilds],
                         "session_id": "loopback",
                         "resume_gateway_url": self.gateway_url,
                         "application": {"id": APP_ID, "flags": 0},
+                        "shard": [shard, count],
                     },
                     "READY",
+                    ws=ws,
                 )
-                await self._send(0, self.guild_payload(), "GUILD_CREATE")
+                for guild in guilds:
+                    await self._send(0, self.guild_payload(guild), "GUILD_CREATE", ws=ws)
                 self.identified.set()
+        for shard, (_, held) in list(self._shards.items()):
+            if held is ws:  # that process is gone: its shard has no connection
+                del self._shards[shard]
         return ws
 
     # -- driving the bot as a user would -----------------------------------------------
@@ -454,10 +492,10 @@ class Emulator:
         if channel is not None:
             payload.update(
                 {
-                    "guild_id": self.guild_id,
+                    "guild_id": channel["guild_id"],
                     "guild_locale": "en-US",
                     "channel_id": channel["id"],
-                    "guild": {"id": self.guild_id, "locale": "en-US", "features": []},
+                    "guild": {"id": channel["guild_id"], "locale": "en-US", "features": []},
                     "channel": channel,
                     "context": 0,
                     "member": {

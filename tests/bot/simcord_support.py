@@ -13,6 +13,7 @@ from PIL import Image
 
 from bot.discord.app import DiplomacyBot
 from bot.infra import maps
+from tests.bot import databases
 
 
 def discord_clock():
@@ -52,6 +53,7 @@ def virtual_pauses(env, bot: DiplomacyBot) -> None:
 
 @contextlib.asynccontextmanager
 async def running(db_path: str, seed: int = 1, *, real_maps: bool = False):
+    db_path = await databases.target(db_path)  # the file, or its PostgreSQL database
     bot = make_bot(db_path, seed, real_maps=real_maps)
     bots = [bot]
     async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:

@@ -5,7 +5,6 @@ function, CLDR plural forms, the bounded cache of legal orders, the rules (the e
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import aiosqlite
@@ -17,11 +16,13 @@ from bot.core.status import order_state
 from bot.core.types import OrderState
 from bot.discord.poster import rendered
 from bot.infra.schedule import ScheduleError, parse_duration, parse_moment
+from bot.infra.storage import DATABASE_ERRORS
 from bot.text.i18n import plural
 from bot.text.replies import refusal as said
 from bot.text.sheet import MAX_TEXT, Kind, Mode, Verb, custom_id, parse_custom_id
 from engine import Position, Power, parse_order
 from engine.variants import setup_for
+from tests.bot.databases import sqlite_only
 from tests.bot.test_service import CHANNEL, seat_of, started
 
 
@@ -44,7 +45,7 @@ async def test_reads_do_not_wait_for_a_write_and_cannot_write(storage):
             assert await reader.game(game_id) is None
     async with storage.read() as reader:
         assert (await reader.game(game_id)).name == "G"
-        with pytest.raises(sqlite3.OperationalError):
+        with pytest.raises(DATABASE_ERRORS):  # a read-only transaction
             await reader.add_player(game_id, 5, 0.0)
 
 
@@ -59,6 +60,7 @@ async def test_posts_are_rendered_when_sent_in_the_readers_language_of_then(serv
     assert "Primavera de 1901, movimientos" in (await rendered(service.storage, row))[0]
 
 
+@sqlite_only
 async def test_a_post_stored_before_post_intents_is_sent_as_it_was(service, tmp_path):
     game = await started(service)
     async with aiosqlite.connect(tmp_path / "test.sqlite3") as db:  # as the old code wrote it

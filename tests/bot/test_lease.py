@@ -28,6 +28,7 @@ from bot.infra.lease import (
     snowflake_at,
 )
 from bot.infra.storage import Storage
+from tests.bot.databases import sqlite_only, target
 
 T0 = 1_772_000_000.0  # 2026-02-25
 
@@ -60,7 +61,7 @@ async def db(tmp_path):
     opened: list[Storage] = []
 
     async def open_one() -> Storage:
-        storage = await Storage.open(str(tmp_path / "shared.sqlite3"))
+        storage = await Storage.open(await target(tmp_path / "shared.sqlite3"))
         opened.append(storage)
         return storage
 
@@ -295,6 +296,7 @@ async def test_a_replayed_action_changes_nothing_and_a_failed_one_can_be_retried
         assert await tx.mod_role(1) == 40
 
 
+@sqlite_only
 async def test_old_action_ids_are_pruned_by_their_time(db, tmp_path):
     time = Time()
     storage = await db()
@@ -342,6 +344,7 @@ def _dead_pid() -> int:
     return child.pid
 
 
+@sqlite_only
 async def test_a_refused_process_does_not_migrate_the_database_first(db, tmp_path):
     """A newer version started beside a running bot must not change the schema under it:
     the lease is taken before migrations (when the database has its lease table)."""
@@ -362,7 +365,7 @@ async def test_a_refused_process_does_not_migrate_the_database_first(db, tmp_pat
 
 
 async def test_a_new_database_is_held_once_migrated(tmp_path):
-    storage = await Storage.open(str(tmp_path / "new.sqlite3"), before_migrate=_no_lease_table_yet)
+    storage = await Storage.open(await target(tmp_path / "new.sqlite3"), before_migrate=_no_lease_table_yet)
     try:
         lease = await hold(storage, "new", SETTINGS, lambda lost: None)
         assert lease is not None and lease.may_send()

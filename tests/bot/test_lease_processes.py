@@ -206,8 +206,8 @@ class Replaying(Emulator):
         self.answers: Counter[str] = Counter()
         self.last_id = ""
 
-    async def _send(self, op: int, data: Any, event: str | None = None) -> None:
-        await super()._send(op, data, event)
+    async def _send(self, op: int, data: Any, event: str | None = None, ws: Any = None) -> None:
+        await super()._send(op, data, event, ws)
         if event == "INTERACTION_CREATE":
             self.last_id = data["id"]
             options = data["data"].get("options") or []

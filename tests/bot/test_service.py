@@ -6,6 +6,7 @@ import pytest
 
 from bot.core.errors import UserError
 from bot.discord.poster import rendered
+from tests.bot.databases import sqlite_only
 
 GUILD, CHANNEL, CREATOR = 1, 10, 100
 PLAYERS = [100, 101, 102, 103, 104, 105, 106]
@@ -29,6 +30,7 @@ async def seat_of(service, game, power):
                 return p.user_id
 
 
+@sqlite_only
 async def test_storage_pragmas(storage):
     assert (await storage.pragma("journal_mode")).lower() == "wal"
     assert await storage.pragma("foreign_keys") == 1

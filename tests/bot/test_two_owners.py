@@ -21,6 +21,7 @@ from bot.discord.poster import Poster
 from bot.infra import maps
 from bot.infra.lease import Claims, Holder, Job, Lease
 from bot.infra.storage import Replayed, Storage
+from tests.bot.databases import target
 from tests.bot.test_service import CHANNEL, CREATOR, GUILD, PLAYERS
 
 HOUR = 3600.0
@@ -33,7 +34,7 @@ async def cores(tmp_path, clock):
     made: list[Core] = []
 
     async def make(jobs: Claims | None = None) -> Core:
-        storage = await Storage.open(str(tmp_path / "shared.sqlite3"))
+        storage = await Storage.open(await target(tmp_path / "shared.sqlite3"))
         core = Core(storage, clock=clock, rng=random.Random(len(made)), jobs=jobs)
         made.append(core)
         return core
@@ -220,10 +221,10 @@ def owner(core_storage: Storage | None, name: str, clock, together: asyncio.Barr
 
 
 async def test_due_deadlines_are_run_by_one_of_two_racing_owners(tmp_path, clock):
-    base = Core(await Storage.open(str(tmp_path / "shared.sqlite3")), clock=clock, rng=random.Random(1))
+    base = Core(await Storage.open(await target(tmp_path / "shared.sqlite3")), clock=clock, rng=random.Random(1))
     games = [await start_game(base, channel=CHANNEL + i) for i in range(4)]
     clock.advance(hours=49)
-    sa, sb = [await Storage.open(str(tmp_path / "shared.sqlite3")) for _ in range(2)]
+    sa, sb = [await Storage.open(await target(tmp_path / "shared.sqlite3")) for _ in range(2)]
     a, b = owner(sa, "a", clock), owner(sb, "b", clock)
     one, two = Core(sa, clock=clock, jobs=a), Core(sb, clock=clock, jobs=b)
     try:
@@ -263,12 +264,12 @@ class Sink:
 async def race_posters(tmp_path, clock, claims: list[Claims]) -> Counter[str]:
     """Start a game (its posts are due), then let two posters on the same database drain."""
     path = str(tmp_path / f"race-{len(claims)}-{type(claims[0]).__name__}.sqlite3")
-    base = Core(await Storage.open(path), clock=clock, rng=random.Random(1))
+    base = Core(await Storage.open(await target(path)), clock=clock, rng=random.Random(1))
     await start_game(base)
     sent: list[tuple[str, str]] = []
     cores, posters = [], []
     for n, jobs in enumerate(claims):
-        storage = await Storage.open(path)
+        storage = await Storage.open(await target(path))
         if isinstance(jobs, Owner) and jobs.lease is not None:
             jobs.lease.storage = storage
         core = Core(storage, clock=clock, jobs=jobs)

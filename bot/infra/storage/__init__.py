@@ -1,38 +1,48 @@
-"""SQLite storage through aiosqlite: the only package that speaks SQL.
+"""The bot's storage: the only package that speaks SQL. SQLite (aiosqlite, the embedded
+default: :mod:`bot.infra.storage.sqlite`) or PostgreSQL (asyncpg, for several processes:
+:mod:`bot.infra.storage.postgres`), chosen by :meth:`Storage.open` from ``DIPLOMACY_DB``.
 
 The core queries are here; each feature area keeps its queries in a mixin module of this
 package (``moderation``, ``sheet``, ``languages``, ``press``, ``standby``) that :class:`Tx` inherits, so every
 query still runs inside a transaction and nothing outside ``bot.infra.storage`` writes SQL.
 
-Owns the connection (WAL, foreign keys on), the numbered migrations of
-:mod:`bot.infra.storage.migrations`, and one method per query. Every write happens inside
-:meth:`Storage.write` (``BEGIN IMMEDIATE`` under one asyncio lock, so coroutines
-sharing the connection never interleave their statements); reads happen in
-:meth:`Storage.read` on a second, read-only connection. Changing a game's phase is a
-compare-and-set on the phase it had (:meth:`Tx.advance_game`), so a late write can never
-land in the wrong phase and a phase never resolves twice.
+Owns the numbered migrations of :mod:`bot.infra.storage.migrations` (one list for both
+databases) and one method per query, in SQL both databases run (:mod:`.dialect` adapts
+the little that differs). Every write happens inside :meth:`Storage.write`, one write
+transaction at a time across every process on the database (SQLite's ``BEGIN
+IMMEDIATE``; PostgreSQL's transaction-scoped advisory lock), so the use cases' reads and
+writes inside one transaction are never interleaved with another's; reads happen in
+:meth:`Storage.read`, a consistent snapshot that never waits for a writer. Changing a
+game's phase is a compare-and-set on the phase it had (:meth:`Tx.advance_game`), so a late
+write can never land in the wrong phase and a phase never resolves twice.
+
+The due-job queries (due phases, reminders, posts, and when the next is due) see only the
+games of the Discord shards this process runs now (:attr:`Storage.shards`, set by the
+owner of the process' leases: :mod:`bot.infra.lease`), filtered in SQL on the guild id.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import aiosqlite
+import asyncpg
 
+from bot.infra.shards import EVERYTHING, Shards
+from bot.infra.storage.dialect import Connection, Database
 from bot.infra.storage.endings import EndingQueries
 from bot.infra.storage.languages import LanguageQueries
 from bot.infra.storage.leases import LeaseQueries, Replayed
-from bot.infra.storage.migrations import migrations
 from bot.infra.storage.moderation import ModerationQueries
+from bot.infra.storage.postgres import PostgresDatabase
 from bot.infra.storage.press import PressQueries
 from bot.infra.storage.sheet import SheetQueries
+from bot.infra.storage.sqlite import SqliteDatabase
 from bot.infra.storage.standby import StandbyQueries
 
 log = logging.getLogger(__name__)
@@ -40,6 +50,28 @@ log = logging.getLogger(__name__)
 
 class StaleWrite(Exception):
     """A compare-and-set failed: the game is no longer in the phase the write was for."""
+
+
+POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
+
+# what either database raises when a statement or the connection fails (a bad file, a busy
+# database, a server gone, a write in a read transaction)
+DATABASE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, asyncpg.PostgresError, asyncpg.InterfaceError)
+
+
+def is_postgresql(target: str) -> bool:
+    """Whether ``DIPLOMACY_DB`` names a PostgreSQL database (else it is a SQLite file)."""
+    return target.strip().lower().startswith(POSTGRESQL_SCHEMES)
+
+
+@dataclass(frozen=True, slots=True)
+class DueJob:
+    """A game with something due (its phase's deadline, or a reminder), and its server,
+    whose shard owns the job."""
+
+    game_id: int
+    phase: str
+    guild_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +142,7 @@ class OutboxRow:
     params: dict[str, Any] | None = None
     mentions: tuple[int, ...] = ()
     created_at: float = 0.0  # no message of the post can be older (the poster's history search)
+    guild_id: int | None = None  # the game's server (its shard owns the post); read by posts_due
 
 
 _OUTBOX_COLUMNS = "id, game_id, phase, channel_id, user_id, content, map, attempts, kind, params, mentions, created_at"
@@ -125,12 +158,13 @@ _IN_TURN_FROM = (
     "WITH blocking (game, first) AS (SELECT game_id, MIN(id) FROM outbox INDEXED BY outbox_pending "
     "WHERE sent_at IS NULL AND error IS NULL AND channel_id IS NOT NULL GROUP BY game_id) "
     "{select} FROM outbox INDEXED BY outbox_pending LEFT JOIN blocking ON blocking.game = outbox.game_id "
+    "JOIN games ON games.id = outbox.game_id "
     "WHERE outbox.sent_at IS NULL AND outbox.error IS NULL "
     "AND (outbox.user_id IS NULL OR blocking.first IS NULL OR outbox.id < blocking.first)"
 )
 
 
-def _outbox(r: Any) -> OutboxRow:
+def _outbox(r: Any, guild_id: int | None = None) -> OutboxRow:
     return OutboxRow(
         r[0],
         r[1],
@@ -144,6 +178,7 @@ def _outbox(r: Any) -> OutboxRow:
         json.loads(r[9]) if r[9] is not None else None,
         tuple(json.loads(r[10])) if r[10] else (),
         r[11],
+        guild_id,
     )
 
 
@@ -162,22 +197,38 @@ def _game(row: Any) -> GameRow:
 
 
 class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQueries, PressQueries, StandbyQueries):
-    """Queries inside one transaction (see :meth:`Storage.transaction`)."""
+    """Queries inside one transaction (see :meth:`Storage.write`), on either database: the
+    statements run through the backend's :class:`~bot.infra.storage.dialect.Connection`."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Connection, shards: Shards = EVERYTHING) -> None:
         self._db = db
+        self.shards = shards  # whose due jobs the due-job queries return
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        async with self._db.execute(sql, tuple(params)) as cur:
-            return await cur.fetchone()
+        return await self._db.one(sql, tuple(params))
 
     async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        async with self._db.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
+        return await self._db.all(sql, tuple(params))
 
     async def _run(self, sql: str, params: Iterable[Any] = ()) -> int:
-        async with self._db.execute(sql, tuple(params)) as cur:
-            return cur.rowcount
+        return await self._db.run(sql, tuple(params))
+
+    async def has_table(self, name: str) -> bool:
+        return await self._db.has_table(name)
+
+    async def server_time(self) -> float | None:
+        """The database server's clock (PostgreSQL), for times several machines compare
+        (leases, claims); None for SQLite: one machine, whose clock the caller has."""
+        return await self._db.server_time()
+
+    def _in_shards(self, guild_column: str) -> tuple[str, tuple[int, ...]]:
+        """The SQL condition (`` AND ...``) and its parameters that keep the games of
+        :attr:`shards` only; nothing when they are every shard."""
+        if self.shards.everything:
+            return "", ()
+        ids = sorted(self.shards.ids)
+        marks = ", ".join("?" for _ in ids)
+        return f" AND ({guild_column} >> 22) % ? IN ({marks})", (self.shards.count, *ids)
 
     # -- games -----------------------------------------------------------------------
     async def game(self, game_id: int) -> GameRow | None:
@@ -223,12 +274,12 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQ
         now: float,
         labels: str | None = None,
     ) -> int:
-        async with self._db.execute(
+        row = await self._one(
             "INSERT INTO games (guild_id, channel_id, name, creator_id, players, movement, "
-            "retreat, adjustment, language, created_at, labels) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            "retreat, adjustment, language, created_at, labels) VALUES (?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
             (guild_id, channel_id, name, creator_id, players, movement, retreat, adjustment, language, now, labels),
-        ) as cur:
-            return int(cur.lastrowid)
+        )
+        return int(row[0])
 
     async def start_game(
         self, game_id: int, *, phase: str, position: dict[str, Any], deadline: float, remind_at: float | None
@@ -288,23 +339,31 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQ
     async def clear_reminder(self, game_id: int, phase: str) -> None:
         await self._run("UPDATE games SET remind_at = NULL WHERE id = ? AND phase = ?", (game_id, phase))
 
-    async def due_games(self, now: float, limit: int = 50) -> list[tuple[int, str]]:
+    async def due_games(self, now: float, limit: int = 50) -> list[DueJob]:
+        """Games of :attr:`shards` whose phase is due by ``now``, the earliest first."""
+        shards, params = self._in_shards("guild_id")
         rows = await self._all(
-            "SELECT id, phase FROM games WHERE status = 'active' AND due_at <= ? ORDER BY due_at, id LIMIT ?",
-            (now, limit),
+            f"SELECT id, phase, guild_id FROM games WHERE status = 'active' AND due_at <= ?{shards} "
+            "ORDER BY due_at, id LIMIT ?",
+            (now, *params, limit),
         )
-        return [(r[0], r[1]) for r in rows]
+        return [DueJob(*r) for r in rows]
 
-    async def reminders_due(self, now: float) -> list[tuple[int, str]]:
+    async def reminders_due(self, now: float) -> list[DueJob]:
+        shards, params = self._in_shards("guild_id")
         rows = await self._all(
-            "SELECT id, phase FROM games WHERE status = 'active' AND remind_at <= ? ORDER BY remind_at, id", (now,)
+            f"SELECT id, phase, guild_id FROM games WHERE status = 'active' AND remind_at <= ?{shards} "
+            "ORDER BY remind_at, id",
+            (now, *params),
         )
-        return [(r[0], r[1]) for r in rows]
+        return [DueJob(*r) for r in rows]
 
     async def next_timer(self) -> float | None:
+        shards, params = self._in_shards("guild_id")
         row = await self._one(
-            "SELECT MIN(t) FROM (SELECT MIN(due_at) AS t FROM games WHERE status = 'active' "
-            "UNION ALL SELECT MIN(remind_at) FROM games WHERE status = 'active')"
+            "SELECT MIN(t) FROM (SELECT MIN(due_at) AS t FROM games WHERE status = 'active'"
+            f"{shards} UNION ALL SELECT MIN(remind_at) FROM games WHERE status = 'active'{shards}) AS timers",
+            params * 2,
         )
         return row[0] if row else None
 
@@ -320,7 +379,8 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQ
     async def add_player(self, game_id: int, user_id: int, now: float) -> bool:
         return (
             await self._run(
-                "INSERT OR IGNORE INTO players (game_id, user_id, joined_at) VALUES (?,?,?)", (game_id, user_id, now)
+                "INSERT INTO players (game_id, user_id, joined_at) VALUES (?,?,?) ON CONFLICT DO NOTHING",
+                (game_id, user_id, now),
             )
             == 1
         )
@@ -338,9 +398,11 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQ
 
     # -- phases and orders -----------------------------------------------------------
     async def insert_phase(self, game_id: int, phase: str, position: dict[str, Any]) -> None:
+        """Store a new phase; one stored before under that name is replaced, with its
+        orders and results."""
+        await self._run("DELETE FROM phases WHERE game_id = ? AND phase = ?", (game_id, phase))
         await self._run(
-            "INSERT OR REPLACE INTO phases (game_id, phase, position) VALUES (?,?,?)",
-            (game_id, phase, json.dumps(position)),
+            "INSERT INTO phases (game_id, phase, position) VALUES (?,?,?)", (game_id, phase, json.dumps(position))
         )
 
     async def set_phase_results(self, game_id: int, phase: str, results: list[dict[str, Any]], now: float) -> None:
@@ -403,9 +465,9 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQ
         now: float,
     ) -> int:
         """Store a post intent (see :mod:`bot.core.posts`)."""
-        async with self._db.execute(
+        row = await self._one(
             "INSERT INTO outbox (game_id, phase, channel_id, user_id, content, kind, params, mentions, "
-            "map, next_attempt, created_at) VALUES (?,?,?,?,'',?,?,?,?,?,?)",
+            "map, next_attempt, created_at) VALUES (?,?,?,?,'',?,?,?,?,?,?) RETURNING id",
             (
                 game_id,
                 phase,
@@ -418,22 +480,25 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQ
                 now,
                 now,
             ),
-        ) as cur:
-            return int(cur.lastrowid or 0)
+        )
+        return int(row[0])
 
     async def posts_due(self, now: float, limit: int = 100) -> list[OutboxRow]:
-        """Unsent posts due by ``now`` whose turn has come (``_IN_TURN_FROM``), in order."""
+        """Unsent posts of :attr:`shards` due by ``now`` whose turn has come
+        (``_IN_TURN_FROM``), in order."""
         columns = ", ".join(f"outbox.{c.strip()}" for c in _OUTBOX_COLUMNS.split(","))
+        shards, params = self._in_shards("games.guild_id")
         rows = await self._all(
-            _IN_TURN_FROM.format(select=f"SELECT {columns}")
-            + " AND outbox.next_attempt <= ? ORDER BY outbox.id LIMIT ?",
-            (now, limit),
+            _IN_TURN_FROM.format(select=f"SELECT {columns}, games.guild_id")
+            + f" AND outbox.next_attempt <= ?{shards} ORDER BY outbox.id LIMIT ?",
+            (now, *params, limit),
         )
-        return [_outbox(r) for r in rows]
+        return [_outbox(r, r[12]) for r in rows]
 
     async def next_post_time(self) -> float | None:
         # posts waiting for their turn are not counted: they are due when what they wait for is sent
-        row = await self._one(_IN_TURN_FROM.format(select="SELECT MIN(outbox.next_attempt)"))
+        shards, params = self._in_shards("games.guild_id")
+        row = await self._one(_IN_TURN_FROM.format(select="SELECT MIN(outbox.next_attempt)") + shards, params)
         return row[0] if row else None
 
     async def mark_attempt(self, post_id: int, next_attempt: float) -> None:
@@ -488,139 +553,77 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQ
         return out
 
 
-async def _pragmas(db: aiosqlite.Connection, *statements: str, pragma: bool = True) -> None:
-    for sql in statements:
-        async with db.execute(f"PRAGMA {sql}" if pragma else sql) as cur:
-            await cur.fetchall()
-
-
 class Storage:
-    """The database (SQLite). ``await Storage.open(path)``.
+    """The database: ``await Storage.open(target)``, where ``target`` is a SQLite file
+    (the default) or a ``postgresql://`` URL. ``async with storage.write() as tx`` (one
+    write transaction) and ``async with storage.read() as tx`` (one consistent read) yield
+    a :class:`Tx`; nothing outside ``bot.infra.storage`` writes SQL.
 
-    Two connections: one writer, used by :meth:`write` (``BEGIN IMMEDIATE`` under an
-    asyncio lock, so coroutines never interleave their statements), and one reader, used
-    by :meth:`read` (a deferred ``BEGIN`` on a ``query_only`` connection: in WAL mode it
-    reads the last committed state without taking SQLite's write lock, so an
-    autocomplete keystroke or ``/game status`` never waits behind a resolution).
-
-    This class and :class:`Tx` are the storage interface of the bot: a PostgreSQL backend
-    (asyncpg) implements ``read()``/``write()`` yielding an object with the same query
-    methods; nothing outside ``bot.infra.storage`` writes SQL.
+    The backend (:class:`bot.infra.storage.sqlite.SqliteDatabase` or
+    :class:`bot.infra.storage.postgres.PostgresDatabase`) owns the connections, the
+    transactions and the migrations; this class adds what both share: the fence that runs
+    first in every write transaction, the interaction id a write applies once, and the
+    shards whose due jobs the process sees.
     """
 
-    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
-        self._db = db
-        self._reader = reader
-        self._lock = asyncio.Lock()
-        self._read_lock = asyncio.Lock()
+    def __init__(self, database: Database) -> None:
+        self._database = database
+        self.label = database.label  # how logs and messages name it (no password)
         # run first in every write transaction: the owner's lease check (bot.infra.lease)
         self.fence: Callable[[Tx], Awaitable[None]] | None = None
+        # whose due jobs the due-job queries return: the shards this process runs now (the
+        # owner of its leases sets it; everything when one process owns the database)
+        self.shards: Callable[[], Shards] = lambda: EVERYTHING
 
     @classmethod
-    async def open(cls, path: str, before_migrate: Callable[[Storage], Awaitable[None]] | None = None) -> Storage:
-        """Open the database and migrate it (with a backup first, see :meth:`migrate`);
-        ``before_migrate`` runs first (the lease: a second process must not migrate a database
-        another one runs on). On any failure the connections opened so far are closed: an open
-        aiosqlite connection is a thread that would keep the process alive."""
-        db = await aiosqlite.connect(path, isolation_level=None)
-        reader: aiosqlite.Connection | None = None
-        try:
-            await _pragmas(db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000")
-            reader = await aiosqlite.connect(path, isolation_level=None)
-            await _pragmas(reader, "query_only = ON", "busy_timeout = 5000")
-        except BaseException:
-            if reader is not None:
-                await reader.close()
-            await db.close()
-            raise
-        storage = cls(db, reader)
+    async def open(cls, target: str, before_migrate: Callable[[Storage], Awaitable[None]] | None = None) -> Storage:
+        """Open the database and migrate it (a SQLite file that has a schema already is
+        backed up first: :meth:`SqliteDatabase.migrate`); ``before_migrate`` runs first (the
+        lease: a second process must not migrate a database another one runs on). On any
+        failure what was opened is closed again."""
+        postgresql = is_postgresql(target)
+        database: Database = await (PostgresDatabase.connect(target) if postgresql else SqliteDatabase.connect(target))
+        storage = cls(database)
         try:
             if before_migrate is not None:
                 await before_migrate(storage)
-            await storage.migrate(backup_of=path)
+            await storage.migrate(backup_of=None if postgresql else target)
         except BaseException:
             await storage.close()
             raise
         return storage
 
-    async def _exec(self, sql: str, db: aiosqlite.Connection | None = None) -> None:
-        await _pragmas(db or self._db, sql, pragma=False)
-
-    async def close(self) -> None:
-        if self._reader is not None:
-            await self._reader.close()
-            self._reader = None
-        await self._db.close()
-
-    async def migrate(self, backup_of: str | None = None) -> int:
-        """Apply the migrations the database has not had. A schema newer than this code is
-        refused; with ``backup_of`` (the database's path), a database that has a schema
-        already is first copied to ``<db>.bak-v<N>`` (N: its version before migrating)."""
-        # imported here: preflight reads the migrations of this package
-        from bot.infra import preflight
-
-        async with self._lock:
-            async with self._db.execute("PRAGMA user_version") as cur:
-                version = (await cur.fetchone())[0]
-            due = [(number, sql) for number, sql in migrations() if number > version]
-            latest = migrations()[-1][0]
-            if version > latest:
-                raise preflight.PreflightError(
-                    f"database {backup_of or ''}".strip(),
-                    f"its schema is version {version}, newer than this bot knows (version {latest})",
-                    "run the newer bot that upgraded it, or restore a backup from before it",
-                )
-            if due and version > 0 and backup_of is not None:
-                target = await asyncio.to_thread(preflight.backup_database, Path(backup_of), version)
-                log.info("database backed up to %s before migrating from schema version %d", target, version)
-            for number, sql in due:
-                log.info("applying database migration %d", number)
-                # executescript commits first; the version bump rides in the same script
-                await self._db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
-                version = number
-            return version
-
     @asynccontextmanager
     async def write(self, action: int | None = None) -> AsyncIterator[Tx]:
-        """One write transaction: everything in it commits together or not at all.
-        ``action``: the id of the interaction this write applies; a second write with the
-        same id raises :class:`Replayed` and changes nothing."""
-        async with self._lock:
-            await self._exec("BEGIN IMMEDIATE")
-            try:
-                tx = Tx(self._db)
-                if self.fence is not None:
-                    await self.fence(tx)
-                if action is not None and not await tx.mark_action(action):
-                    raise Replayed(action)
-                yield tx
-            except BaseException:
-                await self._exec("ROLLBACK")
-                raise
-            else:
-                await self._exec("COMMIT")
+        """One write transaction: everything in it commits together or not at all, one at a
+        time across every process. ``action``: the id of the interaction this write
+        applies; a second write with the same id raises :class:`Replayed` and changes
+        nothing."""
+        async with self._database.write() as con:
+            tx = Tx(con, self.shards())
+            if self.fence is not None:
+                await self.fence(tx)
+            if action is not None and not await tx.mark_action(action):
+                raise Replayed(action)
+            yield tx
 
     transaction = write  # the older name, kept for tests and tools
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
         """One read transaction: a consistent snapshot, no write lock (writes raise)."""
-        reader = self._reader
-        if reader is None:  # a Storage built on one connection: read on the writer
-            async with self.write() as tx:
-                yield tx
-            return
-        async with self._read_lock:
-            await self._exec("BEGIN", reader)
-            try:
-                yield Tx(reader)
-            finally:
-                await self._exec("ROLLBACK", reader)
+        async with self._database.read() as con:
+            yield Tx(con, self.shards())
+
+    async def migrate(self, backup_of: str | None = None) -> int:
+        """Apply the migrations the database has not had; the schema version it is at."""
+        return await self._database.migrate(backup_of)
+
+    async def close(self) -> None:
+        await self._database.close()
 
     async def pragma(self, name: str) -> Any:
-        """Read a pragma (tests check WAL and foreign keys)."""
-        if not name.replace("_", "").isalpha():
-            raise ValueError(name)
-        async with self._lock:
-            async with self._db.execute(f"PRAGMA {name}") as cur:
-                return (await cur.fetchone())[0]
+        """Read a SQLite pragma (tests check WAL and foreign keys)."""
+        if not isinstance(self._database, SqliteDatabase):
+            raise TypeError("pragmas are SQLite's")
+        return await self._database.pragma(name)

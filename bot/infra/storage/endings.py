@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.infra.storage.dialect import upsert
+
 
 @dataclass(frozen=True, slots=True)
 class ResultRow:
@@ -97,14 +99,14 @@ class EndingQueries:
 
     async def set_end_rules(self, game_id: int, scoring: str, last_year: int | None) -> None:
         await self._run(
-            "INSERT OR REPLACE INTO game_end_rules (game_id, scoring, last_year) VALUES (?,?,?)",
+            upsert("game_end_rules", ("game_id", "scoring", "last_year"), ("game_id",)),
             (game_id, scoring, last_year),
         )
 
     # -- results and scores --------------------------------------------------------------
     async def put_result(self, result: ResultRow, scores: Iterable[ScoreRow]) -> None:
         await self._run(
-            f"INSERT OR REPLACE INTO game_results ({_RESULT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+            upsert("game_results", tuple(c.strip() for c in _RESULT_COLUMNS.split(",")), ("game_id",)),
             (
                 result.game_id,
                 result.guild_id,
@@ -191,7 +193,9 @@ class EndingQueries:
 
     async def season_named(self, guild_id: int, name: str) -> SeasonRow | None:
         row = await self._one(
-            f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND name = ? COLLATE NOCASE", (guild_id, name)
+            # lower(): what the index's NOCASE compares (ASCII letters), in SQL PostgreSQL runs too
+            f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND lower(name) = lower(?)",
+            (guild_id, name),
         )
         return SeasonRow(*row) if row else None
 
@@ -203,10 +207,10 @@ class EndingQueries:
         return [SeasonRow(*r) for r in rows]
 
     async def start_season(self, guild_id: int, name: str, now: float) -> int:
-        async with self._db.execute(
-            "INSERT INTO seasons (guild_id, name, started_at) VALUES (?,?,?)", (guild_id, name, now)
-        ) as cur:
-            return int(cur.lastrowid)
+        row = await self._one(
+            "INSERT INTO seasons (guild_id, name, started_at) VALUES (?,?,?) RETURNING id", (guild_id, name, now)
+        )
+        return int(row[0])
 
     async def end_season(self, season_id: int, now: float) -> bool:
         return (
@@ -220,7 +224,8 @@ class EndingQueries:
         scope = "r.guild_id = ? AND r.excluded = 0" + (" AND r.season_id = ?" if season_id is not None else "")
         params: tuple[Any, ...] = (guild_id, season_id) if season_id is not None else (guild_id,)
         scores = await self._all(
-            "SELECT s.user_id, COUNT(*), SUM(s.result = 'win'), SUM(s.result = 'draw'), AVG(s.share) "
+            "SELECT s.user_id, COUNT(*), SUM(CASE WHEN s.result = 'win' THEN 1 ELSE 0 END), "
+            "SUM(CASE WHEN s.result = 'draw' THEN 1 ELSE 0 END), AVG(s.share) "
             f"FROM player_scores s JOIN game_results r ON r.game_id = s.game_id WHERE {scope} GROUP BY s.user_id",
             params,
         )

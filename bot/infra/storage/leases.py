@@ -6,8 +6,8 @@ A mixin of :class:`bot.infra.storage.Tx`: methods use ``self._one``, ``self._all
 scope over? is the lease still ours?) are :mod:`bot.infra.lease`'s; here is only SQL.
 
 Every statement is plain SQL that PostgreSQL also runs (``ON CONFLICT``, ``RETURNING``);
-there the read of a lease before taking it over is ``SELECT ... FOR UPDATE`` and the fence
-``FOR SHARE`` (issue 13).
+there, as on SQLite, write transactions run one at a time (issue 13), so a lease read in
+one cannot change before it commits.
 """
 
 from __future__ import annotations
@@ -55,10 +55,7 @@ class LeaseQueries:
     async def has_leases(self) -> bool:
         """Whether the database has the lease table yet (a database from before it, or a
         new one, has none until it is migrated)."""
-        row = await self._one(  # type: ignore[attr-defined]
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'leases'"
-        )
-        return row is not None
+        return bool(await self.has_table("leases"))  # type: ignore[attr-defined]
 
     async def lease(self, scope: str) -> LeaseRow | None:
         row = await self._one(  # type: ignore[attr-defined]
@@ -66,6 +63,13 @@ class LeaseQueries:
             (scope,),
         )
         return LeaseRow(*row) if row else None
+
+    async def leases(self) -> list[LeaseRow]:
+        """Every lease (the shards' owners look for dead ones to take over)."""
+        rows = await self._all(  # type: ignore[attr-defined]
+            "SELECT scope, holder, host, pid, machine, acquired_at, renewed_at, expires_at FROM leases ORDER BY scope"
+        )
+        return [LeaseRow(*r) for r in rows]
 
     async def lease_holder(self, scope: str) -> str | None:
         """Who holds ``scope`` now (the fence of every write: one indexed read)."""
@@ -130,11 +134,14 @@ class LeaseQueries:
             held.update(r[0] for r in rows)
         return held
 
-    async def expire_claims(self, holder: str, now: float) -> int:
-        """Give up every claim of ``holder`` (a holder known to be gone)."""
+    async def expire_claims(self, holder: str, now: float, scope: str | None = None) -> int:
+        """Give up every claim of ``holder`` (a holder known to be gone), or only those it
+        made for ``scope`` (a shard it gives back)."""
+        only, params = (" AND scope = ?", (scope,)) if scope is not None else ("", ())
         return int(
             await self._run(  # type: ignore[attr-defined]
-                "UPDATE job_claims SET expires_at = ? WHERE holder = ? AND expires_at > ?", (now, holder, now)
+                f"UPDATE job_claims SET expires_at = ? WHERE holder = ? AND expires_at > ?{only}",
+                (now, holder, now, *params),
             )
         )
 

@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.infra.storage.dialect import upsert
+
 DEFAULT_CD_AFTER = 2
 
 
@@ -99,8 +101,11 @@ class ModerationQueries:
         self, game_id: int, phase: str, deadline_left: float, remind_left: float | None, now: float, user_id: int | None
     ) -> None:
         await self._run(
-            "INSERT OR REPLACE INTO mod_pauses (game_id, phase, deadline_left, remind_left, "
-            "paused_at, paused_by) VALUES (?,?,?,?,?,?)",
+            upsert(
+                "mod_pauses",
+                ("game_id", "phase", "deadline_left", "remind_left", "paused_at", "paused_by"),
+                ("game_id",),
+            ),
             (game_id, phase, deadline_left, remind_left, now, user_id),
         )
 
@@ -116,7 +121,7 @@ class ModerationQueries:
 
     async def put_power_state(self, game_id: int, state: PowerState) -> None:
         await self._run(
-            f"INSERT OR REPLACE INTO power_states (game_id, power, {', '.join(_STATE_FIELDS)}) VALUES (?,?,?,?,?,?,?)",
+            upsert("power_states", ("game_id", "power", *_STATE_FIELDS), ("game_id", "power")),
             (
                 game_id,
                 state.power,
@@ -148,8 +153,10 @@ class ModerationQueries:
 
     async def record_player_phase(self, guild_id: int, game_id: int, phase: str, user_id: int, missed: bool) -> None:
         await self._run(
-            "INSERT OR REPLACE INTO player_phases (guild_id, game_id, phase, user_id, missed) VALUES (?,?,?,?,?)",
-            (guild_id, game_id, phase, user_id, int(missed)),
+            upsert(
+                "player_phases", ("game_id", "phase", "user_id", "guild_id", "missed"), ("game_id", "phase", "user_id")
+            ),
+            (game_id, phase, user_id, guild_id, int(missed)),
         )
 
     async def delete_player_phases(self, game_id: int, phases: Iterable[str]) -> None:
@@ -170,7 +177,7 @@ class ModerationQueries:
     # -- rollback --------------------------------------------------------------------
     async def save_snapshot(self, game_id: int, phase: str, data: dict[str, Any]) -> None:
         await self._run(
-            "INSERT OR REPLACE INTO resolution_snapshots (game_id, phase, data) VALUES (?,?,?)",
+            upsert("resolution_snapshots", ("game_id", "phase", "data"), ("game_id", "phase")),
             (game_id, phase, json.dumps(data)),
         )
 
@@ -273,7 +280,7 @@ class ModerationQueries:
 
     async def set_draw_vote(self, game_id: int, power: str, yes: bool) -> None:
         await self._run(
-            "INSERT OR REPLACE INTO draw_votes (game_id, power, yes) VALUES (?,?,?)", (game_id, power, int(yes))
+            upsert("draw_votes", ("game_id", "power", "yes"), ("game_id", "power")), (game_id, power, int(yes))
         )
 
     async def draw_votes(self, game_id: int) -> dict[str, bool]:
@@ -282,7 +289,7 @@ class ModerationQueries:
 
     async def set_ending(self, game_id: int, kind: str, powers: str, now: float) -> None:
         await self._run(
-            "INSERT OR REPLACE INTO game_endings (game_id, kind, powers, at) VALUES (?,?,?,?)",
+            upsert("game_endings", ("game_id", "kind", "powers", "at"), ("game_id",)),
             (game_id, kind, powers, now),
         )
 

@@ -90,7 +90,7 @@ class PressQueries:
         return SpaceRow(row[0], row[1], row[2]) if row else SpaceRow()
 
     async def _ensure_space(self, game_id: int) -> None:
-        await self._run("INSERT OR IGNORE INTO press_spaces (game_id) VALUES (?)", (game_id,))
+        await self._run("INSERT INTO press_spaces (game_id) VALUES (?) ON CONFLICT DO NOTHING", (game_id,))
 
     async def set_press_category(self, game_id: int, category_id: int | None) -> None:
         await self._ensure_space(game_id)
@@ -119,8 +119,8 @@ class PressQueries:
         """Store a conversation; False when it exists already."""
         return (
             await self._run(
-                "INSERT OR IGNORE INTO press_rooms (game_id, room, kind, seats, opened_by, opened_at) "
-                "VALUES (?,?,?,?,?,?)",
+                "INSERT INTO press_rooms (game_id, room, kind, seats, opened_by, opened_at) "
+                "VALUES (?,?,?,?,?,?) ON CONFLICT DO NOTHING",
                 (game_id, room, kind, json.dumps(sorted(seats)), opened_by, now),
             )
             == 1
@@ -156,27 +156,34 @@ class PressQueries:
 
     # -- the work queue ----------------------------------------------------------------
     async def add_press_job(self, game_id: int, reason: str, now: float) -> int:
-        async with self._db.execute(
-            "INSERT INTO press_jobs (game_id, reason, next_attempt, created_at) VALUES (?,?,?,?)",
+        row = await self._one(
+            "INSERT INTO press_jobs (game_id, reason, next_attempt, created_at) VALUES (?,?,?,?) RETURNING id",
             (game_id, reason, now, now),
-        ) as cur:
-            return int(cur.lastrowid or 0)
+        )
+        return int(row[0])
 
     async def press_jobs_due(self, now: float, limit: int = 50) -> list[PressJobRow]:
         """The oldest due job of each game (a job brings the whole game up to date, so one
-        per game is enough), with the game's server."""
+        per game is enough), with the game's server; only those of the shards this process
+        runs (issue 13)."""
+        shards, params = self._in_shards("g.guild_id")  # type: ignore[attr-defined]
         rows = await self._all(
             "SELECT j.id, j.game_id, g.guild_id, j.reason, j.attempts FROM press_jobs j "
             "JOIN games g ON g.id = j.game_id "
             "WHERE j.done_at IS NULL AND j.next_attempt <= ? AND j.id = ("
-            "SELECT MIN(k.id) FROM press_jobs k WHERE k.game_id = j.game_id AND k.done_at IS NULL) "
+            f"SELECT MIN(k.id) FROM press_jobs k WHERE k.game_id = j.game_id AND k.done_at IS NULL){shards} "
             "ORDER BY j.id LIMIT ?",
-            (now, limit),
+            (now, *params, limit),
         )
         return [PressJobRow(*r) for r in rows]
 
     async def next_press_job_time(self) -> float | None:
-        row = await self._one("SELECT MIN(next_attempt) FROM press_jobs WHERE done_at IS NULL")
+        shards, params = self._in_shards("g.guild_id")  # type: ignore[attr-defined]
+        row = await self._one(
+            "SELECT MIN(j.next_attempt) FROM press_jobs j JOIN games g ON g.id = j.game_id "
+            f"WHERE j.done_at IS NULL{shards}",
+            params,
+        )
         return row[0] if row else None
 
     async def finish_press_jobs(self, game_id: int, up_to: int, now: float, error: str | None = None) -> int:
@@ -222,7 +229,8 @@ class PressQueries:
     async def add_spectator(self, game_id: int, user_id: int, now: float) -> bool:
         return (
             await self._run(
-                "INSERT OR IGNORE INTO spectators (game_id, user_id, since) VALUES (?,?,?)", (game_id, user_id, now)
+                "INSERT INTO spectators (game_id, user_id, since) VALUES (?,?,?) ON CONFLICT DO NOTHING",
+                (game_id, user_id, now),
             )
             == 1
         )

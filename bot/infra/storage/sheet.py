@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from bot.infra.storage.dialect import upsert
+
 
 class SheetQueries:
     """Queries for the order sheet and the reminders each player sets."""
@@ -20,7 +22,7 @@ class SheetQueries:
     # -- when phases started ----------------------------------------------------------
     async def set_phase_start(self, game_id: int, phase: str, started_at: float) -> None:
         await self._run(
-            "INSERT OR REPLACE INTO phase_starts (game_id, phase, started_at) VALUES (?,?,?)",
+            upsert("phase_starts", ("game_id", "phase", "started_at"), ("game_id", "phase")),
             (game_id, phase, started_at),
         )
 
@@ -65,7 +67,9 @@ class SheetQueries:
             )
             return
         await self._run(
-            "INSERT OR REPLACE INTO order_drafts (game_id, user_id, phase, slot, text) VALUES (?,?,?,?,?)",
+            upsert(
+                "order_drafts", ("game_id", "user_id", "phase", "slot", "text"), ("game_id", "user_id", "phase", "slot")
+            ),
             (game_id, user_id, phase, slot, text),
         )
 
@@ -88,7 +92,7 @@ class SheetQueries:
         self, user_id: int, leads: tuple[int, ...], only_incomplete: bool, now: float
     ) -> None:
         await self._run(
-            "INSERT OR REPLACE INTO reminder_settings (user_id, leads, only_incomplete, updated_at) VALUES (?,?,?,?)",
+            upsert("reminder_settings", ("user_id", "leads", "only_incomplete", "updated_at"), ("user_id",)),
             (user_id, ",".join(str(x) for x in leads), int(only_incomplete), now),
         )
 
@@ -100,7 +104,8 @@ class SheetQueries:
 
     async def mark_reminder_sent(self, game_id: int, user_id: int, phase: str, lead: int, now: float) -> None:
         await self._run(
-            "INSERT OR IGNORE INTO reminders_sent (game_id, user_id, phase, lead, sent_at) VALUES (?,?,?,?,?)",
+            "INSERT INTO reminders_sent (game_id, user_id, phase, lead, sent_at) VALUES (?,?,?,?,?) "
+            "ON CONFLICT DO NOTHING",
             (game_id, user_id, phase, lead, now),
         )
 

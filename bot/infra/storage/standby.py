@@ -13,6 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.infra.storage.dialect import upsert
+
 GRACE_FOR = ("asked", "everyone")
 
 
@@ -106,7 +108,7 @@ class StandbyQueries:
 
     async def set_late_policy(self, game_id: int, policy: LatePolicy) -> None:
         await self._run(
-            "INSERT OR REPLACE INTO late_policies (game_id, grace, grace_for, standby_missed) VALUES (?,?,?,?)",
+            upsert("late_policies", ("game_id", "grace", "grace_for", "standby_missed"), ("game_id",)),
             (game_id, policy.grace, policy.grace_for, int(policy.standby_missed)),
         )
 
@@ -117,7 +119,7 @@ class StandbyQueries:
     async def set_grace_request(self, game_id: int, user_id: int, on: bool, now: float) -> None:
         if on:
             await self._run(
-                "INSERT OR REPLACE INTO grace_requests (game_id, user_id, at) VALUES (?,?,?)", (game_id, user_id, now)
+                upsert("grace_requests", ("game_id", "user_id", "at"), ("game_id", "user_id")), (game_id, user_id, now)
             )
         else:
             await self._run("DELETE FROM grace_requests WHERE game_id = ? AND user_id = ?", (game_id, user_id))
@@ -133,7 +135,7 @@ class StandbyQueries:
 
     async def put_grace_period(self, game_id: int, grace: GraceRow) -> None:
         await self._run(
-            "INSERT OR REPLACE INTO grace_periods (game_id, phase, deadline, until, users, at) VALUES (?,?,?,?,?,?)",
+            upsert("grace_periods", ("game_id", "phase", "deadline", "until", "users", "at"), ("game_id", "phase")),
             (game_id, grace.phase, grace.deadline, grace.until, json.dumps(list(grace.users)), grace.at),
         )
 
@@ -149,7 +151,7 @@ class StandbyQueries:
     async def add_day_off(self, game_id: int, day: str, user_id: int, now: float) -> bool:
         return (
             await self._run(
-                "INSERT OR IGNORE INTO days_off (game_id, day, user_id, at) VALUES (?,?,?,?)",
+                "INSERT INTO days_off (game_id, day, user_id, at) VALUES (?,?,?,?) ON CONFLICT DO NOTHING",
                 (game_id, day, user_id, now),
             )
             == 1

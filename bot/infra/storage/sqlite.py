@@ -1,0 +1,156 @@
+"""The SQLite backend of :class:`bot.infra.storage.Storage` (aiosqlite): the embedded
+default, one file, one process writing at a time.
+
+Two connections: one writer, used by :meth:`SqliteDatabase.write` (``BEGIN IMMEDIATE``
+under an asyncio lock, so coroutines never interleave their statements, and SQLite's
+write lock keeps other processes out until the commit), and one reader, used by
+:meth:`SqliteDatabase.read` (a deferred ``BEGIN`` on a ``query_only`` connection: in WAL
+mode it reads the last committed state without taking the write lock, so an autocomplete
+keystroke or ``/game status`` never waits behind a resolution).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.infra.storage.migrations import migrations
+
+log = logging.getLogger(__name__)
+
+
+async def _pragmas(db: aiosqlite.Connection, *statements: str, pragma: bool = True) -> None:
+    for sql in statements:
+        async with db.execute(f"PRAGMA {sql}" if pragma else sql) as cur:
+            await cur.fetchall()
+
+
+class SqliteConnection:
+    """A :class:`~bot.infra.storage.dialect.Connection` on an aiosqlite connection."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def one(self, sql: str, params: Sequence[Any]) -> Any:
+        async with self._db.execute(sql, tuple(params)) as cur:
+            return await cur.fetchone()
+
+    async def all(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        async with self._db.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
+
+    async def run(self, sql: str, params: Sequence[Any]) -> int:
+        async with self._db.execute(sql, tuple(params)) as cur:
+            return cur.rowcount
+
+    async def has_table(self, name: str) -> bool:
+        return await self.one("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)) is not None
+
+    async def server_time(self) -> float | None:
+        return None  # one machine: the caller's clock is the database's
+
+
+class SqliteDatabase:
+    """A SQLite database file (WAL, foreign keys on)."""
+
+    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None, label: str = "") -> None:
+        self._db = db
+        self._reader = reader
+        self._lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
+        self.label = label
+
+    @classmethod
+    async def connect(cls, path: str) -> SqliteDatabase:
+        """Open the database's two connections. On any failure the connections opened so
+        far are closed: an open aiosqlite connection is a thread that would keep the
+        process alive."""
+        db = await aiosqlite.connect(path, isolation_level=None)
+        reader: aiosqlite.Connection | None = None
+        try:
+            await _pragmas(db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000")
+            reader = await aiosqlite.connect(path, isolation_level=None)
+            await _pragmas(reader, "query_only = ON", "busy_timeout = 5000")
+        except BaseException:
+            if reader is not None:
+                await reader.close()
+            await db.close()
+            raise
+        return cls(db, reader, path)
+
+    async def _exec(self, sql: str, db: aiosqlite.Connection | None = None) -> None:
+        await _pragmas(db or self._db, sql, pragma=False)
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            await self._reader.close()
+            self._reader = None
+        await self._db.close()
+
+    async def migrate(self, backup_of: str | None = None) -> int:
+        """Apply the migrations the database has not had. A schema newer than this code is
+        refused; with ``backup_of`` (the database's path), a database that has a schema
+        already is first copied to ``<db>.bak-v<N>`` (N: its version before migrating)."""
+        # imported here: preflight reads the migrations of this package
+        from bot.infra import preflight
+
+        async with self._lock:
+            async with self._db.execute("PRAGMA user_version") as cur:
+                version = (await cur.fetchone())[0]
+            due = [(number, sql) for number, sql in migrations() if number > version]
+            latest = migrations()[-1][0]
+            if version > latest:
+                raise preflight.PreflightError(
+                    f"database {backup_of or ''}".strip(),
+                    f"its schema is version {version}, newer than this bot knows (version {latest})",
+                    "run the newer bot that upgraded it, or restore a backup from before it",
+                )
+            if due and version > 0 and backup_of is not None:
+                target = await asyncio.to_thread(preflight.backup_database, Path(backup_of), version)
+                log.info("database backed up to %s before migrating from schema version %d", target, version)
+            for number, sql in due:
+                log.info("applying database migration %d", number)
+                # executescript commits first; the version bump rides in the same script
+                await self._db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
+                version = number
+            return version
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[SqliteConnection]:
+        async with self._lock:
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                yield SqliteConnection(self._db)
+            except BaseException:
+                await self._exec("ROLLBACK")
+                raise
+            else:
+                await self._exec("COMMIT")
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[SqliteConnection]:
+        reader = self._reader
+        if reader is None:  # a database opened on one connection: read on the writer
+            async with self.write() as con:
+                yield con
+            return
+        async with self._read_lock:
+            await self._exec("BEGIN", reader)
+            try:
+                yield SqliteConnection(reader)
+            finally:
+                await self._exec("ROLLBACK", reader)
+
+    async def pragma(self, name: str) -> Any:
+        """Read a pragma (tests check WAL and foreign keys)."""
+        if not name.replace("_", "").isalpha():
+            raise ValueError(name)
+        async with self._lock:
+            async with self._db.execute(f"PRAGMA {name}") as cur:
+                return (await cur.fetchone())[0]
