@@ -8,6 +8,7 @@ import random
 
 from bot.core.deps import Deps
 from bot.core.endgame import Endgame
+from bot.core.fronts import Fronts
 from bot.core.languages import Languages
 from bot.core.lifecycle import Lifecycle
 from bot.core.moderation import Moderation
@@ -51,6 +52,7 @@ class Core:
         self.endgame = Endgame(self.deps)
         self.status = Status(self.deps)
         self.languages = Languages(self.deps)
+        self.fronts = Fronts(self.deps)  # a player's own map, privately (issue 13)
 
     @property
     def storage(self) -> Storage:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import io
+import json
 import logging
 import multiprocessing
 import os
@@ -79,6 +81,23 @@ around several powers' units (a tuple)."""
 Drawer = Callable[..., "dict[Front, bytes]"]
 """Draws one phase: ``drawer(position, orders, *, game_name, language, fronts)`` -> PNG per
 front (None: the whole board). A module-level function, so map processes can run it."""
+
+
+def map_key(game_name: str, language: str, position: dict[str, Any], orders: list[dict[str, Any]] | None) -> tuple:
+    """How :class:`MapCache` knows one drawing of a phase in a language: by content, so a
+    phase replayed after a rollback never shows a stale map."""
+    digest = hashlib.sha1(json.dumps([position, orders], sort_keys=True).encode()).hexdigest()
+    return (game_name, language, digest)
+
+
+def map_filename(phase: str, group: Sequence[str] = (), *, with_orders: bool = False) -> str:
+    """The file name of a picture of ``phase``: the whole board, or the crop of ``group``."""
+    return f"{phase}{'-orders' if with_orders else ''}{''.join(f'-{p.lower()}' for p in group)}.png"
+
+
+def as_front(group: Sequence[str]) -> Front:
+    """A group of powers (a DM's crop) as the renderer's front: None for the whole board."""
+    return None if not group else group[0] if len(group) == 1 else tuple(group)
 
 
 def front_groups(position: dict[str, Any], powers: Sequence[str]) -> tuple[tuple[str, ...], ...]:
@@ -193,15 +212,15 @@ class MapCache:
         game_name: str,
         language: str,
         front: Front,
+        also: tuple[Front, ...] = (),
     ) -> bytes:
+        """The picture ``front`` of a phase in a language (``key``: :func:`map_key`). When
+        the phase is not drawn yet, the pictures ``also`` are drawn with it, sharing the
+        drawing: the caller names what it will ask for next (the poster: the crops of the
+        DMs that carry them), so that nothing is drawn or encoded that nobody sends."""
         entry = self._entries.get(key)
         if entry is None:
-            # the whole board plus every power's front: a new phase's DMs ask for them all
-            fronts = (
-                (None,)
-                if orders is not None
-                else (None, *sorted({p for p, units in position.get("units", {}).items() if units}))
-            )
+            fronts = tuple(dict.fromkeys((front, *also)))
             entry = asyncio.get_running_loop().create_future()
             self._entries[key] = entry
             while len(self._entries) > self.size:
