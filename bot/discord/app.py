@@ -118,6 +118,7 @@ class DiplomacyBot(commands.Bot):
         self.storage = await Storage.open(self.db_path, before_migrate=self._hold_lease)
         await self._hold_lease(self.storage)  # a new database has its lease table only now
         await asyncio.to_thread(maps.warm_up)  # a first resolution's DMs group fronts without the wait
+        self.maps.start()  # the map processes start now, not at the first deadline (issue 13)
         self.core = Core(
             self.storage, clock=self.clock, rng=self.rng or random.Random(), map_cache=self.maps, jobs=self.lease
         )

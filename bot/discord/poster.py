@@ -57,6 +57,7 @@ from bot.core.posts import PostKind
 from bot.core.types import MapSpec
 from bot.discord import marks
 from bot.discord.fronts import map_view
+from bot.infra.group_commit import GroupCommit
 from bot.infra.lease import Job
 from bot.infra.maps import MapCache, as_front, map_filename, map_key
 from bot.infra.pacing import Pacer, PacingSettings, Unpaced
@@ -110,8 +111,14 @@ class PostingSettings:
 
     @classmethod
     def from_env(cls) -> PostingSettings:
-        """``DIPLOMACY_POSTING=separate``: the old strategy; anything else, the default."""
-        return cls.separate() if os.environ.get("DIPLOMACY_POSTING", "").strip().lower() == "separate" else cls()
+        """``DIPLOMACY_POSTING``: ``separate`` (the old strategy), ``pushed`` (merged, but
+        every DM with its map attached: the benchmark's other measure), else the default."""
+        chosen = os.environ.get("DIPLOMACY_POSTING", "").strip().lower()
+        if chosen == "separate":
+            return cls.separate()
+        if chosen == "pushed":
+            return cls(pushed_maps=PushedMaps.ALL)
+        return cls()
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +318,11 @@ class Poster(WakeableLoop):
         pacing = self.settings.pacing
         self.pacer = pacer or (Pacer(pacing) if pacing is not None else Unpaced())
         self._busy: set[Destination] = set()  # destinations with a message under way
+        self._records = GroupCommit(core.storage)  # what sends record, a few transactions a second
+
+    async def stop(self) -> None:
+        await super().stop()
+        await self._records.close()
 
     async def first(self) -> None:
         # after a restart, whatever was not sent (even mid-lease) goes out now
@@ -347,10 +359,12 @@ class Poster(WakeableLoop):
                     continue
                 if not running:
                     return
-                # nothing else due yet: look again once a few sends are over (a DM may be
-                # in turn then), not after each one, so a long storm doesn't keep the
-                # database busy with reads
-                wanted = max(0, len(running) - max(1, self.settings.concurrency // 4))
+                # nothing else due yet: look again once a send is over (a DM may be in
+                # turn then, a storm's next resolutions stored) while few are under way,
+                # once a quarter of them are when many are, so that a long storm doesn't
+                # keep the database busy with reads
+                c = self.settings.concurrency
+                wanted = len(running) - (max(1, c // 4) if len(running) > c // 2 else 1)
                 while len(running) > wanted:
                     await asyncio.wait(set(running), return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -395,8 +409,8 @@ class Poster(WakeableLoop):
         """Send one message; True when its posts are done with (sent or given up)."""
         storage = self.core.storage
         first = batch.rows[0]
-        async with storage.write() as tx:
-            await tx.mark_tried(batch.ids, batch.leader, self.core.now() + max(LEASE, backoff(batch.attempts)))
+        lease = self.core.now() + max(LEASE, backoff(batch.attempts))
+        await self._records.write(lambda tx: tx.mark_tried(batch.ids, batch.leader, lease))
         sending = await _read(storage, batch, self.settings)
         try:
             texts = batch_texts(batch, sending, self.settings.merge)
@@ -459,8 +473,8 @@ class Poster(WakeableLoop):
             async with storage.write() as tx:
                 await tx.reschedule_batch(batch.ids, self.core.now() + backoff(batch.attempts))
             return False
-        async with storage.write() as tx:
-            await tx.mark_batch_sent(batch.ids, message.id if message is not None else None, self.core.now())
+        sent_id, now = (message.id if message is not None else None), self.core.now()
+        await self._records.write(lambda tx: tx.mark_batch_sent(batch.ids, sent_id, now))
         return True
 
     async def _undeliverable(self, batch: Batch, sending: _Sending, exc: discord.HTTPException) -> bool:
@@ -507,8 +521,8 @@ class Poster(WakeableLoop):
             await self.pacer.request()
             data = await self.client.http.start_private_message(uid)
             cid = int(data["id"])
-            async with self.core.storage.write() as tx:
-                await tx.store_dm_channel(uid, cid, self.core.now())
+            now = self.core.now()
+            await self._records.write(lambda tx: tx.store_dm_channel(uid, cid, now))
         return self.client.get_partial_messageable(cid, type=discord.ChannelType.private)
 
     async def _sent_before(self, batch: Batch, target: discord.abc.Messageable) -> dict[int, discord.Message]:

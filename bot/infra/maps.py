@@ -145,6 +145,10 @@ def render_processes() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+def _ready() -> None:
+    """A map process' first job: it has started (and warmed up: :func:`_worker_start`)."""
+
+
 def _worker_start() -> None:
     # Maps are batch work: let the bot's own process (replies to players) go first, and
     # build the static layers now rather than on the first map.
@@ -186,17 +190,29 @@ class MapCache:
         job = functools.partial(self.drawer, position, orders, game_name=game_name, language=language, fronts=fronts)
         if self.processes <= 0:
             return await asyncio.to_thread(job)
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
-            )
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool, job)
+            return await asyncio.get_running_loop().run_in_executor(self._processes(), job)
         except BrokenProcessPool:
             # a worker died (killed, out of memory): start afresh next time, draw this one here
             log.exception("a map process died; restarting the map processes")
             self.close()
             return await asyncio.to_thread(job)
+
+    def _processes(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
+            )
+        return self._pool
+
+    def start(self) -> None:
+        """Start the map processes now, in the background (each builds the renderer's static
+        layers as it starts), so that the first deadline storm after the bot starts does not
+        wait seconds for them (issue 13)."""
+        if self.processes > 0:
+            pool = self._processes()
+            for _ in range(self.processes):  # one job per process: each is started for it
+                pool.submit(_ready)
 
     def close(self) -> None:
         if self._pool is not None:

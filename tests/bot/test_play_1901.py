@@ -98,9 +98,13 @@ async def test_seven_players_play_1901(tmp_path):
         await order(de, "A RUH - BUR; A MUN S A RUH - BUR; F HOL H")
         await order(fr, "A BUR H; A SPA H; F MAO H")
         before = len(ch.history())
+        dms_before = {p: len(m.user.dm_channel.history()) for p, m in member.items()}
         await env.advance_time(48 * HOURS + 5)
         new = posts_since(ch, before)
         results = [m for m in new if "results of Fall 1901" in m.content]
+        # the retreat phase concerns France alone: nobody else gets a DM (issue 13)
+        grown = {p for p, m in member.items() if len(m.user.dm_channel.history()) > dms_before[p]}
+        assert grown == {"FRANCE"}, grown
         assert len(results) == 1 and "`A BUR H` — dislodged" in results[0].content
         # three powers declared in civil disorder: too long for one message, so two,
         # the maps with the new phase in the last
