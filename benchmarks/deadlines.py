@@ -44,6 +44,7 @@ import discord.http  # noqa: E402
 import yarl  # noqa: E402
 from discord.gateway import DiscordWebSocket  # noqa: E402
 
+from bot.core import press  # noqa: E402
 from bot.core.app import Core  # noqa: E402
 from bot.core.context import powers_of  # noqa: E402
 from bot.discord.app import DiplomacyBot  # noqa: E402
@@ -118,6 +119,9 @@ async def prepare(db: str, emu: Remote, games: int, per_player: int, deadline: d
             name=f"Bench {g}",
             players=7,
             movement="48h" if g < games else "96h",
+            # no private press: the emulator has no guild to make press channels in, and a
+            # game's press space is made once at its start, not at each phase
+            settings=press.Settings(press=press.PressMode.PUBLIC),
         )
         for u in seated:
             await core.lifecycle.join(channel_id, int(u["id"]))

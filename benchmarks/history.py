@@ -6,7 +6,12 @@ supply-centre chart, the animated GIF (at the default 800 px and, for comparison
 board's full width), and the board text. Targets: the GIF and the chart within Discord's
 default attachment limit (10 MiB) with room to spare; the GIF in a few seconds.
 
-    python benchmarks/history.py [--seeds 7 1901 1902] [--years 20] [--full] [--out /tmp/history]
+    python benchmarks/history.py [--seeds 7 1901 1902] [--years 20] [--full] [--out /tmp/history] [--bot]
+
+``--bot`` also times the bot's own path for each game: the phases stored in a fresh SQLite
+database as the bot stores them, then ``/game history`` (the stored rows read and checked,
+the document written, the GIF made in a map worker process within a 10 MiB attachment limit)
+and the final post's chart with its alt text; the first call includes starting the worker.
 """
 
 from __future__ import annotations
@@ -71,13 +76,75 @@ def one_game(seed: int, years: int, full: bool, out: Path | None) -> dict:
     return figures
 
 
+async def _bot_path(rows, seed: int, out: Path | None) -> dict:
+    import asyncio
+    import tempfile
+
+    from bot.core.app import Core
+    from bot.infra.maps import MapCache
+    from bot.infra.storage import Storage
+    from bot.text.board import history_description
+    from bot.text.scores import chart_description
+
+    with tempfile.TemporaryDirectory() as folder:
+        storage = await Storage.open(f"{folder}/bench.sqlite3")
+        core = Core(storage, map_cache=MapCache(processes=1))
+        try:
+            async with storage.write() as tx:
+                game_id = await tx.insert_game(guild_id=1, channel_id=seed, name=f"Random {seed}", creator_id=1,
+                                               players=7, movement="48h", retreat="24h", adjustment="24h",
+                                               language="en", now=0.0)
+                for position, results in rows:
+                    await tx.insert_phase(game_id, position["phase"], position)
+                    if results is not None:
+                        await tx.set_phase_results(game_id, position["phase"], results, 0.0)
+                last = rows[-1][0]
+                await tx.start_game(game_id, phase=last["phase"], position=last, deadline=2e9, remind_at=None)
+            figures: dict = {}
+            for attempt in ("first", "again"):
+                start = time.perf_counter()
+                request = await core.history.request(seed)
+                t_read = time.perf_counter() - start
+                # "again": a smaller limit, so the GIF is made anew (not the one kept)
+                files = await core.history.files(request, DISCORD_LIMIT - (attempt == "again"))
+                figures[f"t_history_{attempt}"] = time.perf_counter() - start
+                figures[f"t_read_{attempt}"] = t_read
+            start = time.perf_counter()
+            chart = await core.history.chart(game_id)
+            figures["t_chart"] = time.perf_counter() - start
+            assert chart is not None and files.gif is not None
+            figures.update(gif=len(files.gif.data), frames=files.gif.frames, json=len(files.document.encode()),
+                           chart=len(chart.png), alt_gif=len(history_description(files, "en")),
+                           alt_chart=max(len(chart_description(chart, lang)) for lang in ("en", "es", "ru", "bg")))
+            if out:
+                (out / f"bot-history-{seed}.gif").write_bytes(files.gif.data)
+                (out / f"bot-chart-{seed}.png").write_bytes(chart.png)
+            return figures
+        finally:
+            core.close()
+            core.deps.maps.close()
+            await storage.close()
+            await asyncio.sleep(0)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, nargs="+", default=[7, 1901, 1902])
     parser.add_argument("--years", type=int, default=20)
     parser.add_argument("--full", action="store_true", help="also a GIF at the board's full width")
     parser.add_argument("--out", type=Path, help="write the JSON, chart and GIF of each game here")
+    parser.add_argument("--bot", action="store_true", help="also the bot's path: SQLite, a map worker process")
     args = parser.parse_args(argv)
+    if args.bot:
+        import asyncio
+
+        for seed in args.seeds:
+            b = asyncio.run(_bot_path(play(years=args.years, seed=seed), seed, args.out))
+            print(f"seed {seed}, the bot's path: /game history {b['t_history_first']:.1f} s the first time "
+                  f"(worker start included), {b['t_history_again']:.1f} s again (stored rows read and checked in "
+                  f"{b['t_read_again'] * 1e3:.0f} ms); GIF {b['gif'] / 1e6:.2f} MB, {b['frames']} frames; "
+                  f"JSON {b['json'] / 1e3:,.0f} KB; chart {b['chart'] / 1e3:,.0f} KB in {b['t_chart'] * 1e3:.0f} ms; "
+                  f"alt text: GIF {b['alt_gif']}, chart at most {b['alt_chart']} characters")
     results = [one_game(seed, args.years, args.full, args.out) for seed in args.seeds]
     for f in results:
         print(f"seed {f['seed']}: {f['phases']} phases ({f['played']} played, {f['retreats']} retreat phases), "

@@ -1,14 +1,22 @@
 """``python -m bot``: run the bot. Settings come from the environment:
 
 - ``DISCORD_TOKEN`` (required): the bot token from the Discord developer portal;
-- ``DIPLOMACY_DB``: the SQLite database file (default ``./diplomacy.sqlite3``; created and
-  migrated on first start);
+- ``DIPLOMACY_DB``: the SQLite database file (default ``diplomacy.sqlite3`` in the folder the
+  bot starts from; its absolute path is logged at start; created and migrated on first start);
 - ``LOG_LEVEL``: ``DEBUG``, ``INFO`` (default), ``WARNING``...;
 - ``DIPLOMACY_TAKEOVER``: ``refuse`` (default: start only if no other bot process holds the
   database) or ``wait`` (wait for the other's lease to expire, then take over);
   ``DIPLOMACY_LEASE_SECONDS`` (30) and ``DIPLOMACY_HEARTBEAT_SECONDS`` (a third of it);
-- ``DIPLOMACY_RENDER_PROCESSES``: worker processes that draw maps (default one per core; 0: threads);
+- ``DIPLOMACY_RENDER_PROCESSES``: worker processes that draw maps (default one per CPU the
+  bot may use; 0: threads);
+- ``DIPLOMACY_CONNECT_RETRY``: seconds before the first new try when Discord cannot be
+  reached at start (default 5; doubling up to 5 minutes);
+- ``DIPLOMACY_GATEWAY_TIMEOUT``: seconds to wait for the gateway to answer (default 60);
 - ``DISCORD_API_URL`` / ``DISCORD_GATEWAY_URL``: only for tests against a local emulator.
+
+Before connecting to Discord it checks the map assets and the database
+(:mod:`bot.infra.preflight`); a problem stops it with one line and exit status 2.
+SIGTERM or SIGINT stop it cleanly (exit status 0).
 """
 
 from __future__ import annotations
@@ -16,7 +24,24 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import sqlite3
 import sys
+import warnings
+
+from bot.infra import preflight
+from bot.infra.lease import LeaseHeld, LeaseSettings
+
+log = logging.getLogger("bot")
+
+FIRST_RETRY = 5.0  # seconds before trying Discord again at start (then doubling)
+
+
+def _seconds(name: str, default: float) -> float:
+    try:
+        value = float(os.environ.get(name, "") or default)
+    except ValueError:
+        return default
+    return value if value > 0 else default
 
 
 def main() -> int:
@@ -32,8 +57,38 @@ def main() -> int:
     logging.basicConfig(
         level=getattr(logging, level, logging.INFO), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    # discord.py imports audioop for voice, which this bot has none of
+    warnings.filterwarnings("ignore", message="'audioop' is deprecated", category=DeprecationWarning)
+    try:
+        lease = LeaseSettings.from_env(os.environ)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    database = preflight.database_file(os.environ)
+    try:
+        preflight.check_renderer()
+        state = preflight.check_database(database.path)
+    except preflight.PreflightError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if not state.exists and not database.chosen:
+        log.warning(
+            "no database at %s: starting a new one there (DIPLOMACY_DB is not set, so the bot uses "
+            "%s in the folder it starts from; set DIPLOMACY_DB to an absolute path to keep one file)",
+            state.path,
+            preflight.DEFAULT_DB,
+        )
+    log.info(
+        "database %s (schema version %d%s)",
+        state.path,
+        state.version,
+        f", {state.migrations_due} migration(s) to apply" if state.migrations_due else "",
+    )
     import discord
 
+    from bot.discord.runner import Backoff, quiet_discord, serve
+
+    quiet_discord()  # before the client exists: it warns about voice when it is built
     api = os.environ.get("DISCORD_API_URL")
     gateway = os.environ.get("DISCORD_GATEWAY_URL")
     if api:
@@ -47,22 +102,13 @@ def main() -> int:
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
     from bot.discord.app import DiplomacyBot
-    from bot.infra.lease import LeaseHeld, LeaseSettings
 
-    db_path = os.environ.get("DIPLOMACY_DB", "./diplomacy.sqlite3")
+    bot = DiplomacyBot(
+        db_path=str(state.path), lease=lease, heartbeat_timeout=_seconds("DIPLOMACY_GATEWAY_TIMEOUT", 60.0)
+    )
+    backoff = Backoff(first=_seconds("DIPLOMACY_CONNECT_RETRY", FIRST_RETRY))
     try:
-        lease = LeaseSettings.from_env(os.environ)
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    bot = DiplomacyBot(db_path=db_path, lease=lease)
-
-    async def run() -> None:
-        async with bot:
-            await bot.start(token)
-
-    try:
-        asyncio.run(run())
+        asyncio.run(serve(bot, token, backoff))
     except discord.LoginFailure:
         print(
             "error: Discord rejected DISCORD_TOKEN; set it to a valid bot token (developer portal → "
@@ -70,10 +116,20 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
+    except preflight.PreflightError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except sqlite3.Error as exc:
+        print(
+            f"error: database {state.path}: {exc}; restore it from a backup "
+            f"({preflight.backup_path(state.path, state.version)} if a migration was due)",
+            file=sys.stderr,
+        )
+        return 2
     except LeaseHeld as exc:  # another bot process owns the database
         print(f"error: {exc}", file=sys.stderr)
         return 3
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # a Ctrl-C before the signal handlers were in place
         pass
     if bot.lost is not None:  # another process took the database over: this one stopped
         print(f"error: {bot.lost}", file=sys.stderr)

@@ -1,6 +1,7 @@
 """The rules of Diplomacy: the standard map, orders and their parser, the adjudicator
 (movement, retreats, adjustments), order legality with its reasons, what each power
-owes, the phase machine, the games for 2-7 players, and game words in four languages.
+owes (and when its orders are forced), standby orders, the phase machine, the games for
+2-7 players, and game words in four languages.
 
 Standard library only, no I/O beyond reading its own package data. Everything the
 renderer and the bot know about the game comes from this package's public API:
@@ -30,12 +31,13 @@ from engine.parser import OrderParseError, parse_order, parse_orders
 from engine.results import OrderResult, PhaseOutcome, Result
 from engine.rules import Rules
 from engine.validation import (
-    AmbiguousOrderError, Illegal, IllegalOrderError, OrdersDue, Reason, check_order, explain,
-    orders_due, power_of,
+    AmbiguousOrderError, Illegal, IllegalOrderError, OrdersDue, Reason, check_order, choices_due,
+    explain, forced_orders, forced_phase, orders_due, power_of,
 )
 from engine.game import resolve
 from engine.legal import legal_adjustments, legal_orders
 from engine.review import OrderWarning, order_warnings
+from engine.standby import StandbyPlan, check_standby, standby_kind, standby_orders
 from engine.wording import order_text, phase_title, place_text, power_name, province_name, unit_text
 
 __all__ = [
@@ -43,8 +45,8 @@ __all__ = [
     "IllegalOrderError", "Location", "Map", "Move", "Order", "OrderParseError", "OrderResult",
     "OrderWarning", "OrdersDue", "Phase", "PhaseKind", "PhaseOutcome", "Position", "Power",
     "Province", "ProvinceKind", "Reason", "Result", "Retreat", "Rules", "STANDARD", "Season",
-    "SupportHold", "SupportMove", "Unit", "UnitType", "Waive", "check_order", "explain",
-    "format_order", "legal_adjustments", "legal_orders", "order_text", "order_warnings",
+    "StandbyPlan", "SupportHold", "SupportMove", "Unit", "UnitType", "Waive", "check_order",
+    "check_standby", "choices_due", "explain", "forced_orders", "forced_phase", "format_order", "legal_adjustments", "legal_orders", "order_text", "order_warnings",
     "orders_due", "parse_order", "parse_orders", "phase_title", "place_text", "power_name",
-    "power_of", "province_name", "resolve", "unit_text",
+    "power_of", "province_name", "resolve", "standby_kind", "standby_orders", "unit_text",
 ]

@@ -197,7 +197,7 @@ class History:
             "version": VERSION,
             "game": self.game.to_json(),
             "phases": [p.to_json() for p in self.phases],
-            "end": _end_to_json(self.end, self.scores),
+            "end": end_to_json(self.end, self.scores),
         }
 
     def to_text(self, indent: int | None = None) -> str:
@@ -226,7 +226,7 @@ class History:
             if not isinstance(item, dict):
                 raise HistoryError(f"phase {i + 1} must be an object, not {brief(item)}")
             records.append(_phase_record(item, item.get("results"), f"phase {i + 1}"))
-        end, scores = _end_from_json(obj.get("end"))
+        end, scores = end_from_json(obj.get("end"))
         return cls(game, tuple(records), end, scores)
 
     @classmethod
@@ -364,7 +364,9 @@ def _game_from_json(obj: Any) -> GameInfo:
         raise HistoryError(f"game: {e}") from None
 
 
-def _end_to_json(end: GameEnd | None, scores: Scores | None) -> dict[str, Any] | None:
+def end_to_json(end: GameEnd | None, scores: Scores | None) -> dict[str, Any] | None:
+    """The document's ``end`` object: how a game ended and its scores (None for neither).
+    The bot keeps it with each finished game, so the history it writes later is the same."""
     if end is None and scores is None:
         return None
     out: dict[str, Any] = {}
@@ -389,7 +391,8 @@ def _end_to_json(end: GameEnd | None, scores: Scores | None) -> dict[str, Any] |
     return out
 
 
-def _end_from_json(obj: Any) -> tuple[GameEnd | None, Scores | None]:
+def end_from_json(obj: Any) -> tuple[GameEnd | None, Scores | None]:
+    """The ``end`` object read back (HistoryError says what is wrong)."""
     if obj is None:
         return None, None
     if not isinstance(obj, dict):

@@ -763,3 +763,82 @@ def power_of(position: Position, order: Order, rules: Rules = STANDARD_RULES, po
     <Power.FRANCE: 'FRANCE'>
     """
     return Checker(position, rules).power_of(order, powers, given)
+
+
+# -- forced orders -------------------------------------------------------------------------
+
+def forced_orders(position: Position, power: Power,
+                  rules: Rules = STANDARD_RULES) -> tuple[Order, ...] | None:
+    """The orders ``power`` must give when it has no choice at all, or None when it has one.
+
+    A power's orders are *forced* when exactly one set of legal orders settles what it
+    owes (:func:`orders_due`):
+
+    - it owes nothing (it is passive, or has nothing to order): ``()``;
+    - a retreat phase where none of its dislodged units has anywhere to go: each disbands
+      (a unit with a retreat has a choice: retreat, or disband);
+    - an adjustment phase where it must disband every unit it has (it lost its last
+      centre): every unit disbands.
+
+    Movement orders and builds are never forced (a unit may hold or move; a build may
+    always be waived), nor is a disband of some units among more. The adjudicator gives a
+    power that orders nothing exactly these orders (a missing retreat disbands; missing
+    disbands follow the civil-disorder rule, which removes every unit when all must go),
+    so a phase in which every power's orders are forced (:func:`forced_phase`) has nothing
+    to wait for.
+
+    >>> from engine import Position, Power
+    >>> forced_orders(Position.initial(), Power.FRANCE) is None
+    True
+    >>> alone = Position.build("W1901A", [Unit(Power.ITALY, UnitType.ARMY, Location("PIE"))], {})
+    >>> [str(o) for o in forced_orders(alone, Power.ITALY)]
+    ['A PIE D']
+    """
+    due = orders_due(position, power, rules)
+    if due.is_empty:
+        return ()
+    phase = position.phase
+    if phase.is_retreat:
+        if any(position.dislodged[u.province].retreats for u in due.units):
+            return None
+        return tuple(Disband(u.type, u.location) for u in due.units)
+    if phase.is_adjustment and due.builds == 0:
+        units = position.units_of(power)
+        if due.disbands >= len(units):
+            return tuple(Disband(u.type, u.location) for u in units)
+    return None
+
+
+def choices_due(position: Position, power: Power, rules: Rules = STANDARD_RULES) -> OrdersDue:
+    """What ``power``'s player has to choose in this phase: :func:`orders_due`, except
+    nothing when its orders are forced (:func:`forced_orders`): the adjudicator gives such
+    a power its only orders, so nobody need wait for, remind, or count its player.
+
+    >>> alone = Position.build("W1901A", [Unit(Power.ITALY, UnitType.ARMY, Location("PIE"))], {})
+    >>> orders_due(alone, Power.ITALY).disbands, choices_due(alone, Power.ITALY).is_empty
+    (1, True)
+    """
+    due = orders_due(position, power, rules)
+    if due.is_empty or position.phase.is_movement or forced_orders(position, power, rules) is None:
+        return due
+    return OrdersDue()
+
+
+def forced_phase(position: Position,
+                 rules: Rules = STANDARD_RULES) -> dict[Power, tuple[Order, ...]] | None:
+    """Every power's forced orders (:func:`forced_orders`; the powers with none left out)
+    when no power has a choice in this phase, else None: such a phase can be played at
+    once, without waiting for anybody.
+
+    >>> from engine import Position
+    >>> forced_phase(Position.initial()) is None
+    True
+    """
+    out: dict[Power, tuple[Order, ...]] = {}
+    for power in Power:
+        forced = forced_orders(position, power, rules)
+        if forced is None:
+            return None
+        if forced:
+            out[power] = forced
+    return out

@@ -6,16 +6,25 @@ from __future__ import annotations
 
 import random
 
+from bot.core.days import DaysOff
 from bot.core.deps import Deps
 from bot.core.endgame import Endgame
 from bot.core.fronts import Fronts
+from bot.core.grace import Grace
+from bot.core.history import GameHistory
 from bot.core.languages import Languages
+from bot.core.leaderboard import Leaderboard
 from bot.core.lifecycle import Lifecycle
 from bot.core.moderation import Moderation
 from bot.core.ordering import Ordering
+from bot.core.press import Press
+from bot.core.press_space import PressJobs
+from bot.core.preview import Previews
 from bot.core.reminders import Reminders
 from bot.core.resolution import Resolution
+from bot.core.scoring import Endings
 from bot.core.sheet import Sheets
+from bot.core.standby import StandbyOrders
 from bot.core.status import Status
 from bot.infra.clock import Clock, system_clock
 from bot.infra.compute import Compute
@@ -52,6 +61,17 @@ class Core:
         self.endgame = Endgame(self.deps)
         self.status = Status(self.deps)
         self.languages = Languages(self.deps)
+        # the end of games (issue 15): /mod end, the leaderboard and seasons, a game's history
+        self.endings = Endings(self.deps, self.moderation.is_moderator)
+        self.leaderboard = Leaderboard(self.deps)
+        self.history = GameHistory(self.deps)
+        self.press = Press(self.deps, self.moderation.is_moderator)  # press, spectators, settings
+        self.press_jobs = PressJobs(self.deps)  # the press space on Discord, after each commit
+        # issue 15: standby orders, the private map of one's orders, grace, days off
+        self.standby = StandbyOrders(self.deps)
+        self.previews = Previews(self.deps)
+        self.grace = Grace(self.deps)
+        self.days_off = DaysOff(self.deps, self.moderation.is_moderator)
         self.fronts = Fronts(self.deps)  # a player's own map, privately (issue 13)
 
     @property

@@ -21,7 +21,9 @@ one alert that names the power, says its player is active, and pings only that p
 
 **Readiness**: a phase resolves before its deadline when somebody is ready and every
 player with something to order for a power not in civil disorder is ready (a power in
-civil disorder holds its player to nothing), unless the game is paused. It is checked
+civil disorder holds its player to nothing), unless the game is paused; a retreat or
+adjustment phase in which nobody has a choice resolves with nobody ready (issue 15,
+:mod:`bot.core.trivial`). It is checked
 whenever it can become true: a ``/ready``, a resume, a new deadline that ends a pause, a
 power put in civil disorder, a replacement (:func:`resolve_if_ready`).
 
@@ -34,7 +36,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import asdict, replace
 from typing import Any
 
-from bot.core import context, posts
+from bot.core import context, posts, trivial
 from bot.core.context import GameContext, powers_of, rules_for
 from bot.core.posts import PostKind
 from bot.core.rules import orders_due
@@ -102,8 +104,12 @@ async def after_resolution(
     players: list[PlayerRow],
     orders: dict[Power, list[str]],
     now: float,
+    *,
+    covered: Collection[Power] = (),
 ) -> None:
-    """Record who was absent and apply the civil-disorder policy."""
+    """Record who was absent and apply the civil-disorder policy. ``covered``: powers that
+    played the phase by their standby orders and do not count as having missed it
+    (:mod:`bot.core.standby`); their players are absent all the same."""
     plain = rules_for(game, phase)
     states = await tx.power_states(game.id)
     cd_after = await tx.cd_policy(game.id)
@@ -120,7 +126,7 @@ async def after_resolution(
             continue
         for pw in duty:
             state = states.get(pw.value) or PowerState(pw.value)
-            if missed(position, pw, plain, ordered, ready):
+            if missed(position, pw, plain, ordered, ready) and pw not in covered:
                 state = replace(state, missed_in_row=state.missed_in_row + 1)
                 due = not state.civil_disorder and cd_after and state.missed_in_row >= cd_after
                 if due and not here:
@@ -183,8 +189,11 @@ async def resolve_if_ready(tx: Tx, game: GameRow, now: float) -> bool:
     if game.status != GameStatus.ACTIVE or game.phase is None or await tx.pause_of(game.id) is not None:
         return False
     ctx = await context.load(tx, game)
-    if not any(p.ready_phase == ctx.phase for p in ctx.players):
-        return False
     if waited_for(ctx, await tx.power_states(game.id)):
+        return False
+    # nobody ready: only a retreat or adjustment phase in which nobody has a choice (issue 15)
+    if not any(p.ready_phase == ctx.phase for p in ctx.players) and not await trivial.settles_at_once(
+        tx, game, ctx.position
+    ):
         return False
     return await tx.set_due(game.id, ctx.phase, now)

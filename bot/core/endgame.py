@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.core import context, posts
+from bot.core import context, posts, press, scoring
 from bot.core.context import GameContext, owners
 from bot.core.deps import Deps
 from bot.core.endings import EndingKind
@@ -129,6 +129,8 @@ class Endgame:
                     map=MapSpec(phase),
                 )
                 await tx.add_audit(game.id, phase, None, "draw", {"powers": powers}, now)
+                await scoring.game_over(tx, game, EndingKind.DRAW, now, drawn=alive_now)  # issue 15
+                await press.game_over(tx, game.id, now)  # the reveal; press channels read only
         self.deps.changed(timers=passed, posts=True)
         return BallotReport(game, opened, passed, yes)
 
@@ -189,5 +191,7 @@ class Endgame:
                     mentions=(champion,),
                     map=MapSpec(phase),
                 )
+                await scoring.game_over(tx, game, EndingKind.CONCESSION, now, winners=(leader,))  # issue 15
+                await press.game_over(tx, game.id, now)  # the reveal; press channels read only
         self.deps.changed(timers=ended, posts=True)
         return game, leader, ended

@@ -1,6 +1,7 @@
 """How a finished game ended, said the same way everywhere (``/game status``, a player's
 ``/order`` after the end): a solo victory (the engine's winner at a resolution), a draw
-agreed by the surviving powers, or the concession of every other player to the leader;
+agreed by the surviving powers, the concession of every other player to the leader, the
+game's last year played, or a moderator's end (the last two: :mod:`bot.core.scoring`);
 with the powers it names and when it happened."""
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ class EndingKind(StrEnum):
     SOLO = "solo"  # a power reached the victory centres
     DRAW = "draw"  # shared by the surviving powers
     CONCESSION = "concession"  # every other player conceded to the leader
+    YEAR_LIMIT = "year_limit"  # the game's last year was played
+    MODERATOR = "moderator"  # a moderator ended the game
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +43,10 @@ async def ending_of(tx: Tx, game: GameRow) -> Ending | None:
     if agreed is not None:
         kind, codes, at = agreed
         return Ending(EndingKind(kind), _powers(codes), at)
+    # stopped at its last year or by a moderator: only the game's result says so
+    result = await tx.result(game.id)
+    if result is not None and result.ending in (EndingKind.YEAR_LIMIT, EndingKind.MODERATOR):
+        return Ending(EndingKind(result.ending), (), result.ended_at)
     # a solo victory ends at the resolution that made it: the last phase resolved
     last = await tx.last_resolved_phase(game.id)
     row = await tx.phase(game.id, last) if last is not None else None

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from bot.core import context
 from bot.core.deps import Deps
 from bot.core.errors import UserError
-from bot.infra.maps import as_front, front_groups, map_filename, map_key
+from bot.core.languages import map_labels
+from bot.infra.maps import MapView, as_front, front_groups, map_filename, map_key
 from bot.infra.storage import GameRow, PhaseRow
 
 
@@ -71,18 +72,17 @@ class Fronts:
         return FrontRequest(game, row, front_groups(row.position, powers))
 
     async def draw(self, request: FrontRequest, language: str) -> list[FrontPicture]:
-        """One picture per group, drawn off the event loop (once per phase and language:
-        the map cache keeps them for the next reader)."""
+        """One picture per group, drawn off the event loop in the reader's language (and
+        the game's label set where that is the game's language), at most once per phase and
+        language: the map cache keeps them for the next reader."""
         game, row = request.game, request.row
-        key = map_key(game.name, language, row.position, None)
-        fronts = tuple(as_front(g) for g in request.groups)
-        out = []
-        for group, front in zip(request.groups, fronts, strict=True):
-            png = await self.deps.maps.get(
-                key, row.position, None, game_name=game.name, language=language, front=front, also=fronts
-            )
-            out.append(FrontPicture(map_filename(row.phase, group), png))
-        return out
+        key = map_key(game.id, game.name, row.position, None)
+        labels = map_labels(language, game.language, game.labels)
+        views = [MapView(as_front(g), language, labels) for g in request.groups]
+        pngs = await self.deps.maps.get_many(
+            key, row.position, None, game_name=game.name, views=views, game=game.id, plan=False
+        )
+        return [FrontPicture(map_filename(row.phase, g), png) for g, png in zip(request.groups, pngs, strict=True)]
 
     async def pushed(self, user_id: int) -> bool:
         """Whether the player's map comes with each new phase's DM."""

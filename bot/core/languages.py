@@ -7,6 +7,12 @@
 - A **game's language** (posts in its channel, its maps) is chosen at ``/game create``.
 - **Orders** are read in the player's language, then the game's, then English
   (:func:`reading_order`, :mod:`bot.core.reading`).
+- A game's **label set** (its maps' script, chosen at ``/game create``: only Russian has a
+  choice, the map's own Cyrillic short forms or the Latin letters of the Russian rulebook)
+  is how its maps, and the orders of its texts, are written for readers of its language
+  (:func:`map_labels`). A text written for a reader carries the script in its language
+  tag (:func:`writing`: ``ru``, or ``ru-Latn`` for Russian in Latin letters), so that the
+  orders, units and places of one message are in the script of the map beside it.
 """
 
 from __future__ import annotations
@@ -19,6 +25,55 @@ log = logging.getLogger(__name__)
 
 LANGUAGES = ("en", "es", "ru", "bg")
 DEFAULT = "en"
+#: Each language in its own words (menus, settings).
+NATIVE_NAMES = {"en": "English", "es": "Español", "ru": "Русский", "bg": "Български"}
+
+#: The scripts each language's maps (and the orders in its texts) can be written in, the
+#: default first: the renderer's label sets (a test checks they agree).
+SCRIPTS: dict[str, tuple[str, ...]] = {
+    "en": ("latin",),
+    "es": ("latin",),
+    "ru": ("cyrillic", "latin"),
+    "bg": ("cyrillic",),
+}
+_SUBTAGS = {"latin": "Latn", "cyrillic": "Cyrl"}
+
+
+def map_labels(reader: str, game_language: str, game_labels: str | None) -> str | None:
+    """The label set a reader sees a game's maps in: the game's choice when the reader
+    reads the game's language, else the reader's language's default (None)."""
+    if reader == game_language and game_labels in SCRIPTS.get(reader, ()):
+        return game_labels
+    return None
+
+
+def writing(language: str, labels: str | None = None) -> str:
+    """The language tag of a text for a reader of ``language`` whose map is in the label
+    set ``labels`` (None: the default): the language itself in its default script, else
+    with the script's subtag (``ru-Latn``)."""
+    if labels is None or labels == SCRIPTS.get(language, (None,))[0]:
+        return language
+    return f"{language}-{_SUBTAGS[labels]}"
+
+
+def game_writing(reader: str, game_language: str, game_labels: str | None) -> str:
+    """The language tag of a text about a game for a reader of ``reader``: orders in the
+    script of the map they get (:func:`map_labels`)."""
+    return writing(reader, map_labels(reader, game_language, game_labels))
+
+
+def base_language(tag: str) -> str:
+    """The language of a tag (``ru-Latn`` → ``ru``): what catalogues and plural rules take."""
+    return tag.split("-", 1)[0]
+
+
+def script_of(tag: str) -> str:
+    """The script a tag is written in: its subtag's, else its language's default."""
+    language, _, subtag = tag.partition("-")
+    for script, code in _SUBTAGS.items():
+        if subtag == code:
+            return script
+    return SCRIPTS.get(language, ("latin",))[0]
 
 
 def reading_order(player: str, game: str | None = None) -> tuple[str, ...]:

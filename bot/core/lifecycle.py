@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bot.core import posts
+from bot.core import days, posts, press, scoring
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
+from bot.core.grace import read_policy
+from bot.core.languages import SCRIPTS
 from bot.core.naming import game_name
 from bot.core.posts import PostKind
 from bot.core.reminders import plan_reminders
@@ -18,6 +20,7 @@ from bot.infra.schedule import ScheduleError, parse_schedule
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from engine import Position
 from engine.codec import position_to_json
+from engine.variants import setup_for
 
 DEFAULT_SCHEDULES = {PhaseKind.MOVEMENT: "48h", PhaseKind.RETREAT: "24h", PhaseKind.ADJUSTMENT: "24h"}
 
@@ -39,11 +42,26 @@ class Lifecycle:
         adjustment: str | None = None,
         language: str = "en",
         cd_after: int | None = None,
+        scoring_system: str | None = None,
+        last_year: int | None = None,
+        settings: press.Settings | None = None,
+        grace: str | None = None,
+        grace_for: str | None = None,
+        standby_missed: bool | None = None,
         action: int | None = None,
+        labels: str | None = None,
     ) -> GameRow:
+        """Open a game in a channel. ``labels``: the script of its maps, where its language
+        has a choice (Russian: ``cyrillic``, the default, or ``latin``)."""
         name = game_name(name)
+        late = read_policy(grace, grace_for, standby_missed)  # issue 15: grace, standby and missed phases
         if not 2 <= players <= 7:
             raise UserError("create.bad_players")
+        end_rules = scoring.choose_rules(scoring_system, last_year, setup_for(players).start_year)  # issue 15
+        if labels is not None and labels not in SCRIPTS.get(language, ()):
+            raise UserError("create.bad_labels")
+        if labels == SCRIPTS.get(language, (None,))[0]:
+            labels = None  # the default: stored as such, so a later default follows
         if cd_after is not None and not 0 <= cd_after <= 10:
             raise UserError("mod.bad_policy")
         given = {PhaseKind.MOVEMENT: movement, PhaseKind.RETREAT: retreat, PhaseKind.ADJUSTMENT: adjustment}
@@ -66,10 +84,14 @@ class Lifecycle:
                 players=players,
                 language=language,
                 now=self.deps.now(),
+                labels=labels,
                 **specs,
             )
             if cd_after is not None:
                 await tx.set_cd_policy(game_id, cd_after)
+            await scoring.keep_rules(tx, game_id, end_rules)
+            await tx.put_game_settings(game_id, (settings or press.Settings()).row())  # press, anonymity...
+            await tx.set_late_policy(game_id, late)
             game = await tx.game(game_id)
         assert game is not None
         return game
@@ -92,7 +114,7 @@ class Lifecycle:
             if any(p.user_id == user_id for p in players):
                 raise UserError("join.already", game=game.name)
             if len(players) >= game.players:
-                raise UserError("join.full", game=game.name, players=game.players)
+                raise UserError("join.full", game=game.name, count=game.players)
             await tx.add_player(game.id, user_id, self.deps.now())
         if can_dm is not None and not await can_dm(game):
             async with self.deps.storage.write() as tx:
@@ -118,7 +140,7 @@ class Lifecycle:
                 raise UserError("start.already", game=game.name)
             players = await tx.players(game.id)
             if len(players) != game.players:
-                raise UserError("start.waiting", game=game.name, joined=len(players), players=game.players)
+                raise UserError("start.waiting", game=game.name, joined=len(players), count=game.players)
             order = [p.user_id for p in players]
             self.deps.rng.shuffle(order)
             for seat, uid in enumerate(order):
@@ -127,7 +149,7 @@ class Lifecycle:
             pos_json = position_to_json(position)
             phase = str(position.phase)
             now = self.deps.clock()
-            deadline = parse_schedule(game.movement).next_deadline(now)
+            deadline = await days.next_deadline(tx, game, phase, now)  # off the days skipped
             remind = await plan_reminders(tx, game.id, phase, now, deadline)  # each player's
             await tx.insert_phase(game.id, phase, pos_json)
             await tx.start_game(
@@ -141,6 +163,7 @@ class Lifecycle:
             assert started is not None
             players = await tx.players(game.id)
             await self._announce(tx, started, players, position)
+            await press.game_started(tx, started, players, self.deps.now())  # its press space
         self.deps.changed(timers=True, posts=True)
         return started
 
@@ -160,6 +183,7 @@ class Lifecycle:
             deadline=game.deadline,
             assignments=assignments,
             neutral=[pw.value for pw in sorted(rules.neutral)],
+            settings=(await press.game_settings(tx, game)).to_json(),  # shown under the powers
             mentions=tuple(p.user_id for p in seats),
             map=MapSpec(game.phase),
         )

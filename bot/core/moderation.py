@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.core import civil, context, posts
+from bot.core import civil, context, days, grace, posts, press, secrecy
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -26,9 +26,9 @@ from bot.core.reminders import plan_reminders
 from bot.core.resolution import Resolution
 from bot.core.rules import orders_due
 from bot.core.status import power_state
-from bot.core.types import Actor, GameStatus, MapSpec, OrderState, PhaseKind
+from bot.core.types import Actor, GameStatus, MapSpec, OrderState
 from bot.infra.clock import from_unix, to_unix
-from bot.infra.schedule import ScheduleError, parse_duration, parse_moment, parse_schedule
+from bot.infra.schedule import ScheduleError, parse_duration, parse_moment
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from bot.infra.storage.moderation import AuditRow, PowerState
 from engine import Power
@@ -49,6 +49,7 @@ class OrdersOverview:
     game: GameRow
     powers: tuple[PowerOrders, ...]
     reminded: tuple[int, ...]
+    masked: bool = False  # an anonymous game and a moderator who plays in it: no players shown
 
 
 # What moderators may type for a length (``/mod extend by:``, ``/mod deadline when:``): the
@@ -261,6 +262,7 @@ class Moderation:
             assert game.phase is not None
             await tx.clear_pause(game.id)
             await tx.set_timers(game.id, game.phase, deadline=self.deps.now(), remind_at=None)
+            await grace.waive(tx, game, self.deps.now())  # resolved now: no grace (issue 15)
             await self._announce(tx, game, actor, "resolve", {"phase": game.phase}, phase=game.phase)
         return game
 
@@ -376,6 +378,7 @@ class Moderation:
                 map=MapSpec(game.phase),
             )
             await posts.dm(tx, game, game.phase, now, old.user_id, PostKind.DM_REPLACED_OUT, powers=codes)
+            await press.seats_changed(tx, game, "replace", now)  # the new player in, the old one out
             resolving = await civil.resolve_if_ready(tx, game, now)
         self.deps.changed(timers=resolving, posts=True)
         return game, seat_powers, old.user_id
@@ -407,7 +410,7 @@ class Moderation:
             assert row is not None
             snap = await tx.snapshot(game.id, back) or {}
             now_dt = self.deps.clock()
-            deadline_dt = parse_schedule(PhaseKind.of(back).schedule(game)).next_deadline(now_dt)
+            deadline_dt = await days.next_deadline(tx, game, back, now_dt)  # off the days skipped
             await tx.delete_unsent_posts(game.id, undone)
             if row.resolved_at is not None:
                 await tx.delete_unsent_posts(game.id, back, since=row.resolved_at)
@@ -416,6 +419,7 @@ class Moderation:
             await tx.clear_pause(game.id)
             await tx.close_draw(game.id)
             await tx.delete_ending(game.id)
+            await tx.delete_result(game.id)  # its scores too: the game is played on (issue 15)
             if not await tx.restore_game(
                 game.id,
                 expected_phase=undone,
@@ -430,6 +434,7 @@ class Moderation:
             if "states" in snap:
                 await tx.replace_power_states(game.id, [PowerState(**s) for s in snap["states"]])
             await tx.delete_player_phases(game.id, (back, undone))
+            await tx.delete_grace_period(game.id, back)  # the phase is played again: grace again (issue 15)
             await tx.delete_snapshot(game.id, back)
             await tx.clear_ready_all(game.id)
             await self._set_deadline(tx, game, to_unix(deadline_dt), back)
@@ -449,6 +454,7 @@ class Moderation:
             )
             players = await tx.players(game.id)
             await posts.phase_dms(tx, restored, players, position_from_json(row.position), self.deps.now())
+            await press.seats_changed(tx, restored, "rollback", self.deps.now())  # press as in that phase
         self.deps.changed(timers=True, posts=True)
         return restored, undone, back
 
@@ -462,6 +468,7 @@ class Moderation:
             ctx = await context.load(tx, game)
             rows = self._overview(ctx)
             late = {r.user_id for r in rows if r.state.late and r.user_id is not None}
+            view = await secrecy.moderator_view(tx, game, actor.user_id)  # anonymous games
             reminded: tuple[int, ...] = ()
             if remind:
                 reminded = tuple(sorted(late))
@@ -485,6 +492,11 @@ class Moderation:
                 )
         if remind:
             self.deps.changed(posts=True)
+        if view.audited:  # a moderator saw who plays which power in an anonymous game
+            async with storage.write() as tx:
+                await secrecy.seen(tx, game, actor.user_id, "/mod orders", self.deps.now())
+        if not view.shows_players:
+            return OrdersOverview(game, tuple(replace(r, user_id=None) for r in rows), reminded, masked=True)
         return OrdersOverview(game, tuple(rows), reminded)
 
     @staticmethod
@@ -496,6 +508,13 @@ class Moderation:
         ]
 
     async def log(self, channel_id: int, actor: Actor) -> tuple[GameRow, list[AuditRow]]:
+        """The audit log; in an anonymous game a moderator who plays sees it without
+        players (:func:`bot.core.secrecy.masked_audit`), another one is recorded seeing it."""
         async with self.deps.storage.read() as tx:
             game = await self._game(tx, channel_id, actor, status=tuple(GameStatus), any_game=True)
-            return game, await tx.audit(game.id, AUDIT_LIMIT)
+            rows = await tx.audit(game.id, AUDIT_LIMIT)
+            view = await secrecy.moderator_view(tx, game, actor.user_id)
+        if view.audited:
+            async with self.deps.storage.write() as tx:
+                await secrecy.seen(tx, game, actor.user_id, "/mod log", self.deps.now())
+        return game, rows if view.shows_players else secrecy.masked_audit(rows)

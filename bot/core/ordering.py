@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 import re
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.core import civil, context
+from bot.core import civil, context, grace
 from bot.core import params as P
 from bot.core.context import GameContext
 from bot.core.deps import Deps
@@ -28,6 +28,7 @@ from bot.core.rules import Illegal, IllegalOrderError, Reason, check_order, give
 from bot.core.status import OrderSheet, sheet_of
 from bot.core.types import GameStatus
 from bot.infra.clock import to_unix
+from bot.infra.compute import Compute
 from bot.infra.storage import GameRow, Tx
 from engine import Move, Order, Position, Power, Rules, Waive, legal_adjustments, legal_orders
 from engine.parser import ParsedLine, split_orders
@@ -41,11 +42,24 @@ MAX_CHOICE = 100
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """One reading of a line the parser asks about (``OrderParseError.readings``): the
+    order (canonical), the same order written in the player's language so that it reads
+    only this way (typed back, it is accepted), and the provinces it takes the ambiguous
+    word(s) for (what the player may have meant: ``GAL`` or ``WAL`` for Spanish ``Gal``)."""
+
+    canonical: str
+    text: str
+    meant: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class LineReport:
     text: str  # what the player typed
     order: str | None  # canonical order stored, or None
     error: str | None  # message key when refused
     params: dict[str, Any] = field(default_factory=dict)
+    readings: tuple[Choice, ...] = ()  # for an ambiguous line: the orders it could be
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +164,8 @@ def next_waive_key(power: Power, taken: Iterable[str]) -> str:
     return waive_key(power, n)
 
 
-def _parse_error(parsed: ParsedLine) -> LineReport:
+def parse_error(parsed: ParsedLine) -> LineReport:
+    """The report of a line the parser could not read (``/order``, ``/standby set``)."""
     error = parsed.error
     assert error is not None
     code = error.code
@@ -160,12 +175,23 @@ def _parse_error(parsed: ParsedLine) -> LineReport:
         P.Suggestions(tuple(error.suggestions)) if code == "unknown_word" else ", ".join(error.suggestions) or "—"
     )
     params: dict[str, Any] = {"word": error.word, "suggestions": suggestions, "english": str(error)}
+    if code == "ambiguous":  # asked back with the player's own spelling, and the readings
+        params["typed"] = error.typed
+        meanings = set(error.details.get("provinces", "").split())
+        readings = tuple(Choice(r.canonical, r.text, _provinces_in(r.canonical, meanings)) for r in error.readings)
+        return LineReport(parsed.text, None, "parse.ambiguous", params, readings)
     if code == "wrong_nationality":  # the power the player named, the unit's owner, where it stands
         details = error.params
         params.update(
             power=Power(details["power"]), owner=Power(details["owner"]), province=P.Places.of(details["province"])
         )
     return LineReport(parsed.text, None, f"parse.{code}", params)
+
+
+def _provinces_in(canonical: str, among: set[str]) -> tuple[str, ...]:
+    """The provinces of ``among`` a canonical order names, in order (``A GAL - BOH``,
+    among GAL and WAL: GAL)."""
+    return tuple(dict.fromkeys(w.split("/")[0] for w in canonical.split() if w.split("/")[0] in among))
 
 
 def read_and_check(
@@ -187,7 +213,7 @@ def read_and_check(
     adjusting = position.phase.is_adjustment
     for parsed in read_orders_in(text, languages, position=position):
         if parsed.error is not None or parsed.order is None:
-            lines.append(_parse_error(parsed))
+            lines.append(parse_error(parsed))
             continue
         given = given_orders(stored.values()) if adjusting else None
         try:
@@ -239,6 +265,51 @@ class LegalCache:
         while len(self._entries) > self.size:
             self._entries.popitem(last=False)
 
+    async def of(
+        self, ctx: GameContext, compute: Compute, build: Callable[[Position, Rules, Sequence[Power]], list[str]]
+    ) -> list[str]:
+        """The options ``build`` lists for the caller's powers in ``ctx``'s phase (worked
+        out off the event loop the first time, then kept)."""
+        key = (ctx.game.id, ctx.phase, ctx.powers, json.dumps(ctx.game.position, sort_keys=True))
+        options = self.get(key)
+        if options is None:
+            options = await compute.run(build, ctx.position, ctx.rules, ctx.powers)
+            self.put(key, options)
+        return options
+
+
+async def complete(
+    compute: Compute,
+    options: Sequence[str],
+    typed: str,
+    languages: Sequence[str],
+    limit: int,
+    rank: Callable[[str], Any] | None = None,
+) -> list[str]:
+    """Autocomplete values: the ``options`` the last order being typed may be the start of
+    (in any of ``languages``), each after what was typed before it, ordered by ``rank``."""
+    parts = re.split(r"([;\n,])", typed)
+    before = "".join(parts[:-1])
+    matches = await compute.run(matching_orders, options, parts[-1], languages)
+    out = []
+    for option in sorted(matches, key=rank) if rank is not None else matches:
+        value = (before + (" " if before else "") + option).strip()
+        if len(value) <= MAX_CHOICE:
+            out.append(value)
+        if len(out) >= limit:
+            break
+    return out
+
+
+def check_text(text: str) -> None:
+    """A text of orders is read whole or refused whole: not empty, at most ``MAX_ORDERS``
+    orders (nothing stored that the player did not mean)."""
+    if not text.strip():
+        raise UserError("order.empty")
+    count = len(split_orders(text))
+    if count > MAX_ORDERS:
+        raise UserError("limits.too_many_orders", count=count, limit=MAX_ORDERS)
+
 
 def moved_on(game: GameRow, phase: str, previous: str | None) -> UserError:
     return UserError(
@@ -286,11 +357,7 @@ class Ordering:
         if phase != ctx.phase:
             raise moved_on(game, phase, phase)
         check_open(game, self.deps.now())
-        if not text.strip():
-            raise UserError("order.empty")
-        count = len(split_orders(text))
-        if count > MAX_ORDERS:  # refused whole: nothing stored that the player did not mean
-            raise UserError("limits.too_many_orders", count=count, limit=MAX_ORDERS)
+        check_text(text)
         if not ctx.powers:
             raise UserError("order.no_power", game=game.name)
         existing = [(o.unit, o.power, o.text) for o in ctx.orders]
@@ -313,7 +380,11 @@ class Ordering:
             now = self.deps.now()
             for key, (power, canonical) in writes.items():
                 await tx.put_order(game.id, phase, key, power, canonical, user_id, now)
+            # issue 15: in a grace period the phase resolves once the players it waits for are done
+            settled = await grace.settle_if_done(tx, current, now)
             after = await context.load(tx, current, user_id)
+        if settled:
+            self.deps.changed(timers=True)
         return OrderReport(tuple(lines), sheet_of(after))
 
     async def clear(
@@ -371,6 +442,7 @@ class Ordering:
             paused = await tx.pause_of(game.id) is not None
             if ready:
                 resolving = await civil.resolve_if_ready(tx, game, self.deps.now())
+                resolving = resolving or await grace.settle_if_done(tx, game, self.deps.now())  # issue 15
         if resolving:
             self.deps.changed(timers=True)
         return ReadyReport(sheet_of(ctx), resolving, paused)
@@ -385,41 +457,28 @@ class Ordering:
         guild_id: int | None = None,
         limit: int = 25,
         language: str | None = None,
-    ) -> list[str]:
+    ) -> tuple[list[str], GameRow | None]:
         """Autocomplete: the player's legal orders matching what they are typing (the
-        last of several orders in the text), units without an order first. ``language``:
-        the player's; what they type is matched in it, the game's language and English."""
+        last of several orders in the text), units without an order first, and the game
+        they are orders of (None: no game here), whose label set says how to write them for
+        the player. ``language``: the player's; what they type is matched in it, the
+        game's language and English."""
         if len(typed) > MAX_CHOICE:  # no choice can hold it: nothing to match, no work
-            return []
+            return [], None
         try:
             async with self.deps.storage.read() as tx:
                 ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
         except UserError:
-            return []
-        key = (ctx.game.id, ctx.phase, ctx.powers, json.dumps(ctx.game.position, sort_keys=True))
-        options = self.legal.get(key)
-        if options is None:
-            options = await self.deps.compute.run(legal_options, ctx.position, ctx.rules, ctx.powers)
-            self.legal.put(key, options)
-        parts = re.split(r"([;\n,])", typed)
-        before = "".join(parts[:-1])
+            return [], None
+        options = await self.legal.of(ctx, self.deps.compute, legal_options)
         done = {o.unit for o in ctx.orders}
 
         def rank(option: str) -> tuple[bool, str]:
             unit = option.split()[1].split("/")[0] if len(option.split()) > 1 else option
             return (unit in done, option)
 
-        matches = await self.deps.compute.run(
-            matching_orders, options, parts[-1], reading_order(language or ctx.language, ctx.language)
-        )
-        out = []
-        for option in sorted(matches, key=rank):
-            value = (before + (" " if before else "") + option).strip()
-            if len(value) <= MAX_CHOICE:
-                out.append(value)
-            if len(out) >= limit:
-                break
-        return out
+        languages = reading_order(language or ctx.language, ctx.language)
+        return await complete(self.deps.compute, options, typed, languages, limit, rank), ctx.game
 
     async def clear_choices(
         self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, guild_id: int | None = None

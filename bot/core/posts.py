@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from bot.core import secrecy
 from bot.core.context import powers_of, rules_for
 from bot.core.rules import orders_due
 from bot.core.types import MapSpec
@@ -51,6 +52,18 @@ class PostKind(StrEnum):
     CONCESSION_WIN = "concession_win"
     MOD_ACTION = "mod_action"  # params["action"]: paused, resumed, extended, ...
     DM_FAILED = "dm_failed"
+    # how a game ends and its scores (issue 15: bot.core.scoring)
+    GAME_YEAR_LIMIT = "game_year_limit"  # its last year was played
+    GAME_ENDED = "game_ended"  # a moderator ended it
+    GAME_SCORES = "game_scores"  # the final post: scores, reliability, the centre chart
+    # press and settings (bot.core.press): notices in press channels, relayed press, the reveal
+    PRESS_NOTICE = "press_notice"  # to a press channel: params["state"]: open, closed, over
+    PRESS_RELAY = "press_relay"  # an anonymous game's message, to a power's inbox channel
+    PRESS_PUBLIC = "press_public"  # an anonymous game's public message, under the power's name
+    PRESS_REVEAL = "press_reveal"  # the end of an anonymous game: who played whom
+    PRESS_PROBLEM = "press_problem"  # to the moderators: a permission the press space needs
+    SETTINGS_CHANGED = "settings_changed"
+    GRACE_STARTED = "grace_started"  # issue 15: the deadline passed, the phase waits for late players
     # a player's DMs
     DM_PHASE_STARTED = "dm_phase_started"
     DM_GAME_OVER = "dm_game_over"
@@ -60,6 +73,10 @@ class PostKind(StrEnum):
     DM_REPLACEMENT = "dm_replacement"
     DM_REPLACED_OUT = "dm_replaced_out"
     DM_DRAW_PROPOSED = "dm_draw_proposed"
+    DM_GAME_ENDED = "dm_game_ended"  # the game stopped at its last year or by a moderator
+    DM_PRESS_RELAY = "dm_press_relay"  # an anonymous game's message when its inbox can't be made
+    DM_GRACE = "dm_grace"  # issue 15: you still owe orders; you have until ...
+    DM_STANDBY = "dm_standby"  # issue 15: what your standby orders did
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +121,11 @@ async def channel(
     **params: Any,
 ) -> int:
     """Store a post to the game's channel; ``mentions``: the users it may ping."""
-    post = Post(kind, {"game": game.name, **params}, channel_id=game.channel_id, mentions=mentions, map=map)
+    params = {"game": game.name, **params}
+    if await secrecy.is_secret(tx, game):  # an anonymous game names no player behind a power
+        players = [p.user_id for p in await tx.players(game.id)]
+        params, mentions = secrecy.mask(kind.value, params, mentions, players)
+    post = Post(kind, params, channel_id=game.channel_id, mentions=mentions, map=map)
     return await add(tx, game, phase, post, now)
 
 

@@ -1,24 +1,27 @@
 """Resolving phases: the scheduler's ``run_due`` (due reminders, then due phases, those
-this process claimed: :mod:`bot.infra.lease`), and
-:meth:`Resolution.resolve`, which plays one phase in ONE write transaction: read the
-orders, decide who plays in civil disorder (:mod:`bot.core.civil`), adjudicate (off the
-event loop), store the results, the next phase, its deadline and reminders, and the post
-intents of everything to announce; a compare-and-set on the phase means a phase never
-resolves twice."""
+this process claimed: :mod:`bot.infra.lease`), and :meth:`Resolution.resolve`, which plays
+one phase in ONE write transaction: read the orders (and the standby orders that fill what
+players left unordered, :mod:`bot.core.standby`), decide who plays in civil disorder
+(:mod:`bot.core.civil`), adjudicate (off the event loop), store the results, the next
+phase, its deadline and reminders, and the post intents of everything to announce; a
+compare-and-set on the phase means a phase never resolves twice. At the deadline a phase
+may wait a little longer for late players (:mod:`bot.core.grace`); a phase in which
+nobody has a choice does not wait at all (:mod:`bot.core.trivial`)."""
 
 from __future__ import annotations
 
 import logging
+import time
 
-from bot.core import civil, context, endgame, posts
+from bot.core import civil, context, days, endgame, grace, posts, press, scoring, standby, trivial
 from bot.core.context import owners, rules_for, setup_of
 from bot.core.deps import Deps
+from bot.core.endings import EndingKind
 from bot.core.posts import PostKind
 from bot.core.reminders import Reminders, plan_reminders
-from bot.core.types import GameStatus, MapSpec, PhaseKind
+from bot.core.types import GameStatus, MapSpec
 from bot.infra.clock import from_unix, to_unix
 from bot.infra.lease import Job, LeaseLost
-from bot.infra.schedule import parse_schedule
 from bot.infra.storage import GameRow, StaleWrite, Tx
 from engine import Power, resolve
 from engine.codec import position_to_json
@@ -64,6 +67,7 @@ class Resolution:
     async def resolve(self, game_id: int, expected_phase: str) -> bool:
         """Play the phase if the game is still in it and it is due; False when another
         resolution got there first (compare-and-set on the phase)."""
+        began = time.monotonic()
         try:
             async with self.deps.storage.write() as tx:
                 game = await tx.game(game_id)
@@ -75,11 +79,15 @@ class Resolution:
                     or game.due_at > self.deps.now()
                 ):
                     return False
-                await self._resolve_in(tx, game)
+                # issue 15: late players who may have grace: the phase waits for them instead
+                waiting = await grace.begin(tx, game, self.deps.now())
+                if not waiting:
+                    await self._resolve_in(tx, game)
         except StaleWrite:
             return False
+        log.info("game %s %r: phase %s resolved in %.2fs", game_id, game.name, expected_phase, time.monotonic() - began)
         self.deps.changed(timers=True, posts=True)
-        return True
+        return not waiting
 
     async def _resolve_in(self, tx: Tx, game: GameRow) -> None:
         ctx = await context.load(tx, game)
@@ -88,10 +96,13 @@ class Resolution:
         orders: dict[Power, list[str]] = {}
         for o in ctx.orders:
             orders.setdefault(Power(o.power), []).append(o.text)
+        # issue 15: standby orders fill what the players left unordered (bot.core.standby)
+        backup = await standby.fill(tx, ctx, orders)
+        played = backup.with_orders(orders)
         # who plays this phase in civil disorder, by the game's policy
-        in_disorder = await civil.before_resolution(tx, game, position, players, orders, ctx.rules)
+        in_disorder = await civil.before_resolution(tx, game, position, players, played, ctx.rules)
         rules = rules_for(game, phase, in_disorder)
-        outcome = await self.deps.compute.run(resolve, position, orders, rules)
+        outcome = await self.deps.compute.run(resolve, position, played, rules)
         nxt = outcome.next
         nxt_json = position_to_json(nxt)
         next_phase = str(nxt.phase)
@@ -107,11 +118,12 @@ class Resolution:
             tossed, toss_winner = True, self.deps.rng.randrange(len(setup.seats))
             winner_id = next((p.user_id for p in players if p.seat == toss_winner), None)
             toss = {"user": winner_id, "power": setup.toss_power.value if setup.toss_power else ""}
-        finished = bool(outcome.winners)
+        # a solo, or the game's last year played (issue 15: bot.core.scoring)
+        finished = bool(outcome.winners) or (await scoring.rules_of(tx, game)).over_after(nxt.phase)
         deadline = remind = None
         if not finished:
             previous = from_unix(game.deadline) if game.deadline else None
-            deadline_dt = parse_schedule(PhaseKind.of(next_phase).schedule(game)).next_deadline(now_dt, previous)
+            deadline_dt = await days.next_deadline(tx, game, next_phase, now_dt, previous)  # off the days skipped
             deadline = to_unix(deadline_dt)
             reminder = await plan_reminders(tx, game.id, next_phase, now_dt, deadline_dt)
             remind = to_unix(reminder) if reminder else None
@@ -141,7 +153,10 @@ class Resolution:
             now,
             PostKind.PHASE_RESULTS,
             phase=phase,
-            results=[{**r, "implied": x.implied} for r, x in zip(results, outcome.results, strict=True)],
+            results=[
+                {**r, "implied": x.implied, **backup.mark(x.power, x.text)}  # the orders from standby marked
+                for r, x in zip(results, outcome.results, strict=True)
+            ],
             destroyed=[[u.power.value, str(u)] for u in outcome.destroyed],
             civil=[p.value for p in sorted(in_disorder)],
             active=[p.value for p in sorted(in_disorder) if owner.get(p.value) in here],  # its player ordered
@@ -149,10 +164,16 @@ class Resolution:
             mentions=tuple(sorted(set(owner.values()))),
             map=MapSpec(phase, with_orders=True),
         )
-        await civil.after_resolution(tx, game, phase, position, players, orders, now)
+        # a power played by its standby orders missed the phase only if the game says so (issue 15)
+        late = await tx.late_policy(game.id)
+        covered = frozenset() if late.standby_missed else backup.covered
+        await civil.after_resolution(tx, game, phase, position, players, orders, now, covered=covered)
+        # issue 15: the record of standby orders and grace; standby orders of units gone dropped
+        await standby.after_resolution(tx, game, phase, outcome, backup, players, now)
+        await grace.after_resolution(tx, game, phase)
         await endgame.after_resolution(tx, game, updated, phase, position, nxt, players, now)
         centres = posts.centre_table(nxt)
-        if finished:
+        if outcome.winners:
             winners = [p.value for p in outcome.winners]
             users = sorted({owner[p] for p in winners if p in owner})
             await posts.channel(
@@ -169,7 +190,13 @@ class Resolution:
             )
             for p in players:
                 await posts.dm(tx, game, next_phase, now, p.user_id, PostKind.DM_GAME_OVER, powers=winners)
+        if finished:  # scored, with the final post (and the last year's own post)
+            ending = EndingKind.SOLO if outcome.winners else EndingKind.YEAR_LIMIT
+            await scoring.game_over(tx, updated, ending, now, winners=outcome.winners)
+            await press.game_over(tx, game.id, now)  # the reveal; press channels read only
             return
+        # issue 15: a retreat or adjustment phase in which nobody has a choice is played at once
+        settled = await trivial.settle(tx, updated, nxt, now)
         await posts.channel(
             tx,
             game,
@@ -182,5 +209,8 @@ class Resolution:
             toss=toss,
             mentions=(winner_id,) if winner_id is not None else (),
             map=MapSpec(next_phase),
+            **({"settled": True} if settled else {}),
         )
-        await posts.phase_dms(tx, updated, players, nxt, now)
+        if not settled:  # nobody has anything to order in it
+            await posts.phase_dms(tx, updated, players, nxt, now)
+        await press.phase_started(tx, updated, now)  # press opens or closes with the phase

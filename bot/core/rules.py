@@ -1,7 +1,10 @@
 """The rules, as the core asks the engine about them: :mod:`engine.validation` decides
 whether an order can be given and why not (a :class:`Reason` and its parameters), what a
 power still owes (:func:`orders_due`, ``.after(orders)``) and whose an order is
-(:func:`power_of`). The bot derives no rule of its own: it names these here, turns the
+(:func:`power_of`). What a power owes its player (:func:`orders_due`) is the engine's
+:func:`~engine.validation.choices_due`: nothing when the power has no choice at all (issue
+15: its orders are forced, :mod:`bot.core.trivial`), so nobody waits for, reminds, or
+counts its player. The bot derives no rule of its own: it names these here, turns the
 orders stored for a phase into the engine's values (:func:`given_orders`, for the
 ``given=`` of builds and disbands), and translates a reason into a message (the key and
 typed parameters are :func:`bot.core.ordering.refusal`'s, the words :mod:`bot.text`'s).
@@ -20,9 +23,9 @@ from engine.validation import (
     Reason,
     check_order,
     explain,
-    orders_due,
     power_of,
 )
+from engine.validation import choices_due as orders_due
 
 __all__ = [
     "AmbiguousOrderError",

@@ -10,13 +10,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.core import context
+from bot.core import context, grace
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.ordering import check_open, check_sent_in_phase, moved_on, next_waive_key, order_key, refusal
 from bot.core.params import OrderText
 from bot.core.rules import explain, orders_due
+from bot.core.standby import StandbyItem
+from bot.core.standby import sheet_of as standby_sheet
 from bot.core.types import Slot, SlotKind
 from engine import (
     Disband,
@@ -88,6 +90,7 @@ class SheetData:
     slots: list[Slot]
     stored: dict[str, str]
     draft: dict[str, str] = field(default_factory=dict)
+    standby: tuple[StandbyItem, ...] = ()  # the player's standby orders, shown apart (issue 15)
     _legal: dict[str, list[Order]] = field(default_factory=dict)
 
     @property
@@ -185,7 +188,9 @@ class Sheets:
         async with self.deps.storage.read() as tx:
             ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
             draft = await tx.draft(ctx.game.id, user_id, ctx.phase) if with_draft else {}
+            standby = (await standby_sheet(tx, ctx)).items
         data = sheet_data(ctx, draft)
+        data.standby = standby
         await self.deps.compute.run(data.preload)  # the legal orders, off the event loop
         return data
 
@@ -248,7 +253,11 @@ class Sheets:
             for key, power, text in writes:
                 await tx.put_order(game.id, ctx.phase, key, power, text, user, now)
             await tx.drop_draft(game.id, user)
+            # issue 15: in a grace period the phase resolves once the players it waits for are done
+            settled = await grace.settle_if_done(tx, ctx.game, now)
             after = await context.load(tx, ctx.game, user)
+        if settled:
+            self.deps.changed(timers=True)
         return sheet_data(after), len(writes), changed
 
     async def clear(self, data: SheetData) -> tuple[SheetData, int]:

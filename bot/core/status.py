@@ -8,12 +8,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core import context
+from bot.core import context, late, press, secrecy
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.endings import Ending, ending_of
 from bot.core.errors import UserError
+from bot.core.late import LateStanding
 from bot.core.rules import orders_due
+from bot.core.scoring import EndRules, rules_of
 from bot.core.types import GameStatus, OrderState
 from bot.infra.storage import GameRow, OrderRow, PhaseRow, PlayerRow
 from engine import Power
@@ -110,6 +112,7 @@ class OrderSheet:
     missing: tuple[Missing, ...]  # see :func:`missing_orders`
     ready: bool
     silent: tuple[Power, ...] = ()  # see :func:`silent_powers`
+    nothing_due: bool = False  # none of the player's powers has anything to order in the phase
 
 
 def sheet_of(ctx: GameContext) -> OrderSheet:
@@ -122,6 +125,7 @@ def sheet_of(ctx: GameContext) -> OrderSheet:
         tuple(missing_orders(ctx, ctx.powers, mine)),
         ctx.ready,
         silent_powers(ctx, ctx.powers, mine),
+        all(orders_due(ctx.position, pw, ctx.rules).is_empty for pw in ctx.powers),
     )
 
 
@@ -144,6 +148,8 @@ class Standing:
     draw_open: bool
     ending: Ending | None  # how the game ended, once it is over
     records: tuple[tuple[int, int, int], ...]  # (user, missed, phases to order)
+    rules: EndRules | None = None  # its scoring system and last year (issue 15)
+    late: LateStanding | None = None  # grace, standby orders, days off (issue 15)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +158,8 @@ class GameStatusReport:
     players: tuple[PlayerStatus, ...]
     joined: tuple[int, ...]
     standing: Standing
+    settings: press.GameSettings | None = None
+    secret: bool = False  # an anonymous game being played: players are not named (bot.core.secrecy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,9 +196,13 @@ class Status:
                 await tx.draw_proposal(game.id) is not None and game.status == GameStatus.ACTIVE,
                 await ending_of(tx, game),
                 tuple((uid, m, n) for uid, (m, n) in (await tx.reliability(game.guild_id, joined)).items()),
+                await rules_of(tx, game),
+                await late.standing(tx, game, joined),
             )
+            settings = await press.game_settings(tx, game)
+            secret = await secrecy.is_secret(tx, game)
         if game.status == GameStatus.FORMING or game.phase is None:
-            return GameStatusReport(game, (), joined, standing)
+            return GameStatusReport(game, (), joined, standing, settings, secret)
         out = []
         for p in ctx.players:
             powers = ctx.powers_of(p)
@@ -199,7 +211,7 @@ class Status:
                 d, g = counts(ctx, pw)
                 due, given = due + d, given + g
             out.append(PlayerStatus(p.user_id, powers, order_state(due, given, p.ready_phase == game.phase)))
-        return GameStatusReport(game, tuple(out), joined, standing)
+        return GameStatusReport(game, tuple(out), joined, standing, settings, secret)
 
     async def map_phase(self, channel_id: int, phase: str | None = None) -> MapRequest:
         """``/game map``, checked: the game of the channel and the phase asked for (a quick
@@ -218,7 +230,9 @@ class Status:
     async def draw(self, request: MapRequest) -> MapPicture:
         """The map of a checked request (drawn now, off the event loop)."""
         game, row = request.game, request.row
-        png = await self.deps.maps.picture(row.position, row.results, game_name=game.name, language=game.language)
+        png = await self.deps.maps.picture(
+            row.position, row.results, game_name=game.name, language=game.language, labels=game.labels
+        )
         return MapPicture(game, row.phase, png, row.results is not None)
 
     async def games_of(self, user_id: int) -> list[GameRow]:

@@ -56,16 +56,20 @@ class MapSpec:
     """Which maps a post carries: the whole board of ``phase`` (with its orders and
     results when ``with_orders``), or, for a player's phone, one crop per group of their
     powers (``fronts``: each group a tuple of power codes, one picture around all their
-    units; see :func:`bot.infra.maps.front_groups`)."""
+    units; see :func:`bot.infra.maps.front_groups`). ``chart``: instead of the board, the
+    supply-centre chart of the game's stored phases up to ``phase`` (the final post)."""
 
     phase: str
     with_orders: bool = False
     fronts: tuple[tuple[str, ...], ...] = ()
+    chart: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"phase": self.phase, "orders": self.with_orders}
         if self.fronts:
             out["fronts"] = [list(group) for group in self.fronts]
+        if self.chart:
+            out["chart"] = True
         return out
 
     @classmethod
@@ -73,7 +77,7 @@ class MapSpec:
         fronts = tuple(tuple(str(p) for p in group) for group in data.get("fronts") or ())
         if not fronts and data.get("front"):  # a post stored when a map showed one power
             fronts = ((str(data["front"]),),)
-        return cls(str(data["phase"]), bool(data.get("orders")), fronts)
+        return cls(str(data["phase"]), bool(data.get("orders")), fronts, bool(data.get("chart")))
 
 
 class SlotKind(StrEnum):

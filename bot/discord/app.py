@@ -17,7 +17,8 @@ from discord.ext import commands
 from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.discord import locales
-from bot.discord.poster import Poster
+from bot.discord.poster import Poster, PostingSettings
+from bot.discord.press import PressWorker
 from bot.discord.translator import CatalogueTranslator
 from bot.infra import maps
 from bot.infra.clock import Clock, system_clock
@@ -28,6 +29,8 @@ from bot.text.i18n import t
 from bot.text.replies import refusal
 
 log = logging.getLogger(__name__)
+
+STOP_GRACE = 5.0  # seconds the deadline and posting loops get to finish their current step
 
 
 class DiplomacyTree(app_commands.CommandTree):
@@ -77,6 +80,7 @@ class DiplomacyBot(commands.Bot):
         run_scheduler: bool = True,
         map_drawer: maps.Drawer | None = None,
         lease: LeaseSettings | None = None,
+        posting: PostingSettings | None = None,
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -95,6 +99,7 @@ class DiplomacyBot(commands.Bot):
         self.clock = clock
         self.rng = rng
         self.sync_commands = sync_commands
+        self.posting = posting  # how the outbox spends requests (None: DIPLOMACY_POSTING, issue 13)
         self.run_scheduler = run_scheduler  # tests: a bot that is up but lets deadlines pass
         self.storage: Storage | None = None
         # the database's lease (python -m bot holds one; tests that don't pass settings, none)
@@ -102,42 +107,78 @@ class DiplomacyBot(commands.Bot):
         self.lease: Lease | None = None
         self.lost: LeaseLost | None = None  # set when another process took the database over
         self._stopping: asyncio.Task[None] | None = None
+        self._shutdown: asyncio.Future[None] | None = None
         # one cache of drawn maps for posts and /game map; tests not about maps pass a
         # fast drawer (bot.infra.maps.plain_views)
         self.maps = maps.MapCache(drawer=map_drawer)
         # how the background loops sleep until their next timer (tests: simcord's virtual wait)
         self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
 
+    async def open_storage(self) -> Storage:
+        """Open (and migrate) the database, once, holding its lease first. ``python -m bot``
+        calls it before it connects to Discord, so that a database problem (or another bot on
+        the same database) stops the bot before any network."""
+        if self.storage is None:
+            self.storage = await Storage.open(self.db_path, before_migrate=self._hold_lease)
+            await self._hold_lease(self.storage)  # a new database has its lease table only now
+        return self.storage
+
     async def setup_hook(self) -> None:
+        # discord.py calls this after each successful login; a start-up that had to log in
+        # again (Discord unreachable while syncing commands) must not build everything twice
+        if getattr(self, "core", None) is None:
+            await self._build(await self.open_storage())
+        if self.sync_commands:
+            await self.tree.sync()
+        if self.run_scheduler:
+            self.scheduler.start()
+        self.poster.start()
+        self.press.start()
+
+    async def _build(self, storage: Storage) -> None:
         from bot.discord.cogs.games import GameCog
         from bot.discord.cogs.language import LanguageCog
+        from bot.discord.cogs.leaderboard import LeaderboardCog
         from bot.discord.cogs.mod import EndgameCog, ModCog
         from bot.discord.cogs.orders import OrderCog
+        from bot.discord.cogs.press import PressCog
         from bot.discord.cogs.sheet import SheetCog
+        from bot.discord.cogs.standby import GraceCog, StandbyCog
 
-        self.storage = await Storage.open(self.db_path, before_migrate=self._hold_lease)
-        await self._hold_lease(self.storage)  # a new database has its lease table only now
         await asyncio.to_thread(maps.warm_up)  # a first resolution's DMs group fronts without the wait
-        self.maps.start()  # the map processes start now, not at the first deadline (issue 13)
+        if self.maps.drawer is maps.render_views_sync:  # (not for a stand-in drawer: tests)
+            self.maps.start()  # the map processes start and warm up now, not at the first deadline (issue 13)
         self.core = Core(
-            self.storage, clock=self.clock, rng=self.rng or random.Random(), map_cache=self.maps, jobs=self.lease
+            storage, clock=self.clock, rng=self.rng or random.Random(), map_cache=self.maps, jobs=self.lease
         )
         self.languages = self.core.languages
         resolution = self.core.resolution
         self.scheduler = Scheduler(
             resolution.run_due, resolution.next_timer, self.core.now, lambda delay: self.pause(delay)
         )
-        self.poster = Poster(self, self.core, self.maps, lambda delay: self.pause(delay))
+        self.poster = Poster(self, self.core, self.maps, lambda delay: self.pause(delay), settings=self.posting)
+        # press spaces on Discord (issue 14): its jobs are stored with posts, so it wakes with them
+        self.press = PressWorker(self, self.core, lambda delay: self.pause(delay))
         self.core.deps.on_timer_change = self.scheduler.wake
-        self.core.deps.on_posts = self.poster.kick
+        self.core.deps.on_posts = self._posts_stored
         await self.tree.set_translator(CatalogueTranslator())
-        for cog in (GameCog, OrderCog, SheetCog, ModCog, EndgameCog, LanguageCog):
+        for cog in (
+            GameCog,
+            OrderCog,
+            SheetCog,
+            ModCog,
+            EndgameCog,
+            LanguageCog,
+            LeaderboardCog,
+            PressCog,
+            StandbyCog,
+            GraceCog,
+        ):
             await self.add_cog(cog(self, self.core))
-        if self.sync_commands:
-            await self.tree.sync()
-        if self.run_scheduler:
-            self.scheduler.start()
-        self.poster.start()
+
+    def _posts_stored(self) -> None:
+        self.poster.kick()
+        self.press.wake()
 
     async def _hold_lease(self, storage: Storage) -> None:
         """Own the database before anything touches it, migrations included (LeaseHeld)."""
@@ -151,9 +192,24 @@ class DiplomacyBot(commands.Bot):
         self._stopping = asyncio.get_running_loop().create_task(self.close(), name="lease-lost")
 
     async def close(self) -> None:
-        for part in (getattr(self, "scheduler", None), getattr(self, "poster", None)):
-            if part is not None:
-                await part.stop()
+        """Stop cleanly, in the order that loses nothing: the deadline and posting loops end
+        their current step (a resolution commits or rolls back), the gateway closes (no new
+        commands), the lease is released, then the map processes, the compute threads, and
+        last the database (its last connection checkpoints the WAL). One close runs at a time: a
+        second call waits for the one under way to end (discord.py's own ``__aexit__`` waits only
+        for its part)."""
+        if self._shutdown is None:
+            self._shutdown = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._shutdown)
+
+    async def _close(self) -> None:
+        loops = [
+            part
+            for part in (getattr(self, "scheduler", None), getattr(self, "poster", None), getattr(self, "press", None))
+            if part
+        ]
+        await asyncio.gather(*(part.stop(grace=STOP_GRACE) for part in loops))
+        await super().close()
         if self.lease is not None:
             await self.lease.release()
         self.maps.close()
@@ -161,6 +217,5 @@ class DiplomacyBot(commands.Bot):
         if core is not None:
             core.close()
         if self.storage is not None:
-            await self.storage.close()
-            self.storage = None
-        await super().close()
+            storage, self.storage = self.storage, None
+            await storage.close()

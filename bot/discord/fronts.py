@@ -20,6 +20,7 @@ import discord
 
 from bot.core.errors import UserError
 from bot.discord.locales import language_of
+from bot.text.board import map_description
 from bot.text.i18n import t
 from bot.text.labels import phase_title
 from bot.text.replies import refusal
@@ -56,7 +57,15 @@ async def send_fronts(
         await interaction.followup.send(t("error.internal", lang), ephemeral=True)
         return
     caption = t("map.front_caption", lang, game=request.game.name, phase=phase_title(request.row.phase, lang))
-    files = [discord.File(io.BytesIO(p.png), filename=p.filename) for p in pictures]
+    files = [
+        discord.File(
+            io.BytesIO(p.png),
+            filename=p.filename,
+            # alt text for screen readers, in the reader's language
+            description=map_description(request.row.position, lang, orders=False, fronts=group),
+        )
+        for p, group in zip(pictures, request.groups, strict=True)
+    ]
     await interaction.followup.send(caption, files=files, ephemeral=True)
 
 

@@ -8,11 +8,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.core.languages import DEFAULT, LANGUAGES, Languages
+from bot.core.languages import DEFAULT, LANGUAGES, NATIVE_NAMES, SCRIPTS, Languages
 from bot.text.i18n import t
-
-#: Native names, shown in the language menus.
-NATIVE_NAMES = {"en": "English", "es": "Español", "ru": "Русский", "bg": "Български"}
 
 LOCALES = {
     discord.Locale.spain_spanish: "es",
@@ -77,3 +74,10 @@ def language_choices(*, auto: bool = False) -> list[app_commands.Choice[str]]:
     if auto:
         choices.append(app_commands.Choice(name=described("language.choice.auto"), value="auto"))
     return choices
+
+
+def label_choices() -> list[app_commands.Choice[str]]:
+    """The label sets a game's maps can be drawn with, where its language has a choice
+    (Russian: Cyrillic or the rulebook's Latin letters)."""
+    scripts = dict.fromkeys(script for choice in SCRIPTS.values() if len(choice) > 1 for script in choice)
+    return [app_commands.Choice(name=described(f"cmd.labels.{script}"), value=script) for script in scripts]

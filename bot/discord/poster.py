@@ -53,16 +53,18 @@ import discord
 
 from bot.core import posts
 from bot.core.app import Core
+from bot.core.languages import game_writing, map_labels
 from bot.core.posts import PostKind
 from bot.core.types import MapSpec
-from bot.discord import marks
+from bot.discord import attachments, marks
 from bot.discord.fronts import map_view
 from bot.infra.group_commit import GroupCommit
 from bot.infra.lease import Job
-from bot.infra.maps import MapCache, as_front, map_filename, map_key
+from bot.infra.maps import MapCache, MapView, as_front, map_filename, map_key
 from bot.infra.pacing import Pacer, PacingSettings, Unpaced
 from bot.infra.storage import GameRow, OutboxRow, PhaseRow, Storage
 from bot.infra.wakeable import WakeableLoop
+from bot.text.board import map_description
 from bot.text.markup import MAX_CONTENT, split
 from bot.text.posts import merged, render
 
@@ -254,10 +256,15 @@ def texts_of(row: OutboxRow, language: str) -> list[str]:
     return render(row.kind, row.params or {}, language)
 
 
+def writing_of(game: GameRow | None, language: str) -> str:
+    """The language tag a post is written in: orders in the script of the map beside it."""
+    return game_writing(language, game.language, game.labels) if game is not None else language
+
+
 async def rendered(storage: Storage, row: OutboxRow) -> list[str]:
     """The messages of one outbox row, in the language of its reader now."""
     sending = await _read(storage, Batch((row,)), PostingSettings(dm_channels=False))
-    return texts_of(row, sending.language)
+    return texts_of(row, writing_of(sending.games.get(row.game_id), sending.language))
 
 
 # DMs about one phase: worth nothing once the game has moved on (its newer phase is in the
@@ -284,7 +291,7 @@ def shown(batch: Batch, games: dict[int, GameRow], merge: bool) -> list[OutboxRo
 
 def batch_texts(batch: Batch, sending: _Sending, merge: bool) -> list[str]:
     """The messages of a batch, each leaving room for its mark (none: nothing to show)."""
-    language = sending.language
+    language = writing_of(sending.games.get(batch.rows[0].game_id), sending.language)
     if not merge or batch.rows[0].kind is None:
         # (a row from before post intents may hold a message of the full 2,000 characters)
         return [
@@ -320,14 +327,16 @@ class Poster(WakeableLoop):
         self._busy: set[Destination] = set()  # destinations with a message under way
         self._records = GroupCommit(core.storage)  # what sends record, a few transactions a second
 
-    async def stop(self) -> None:
-        await super().stop()
-        await self._records.close()
+    async def stop(self, grace: float = 0.0) -> None:
+        await super().stop(grace)
+        await self._records.close()  # what the sends under way recorded is committed
 
     async def first(self) -> None:
         # after a restart, whatever was not sent (even mid-lease) goes out now
         async with self.core.storage.write() as tx:
-            await tx.retry_unsent_now(self.core.now())
+            owed = await tx.retry_unsent_now(self.core.now())
+        if owed:
+            log.info("%d post(s) left unsent by the previous run: sending them now", owed)
 
     def kick(self) -> None:
         """New posts were stored: send them now."""
@@ -422,6 +431,7 @@ class Poster(WakeableLoop):
         if not texts:  # only DMs of phases that are over: carried by no message, done with
             async with storage.write() as tx:
                 await tx.mark_batch_sent(batch.ids, None, self.core.now())
+            self._log_retried(batch, sending)
             return True
         files, view = await self._attachments(batch, sending)
         # only the users the posts mean to ping (a row from before post intents names
@@ -442,7 +452,7 @@ class Poster(WakeableLoop):
                 kwargs: dict = {}
                 if i == len(texts) - 1:  # the pictures and buttons go with the last message
                     if files:
-                        kwargs["files"] = [discord.File(io.BytesIO(png), filename=name) for name, png in files]
+                        kwargs["files"] = files
                     if view is not None:
                         kwargs["view"] = view
                 await self.pacer.request(dest)
@@ -475,7 +485,24 @@ class Poster(WakeableLoop):
             return False
         sent_id, now = (message.id if message is not None else None), self.core.now()
         await self._records.write(lambda tx: tx.mark_batch_sent(batch.ids, sent_id, now))
+        self._log_retried(batch, sending)
         return True
+
+    def _log_retried(self, batch: Batch, sending: _Sending) -> None:
+        """Say which posts tried before are done with now: sent, or left out (a DM of a
+        phase that was over when its turn came)."""
+        shown_ids = {r.id for r in shown(batch, sending.games, self.settings.merge)}
+        for row in batch.rows:
+            if row.attempts:
+                how = "re-sent" if row.id in shown_ids else "left out (its phase is over)"
+                log.info(
+                    "post %s of game %s (phase %s) %s after %d attempt(s)",
+                    row.id,
+                    row.game_id,
+                    row.phase,
+                    how,
+                    row.attempts,
+                )
 
     async def _undeliverable(self, batch: Batch, sending: _Sending, exc: discord.HTTPException) -> bool:
         """Discord refused for good (no permission, no channel, closed DMs): record it on
@@ -545,21 +572,23 @@ class Poster(WakeableLoop):
             )
         return found
 
-    async def _attachments(
-        self, batch: Batch, sending: _Sending
-    ) -> tuple[list[tuple[str, bytes]], discord.ui.View | None]:
-        """The pictures of a message (name, PNG), and its buttons: a channel post's maps;
-        a DM's crops when its reader wants them attached (at most MAX_FILES), else a
-        button per game that offers them."""
-        files: list[tuple[str, bytes]] = []
+    async def _attachments(self, batch: Batch, sending: _Sending) -> tuple[list[discord.File], discord.ui.View | None]:
+        """The pictures of a message, and its buttons: a channel post's maps (or the final
+        post's chart); a DM's crops when its reader wants them attached (at most
+        MAX_FILES), else a button per game that offers them. Each picture in its reader's
+        language, with its alt text in that language."""
+        files: list[discord.File] = []
         offers: list[tuple[int, str, str]] = []
         for row in shown(batch, sending.games, self.settings.merge):
             if row.map is None:
                 continue
             spec = MapSpec.from_json(row.map)
             game = sending.games.get(row.game_id)
+            if game is None:
+                continue
+            language = sending.language if row.user_id else game.language
             stored = sending.phases.get((row.game_id, spec.phase))
-            if game is None or stored is None:
+            if stored is None and not spec.chart:
                 continue
             if row.user_id is not None and spec.fronts and not sending.pushed:
                 offers.append((game.id, game.name, spec.phase))
@@ -568,25 +597,37 @@ class Poster(WakeableLoop):
                 offers.append((game.id, game.name, spec.phase))
                 continue
             try:
-                files += await self._pictures(game, stored, spec, sending.language if row.user_id else game.language)
+                if spec.chart:  # the final post's supply-centre chart (issue 15)
+                    files += await attachments.chart_files(self.core, game, language)
+                elif stored is not None:
+                    files += await self._pictures(game, stored, spec, language)
             except Exception:
                 log.exception("rendering the map of game %s phase %s failed; posting without it", game.id, spec.phase)
         return files, map_view(offers, sending.language)
 
-    async def _pictures(self, game: GameRow, stored: PhaseRow, spec: MapSpec, language: str) -> list[tuple[str, bytes]]:
-        """The pictures of a post: the whole board, or one crop per group of powers."""
+    async def _pictures(self, game: GameRow, stored: PhaseRow, spec: MapSpec, language: str) -> list[discord.File]:
+        """The pictures of a post: the whole board, or one crop per group of powers, in the
+        language of its reader (the game's for the channel, the player's for a DM) and the
+        game's label set where that is the game's language, each with its alt text. A new
+        phase's board is drawn with every power's front only when every DM carries its
+        crops (the old strategy); else a crop is drawn when a reader asks for it."""
         orders = stored.results if spec.with_orders else None
-        key = map_key(game.name, language, stored.position, orders)
+        key = map_key(game.id, game.name, stored.position, orders)
+        labels = map_labels(language, game.language, game.labels)
         groups = spec.fronts or ((),)
-        fronts = tuple(as_front(g) for g in groups)
-        also = fronts
-        if self.settings.pushed_maps is PushedMaps.ALL and orders is None:
-            # every DM carries its crops: draw them all with the phase, as they will be asked for
-            also += tuple(p for p, units in sorted(stored.position.get("units", {}).items()) if units)
+        views = [MapView(as_front(g), language, labels) for g in groups]
+        pngs = await self.maps.get_many(
+            key,
+            stored.position,
+            orders,
+            game_name=game.name,
+            views=views,
+            game=game.id,
+            plan=self.settings.pushed_maps is PushedMaps.ALL,
+        )
         out = []
-        for group, front in zip(groups, fronts, strict=True):
-            png = await self.maps.get(
-                key, stored.position, orders, game_name=game.name, language=language, front=front, also=also
-            )
-            out.append((map_filename(spec.phase, group, with_orders=orders is not None), png))
+        for group, png in zip(groups, pngs, strict=True):
+            alt = map_description(stored.position, language, orders=orders is not None, fronts=group)
+            name = map_filename(spec.phase, group, with_orders=orders is not None)
+            out.append(discord.File(io.BytesIO(png), filename=name, description=alt))
         return out

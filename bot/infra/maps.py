@@ -1,13 +1,21 @@
 """Map pictures for posts and ``/game map``: calls the renderer, always off the event loop.
 
+Which pictures to draw, and in which languages, is decided here: the channel's map in the
+game's language, each player's crop in the player's (:class:`MapView`, :class:`MapCache`).
+
 The renderer (``renderer.render``) is imported lazily. When it is missing or fails, a plain
 picture listing the units and centres stands in (and the failure is logged), so posting
 never depends on it.
+
+Map processes end with the bot: each one asks the kernel to kill it when its parent dies
+(Linux) and watches its parent from a thread (everywhere), so a bot killed with SIGKILL
+leaves no drawing process behind.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import functools
 import hashlib
 import io
@@ -15,16 +23,24 @@ import json
 import logging
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
+from bot.infra.cpus import available_cpus
 from engine import Position
 from engine.codec import position_to_json
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 def warm_up() -> None:
@@ -38,56 +54,33 @@ def warm_up() -> None:
         log.exception("warming up the map fronts failed")
 
 
-def render_sync(
-    position: dict[str, Any],
-    orders: list[dict[str, Any]] | None = None,
-    *,
-    game_name: str = "",
-    language: str = "en",
-    front: str | None = None,
-) -> bytes:
-    return render_views_sync(position, orders, game_name=game_name, language=language, fronts=(front,))[front]
-
-
-async def render(
-    position: dict[str, Any],
-    orders: list[dict[str, Any]] | None = None,
-    *,
-    game_name: str = "",
-    language: str = "en",
-    front: str | None = None,
-) -> bytes:
-    """The PNG of a position (with orders and results when given), in a worker thread."""
-    return await asyncio.to_thread(render_sync, position, orders, game_name=game_name, language=language, front=front)
-
-
-def plain_views(
-    position: dict[str, Any],
-    orders: list[dict[str, Any]] | None,
-    *,
-    game_name: str,
-    language: str,
-    fronts: tuple[Front, ...],
-) -> dict[Front, bytes]:
-    """The plain stand-in picture for every view (a list of units and centres): what the
-    bot posts when the renderer fails, and the fast drawer of tests that are not about maps."""
-    return {f: _stand_in(position, orders, game_name) for f in fronts}
-
-
 Front = str | tuple[str, ...] | None
 """A picture of a phase: the whole board (None), the crop around one power's units, or
 around several powers' units (a tuple)."""
 
-Drawer = Callable[..., "dict[Front, bytes]"]
-"""Draws one phase: ``drawer(position, orders, *, game_name, language, fronts)`` -> PNG per
-front (None: the whole board). A module-level function, so map processes can run it."""
+
+@dataclass(frozen=True, slots=True)
+class MapView:
+    """One picture of a phase: the whole board or a front (:data:`Front`), labelled in a
+    language and label set (``labels``: "cyrillic" or "latin" where the language has a
+    choice; None: its default). The channel's map is drawn in the game's language, each
+    player's front in the player's."""
+
+    front: Front = None
+    language: str = "en"
+    labels: str | None = None
 
 
-def map_key(game_name: str, language: str, position: dict[str, Any], orders: list[dict[str, Any]] | None) -> tuple:
-    """How :class:`MapCache` knows one drawing of a phase in a language: by content, so a
-    phase replayed after a rollback never shows a stale map."""
+Drawer = Callable[..., "dict[MapView, bytes]"]
+"""Draws one phase: ``drawer(position, orders, *, game_name, views)`` -> PNG per view. A
+module-level function, so map processes can run it."""
+
+
+def map_key(game_id: int, game_name: str, position: dict[str, Any], orders: list[dict[str, Any]] | None) -> tuple:
+    """How :class:`MapCache` knows one phase of a game: by content, so a phase replayed
+    after a rollback never shows a stale map (the language is the view's)."""
     digest = hashlib.sha1(json.dumps([position, orders], sort_keys=True).encode()).hexdigest()
-    return (game_name, language, digest)
+    return (game_id, game_name, digest)
 
 
 def map_filename(phase: str, group: Sequence[str] = (), *, with_orders: bool = False) -> str:
@@ -98,6 +91,46 @@ def map_filename(phase: str, group: Sequence[str] = (), *, with_orders: bool = F
 def as_front(group: Sequence[str]) -> Front:
     """A group of powers (a DM's crop) as the renderer's front: None for the whole board."""
     return None if not group else group[0] if len(group) == 1 else tuple(group)
+
+
+def render_sync(
+    position: dict[str, Any],
+    orders: list[dict[str, Any]] | None = None,
+    *,
+    game_name: str = "",
+    language: str = "en",
+    labels: str | None = None,
+    front: Front = None,
+) -> bytes:
+    view = MapView(front, language, labels)
+    return render_views_sync(position, orders, game_name=game_name, views=(view,))[view]
+
+
+async def render(
+    position: dict[str, Any],
+    orders: list[dict[str, Any]] | None = None,
+    *,
+    game_name: str = "",
+    language: str = "en",
+    labels: str | None = None,
+    front: Front = None,
+) -> bytes:
+    """The PNG of a position (with orders and results when given), in a worker thread."""
+    return await asyncio.to_thread(
+        render_sync, position, orders, game_name=game_name, language=language, labels=labels, front=front
+    )
+
+
+def plain_views(
+    position: dict[str, Any],
+    orders: list[dict[str, Any]] | None,
+    *,
+    game_name: str,
+    views: tuple[MapView, ...],
+) -> dict[MapView, bytes]:
+    """The plain stand-in picture for every view (a list of units and centres): what the
+    bot posts when the renderer fails, and the fast drawer of tests that are not about maps."""
+    return {v: _stand_in(position, orders, game_name) for v in views}
 
 
 def front_groups(position: dict[str, Any], powers: Sequence[str]) -> tuple[tuple[str, ...], ...]:
@@ -122,34 +155,73 @@ def render_views_sync(
     orders: list[dict[str, Any]] | None,
     *,
     game_name: str,
-    language: str,
-    fronts: tuple[Front, ...],
-) -> dict[Front, bytes]:
+    views: tuple[MapView, ...],
+) -> dict[MapView, bytes]:
+    """Every view of one phase in one pass (``renderer.render_many``: each part of the
+    board drawn once, then labelled per language)."""
     try:
-        from renderer import render_views  # type: ignore[attr-defined]
+        from renderer import View, render_many  # type: ignore[attr-defined]
+        from renderer.render import powers_of
     except ImportError:
-        return {f: _stand_in(position, orders, game_name) for f in fronts}
+        return plain_views(position, orders, game_name=game_name, views=views)
     try:
-        return render_views(position, orders, game_name=game_name, language=language, fronts=fronts)
+        wanted = {v: View(v.language, v.labels, powers_of(v.front)) for v in views}
+        pictures = render_many(position, orders, game_name=game_name, views=tuple(dict.fromkeys(wanted.values())))
+        return {v: pictures[w] for v, w in wanted.items()}
     except Exception:
         log.exception("the renderer failed on %s; posting the plain picture", position.get("phase"))
-        return {f: _stand_in(position, orders, game_name) for f in fronts}
+        return plain_views(position, orders, game_name=game_name, views=views)
 
 
 def render_processes() -> int:
     """How many processes draw maps: ``DIPLOMACY_RENDER_PROCESSES`` (0 = threads of the bot's
-    own process), by default one per core."""
+    own process), by default one per CPU the bot may use (a container's CPU limit counts)."""
     value = os.environ.get("DIPLOMACY_RENDER_PROCESSES", "").strip()
     if value.isdigit():
         return int(value)
-    return max(1, os.cpu_count() or 1)
+    return available_cpus()
+
+
+PARENT_CHECK = 1.0  # seconds between a map process's looks at its parent
+
+
+def die_with(parent: int, *, interval: float = PARENT_CHECK, kernel: bool = True) -> None:
+    """End this process when ``parent`` (the process that started it) ends, however it ends.
+
+    On Linux the kernel does it (``prctl(PR_SET_PDEATHSIG, SIGKILL)``, the moment the parent
+    dies; ``kernel=False`` skips it, for tests of the fallback). Everywhere, a daemon thread
+    looks every ``interval`` seconds whether the parent is still this process's parent
+    (when it dies, the process is handed to another one)."""
+    if kernel and sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before the kernel was told
+        _end()
+    threading.Thread(target=_watch_parent, args=(parent, interval), name="parent-watch", daemon=True).start()
+
+
+def _watch_parent(parent: int, interval: float) -> None:
+    while os.getppid() == parent:
+        time.sleep(interval)
+    _end()
+
+
+def _end() -> None:
+    # at once, from any thread, whatever the process is doing (a drawing in C code)
+    os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
 
 
 def _ready() -> None:
     """A map process' first job: it has started (and warmed up: :func:`_worker_start`)."""
 
 
-def _worker_start() -> None:
+def _worker_start(parent: int) -> None:
+    # PR_SET_PDEATHSIG fires when the *thread* that started the process ends: the pool starts
+    # its processes from the event loop's thread, which lives as long as the bot.
+    die_with(parent)
     # Maps are batch work: let the bot's own process (replies to players) go first, and
     # build the static layers now rather than on the first map.
     try:
@@ -165,29 +237,45 @@ def _worker_start() -> None:
 
 
 class MapCache:
-    """The maps of recent phases, so that one phase is drawn once however many posts show
-    it: the channel's map and each player's phone-sized front are rendered together
-    (:func:`renderer.render_views`) and kept here, newest last, at most ``size`` phases.
-    Concurrent requests for the same phase wait for the one rendering. Drawing happens in
-    worker processes (see :func:`render_processes`), so that a burst of deadlines uses every
-    core and never holds up the event loop; with 0 processes, in worker threads."""
+    """The maps of recent phases, each picture drawn once however many posts show it, kept
+    per phase (newest last, at most ``size`` phases).
+
+    A picture is a :class:`MapView`: the channel's map in the game's language, each
+    player's front in that player's (a Russian player of a Spanish game gets a Russian
+    crop). The first request of a new phase (the channel's post comes first) draws, with
+    the picture asked for, every power's front in the language its player read it in at
+    the last phase of the game (at first, in the language of the picture asked for): the
+    DMs that follow find their crops drawn, one drawing per language needed, not per
+    player (``renderer.render_many`` draws each part of the board once and labels it per
+    language). A picture not drawn that way (several powers in one crop, a reader who
+    changed language) is drawn when first asked for, once; concurrent requests for the
+    same picture wait for the one drawing. Drawing happens in worker processes (see
+    :func:`render_processes`), so that a burst of deadlines uses every core and never
+    holds up the event loop; with 0 processes, in worker threads."""
 
     def __init__(self, size: int = 48, processes: int | None = None, drawer: Drawer | None = None) -> None:
         self.size = size
         self.drawer: Drawer = drawer or render_views_sync
         self.processes = render_processes() if processes is None else processes
         self._pool: ProcessPoolExecutor | None = None
-        self._entries: OrderedDict[tuple, asyncio.Future[dict[Front, bytes]]] = OrderedDict()
+        self._entries: OrderedDict[tuple, dict[MapView, asyncio.Future[bytes]]] = OrderedDict()
+        # per game: the language and labels each front was last read in
+        self._readers: OrderedDict[object, dict[Front, tuple[str, str | None]]] = OrderedDict()
 
     async def _draw(
         self,
         position: dict[str, Any],
         orders: list[dict[str, Any]] | None,
         game_name: str,
-        language: str,
-        fronts: tuple[Front, ...],
-    ) -> dict[Front, bytes]:
-        job = functools.partial(self.drawer, position, orders, game_name=game_name, language=language, fronts=fronts)
+        views: tuple[MapView, ...],
+    ) -> dict[MapView, bytes]:
+        return await self.run(self.drawer, position, orders, game_name=game_name, views=views)
+
+    async def run(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """``fn(*args, **kwargs)`` in the map workers: drawing besides the maps (the centre
+        chart, a game's animated GIF) shares them, never the event loop. ``fn`` is a
+        module-level function and its arguments plain values, so a process can run it."""
+        job = functools.partial(fn, *args, **kwargs)
         if self.processes <= 0:
             return await asyncio.to_thread(job)
         try:
@@ -201,7 +289,10 @@ class MapCache:
     def _processes(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
+                self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_worker_start,
+                initargs=(os.getpid(),),
             )
         return self._pool
 
@@ -219,44 +310,67 @@ class MapCache:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
-    async def get(
+    def _remember(self, game: object, view: MapView) -> None:
+        fronts = self._readers.setdefault(game, {})
+        self._readers.move_to_end(game)
+        fronts[view.front] = (view.language, view.labels)
+        while len(self._readers) > 4 * self.size:
+            self._readers.popitem(last=False)
+
+    def _planned(self, game: object, position: dict[str, Any], board: MapView) -> list[MapView]:
+        """Each power's front, in the language its player last read it in (else the board's)."""
+        known = self._readers.get(game, {}) if game is not None else {}
+        powers = sorted(p for p, units in position.get("units", {}).items() if units)
+        return [MapView(p, *known.get(p, (board.language, board.labels))) for p in powers]
+
+    async def get_many(
         self,
         key: tuple,
         position: dict[str, Any],
         orders: list[dict[str, Any]] | None,
         *,
         game_name: str,
-        language: str,
-        front: Front,
-        also: tuple[Front, ...] = (),
-    ) -> bytes:
-        """The picture ``front`` of a phase in a language (``key``: :func:`map_key`). When
-        the phase is not drawn yet, the pictures ``also`` are drawn with it, sharing the
-        drawing: the caller names what it will ask for next (the poster: the crops of the
-        DMs that carry them), so that nothing is drawn or encoded that nobody sends."""
-        entry = self._entries.get(key)
-        if entry is None:
-            fronts = tuple(dict.fromkeys((front, *also)))
-            entry = asyncio.get_running_loop().create_future()
-            self._entries[key] = entry
+        views: Sequence[MapView],
+        game: object = None,
+        plan: bool = True,
+    ) -> list[bytes]:
+        """The pictures of one post (a DM's crops), those not drawn yet in one drawing.
+        ``key`` names the phase by its content (a phase replayed after a rollback is another
+        key); ``game``: the game's identity, to learn in which language its players read
+        their fronts. ``plan=False``: draw only what is asked for, not every power's front
+        with a new phase's board (the DMs that follow offer their maps rather than carry
+        them: issue 13)."""
+        pictures = self._entries.get(key)
+        new = pictures is None
+        if pictures is None:
+            pictures = self._entries[key] = {}
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
-            try:
-                views = await self._draw(position, orders, game_name, language, fronts)
-            except BaseException as exc:
-                self._entries.pop(key, None)
-                entry.set_exception(exc)
-                entry.exception()  # retrieved: the waiters below get it too
-                raise
-            entry.set_result(views)
         else:
             self._entries.move_to_end(key)
-        views = await asyncio.shield(entry)
-        png = views.get(front)
-        if png is None:  # a front not drawn with the phase: several powers, or one with no units
-            png = (await self._draw(position, orders, game_name, language, (front,)))[front]
-            views[front] = png  # the next reader of the same crop finds it
-        return png
+        for view in views:
+            if view.front is not None and game is not None:
+                self._remember(game, view)
+        missing = [v for v in dict.fromkeys(views) if v not in pictures]
+        if plan and new and orders is None and any(v.front is None for v in views):
+            # a new phase: the DMs that follow the channel's post will ask for the fronts
+            board = next(v for v in views if v.front is None)
+            missing += [v for v in self._planned(game, position, board) if v not in missing]
+        if missing:
+            loop = asyncio.get_running_loop()
+            futures = {v: loop.create_future() for v in missing}
+            pictures.update(futures)
+            try:
+                drawn = await self._draw(position, orders, game_name, tuple(missing))
+            except BaseException as exc:
+                for v, future in futures.items():
+                    pictures.pop(v, None)  # the next request draws it afresh
+                    future.set_exception(exc)
+                    future.exception()  # retrieved: any waiter gets it too
+                raise
+            for v, future in futures.items():
+                future.set_result(drawn[v])
+        return [await asyncio.shield(pictures[v]) for v in views]
 
     async def picture(
         self,
@@ -265,10 +379,12 @@ class MapCache:
         *,
         game_name: str = "",
         language: str = "en",
-        front: str | None = None,
+        labels: str | None = None,
+        front: Front = None,
     ) -> bytes:
-        """One map, drawn now (not kept): ``/game map`` of any phase."""
-        return (await self._draw(position, orders, game_name, language, (front,)))[front]
+        """One map, drawn now (not kept): ``/game map`` of any phase, a player's own orders."""
+        view = MapView(front, language, labels)
+        return (await self._draw(position, orders, game_name, (view,)))[view]
 
 
 def renderer_available() -> bool:
@@ -288,7 +404,7 @@ def _stand_in(position: dict[str, Any], orders: list[dict[str, Any]] | None, gam
         lines.append(f"{power.title()} ({len(centres)}): {', '.join(units)}")
     if orders:
         lines.append("")
-        lines.extend(f"{o['power'][:3]} {o['order']} ({o['result']})" for o in orders[:60])
+        lines.extend(f"{o['power'][:3]} {o['order']} ({o.get('result') or '—'})" for o in orders[:60])
     height = 16 * len(lines) + 20
     image = Image.new("RGB", (900, height), (245, 240, 225))
     draw = ImageDraw.Draw(image)

@@ -32,6 +32,7 @@ class WakeableLoop:
         self._task: asyncio.Task[None] | None = None
         self._sleeping = False
         self._dirty = False
+        self._stopping = False
 
     async def step(self) -> float | None:
         raise NotImplementedError
@@ -45,7 +46,7 @@ class WakeableLoop:
 
     def wake(self) -> None:
         """Something new is due sooner: look again now."""
-        if self._task is None:
+        if self._task is None or self._stopping:
             return
         if self._sleeping:
             self._task.cancel()
@@ -53,11 +54,20 @@ class WakeableLoop:
         else:
             self._dirty = True
 
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+    async def stop(self, grace: float = 0.0) -> None:
+        """Stop the task: at once while it sleeps; while it works, when its current step ends
+        or after ``grace`` seconds, whichever comes first (then it is cancelled, and a write
+        transaction in progress rolls back)."""
+        task = self._task
+        if task is None:
+            return
+        self._stopping = True
+        if grace > 0 and not self._sleeping:
+            await asyncio.wait({task}, timeout=grace)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        self._task = None
+        self._stopping = False
 
     async def _begin(self) -> None:
         try:
@@ -78,6 +88,8 @@ class WakeableLoop:
             except Exception:
                 log.exception("%s failed; trying again in %ss", self.name, ERROR_PAUSE)
                 nxt = self._now() + ERROR_PAUSE
+            if self._stopping:
+                return
             if self._dirty:
                 continue
             delay = MAX_SLEEP if nxt is None else max(0.0, min(MAX_SLEEP, nxt - self._now()))

@@ -5,8 +5,11 @@ become words in the reader's language).
 
 The words themselves are :mod:`engine.wording`'s, the one place that writes them (the
 map's legend asks it too, so a post and its map name a phase alike); here is only what
-the bot adds: English messages name provinces by their codes, and a text that is not a
-phase, a unit or an order is shown as it is."""
+the bot adds: English messages name provinces by their codes, a text that is not a
+phase, a unit or an order is shown as it is, and a language tag with a script
+(:func:`bot.core.languages.writing`) writes orders, units and places in the script of the
+reader's map (Russian in Cyrillic by :mod:`bot.text.scripts`, ``ru-Latn`` in the Latin
+letters of the Russian rulebook); names and titles take the tag's language."""
 
 from __future__ import annotations
 
@@ -16,10 +19,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.core import params as P
+from bot.core.languages import base_language
 from bot.core.types import PhaseKind
-from bot.text import markup
+from bot.text import markup, scripts
 from bot.text.i18n import DEFAULT, catalogue, t
-from engine import Location, Phase, Power, Unit, parse_order, wording
+from engine import Location, Order, Phase, Power, Unit, UnitType, parse_order, wording
 from engine.parser import split_orders
 
 
@@ -27,22 +31,25 @@ def phase_title(phase: str | Phase, language: str = DEFAULT) -> str:
     """``S1901M`` as a title: "Spring 1901 moves", "Primavera de 1901, movimientos"; a
     text that is no phase as it is."""
     try:
-        return wording.phase_title(phase, language)
+        return wording.phase_title(phase, base_language(language))
     except ValueError:
         return str(phase)
 
 
 def power_name(power: Power | str, language: str = DEFAULT) -> str:
-    return wording.power_name(power, language)
+    return wording.power_name(power, base_language(language))
 
 
 def power_names(powers: Iterable[Power | str], language: str = DEFAULT) -> str:
     return ", ".join(power_name(p, language) for p in powers)
 
 
-def place_text(location: str, language: str = DEFAULT) -> str:
-    """A province (``SPA/NC``) as the language writes it in orders (Spanish ``CN Esp``)."""
-    return wording.place_text(location, language)
+def place_text(location: str | Location, language: str = DEFAULT) -> str:
+    """A province (``SPA/NC``) as the language writes it in orders (Spanish ``CN Esp``,
+    Russian ``Исп`` beside a Cyrillic map, ``Spa`` beside a Latin one)."""
+    if scripts.writes(language):
+        return scripts.place_text(location)
+    return wording.place_text(location, base_language(language))
 
 
 def place_name(location: Location | str, language: str) -> str:
@@ -50,12 +57,30 @@ def place_name(location: Location | str, language: str) -> str:
     (``Санкт-Петербург (южное побережье)``)."""
     if language == DEFAULT:
         return str(location)
-    return wording.place_name(location, language)
+    return wording.place_name(location, base_language(language))
 
 
 def province_name(code: str, language: str) -> str:
     """A province's name: the code in English messages, the name otherwise."""
-    return code if language == DEFAULT else wording.province_name(code, language)
+    return code if language == DEFAULT else wording.province_name(code, base_language(language))
+
+
+def menu_place(location: Location, language: str) -> str:
+    """A place in a menu: its full name, then how orders write it (``St Petersburg (south
+    coast) · STP``, ``Париж · Пар``)."""
+    return f"{wording.place_name(location, base_language(language))} · {place_text(location.province, language)}"
+
+
+def unit_type_name(unit_type: UnitType, language: str) -> str:
+    """The word for an army or a fleet (``army``, ``flota``), lower case."""
+    return wording.unit_type_name(unit_type, base_language(language))
+
+
+def order_text(order: Order, language: str) -> str:
+    """An order (a value) written the reader's way."""
+    if scripts.writes(language):
+        return scripts.order_text(order)
+    return wording.order_text(order, base_language(language))
 
 
 def echo(canonical: str, language: str) -> str:
@@ -64,7 +89,7 @@ def echo(canonical: str, language: str) -> str:
     if language == DEFAULT:
         return canonical
     try:
-        return wording.order_text(parse_order(canonical), language)
+        return order_text(parse_order(canonical), language)
     except (KeyError, ValueError):  # not an order (OrderParseError is a ValueError)
         return canonical
 
@@ -76,20 +101,29 @@ def localized_orders(text: str, language: str) -> str:
     return "; ".join(echo(part, language) for part in split_orders(text)) or text
 
 
-def unit_text(unit: str, language: str) -> str:
+def unit_text(unit: str | Unit, language: str) -> str:
     """A unit (``A PAR``) written in ``language`` (``E Par``); any other text unchanged."""
     try:
-        return wording.unit_text(unit, language)
+        if scripts.writes(language):
+            if isinstance(unit, Unit):
+                return scripts.unit_text(unit.type, unit.location)
+            letter, _, where = unit.strip().partition(" ")
+            if letter.upper() in ("A", "F") and where and " " not in where.strip():
+                return scripts.unit_text(UnitType(letter.upper()), where)
+            return unit
+        return wording.unit_text(unit, base_language(language))
     except ValueError:
-        return unit
+        return str(unit)
 
 
 def order_line(canonical: str, language: str) -> str:
     """An order for a post or a list, in code style: ```E Par - Bor` (`A PAR - BUR`)`` in
-    Spanish (the catalogue's ``order.local``), only ```A PAR - BUR``` in English."""
+    Spanish (the catalogue's ``order.local``), only ```A PAR - BUR``` in English, and
+    once where the language writes it as the codes do but for the case (the Russian
+    rulebook's ``A Par - Bur``)."""
     local = echo(canonical, language)
-    if local == canonical:
-        return f"`{canonical}`"
+    if local.upper() == canonical:
+        return f"`{local}`"
     return t("order.local", language, local=local, order=canonical)
 
 

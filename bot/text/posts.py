@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.core.posts import PostKind
-from bot.text import markup
+from bot.text import markup, press, scores
 from bot.text.durations import duration_text
 from bot.text.i18n import t
 from bot.text.labels import (
@@ -23,6 +23,7 @@ from bot.text.labels import (
     province_name,
     unit_text,
 )
+from bot.text.standby import day_text, standby_dm
 
 MAX_MESSAGE = 1900  # room left for the post's mark (bot.discord.poster)
 
@@ -104,6 +105,8 @@ def named(params: Mapping[str, Any], language: str) -> dict[str, Any]:
             out[key] = power_name(value, language)
         elif key == "powers":
             out[key] = power_names(value, language) if isinstance(value, list) else value
+        elif key == "day":  # a date skipped (issue 15)
+            out[key] = day_text(value, language)
         else:
             out[key] = value
     return out
@@ -121,6 +124,10 @@ _MOD_KEYS = {
     "kick": "kicked",
     "rollback": "rollback",
     "remind": "reminded",
+    # issue 15: dates skipped
+    "skip_day": "skip_day",
+    "skip_day_moved": "skip_day_moved",
+    "unskip_day": "unskip_day",
 }
 
 
@@ -133,13 +140,16 @@ def _mod_action(p: Mapping[str, Any], lang: str) -> str:
 
 
 def _started(p: Mapping[str, Any], lang: str) -> str:
-    lines = [
-        t("post.assignment", lang, user=markup.mention(uid), powers=power_names(powers, lang))
-        for uid, powers in p["assignments"]
-    ]
+    if p.get("anonymous"):  # players known by their powers only (bot.core.secrecy)
+        lines = [press.anonymous_assignments(p["assignments"], lang)]
+    else:
+        lines = [
+            t("post.assignment", lang, user=markup.mention(uid), powers=power_names(powers, lang))
+            for uid, powers in p["assignments"]
+        ]
     if p["neutral"]:
         lines.append(t("post.neutral", lang, powers=power_names(p["neutral"], lang)))
-    return t(
+    text = t(
         "post.started",
         lang,
         game=p["game"],
@@ -147,6 +157,8 @@ def _started(p: Mapping[str, Any], lang: str) -> str:
         phase=phase_title(p["phase"], lang),
         deadline=markup.stamp(p["deadline"] or 0),
     )
+    # the game's settings (press, anonymity, deadlines...) under it
+    return text + "\n\n" + press.settings_block(p["settings"], lang) if p.get("settings") else text
 
 
 def _results(p: Mapping[str, Any], lang: str) -> list[str]:
@@ -165,19 +177,29 @@ def _results(p: Mapping[str, Any], lang: str) -> list[str]:
             mark = "✅" if r["ok"] else "❌"
             why = "" if r["ok"] else f" — {t('result.' + r['result'], lang)}"
             implied = t("post.implied", lang) if r.get("implied") else ""
+            implied += t("post.standby", lang) if r.get("standby") else ""  # issue 15: from standby orders
             lines.append(f"{mark} {order_line(r['order'], lang)}{why}{implied}")
         blocks.append("\n".join(lines))
     if p["destroyed"]:
         units = ", ".join(f"{power_name(power, lang)} {unit_text(unit, lang)}" for power, unit in p["destroyed"])
         blocks.append(t("post.destroyed", lang, units=units))
+    if not by_power and not p["destroyed"]:  # say so rather than post a bare title (the centres follow)
+        blocks.append(t("post.no_adjustments" if str(p["phase"]).endswith("A") else "post.no_orders", lang))
     return blocks  # one per power: cut between them when long (render, merged)
 
 
 def _phase_started(p: Mapping[str, Any], lang: str) -> str:
     toss = p.get("toss")
     note = ""
-    if toss:
+    if toss and toss.get("user") is None:  # an anonymous game: who won the toss stays secret
+        note = press.anonymous_toss(toss["power"], lang)
+    elif toss:
         note = t("post.toss", lang, user=f"<@{toss['user']}>", power=power_name(toss["power"], lang))
+    if p.get("settled"):  # issue 15: nobody has a choice: played at once
+        key = "post.new_phase_settled"
+        return note + t(
+            key, lang, game=p["game"], phase=phase_title(p["phase"], lang), centres=centre_table(p["centres"], lang)
+        )
     return note + t(
         "post.new_phase",
         lang,
@@ -201,19 +223,20 @@ def _duty(d: Mapping[str, Any], lang: str) -> str:
     return t("dm.power_line", lang, power=power_name(d["power"], lang), what=what)
 
 
-def _dm_phase(p: Mapping[str, Any], lang: str) -> str:
-    return (
-        t(
-            "dm.phase_started",
-            lang,
-            game=p["game"],
-            phase=phase_title(p["phase"], lang),
-            lines="\n".join(_duty(d, lang) for d in p["powers"]),
-            deadline=markup.stamp(p["deadline"] or 0),
-        )
-        + "\n"
-        + t("sheet.dm_hint", lang)
+def _game_phase(key: str, p: Mapping[str, Any], lang: str) -> str:
+    """A game's new phase for one player: its deadline and what they owe (``key``: the text)."""
+    return t(
+        key,
+        lang,
+        game=p["game"],
+        phase=phase_title(p["phase"], lang),
+        lines="\n".join(_duty(d, lang) for d in p["powers"]),
+        deadline=markup.stamp(p["deadline"] or 0),
     )
+
+
+def _dm_phase(p: Mapping[str, Any], lang: str) -> str:
+    return _game_phase("dm.phase_started", p, lang) + "\n" + t("sheet.dm_hint", lang)
 
 
 def _reminder(p: Mapping[str, Any], lang: str) -> str:
@@ -326,30 +349,43 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
     PostKind.DM_REPLACEMENT: _replacement,
     PostKind.DM_REPLACED_OUT: _simple("mod.dm.replaced_out"),
     PostKind.DM_DRAW_PROPOSED: _simple("mod.dm.draw_proposed"),
+    # the end of a game (issue 15)
+    PostKind.GAME_YEAR_LIMIT: scores.year_limit_post,
+    PostKind.GAME_ENDED: scores.ended_post,
+    PostKind.GAME_SCORES: scores.scores_post,
+    PostKind.DM_GAME_ENDED: scores.dm_ended,
+    # issue 15: grace, standby orders
+    PostKind.GRACE_STARTED: _users_joined("grace.post"),
+    PostKind.DM_GRACE: lambda p, lang: t(
+        "grace.dm",
+        lang,
+        game=p["game"],
+        phase=phase_title(p["phase"], lang),
+        missing=missing_text(p["missing"], lang, by_power=p.get("by_power", False)),
+        deadline=markup.stamp(p["deadline"]),
+    ),
+    PostKind.DM_STANDBY: standby_dm,
 }
 
 
 def blocks(kind: str, params: Mapping[str, Any], language: str) -> list[str]:
     """The text of one post in ``language`` as blocks: where it may be cut when long."""
-    out = _RENDER[PostKind(kind)](params, language)
+    post = PostKind(kind)
+    # press posts are said in bot.text.press; a masked post of an anonymous game without players
+    if params.get("anonymous"):
+        params = press.unnamed(params, language)
+    masked = press.render_masked(post, params, language) if params.get("anonymous") else None
+    out = masked or (press.RENDER[post] if post in press.RENDER else _RENDER[post])(params, language)
     return [out] if isinstance(out, str) else out
 
 
 def render(kind: str, params: Mapping[str, Any], language: str) -> list[str]:
     """The messages of one post in ``language`` (usually one; several when long)."""
-    out = _RENDER[PostKind(kind)](params, language)
-    return [out] if isinstance(out, str) else chunks(out)
+    return chunks(blocks(kind, params, language))
 
 
 def _digest_game(p: Mapping[str, Any], lang: str) -> str:
-    return t(
-        "dm.digest_game",
-        lang,
-        game=p["game"],
-        phase=phase_title(p["phase"], lang),
-        lines="\n".join(_duty(d, lang) for d in p["powers"]),
-        deadline=markup.stamp(p["deadline"] or 0),
-    )
+    return _game_phase("dm.digest_game", p, lang)
 
 
 def merged(posts: Sequence[tuple[str, Mapping[str, Any]]], language: str, limit: int = MAX_MESSAGE) -> list[str]:

@@ -6,20 +6,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.core import secrecy
 from bot.core.errors import UserError
+from bot.core.languages import SCRIPTS, game_writing
 from bot.core.moderation import OrdersOverview
-from bot.core.ordering import OrderReport, ReadyReport
+from bot.core.ordering import LineReport, OrderReport, ReadyReport
 from bot.core.reminders import ReminderSettings
 from bot.core.status import GameStatusReport, OrderSheet
 from bot.core.types import GameStatus, OrderState
 from bot.infra.storage import GameRow
 from bot.infra.storage.moderation import AuditRow
-from bot.text import markup
+from bot.text import asking, markup, press
 from bot.text.durations import duration_text
 from bot.text.i18n import is_plural, plural, plural_form, t
 from bot.text.labels import echo, order_line, phase_title, power_name, power_names, say
 from bot.text.posts import missing_text, named, silent_text
+from bot.text.scores import rules_text
 from bot.text.sheet import MAX_OPTIONS, cut, ready_key
+from bot.text.standby import late_lines
 
 MAX_REPLY = markup.MAX_CONTENT
 #: The most a reply says: the reply helper sends it as up to
@@ -43,8 +47,15 @@ def refusal(error: UserError, language: str) -> str:
     return say(key, language, error.params)
 
 
+def reader(sheet: OrderSheet, lang: str) -> str:
+    """The language tag of a reply about ``sheet``'s game: orders in the script of the
+    reader's map of that game (:func:`bot.core.languages.game_writing`)."""
+    return game_writing(lang, sheet.game.language, sheet.game.labels)
+
+
 def sheet_text(sheet: OrderSheet, lang: str, *, list_orders: bool = False) -> str:
     game = sheet.game
+    lang = reader(sheet, lang)
     lines = []
     if list_orders:
         lines.append(t("orders.title", lang, game=game.name, phase=phase_title(sheet.phase, lang)))
@@ -53,6 +64,8 @@ def sheet_text(sheet: OrderSheet, lang: str, *, list_orders: bool = False) -> st
             lines.append(t("orders.none", lang))
     if sheet.missing:
         lines.append(t("reply.missing", lang, units=missing_text(sheet.missing, lang, by_power=len(sheet.powers) > 1)))
+    elif sheet.nothing_due:  # not "all your units have orders": there was nothing to order
+        lines.append(t("reply.nothing_to_order", lang))
     else:
         lines.append(t("reply.all_ordered", lang))
     if sheet.silent and not sheet.ready:
@@ -70,11 +83,13 @@ def order_report(report: OrderReport, lang: str) -> str:
     (the reply helper sends it as a few messages): when the lines would not, the
     accepted ones are counted instead of listed, then the refused ones beyond the budget
     are counted too; the sheet always shows."""
+    lang = reader(report.sheet, lang)
     header = t("reply.header", lang, game=report.sheet.game.name, phase=phase_title(report.sheet.phase, lang))
     tail = sheet_text(report.sheet, lang)
     accepted = [_accepted(line.order, lang) for line in report.lines if line.order is not None]
+    with_menu = {id(line) for line in asking.asked(report)}
     refused = [
-        t("reply.error", lang, text=line.text, reason=say(line.error, lang, line.params) if line.error else "—")
+        t("reply.error", lang, text=line.text, reason=_reason(line, lang, menu=id(line) in with_menu))
         for line in report.lines
         if line.order is None
     ]
@@ -94,9 +109,17 @@ def order_report(report: OrderReport, lang: str) -> str:
     return "\n".join([header, *lines, tail])
 
 
+def _reason(line: LineReport, lang: str, *, menu: bool) -> str:
+    if line.error == "parse.ambiguous":
+        return asking.question(line, lang, menu=menu)
+    return say(line.error, lang, line.params) if line.error else "—"
+
+
 def _accepted(order: str, lang: str) -> str:
     local = echo(order, lang)
-    return t("reply.ok", lang, order=order) if local == order else t("reply.ok_local", lang, local=local, order=order)
+    if local.upper() == order:  # English, or the Russian rulebook's Latin: said once
+        return t("reply.ok", lang, order=local)
+    return t("reply.ok_local", lang, local=local, order=order)
 
 
 def _size(lines: Sequence[str]) -> int:
@@ -105,6 +128,7 @@ def _size(lines: Sequence[str]) -> int:
 
 def ready_text(report: ReadyReport, lang: str) -> str:
     sheet = report.sheet
+    lang = reader(sheet, lang)
     text = t(ready_key(report), lang, game=sheet.game.name)
     if sheet.missing:
         units = missing_text(sheet.missing, lang, by_power=len(sheet.powers) > 1)
@@ -128,10 +152,15 @@ def standing_lines(report: GameStatusReport, lang: str) -> list[str]:
     if s.draw_open:
         lines.append(t("mod.status.draw_open", lang))
     parts = [
-        t("mod.status.record", lang, user=markup.mention(uid), missed=m, total=n) for uid, m, n in s.records if n
-    ]  # 0/0 says nothing
+        t("mod.status.record", lang, user=markup.mention(uid), missed=m, total=n)
+        for uid, m, n in s.records
+        if n and not report.secret  # 0/0 says nothing; an anonymous game names nobody
+    ]
     if parts:
         lines.append(t("mod.status.reliability", lang, records="; ".join(parts)))
+    if s.rules is not None and s.ending is None:  # how it will end and be scored (issue 15)
+        lines.append(rules_text(s.rules, lang))
+    lines.extend(late_lines(s.late, lang))  # grace, standby orders, days off (issue 15)
     return lines
 
 
@@ -169,7 +198,7 @@ def status_text(report: GameStatusReport, lang: str) -> str:
         for p in report.players:
             lines.append(
                 t(
-                    "status.line",
+                    "anon.status.line" if report.secret else "status.line",  # anonymous: powers only
                     lang,
                     mark=MARKS[p.state],
                     user=markup.mention(p.user_id),
@@ -177,8 +206,10 @@ def status_text(report: GameStatusReport, lang: str) -> str:
                     powers=power_names(p.powers, lang) or "—",
                 )
             )
+        if report.secret:
+            lines.append(t("anon.status.note", lang))
         text = "\n".join(lines)
-    return "\n".join([text, *standing_lines(report, lang)])
+    return "\n".join([text, *standing_lines(report, lang), *press.status_settings(report.settings, lang)])
 
 
 def overview_text(view: OrdersOverview, lang: str) -> str:
@@ -186,7 +217,7 @@ def overview_text(view: OrdersOverview, lang: str) -> str:
     for row in view.powers:
         lines.append(
             t(
-                "mod.reply.orders_line",
+                "anon.mod.orders_line" if view.masked else "mod.reply.orders_line",  # anonymous: powers only
                 lang,
                 mark=MARKS[row.state],
                 power=power_name(row.power, lang),
@@ -194,7 +225,9 @@ def overview_text(view: OrdersOverview, lang: str) -> str:
                 state=t(f"mod.orders.{row.state.value}", lang),
             )
         )
-    if view.reminded:
+    if view.reminded and view.masked:
+        lines.append(t("anon.mod.reminded_count", lang, count=len(view.reminded)))
+    elif view.reminded:
         lines.append(t("mod.reply.reminded", lang, users=", ".join(markup.mention(u) for u in view.reminded)))
     return "\n".join(lines)
 
@@ -205,10 +238,12 @@ def log_text(game: GameRow, rows: Sequence[AuditRow], lang: str) -> str:
         detail = dict(r.detail)
         if r.action == "replace" and "powers" not in detail:  # an entry from before it named every power
             detail["powers"] = [detail.get("power", "")]
+        # an anonymous game seen by a moderator who plays in it: the entry without players
+        key = f"anon.log.{r.action}" if detail.pop(secrecy.MASKED, False) else f"mod.log.{r.action}"
         params = named(detail, lang)
         params["who"] = markup.mention(r.user_id) if r.user_id else t("mod.log.bot", lang)
         # a moment in the reader's time zone, then what happened
-        lines.append(f"{markup.short_stamp(r.at)} {t(f'mod.log.{r.action}', lang, **params)}")
+        lines.append(f"{markup.short_stamp(r.at)} {t(key, lang, **params)}")
     if not rows:
         lines.append(t("mod.reply.log_empty", lang))
     text = "\n".join(lines)
@@ -243,7 +278,16 @@ def create_text(game: GameRow, cd_after: int, creator: int, language_name: str) 
         + policy
         + "\n"
         + t("create.language", lang, language=language_name)
+        + labels_line(game)
     )
+
+
+def labels_line(game: GameRow) -> str:
+    """For a game whose language has a choice of map labels: which it has (a new line)."""
+    scripts = SCRIPTS.get(game.language, ())
+    if len(scripts) < 2:
+        return ""
+    return "\n" + t("create.labels", game.language, labels=t(f"cmd.labels.{game.labels or scripts[0]}", game.language))
 
 
 def clear_choices(orders: Sequence[tuple[str, str]], typed: str, lang: str) -> list[tuple[str, str]]:

@@ -29,6 +29,10 @@ sheet::
     dip:clear:12:S1901M                       take back every order
     dip:ready:12:S1901M[:anyway]              ready (anyway: despite the warnings)
     dip:unready:12:S1901M
+    dip:map:12:S1901M                         my orders on the map, privately (issue 15)
+    dip:standby:12:S1901M                     my standby orders (bot.text.standby)
+    dip:keep:12:S1901M                        keep my orders as standby orders
+    dip:drop:12:S1901M                        clear my standby orders
 
 ``<mode>`` is ``all`` (walking every unit) or ``one``; ``<slot>`` a unit's province or
 ``+N``/``-N`` for the Nth build or disband; ``<kind>`` one of :class:`Kind` (or
@@ -46,13 +50,14 @@ from enum import StrEnum
 
 from bot.core.app import Core
 from bot.core.errors import UserError
+from bot.core.languages import game_writing
 from bot.core.ordering import ReadyReport
 from bot.core.sheet import SheetData
 from bot.core.types import Slot, SlotKind
 from bot.text import markup
 from bot.text.i18n import is_plural, plural, t
-from bot.text.labels import echo, phase_title, power_name, unit_text
-from engine import Build, Convoy, Disband, Hold, Location, Move, Retreat, SupportHold, SupportMove, Unit, wording
+from bot.text.labels import echo, menu_place, phase_title, power_name, unit_text, unit_type_name
+from engine import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, Unit
 
 # Discord's limits on one message
 MAX_OPTIONS = 25
@@ -89,6 +94,11 @@ class Verb(StrEnum):
     CLEAR = "clear"
     READY = "ready"
     UNREADY = "unready"
+    # issue 15: the map of my orders (bot.discord.views), standby orders (bot.text.standby)
+    MAP = "map"
+    STANDBY = "standby"
+    KEEP = "keep"  # keep this phase's orders as standby orders
+    DROP = "drop"  # clear the standby orders
 
 
 class Mode(StrEnum):
@@ -258,14 +268,11 @@ def screen(content: str, rows: Sequence[Sequence[Button | Menu]] = ()) -> Screen
 
 
 # -- labels -------------------------------------------------------------------------------
-def _place(location: Location, lang: str) -> str:
-    """A place in a menu: its full name, then how orders write it (``St Petersburg (south
-    coast) · STP``)."""
-    return f"{wording.place_name(location, lang)} · {wording.place_text(location.province, lang)}"
+_place = menu_place
 
 
 def _unit_label(unit: Unit, lang: str) -> str:
-    return f"{wording.unit_type_name(unit.type, lang).capitalize()} · {_place(unit.location, lang)}"
+    return f"{unit_type_name(unit.type, lang).capitalize()} · {_place(unit.location, lang)}"
 
 
 def _slot_label(slot: Slot, lang: str) -> str:
@@ -293,7 +300,7 @@ class SheetScreens:
     def line(self, slot: Slot, text: str | None) -> str:
         lang = self.lang
         what = f"`{echo(text, lang)}`" if text else t("sheet.no_order", lang)
-        label = _slot_label(slot, lang) if slot.unit is None else wording.unit_text(slot.unit, lang)
+        label = _slot_label(slot, lang) if slot.unit is None else unit_text(slot.unit, lang)
         return f"• **{label}** — {what}"
 
     def warnings(self, orders: dict[str, str]) -> list[str]:
@@ -335,6 +342,7 @@ class SheetScreens:
                 lines.append(f"**{power_name(slot.power, lang)}**")
             lines.append(self.line(slot, data.stored.get(slot.key)))
         lines.extend(self.warnings(data.stored))
+        lines.extend(self.standby_lines())
         if data.ctx.ready:
             lines.append(t("reply.ready", lang))
         buttons = [
@@ -348,7 +356,23 @@ class SheetScreens:
             buttons.append(Button(t("sheet.button.ready", lang), self.cid(Verb.READY), "success"))
         if not data.slots:
             buttons = buttons[3:]
-        return screen("\n".join(lines), [buttons])
+        more = [  # issue 15: my orders on the map (privately), my standby orders
+            Button("🗺️ " + t("sheet.button.map", lang), self.cid(Verb.MAP)),
+            Button("🛟 " + t("sheet.button.standby", lang), self.cid(Verb.STANDBY)),
+        ]
+        return screen("\n".join(lines), [buttons, more])
+
+    def standby_lines(self) -> list[str]:
+        """The player's standby orders, apart from the orders (issue 15)."""
+        lang = self.lang
+        if not self.data.standby:
+            return []
+        lines = [t("standby.on_sheet", lang)]
+        several = len(self.data.ctx.powers) > 1
+        for item in self.data.standby:
+            who = f"{power_name(item.power, lang)}: " if several else ""
+            lines.append(f"• {who}`{echo(item.text, lang)}`")
+        return lines
 
     def ready_confirm(self, warnings: list[str]) -> Screen:
         lang = self.lang
@@ -529,7 +553,7 @@ class SheetScreens:
             taken = data.taken(draft, slot)
             for o in legal:
                 if what == Kind.BUILDS and isinstance(o, Build) and o.location.province not in taken:
-                    name = wording.unit_type_name(o.unit_type, lang).capitalize()
+                    name = unit_type_name(o.unit_type, lang).capitalize()
                     options.append((o.location.province, Option(cut(f"{name} · {_place(o.location, lang)}"), str(o))))
                 if what == Kind.DISBANDS and isinstance(o, Disband) and o.location.province not in taken:
                     unit = position.units.get(o.location.province)
@@ -650,7 +674,9 @@ class OrderSheets:
         self.language = language  # the player's (default: the game's)
 
     def screens(self, data: SheetData) -> SheetScreens:
-        return SheetScreens(data, self.language or data.ctx.language)
+        game = data.ctx.game
+        # orders written in the script of the player's map of this game
+        return SheetScreens(data, game_writing(self.language or data.ctx.language, game.language, game.labels))
 
     async def open(
         self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, guild_id: int | None = None

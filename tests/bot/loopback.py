@@ -74,8 +74,22 @@ class Limits:
 _EXEMPT = ("/interactions/", "/webhooks/")
 
 
+class _Address:
+    """Where the bot finds an emulator listening on ``port``."""
+
+    port: int
+
+    @property
+    def api_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/"
+
+
 @dataclass
-class Emulator:
+class Emulator(_Address):
     guild_id: str = "910000000000000001"
     channels: dict[str, dict[str, Any]] = field(default_factory=dict)
     users: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -94,12 +108,18 @@ class Emulator:
     answered: int = 0  # bytes of the bot's answers to interactions
     replies: list[float] = field(default_factory=list)  # seconds from an interaction to its answer
     clock: Callable[[], float] = time.monotonic  # the rate limits' clock (a test's fake one)
+    # for tests of a Discord that fails: the port to listen on (0: any free one), a gateway
+    # that accepts connections and never answers, a token Discord rejects
+    bind_port: int = 0
+    gateway_silent: bool = False
+    reject_token: bool = False
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(1)
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
         self.port = 0
+        self.silent_connections = 0
         self._runner: web.AppRunner | None = None
         self._window: deque[float] = deque()  # the times of the last second's counted requests
         self._channel_sent: dict[str, deque[float]] = {}
@@ -247,7 +267,7 @@ class Emulator:
         response.headers.update(headers)
         return response
 
-    async def start(self, port: int = 0) -> None:
+    async def start(self) -> None:
         app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[self._limit])
         app.router.add_get("/", self._gateway)
         r = app.router
@@ -267,7 +287,7 @@ class Emulator:
         _Control(self).add_to(r)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", port)
+        site = web.TCPSite(self._runner, "127.0.0.1", self.bind_port)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
@@ -277,15 +297,9 @@ class Emulator:
         if self._runner is not None:
             await self._runner.cleanup()
 
-    @property
-    def api_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/api/v10"
-
-    @property
-    def gateway_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/"
-
     async def _me(self, request: web.Request) -> web.Response:
+        if self.reject_token:
+            return _json({"message": "401: Unauthorized", "code": 0}, 401)
         return _json(BOT)
 
     async def _app_info(self, request: web.Request) -> web.Response:
@@ -467,6 +481,11 @@ class Emulator:
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
+        if self.gateway_silent:  # connected, and not a word: no HELLO
+            self.silent_connections += 1
+            async for _ in ws:
+                pass
+            return ws
         self._ws = ws
         self._seq = 0
         await self._send(10, {"heartbeat_interval": 40000})
@@ -701,7 +720,7 @@ def serve(conn: Any, limits: dict[str, Any] | None = None) -> None:
     asyncio.run(run())
 
 
-class Remote:
+class Remote(_Address):
     """An emulator in a process of its own (so that serving the bot's requests never takes
     the bot's CPU), driven over its ``/_ctl`` routes."""
 
@@ -725,14 +744,6 @@ class Remote:
         await self._session.close()
         self._conn.send("stop")
         await asyncio.to_thread(self._process.join, 10)
-
-    @property
-    def api_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/api/v10"
-
-    @property
-    def gateway_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/"
 
     async def _call(self, method: str, path: str, body: Any = None, **query: Any) -> Any:
         async with self._session.request(method, path, json=body, params=query or None) as response:

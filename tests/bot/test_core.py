@@ -145,7 +145,8 @@ def test_the_legal_orders_cache_is_bounded():
 def test_the_rules_are_the_engines():
     from engine import validation
 
-    assert (check_order, explain, orders_due) == (validation.check_order, validation.explain, validation.orders_due)
+    # what a player owes: the engine's orders_due, nothing when the orders are forced (issue 15)
+    assert (check_order, explain, orders_due) == (validation.check_order, validation.explain, validation.choices_due)
     start = Position.initial()
     rules = setup_for(7).rules(start.phase)
     assert explain(start, parse_order("F BRE - MAO"), rules) is None

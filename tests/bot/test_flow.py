@@ -43,11 +43,16 @@ async def start_three(env, names=("ana", "ben", "cid")):
     return table, member
 
 
-async def set_scene(env, channel_id, phase: str, units: dict[str, list[str]], centres: dict[str, str]) -> None:
-    """Put the channel's game in ``phase`` with these units and centre owners (a scenario)."""
+async def set_scene(
+    env, channel_id, phase: str, units: dict[str, list[str]], centres: dict[str, str], *, homes=True, dislodged=()
+) -> None:
+    """Put the channel's game in ``phase`` with these units and centre owners (a scenario):
+    the home centres as at the start, unless ``homes`` is False (then only ``centres``
+    are owned), and the ``dislodged`` units of a retreat phase."""
     game = await current_game(env, channel_id)
-    owned = dict(Position.initial().centres) | {c: Power(p) for c, p in centres.items()}
-    position = Position.build(phase, [Unit.parse(Power(p), u) for p, us in units.items() for u in us], owned)
+    owned = (dict(Position.initial().centres) if homes else {}) | {c: Power(p) for c, p in centres.items()}
+    units_now = [Unit.parse(Power(p), u) for p, us in units.items() for u in us]
+    position = Position.build(phase, units_now, owned, dislodged)
     data = position_to_json(position)
     async with env.bots[-1].core.storage.write() as tx:
         await tx.insert_phase(game.id, phase, data)
@@ -61,6 +66,16 @@ async def set_scene(env, channel_id, phase: str, units: dict[str, list[str]], ce
             tossed=False,
             toss_winner=None,
         )
+
+
+async def france_wins(env, table, member) -> None:
+    """Fall 1901: France holds 17 centres and takes Munich (empty), its 18th: a solo."""
+    free = ("BEL", "HOL", "SPA", "POR", "NWY", "SWE", "DEN", "TUN", "GRE", "SER", "RUM", "BUL", "KIE", "BER")
+    centres = {c: "FRANCE" for c in free}  # no other unit stands in them
+    units = {**STANDARD, "FRANCE": ["A PAR", "A MAR", "F BRE", "A BUR", "A RUH"], "GERMANY": ["A SIL"]}
+    await set_scene(env, table.channel.id, "F1901M", units, centres)
+    await order(member["FRANCE"], "A BUR - MUN; A RUH S A BUR - MUN")
+    await table.members[0].slash(table.channel, "mod resolve")
 
 
 # -- endings --------------------------------------------------------------------------------
@@ -117,13 +132,7 @@ async def test_a_solo_victory_as_status_and_a_late_order_tell_it(tmp_path):
     async with running(str(tmp_path / "db.sqlite3")) as env:
         table, member = await start_seven(env)
         ch, alice = table.channel, table.members[0]
-        # Fall 1901: France holds 17 centres and takes Munich (empty), its 18th
-        free = ("BEL", "HOL", "SPA", "POR", "NWY", "SWE", "DEN", "TUN", "GRE", "SER", "RUM", "BUL", "KIE", "BER")
-        centres = {c: "FRANCE" for c in free}  # no other unit stands in them
-        units = {**STANDARD, "FRANCE": ["A PAR", "A MAR", "F BRE", "A BUR", "A RUH"], "GERMANY": ["A SIL"]}
-        await set_scene(env, ch.id, "F1901M", units, centres)
-        await order(member["FRANCE"], "A BUR - MUN; A RUH S A BUR - MUN")
-        await alice.slash(ch, "mod resolve")
+        await france_wins(env, table, member)
         game = await current_game(env, ch.id)
         assert game.status == "finished" and game.winner == "FRANCE"
         r = await alice.slash(ch, "game status")

@@ -46,22 +46,29 @@ async def test_a_post_and_its_map_name_the_phase_alike(service, language):
 
 
 def test_the_sheet_writes_units_and_places_as_the_engine_does():
+    """... and as the reader's map does where that is another script: Russian beside a
+    Cyrillic map (the default) writes the map's short forms, ``ru-Latn`` the rulebook's."""
     data = context(Position.initial(), Power.RUSSIA)
-    for language in LANGUAGES:
-        pick = SheetScreens(data, language).pick()
+    fleet = Unit(Power.RUSSIA, UnitType.FLEET, Location("STP", "SC"))
+    for tag in (*LANGUAGES, "ru-Latn"):
+        language = tag.split("-")[0]
+        pick = SheetScreens(data, tag).pick()
         labels_shown = {o.label for c in pick.components() if isinstance(c, Menu) for o in c.options}
-        fleet = Unit(Power.RUSSIA, UnitType.FLEET, Location("STP", "SC"))
+        short = labels.place_text("STP", tag)
         expected = (
             f"{wording.unit_type_name(UnitType.FLEET, language).capitalize()} · "
-            f"{wording.place_name(fleet.location, language)} · {wording.place_text('STP', language)}"
+            f"{wording.place_name(fleet.location, language)} · {short}"
         )
-        assert expected in labels_shown, (language, labels_shown)
-        sheet = SheetScreens(data, language).sheet().content
+        assert expected in labels_shown, (tag, labels_shown)
+        sheet = SheetScreens(data, tag).sheet().content
         assert wording.phase_title("S1901M", language) in sheet
-        assert f"**{wording.unit_text(fleet, language)}**" in sheet
+        assert f"**{labels.unit_text(fleet, tag)}**" in sheet
+        if tag != "ru":
+            assert short == wording.place_text("STP", language)
     assert "Flota · San Petersburgo (costa sur) · SPt" in {
         o.label for c in SheetScreens(data, "es").pick().components() if isinstance(c, Menu) for o in c.options
     }
+    assert labels.unit_text(fleet, "ru") == "Ф СПб ЮП" and labels.unit_text(fleet, "ru-Latn") == "F StP SC"
 
 
 def test_labels_are_the_engines_words():

@@ -83,8 +83,10 @@ def test_an_ambiguous_word_is_asked_not_guessed_in_another_language():
     # without a position that settles it, the player is asked; English is not tried
     lines = read_orders_in("F Gal - Lon", reading_order("es"))
     assert lines[0].order is None and lines[0].error.code == "ambiguous"
-    text = t("parse.ambiguous", "es", word=lines[0].error.word, suggestions=", ".join(lines[0].error.suggestions))
-    assert "«gal»" in text and "Gales" in text and "Escribe el nombre completo" in text
+    error = lines[0].error
+    text = t("parse.ambiguous_typed", "es", typed=error.typed, suggestions=", ".join(error.suggestions))
+    # the player's own spelling, and forms that read one way only
+    assert "«Gal»" in text and "Gli (Galicia)" in text and "Gales" in text and "Escribe una de estas formas" in text
     lines = read_orders_in("Ф Сев - Рум", reading_order("bg"))
     assert lines[0].order is None and lines[0].error.code == "ambiguous"
 
@@ -246,9 +248,12 @@ async def test_moderation_dms_in_each_players_language_posts_in_the_games(servic
 
     # /game status: the lines moderation adds, in the reader's language
     lines = standing_lines(await service.status.game_status(10), "es")
-    assert any("antes del desorden civil: 2" in x for x in lines)
+    assert any("Desorden civil tras 2 fases de movimiento seguidas sin órdenes" in x for x in lines)
     assert any("propuesta de tablas abierta" in x for x in lines)
-    assert any("преди размириците" in x for x in standing_lines(await service.status.game_status(10), game.language))
+    assert any(
+        "Размирици след 2 поредни хода" in x
+        for x in standing_lines(await service.status.game_status(10), game.language)
+    )
 
 
 @pytest.mark.parametrize(
@@ -266,11 +271,11 @@ async def test_moderation_dms_in_each_players_language_posts_in_the_games(servic
 async def test_autocomplete_matches_what_a_player_types_in_their_language(service, language, typed):
     game, players = await _started_game(service, {1: language, 2: None, 3: None})
     france = next(p.user_id for p in players if any(pw.value == "FRANCE" for pw in powers_of(game, p)))
-    choices = await service.ordering.choices(france, typed, language=language)
+    choices, _ = await service.ordering.choices(france, typed, language=language)
     assert "A PAR - BUR" in choices, choices
     assert all(" PAR" in c for c in choices), choices
     # after a first order, the last one is completed and the first kept as typed
-    choices = await service.ordering.choices(france, f"{typed}; F Bre - M", language=language)
+    choices, _ = await service.ordering.choices(france, f"{typed}; F Bre - M", language=language)
     assert f"{typed}; F BRE - MAO" in choices, choices
     # nothing legal matches: nothing offered
-    assert await service.ordering.choices(france, "А Мос - Пар", language=language) == []
+    assert (await service.ordering.choices(france, "А Мос - Пар", language=language))[0] == []

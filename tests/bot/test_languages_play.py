@@ -53,7 +53,8 @@ ORDERS = {
 }
 ECHO = {
     "es": {"A PAR - BUR": "E Par - Bor", "A MOS - UKR": "E Mos - Ucr", "F LON - NTH": "F Lon - MNt"},
-    "ru": {"A PAR - BUR": "A Par - Bur", "A MOS - UKR": "A Mos - Ukr", "F LON - NTH": "F Lon - Nth"},
+    # Russian beside the default Cyrillic map: the map's short forms (Latin games: the rulebook's A Par - Bur)
+    "ru": {"A PAR - BUR": "А Пар - Бур", "A MOS - UKR": "А Мос - Укр", "F LON - NTH": "Ф Лон - СвМ"},
     "bg": {"A PAR - BUR": "А Пар - Бур", "A MOS - UKR": "А Мос - Укр", "F LON - NTH": "Ф Лон - СеМ"},
 }
 

@@ -19,11 +19,12 @@ async def current_game(env, channel_id):
         return await tx.last_game_in_channel(channel_id)
 
 
-async def start_seven(env, *, policy: int | None = None):
+async def start_seven(env, *, policy: int | None = None, **create):
+    """Seven players in a started game; ``create``: more options of ``/game create``."""
     table = seven(env)
     ch = table.channel
     alice = table.members[0]
-    options = {"name": "Club", "players": 7}
+    options = {"name": "Club", "players": 7, **create}
     if policy is not None:
         options["civil_disorder"] = policy
     r = await alice.slash(ch, "game create", **options)
@@ -111,7 +112,7 @@ async def test_civil_disorder_story(tmp_path):
             centres={"TUN": "ITALY"},
         )
         r = await alice.slash(ch, "game status")
-        assert "Civil disorder after this many missed movement phases in a row: 2" in r.response.content
+        assert "Civil disorder after 2 missed movement phases in a row." in r.response.content
 
         # Spring 1901: Italy gives no orders; its army in Piedmont is dislodged and disbanded
         await order(member["FRANCE"], "A MAR - PIE")

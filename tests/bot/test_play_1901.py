@@ -103,7 +103,11 @@ async def test_seven_players_play_1901(tmp_path):
         new = posts_since(ch, before)
         results = [m for m in new if "results of Fall 1901" in m.content]
         # the retreat phase concerns France alone: nobody else gets a DM (issue 13)
-        grown = {p for p, m in member.items() if len(m.user.dm_channel.history()) > dms_before[p]}
+        grown = {
+            p
+            for p, m in member.items()
+            if any("Fall 1901 retreats" in d.content for d in m.user.dm_channel.history()[dms_before[p] :])
+        }
         assert grown == {"FRANCE"}, grown
         assert len(results) == 1 and "`A BUR H` — dislodged" in results[0].content
         # three powers declared in civil disorder: too long for one message, so two,

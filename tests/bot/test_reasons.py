@@ -243,7 +243,8 @@ def test_reasons_name_places_and_units_the_readers_way():
     assert "It can move to: BRE, BUR, GAS, PIC." in _said(line)
     assert "Bre, Bor, Gas, Pic" in _said(line, "es")
     line, _ = _line(START, "A VEN - TRI", [Power.FRANCE])
-    assert _said(line, "ru").startswith("A Ven — не твоё войско: оно принадлежит державе Италия")
+    assert _said(line, "ru").startswith("А Вен — не твоё войско: оно принадлежит державе Италия")
+    assert _said(line, "ru-Latn").startswith("A Ven — не твоё войско: оно принадлежит державе Италия")
 
 
 def test_builds_and_disbands_are_counted_by_the_engine():

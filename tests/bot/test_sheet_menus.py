@@ -195,7 +195,7 @@ async def test_support_and_build_warnings(service, clock):
     sheets = OrderSheets(service)
     screen = await sheets.open(fr)
     assert "`A MAR S A PAR - GAS` does not match the order of your unit it supports (`A PAR - BUR`)" in screen.content
-    assert "Without an order (they will hold): F BRE" in screen.content
+    assert "France — without an order (they will hold): F BRE" in screen.content
     await service.ordering.submit(fr, "A MAR S A PAR - BUR; F BRE H")
     screen = await sheets.open(fr)
     assert "⚠️" not in screen.content

@@ -91,8 +91,15 @@ async def test_russia_orders_1901_by_tapping(tmp_path):
         # --- Spring 1901
         msg = await sheet(ru)
         assert "F STP/SC" in msg.content and "*no order*" in msg.content and "<t:" in msg.content
-        assert labels(msg) == ["Order all units", "Order one unit", "Clear", "Ready"]
-        assert "Without an order" in msg.content and "A MOS" in msg.content
+        assert labels(msg) == [
+            "Order all units",
+            "Order one unit",
+            "Clear",
+            "Ready",
+            "🗺️ My orders on the map",  # issue 15: the private map, standby orders
+            "🛟 Standby orders",
+        ]
+        assert "without an order" in msg.content and "A MOS" in msg.content
         # ready with units unordered: a warning first
         warned = await tap(ru, msg, "Ready")
         assert "Before you say you are ready" in warned.content and "A WAR" in warned.content
@@ -122,8 +129,8 @@ async def test_russia_orders_1901_by_tapping(tmp_path):
         assert "Changes since your last submission (4)" in msg.content
         assert "➕ `F STP/SC - BOT`" in msg.content
         msg = await tap(ru, msg, "✅ Submit")
-        assert "Orders submitted: 4; changed: 4" in msg.content
-        assert "`A MOS - SEV`" in msg.content and "Without an order" not in msg.content
+        assert "4 orders submitted; changed: 4" in msg.content
+        assert "`A MOS - SEV`" in msg.content and "without an order" not in msg.content
 
         # /clear offers the player's orders
         choices = await ru.user.autocomplete("clear", "unit", "")

@@ -420,7 +420,7 @@ def test_es_a_is_a_unit_letter_the_support_word_and_to():
 # -- the formatter writes each language's notation --------------------------------------------
 
 @pytest.mark.parametrize("language,order,expected", [
-    ("es", SupportMove(A, L("PAR"), A, L("MAR"), L("BUR")), "E Par apoya E Mar - Bor"),
+    ("es", SupportMove(A, L("PAR"), A, L("MAR"), L("BUR")), "E Par A E Mar - Bor"),
     ("es", Convoy(F, L("BLA"), L("ANK"), L("SEV")), "F MNe T E Ank - Seb"),
     ("es", Hold(F, L("ROM")), "F Rom M"),
     ("es", Move(A, L("LON"), L("BEL"), True), "E Lon - Bel vía transporte"),
@@ -517,7 +517,16 @@ def test_what_the_formatter_writes_is_unambiguous(language):
     for letter, item in data["unit_types"].items():
         only(item["letter"], Entry("unit", letter))
     for kind, word in data["canonical"].items():
+        if (language, kind) in SETTLED_BY_GRAMMAR:
+            continue
         only(word, Entry(kind, kind))
+
+
+#: Order words the formatter writes although they name several things alone, because the
+#: rulebook prints them so: Spanish support is ``A`` (trap 2: also the army's letter and "a",
+#: to). Where it stands in an order settles it (after a unit: support; before a province:
+#: a move); the round trips above check that every order so written reads back.
+SETTLED_BY_GRAMMAR = {("es", "support")}
 
 
 @pytest.mark.parametrize("language", ALL)

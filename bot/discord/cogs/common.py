@@ -3,31 +3,49 @@
 from __future__ import annotations
 
 from types import TracebackType
-from typing import TypedDict
+from typing import Any, TypedDict
 
 import discord
+from discord import app_commands
 
+from bot.core.app import Core
 from bot.core.errors import UserError
+from bot.core.types import Actor
 from bot.discord.locales import language_of
 from bot.text import markup
 from bot.text.i18n import t
-from bot.text.replies import refusal
+from bot.text.replies import game_label, refusal
 
 
 async def reply(
-    interaction: discord.Interaction, text: str, *, ephemeral: bool = True, file: discord.File | None = None
+    interaction: discord.Interaction,
+    text: str,
+    *,
+    ephemeral: bool = True,
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
 ) -> None:
     """Answer a command: ``text`` as one message or, when longer than Discord allows, as
     the answer and follow-ups in order (each within the limit, cut between lines, code
     spans whole), at most :data:`~bot.text.markup.MAX_REPLY_MESSAGES` (the text layer
-    keeps its replies within that; a longer text ends with a note that it was cut)."""
+    keeps its replies within that; a longer text ends with a note that it was cut).
+    ``view``: components under the last message (a menu under the text it answers)."""
     messages = markup.reply_messages(text, t("reply.cut", language_of(interaction)))
     for i, content in enumerate(messages):
-        kwargs = {"file": file} if file is not None and i == 0 else {}
+        kwargs: dict[str, Any] = {"file": file} if file is not None and i == 0 else {}
+        if view is not None and i == len(messages) - 1:
+            kwargs["view"] = view
         if interaction.response.is_done():
             await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
         else:
             await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+
+
+def actor_of(interaction: discord.Interaction) -> Actor:
+    """Who runs a moderator command: their id, Manage Server (or Administrator), roles."""
+    perms = interaction.permissions
+    roles = frozenset(r.id for r in getattr(interaction.user, "roles", ()))
+    return Actor(interaction.user.id, bool(perms.manage_guild or perms.administrator), roles)
 
 
 class answering:  # noqa: N801 - used as ``async with answering(interaction):``
@@ -63,6 +81,19 @@ class Where(TypedDict):
 
 def where(interaction: discord.Interaction, game: str | None) -> Where:
     return Where(game_id=game_option(game), channel_id=interaction.channel_id, guild_id=interaction.guild_id)
+
+
+async def game_choices(core: Core, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The ``game`` option's autocomplete: the caller's games (in a server, only its games)."""
+    lang = language_of(interaction)
+    out = []
+    for g in await core.status.games_of(interaction.user.id):
+        if interaction.guild_id is not None and g.guild_id != interaction.guild_id:
+            continue  # in a server, only its games are found
+        label = game_label(g, lang)
+        if current.lower() in label.lower():
+            out.append(app_commands.Choice(name=label[:100], value=str(g.id)))
+    return out[:25]
 
 
 def game_option(value: str | None) -> int | None:

@@ -1,4 +1,5 @@
-"""``/game create|join|leave|start|status|map``: games in server channels."""
+"""``/game create|join|leave|start|status|map`` (and ``history|board``, from
+:mod:`bot.discord.cogs.records`): games in server channels."""
 
 from __future__ import annotations
 
@@ -9,17 +10,27 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
-from bot.discord.cogs.common import answering, reply
+from bot.core.grace import read_policy
+from bot.core.press import PressMode, Settings
+from bot.core.scoring import EndRules
+from bot.discord.cogs.common import answering, game_option, reply
+from bot.discord.cogs.mod import PRESS_CHOICES
+from bot.discord.cogs.records import GameRecords, scoring_choices
 from bot.discord.fronts import MapButton, send_fronts
-from bot.discord.locales import NATIVE_NAMES, described, guild_language, language_choices, language_of
+from bot.discord.locales import NATIVE_NAMES, described, guild_language, label_choices, language_choices, language_of
 from bot.infra.storage import GameRow
+from bot.text.board import map_description
 from bot.text.i18n import t
 from bot.text.labels import phase_title
+from bot.text.press import create_lines
 from bot.text.replies import create_text, status_text
+from bot.text.scores import rules_text
+from bot.text.standby import policy_lines
 
 
 @app_commands.guild_only()
-class GameCog(commands.GroupCog, group_name="game", group_description=described("cmd.game")):
+class GameCog(GameRecords, commands.GroupCog, group_name="game", group_description=described("cmd.game")):
+    # GameRecords: /game history and /game board (issue 15)
     def __init__(self, bot: commands.Bot, core: Core) -> None:
         self.bot = bot
         self.core = core
@@ -41,8 +52,26 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
         adjustment=described("cmd.game.create.adjustment"),
         civil_disorder=described("cmd.game.create.civil_disorder"),
         language=described("cmd.game.create.language"),
+        end=described("cmd.game.create.end"),
+        scoring=described("cmd.game.create.scoring"),
+        press=described("cmd.game.create.press"),
+        anonymous=described("cmd.game.create.anonymous"),
+        spectators=described("cmd.game.create.spectators"),
+        grace=described("cmd.game.create.grace"),
+        grace_for=described("cmd.game.create.grace_for"),
+        standby_missed=described("cmd.game.create.standby_missed"),
+        labels=described("cmd.game.create.labels"),
     )
-    @app_commands.choices(language=language_choices())
+    @app_commands.choices(
+        language=language_choices(),
+        labels=label_choices(),
+        scoring=scoring_choices(),
+        press=PRESS_CHOICES,
+        grace_for=[
+            app_commands.Choice(name=described("grace.choice.asked"), value="asked"),
+            app_commands.Choice(name=described("grace.choice.everyone"), value="everyone"),
+        ],
+    )
     async def create(
         self,
         interaction: discord.Interaction,
@@ -53,8 +82,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
         adjustment: str | None = None,
         civil_disorder: app_commands.Range[int, 0, 10] = 2,
         language: app_commands.Choice[str] | None = None,
+        end: app_commands.Range[int, 1901, 2100] | None = None,
+        scoring: app_commands.Choice[str] | None = None,
+        press: str = PressMode.FULL.value,
+        anonymous: bool = False,
+        spectators: bool = True,
+        grace: str | None = None,
+        grace_for: app_commands.Choice[str] | None = None,
+        standby_missed: bool = False,
+        labels: app_commands.Choice[str] | None = None,
     ) -> None:
         async with answering(interaction):
+            settings = Settings(PressMode(press), anonymous=anonymous, spectators=spectators)
             game = await self.core.lifecycle.create_game(
                 guild_id=interaction.guild_id or 0,
                 channel_id=interaction.channel_id or 0,
@@ -65,14 +104,22 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
                 retreat=retreat,
                 adjustment=adjustment,
                 cd_after=civil_disorder,
+                grace=grace,  # issue 15: grace, and what standby orders count for
+                grace_for=grace_for.value if grace_for else None,
+                standby_missed=standby_missed,
                 language=language.value if language else guild_language(interaction),
+                scoring_system=scoring.value if scoring else None,
+                last_year=end,
+                settings=settings,
+                labels=labels.value if labels else None,
                 action=interaction.id,
             )
-            await reply(
-                interaction,
-                create_text(game, civil_disorder, interaction.user.id, NATIVE_NAMES[game.language]),
-                ephemeral=False,
-            )
+            rules = EndRules.chosen(scoring.value if scoring else None, end)  # as create_game stored them
+            text = create_text(game, civil_disorder, interaction.user.id, NATIVE_NAMES[game.language])
+            text += "\n" + rules_text(rules, game.language) + create_lines(settings, game.language)
+            late = read_policy(grace, grace_for.value if grace_for else None, standby_missed)
+            text += "\n" + "\n".join(policy_lines(late, game.language))  # issue 15: grace, standby orders
+            await reply(interaction, text, ephemeral=False)
 
     @app_commands.command(name="join", description=described("cmd.game.join"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -135,10 +182,48 @@ class GameCog(commands.GroupCog, group_name="game", group_description=described(
             await interaction.response.defer(thinking=True)
             picture = await self.core.status.draw(request)
             lang = picture.game.language
-            file = discord.File(io.BytesIO(picture.png), filename=f"{picture.phase}.png")
+            alt = map_description(request.row.position, lang, orders=picture.with_orders)  # for screen readers
+            file = discord.File(io.BytesIO(picture.png), filename=f"{picture.phase}.png", description=alt)
             await reply(
                 interaction,
                 t("map.caption", lang, game=picture.game.name, phase=phase_title(picture.phase, lang)),
                 ephemeral=False,
                 file=file,
             )
+
+    # spectators (issue 14): read access to the game channel and its maps, never press or orders
+    async def watch_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        games = await self.core.press.watchable(interaction.guild_id or 0)
+        return [
+            app_commands.Choice(name=name[:100], value=str(gid))
+            for gid, name in games
+            if current.lower() in name.lower()
+        ][:25]
+
+    async def _watch(self, interaction: discord.Interaction, game: str | None, on: bool) -> None:
+        async with answering(interaction):
+            watching = await self.core.press.watch(
+                interaction.channel_id or 0,
+                interaction.user.id,
+                on,
+                game_id=game_option(game),
+                guild_id=interaction.guild_id,
+                action=interaction.id,
+            )
+            key = "press.reply.watching" if on else "press.reply.unwatched"
+            await reply(interaction, t(key, language_of(interaction), game=watching.game.name))
+
+    @app_commands.command(name="watch", description=described("cmd.game.watch"))
+    @app_commands.describe(game=described("cmd.game.watch.game"))
+    async def watch(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self._watch(interaction, game, True)
+
+    @app_commands.command(name="unwatch", description=described("cmd.game.unwatch"))
+    @app_commands.describe(game=described("cmd.game.watch.game"))
+    async def unwatch(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self._watch(interaction, game, False)
+
+    watch.autocomplete("game")(watch_autocomplete)
+    unwatch.autocomplete("game")(watch_autocomplete)

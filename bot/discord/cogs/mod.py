@@ -12,28 +12,31 @@ from discord.ext import commands
 from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.core.params import User
-from bot.core.types import Actor
-from bot.discord.cogs.common import answering, reply
-from bot.discord.locales import described, language_of
+from bot.core.press import PressMode, SettingsChange
+from bot.discord.cogs.common import actor_of, answering, reply
+from bot.discord.cogs.leaderboard import ModEndings
+from bot.discord.locales import described, language_choices, language_of
 from bot.text.i18n import t
 from bot.text.labels import phase_title, power_name, power_names
+from bot.text.press import settings_reply
 from bot.text.replies import log_text, overview_text
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
-POWER_CHOICES = [app_commands.Choice(name=power_name(p), value=p) for p in POWERS]
-
-
-def actor_of(interaction: discord.Interaction) -> Actor:
-    perms = interaction.permissions
-    roles = frozenset(r.id for r in getattr(interaction.user, "roles", ()))
-    return Actor(interaction.user.id, bool(perms.manage_guild or perms.administrator), roles)
+# each power named in the reader's language (the translator asks engine.wording)
+POWER_CHOICES = [app_commands.Choice(name=app_commands.locale_str(power_name(p), power=p), value=p) for p in POWERS]
+#: How players negotiate (issue 14): ``/game create press:`` and ``/mod settings press:``.
+PRESS_CHOICES = [app_commands.Choice(name=described(f"press.choice.{m.value}"), value=m.value) for m in PressMode]
 
 
 @app_commands.guild_only()
-class ModCog(commands.GroupCog, group_name="mod", group_description=described("cmd.mod")):
+class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=described("cmd.mod")):
+    # ModEndings: /mod end, /mod season start|end, /mod exclude (issue 15)
     def __init__(self, bot: commands.Bot, core: Core) -> None:
         self.bot = bot
+        self.core = core
         self.mod = core.moderation
+        self.press = core.press
+        self.days_off = core.days_off
         super().__init__()
 
     async def _done(self, interaction: discord.Interaction) -> None:
@@ -118,9 +121,12 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
                 interaction.channel_id or 0, actor_of(interaction), power, member.id, action=interaction.id
             )
             lang = language_of(interaction)
+            # an anonymous game: a moderator who plays in it doesn't learn who played the powers
+            shown = await self.press.sees_players(interaction.channel_id or 0, actor_of(interaction))
+            before = f"<@{old}>" if shown else t("anon.previous_player", lang)
             await reply(
                 interaction,
-                t("mod.reply.replaced", lang, new=member.mention, powers=power_names(powers, lang), old=f"<@{old}>"),
+                t("mod.reply.replaced", lang, new=member.mention, powers=power_names(powers, lang), old=before),
             )
 
     @app_commands.command(name="kick", description=described("cmd.mod.kick"))
@@ -142,6 +148,16 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
                 t("mod.reply.rollback", lang, undone=phase_title(undone, lang), back=phase_title(back, lang)),
             )
 
+    @app_commands.command(name="skip-day", description=described("cmd.mod.skip_day"))
+    @app_commands.describe(date=described("cmd.mod.skip_day.date"), undo=described("cmd.mod.skip_day.undo"))
+    async def skip_day(self, interaction: discord.Interaction, date: str, undo: bool = False) -> None:
+        # issue 15: a holiday, no deadline on it (bot.core.days)
+        async with answering(interaction):
+            await self.days_off.skip(
+                interaction.channel_id or 0, actor_of(interaction), date, undo=undo, action=interaction.id
+            )
+            await self._done(interaction)
+
     @app_commands.command(name="orders", description=described("cmd.mod.orders"))
     @app_commands.describe(remind=described("cmd.mod.orders.remind"))
     async def orders(self, interaction: discord.Interaction, remind: bool = False) -> None:
@@ -150,6 +166,66 @@ class ModCog(commands.GroupCog, group_name="mod", group_description=described("c
                 interaction.channel_id or 0, actor_of(interaction), remind, action=interaction.id
             )
             await reply(interaction, overview_text(view, language_of(interaction)))
+
+    @app_commands.command(name="settings", description=described("cmd.mod.settings"))
+    @app_commands.describe(
+        **{
+            name: described(f"cmd.mod.settings.{name}")
+            for name in (
+                "press",
+                "anonymous",
+                "spectators",
+                "reveal",
+                "moderators_read",
+                "movement",
+                "retreat",
+                "adjustment",
+                "civil_disorder",
+                "language",
+            )
+        }
+    )
+    @app_commands.choices(
+        press=PRESS_CHOICES,
+        language=language_choices(),
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        press: str | None = None,
+        anonymous: bool | None = None,
+        spectators: bool | None = None,
+        reveal: bool | None = None,
+        moderators_read: bool | None = None,
+        movement: str | None = None,
+        retreat: str | None = None,
+        adjustment: str | None = None,
+        civil_disorder: app_commands.Range[int, 0, 10] | None = None,
+        language: str | None = None,
+    ) -> None:
+        """Without options: the game's settings; with some: they change (issue 14)."""
+        async with answering(interaction):
+            lang = language_of(interaction)
+            change = SettingsChange(
+                PressMode(press) if press else None,
+                anonymous,
+                spectators,
+                reveal,
+                moderators_read,
+                movement,
+                retreat,
+                adjustment,
+                civil_disorder,
+                language,
+            )
+            if not change.given():
+                game, view = await self.press.settings_view(interaction.channel_id or 0)
+                await reply(interaction, settings_reply(game.name, view, lang))
+                return
+            report = await self.press.change_settings(
+                interaction.channel_id or 0, actor_of(interaction), change, action=interaction.id
+            )
+            await reply(interaction, t("settings.reply.changed", lang, game=report.game.name))
 
     @app_commands.command(name="log", description=described("cmd.mod.log"))
     async def log(self, interaction: discord.Interaction) -> None:

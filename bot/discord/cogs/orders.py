@@ -8,13 +8,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
-from bot.discord.cogs.common import answering, reply, where
+from bot.core.languages import game_writing
+from bot.discord.cogs.common import answering, game_choices, reply, where
+from bot.discord.cogs.standby import send_preview
 from bot.discord.locales import described, language_of
-from bot.discord.views import send_screen
+from bot.discord.views import ReadingSelect, send_screen, to_view
+from bot.text import asking
 from bot.text.i18n import t
 from bot.text.labels import localized_orders
-from bot.text.replies import clear_choices, game_label, order_report, ready_text, sheet_text
-from bot.text.sheet import OrderSheets
+from bot.text.replies import clear_choices, order_report, ready_text, sheet_text
+from bot.text.sheet import OrderSheets, Screen
 
 _ANYWHERE = dict(guilds=True, dms=True, private_channels=True)
 
@@ -28,29 +31,29 @@ class OrderCog(commands.Cog):
         self.bot = bot
         self.core = core
 
+    async def cog_load(self) -> None:
+        # a reading picked from the menu under an /order reply, routed by its custom id
+        self.bot.add_dynamic_items(ReadingSelect)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(ReadingSelect)
+
     async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        lang = language_of(interaction)
-        out = []
-        for g in await self.core.status.games_of(interaction.user.id):
-            if interaction.guild_id is not None and g.guild_id != interaction.guild_id:
-                continue  # in a server, only its games are found
-            label = game_label(g, lang)
-            if current.lower() in label.lower():
-                out.append(app_commands.Choice(name=label[:100], value=str(g.id)))
-        return out[:25]
+        return await game_choices(self.core, interaction, current)
 
     async def orders_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         # matched in the player's language too; shown in it; the text inserted is canonical
         lang = language_of(interaction)
-        choices = await self.core.ordering.choices(
+        choices, game = await self.core.ordering.choices(
             interaction.user.id,
             current,
             **where(interaction, _namespace_game(interaction)),
             language=lang,
         )
-        return [app_commands.Choice(name=localized_orders(c, lang)[:100], value=c) for c in choices]
+        shown = game_writing(lang, game.language, game.labels) if game is not None else lang  # as the map writes them
+        return [app_commands.Choice(name=localized_orders(c, shown)[:100], value=c) for c in choices]
 
     @app_commands.command(name="order", description=described("cmd.order"))
     @app_commands.describe(orders=described("cmd.order.orders"), game=described("cmd.option.game"))
@@ -68,17 +71,22 @@ class OrderCog(commands.Cog):
                 sent_at=interaction.created_at,
                 action=interaction.id,
             )
-            await reply(interaction, order_report(report, lang))
+            # a line the board leaves two readings of: a menu of them under the reply
+            menus = asking.menus(report, lang)
+            await reply(interaction, order_report(report, lang), view=to_view(Screen("", tuple((m,) for m in menus))))
 
     order.autocomplete("game")(game_autocomplete)
     order.autocomplete("orders")(orders_autocomplete)
 
     @app_commands.command(name="orders", description=described("cmd.orders"))
-    @app_commands.describe(game=described("cmd.option.game"))
+    @app_commands.describe(game=described("cmd.option.game"), map=described("cmd.orders.map"))
     @app_commands.allowed_contexts(**_ANYWHERE)
     @app_commands.allowed_installs(guilds=True, users=False)
-    async def orders(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    async def orders(self, interaction: discord.Interaction, game: str | None = None, map: bool = False) -> None:
         async with answering(interaction):
+            if map:  # issue 15: my own orders on the map, only for me
+                await send_preview(interaction, self.core, game)
+                return
             lang = language_of(interaction)
             # the order sheet: orders, deadline, warnings, and buttons to order by menus
             screen = await OrderSheets(self.core, lang).open(

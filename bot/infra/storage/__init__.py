@@ -1,7 +1,7 @@
 """SQLite storage through aiosqlite: the only package that speaks SQL.
 
 The core queries are here; each feature area keeps its queries in a mixin module of this
-package (``moderation``, ``sheet``, ``languages``) that :class:`Tx` inherits, so every
+package (``moderation``, ``sheet``, ``languages``, ``press``, ``standby``) that :class:`Tx` inherits, so every
 query still runs inside a transaction and nothing outside ``bot.infra.storage`` writes SQL.
 
 Owns the connection (WAL, foreign keys on), the numbered migrations of
@@ -21,16 +21,20 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from bot.infra.storage.endings import EndingQueries
 from bot.infra.storage.languages import LanguageQueries
 from bot.infra.storage.leases import LeaseQueries, Replayed
 from bot.infra.storage.migrations import migrations
 from bot.infra.storage.moderation import ModerationQueries
 from bot.infra.storage.posting import PostingQueries
+from bot.infra.storage.press import PressQueries
 from bot.infra.storage.sheet import SheetQueries
+from bot.infra.storage.standby import StandbyQueries
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +65,7 @@ class GameRow:
     winner: str | None
     language: str
     created_at: float
+    labels: str | None = None  # the maps' script (None: the language's default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +111,7 @@ class OutboxRow:
     params: dict[str, Any] | None = None
     mentions: tuple[int, ...] = ()
     created_at: float = 0.0  # no message of the post can be older (the poster's history search)
-    batch: int | None = None  # the first row of the message a tried send carries (migration 0007)
+    batch: int | None = None  # the first row of the message a tried send carries (migration 0011)
 
 
 _OUTBOX_COLUMNS = (
@@ -169,7 +174,7 @@ def _outbox(r: Any) -> OutboxRow:
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, name, creator_id, players, status, phase, position, "
     "deadline, due_at, remind_at, movement, retreat, adjustment, tossed, toss_winner, "
-    "winner, language, created_at"
+    "winner, language, created_at, labels"
 )
 
 
@@ -180,7 +185,16 @@ def _game(row: Any) -> GameRow:
     return GameRow(*values)
 
 
-class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, PostingQueries):
+class Tx(
+    ModerationQueries,
+    SheetQueries,
+    LanguageQueries,
+    LeaseQueries,
+    EndingQueries,
+    PressQueries,
+    StandbyQueries,
+    PostingQueries,
+):
     """Queries inside one transaction (see :meth:`Storage.transaction`)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -240,11 +254,12 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, Posting
         adjustment: str,
         language: str,
         now: float,
+        labels: str | None = None,
     ) -> int:
         async with self._db.execute(
             "INSERT INTO games (guild_id, channel_id, name, creator_id, players, movement, "
-            "retreat, adjustment, language, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
-            (guild_id, channel_id, name, creator_id, players, movement, retreat, adjustment, language, now),
+            "retreat, adjustment, language, created_at, labels) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (guild_id, channel_id, name, creator_id, players, movement, retreat, adjustment, language, now, labels),
         ) as cur:
             return int(cur.lastrowid)
 
@@ -480,12 +495,14 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, Posting
     async def reschedule(self, post_id: int, next_attempt: float) -> None:
         await self._run("UPDATE outbox SET next_attempt = ? WHERE id = ?", (next_attempt, post_id))
 
-    async def retry_unsent_now(self, now: float) -> None:
-        """On start: whatever the previous process left unsent is due now."""
+    async def retry_unsent_now(self, now: float) -> int:
+        """On start: whatever the previous process left unsent is due now. How many posts that is."""
         await self._run(
             "UPDATE outbox SET next_attempt = ? WHERE sent_at IS NULL AND error IS NULL AND next_attempt > ?",
             (now, now),
         )
+        row = await self._one("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND error IS NULL")
+        return int(row[0])
 
     async def mark_sent(self, post_id: int, message_id: int | None, now: float) -> None:
         await self._run("UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ?", (now, message_id, post_id))
@@ -551,19 +568,28 @@ class Storage:
 
     @classmethod
     async def open(cls, path: str, before_migrate: Callable[[Storage], Awaitable[None]] | None = None) -> Storage:
-        """Open (and migrate) the database; ``before_migrate`` runs first (the lease: a
-        second process must not migrate a database another one runs on)."""
+        """Open the database and migrate it (with a backup first, see :meth:`migrate`);
+        ``before_migrate`` runs first (the lease: a second process must not migrate a database
+        another one runs on). On any failure the connections opened so far are closed: an open
+        aiosqlite connection is a thread that would keep the process alive."""
         db = await aiosqlite.connect(path, isolation_level=None)
-        await _pragmas(db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000")
-        reader = await aiosqlite.connect(path, isolation_level=None)
-        await _pragmas(reader, "query_only = ON", "busy_timeout = 5000")
+        reader: aiosqlite.Connection | None = None
+        try:
+            await _pragmas(db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000")
+            reader = await aiosqlite.connect(path, isolation_level=None)
+            await _pragmas(reader, "query_only = ON", "busy_timeout = 5000")
+        except BaseException:
+            if reader is not None:
+                await reader.close()
+            await db.close()
+            raise
         storage = cls(db, reader)
         try:
             if before_migrate is not None:
                 await before_migrate(storage)
-            await storage.migrate()
+            await storage.migrate(backup_of=path)
         except BaseException:
-            await storage.close()  # their worker threads would keep the process alive
+            await storage.close()
             raise
         return storage
 
@@ -576,13 +602,28 @@ class Storage:
             self._reader = None
         await self._db.close()
 
-    async def migrate(self) -> int:
+    async def migrate(self, backup_of: str | None = None) -> int:
+        """Apply the migrations the database has not had. A schema newer than this code is
+        refused; with ``backup_of`` (the database's path), a database that has a schema
+        already is first copied to ``<db>.bak-v<N>`` (N: its version before migrating)."""
+        # imported here: preflight reads the migrations of this package
+        from bot.infra import preflight
+
         async with self._lock:
             async with self._db.execute("PRAGMA user_version") as cur:
                 version = (await cur.fetchone())[0]
-            for number, sql in migrations():
-                if number <= version:
-                    continue
+            due = [(number, sql) for number, sql in migrations() if number > version]
+            latest = migrations()[-1][0]
+            if version > latest:
+                raise preflight.PreflightError(
+                    f"database {backup_of or ''}".strip(),
+                    f"its schema is version {version}, newer than this bot knows (version {latest})",
+                    "run the newer bot that upgraded it, or restore a backup from before it",
+                )
+            if due and version > 0 and backup_of is not None:
+                target = await asyncio.to_thread(preflight.backup_database, Path(backup_of), version)
+                log.info("database backed up to %s before migrating from schema version %d", target, version)
+            for number, sql in due:
                 log.info("applying database migration %d", number)
                 # executescript commits first; the version bump rides in the same script
                 await self._db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")

@@ -23,12 +23,13 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from bot.core.languages import DEFAULT, LANGUAGES
+from bot.core.languages import DEFAULT, LANGUAGES, base_language
 from bot.text.markup import escape
 
 
 @cache
 def _catalogue(language: str) -> Mapping[str, str]:
+    language = base_language(language)  # "ru-Latn": the Russian texts (only orders change script)
     if language not in LANGUAGES:
         language = DEFAULT
     try:
@@ -72,8 +73,12 @@ class Localized:
 
 def t(key: str, language: str = DEFAULT, /, **params: Any) -> str:
     """The message ``key`` in ``language``, with ``params`` filled in (a
-    :class:`Localized` parameter in the same language)."""
+    :class:`Localized` parameter in the same language). A message with plural forms
+    (:func:`forms`) takes the form its ``count`` parameter needs."""
     text = _catalogue(language).get(key)
+    if text is None and "count" in params and is_plural(key):
+        key = f"{key}.{plural_form(params['count'], language)}"
+        text = _catalogue(language).get(key)
     if text is None:
         text = _catalogue(DEFAULT)[key]
     if not params:
@@ -83,10 +88,10 @@ def t(key: str, language: str = DEFAULT, /, **params: Any) -> str:
 
 
 #: The parameters that hold text a player typed, in every message: a game's name
-#: (``game``, ``games``), a word of an order (``word``), an order line or value as typed
+#: (``game``, ``games``), a word of an order (``word``, ``typed``), an order line or value as typed
 #: (``text``); a list of them is several (``games``). :func:`t` escapes them (:func:`bot.text.markup.escape`), so no caller can
 #: forget to; the catalogue test checks a ``{text}`` always stands in a code span.
-PLAYER_TEXT = frozenset({"game", "games", "word", "text"})
+PLAYER_TEXT = frozenset({"game", "games", "word", "text", "typed"})
 
 
 def _filled(template: str, name: str, value: Any, language: str) -> Any:
@@ -128,6 +133,7 @@ def _plural_rule(language: str) -> Callable[[float], str]:
 def plural_form(count: float, language: str = DEFAULT) -> str:
     """The CLDR plural category of ``count`` in ``language`` (Russian 1 → one, 3 → few,
     5 → many), by Babel."""
+    language = base_language(language)
     form = _plural_rule(language if language in LANGUAGES else DEFAULT)(abs(count))
     return form if form in PLURAL_FORMS else "other"
 

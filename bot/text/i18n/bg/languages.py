@@ -12,5 +12,14 @@ MESSAGES: dict[str, str] = {
     "create.language": "Език на играта: {language}.",
     "reply.ok_local": "✅ `{local}` (`{order}`)",
     "order.local": "`{local}` (`{order}`)",
-    "parse.ambiguous": "„{word}“ може да означава повече от едно нещо: {suggestions}. Напиши името изцяло.",
+    "parse.ambiguous": (
+        "„{typed}“ може да означава повече от едно: {suggestions}. Напиши една от тези форми (или избери заповедта по-долу)."
+    ),
+    "parse.ambiguous_typed": "„{typed}“ може да означава повече от едно: {suggestions}. Напиши една от тези форми.",
+    "reading.placeholder": "„{line}“: избери заповедта, която имаш предвид",
+    "cmd.game.create.labels": "Руски игри: надписи на картата на кирилица (по подразбиране) или латиница, като в правилата",
+    "cmd.labels.cyrillic": "Кирилица (Пар, Бур)",
+    "cmd.labels.latin": "Латиница, като в руските правила (Par, Bur)",
+    "create.labels": "Карти и заповеди: {labels}.",
+    "create.bad_labels": "Само руските игри могат да избират надписите на картата (кирилица или латиница): не ги задавай за този език.",
 }

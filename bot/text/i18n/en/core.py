@@ -33,7 +33,11 @@ MESSAGES: dict[str, str] = {
     "join.full_now": "Everyone is in! {creator} can start the game with `/game start`.",
     "join.started": "**{game}** has already started.",
     "join.already": "You are already in **{game}**.",
-    "join.full": "**{game}** already has its {players} players.",
+    **forms(
+        "join.full",
+        one="**{game}** already has its {count} player.",
+        other="**{game}** already has its {count} players.",
+    ),
     "join.dm_welcome": "👋 You joined **{game}**. I will send your phases and reminders here; you can give orders here with `/order`.",
     "join.dm_closed": (
         "I can't send you direct messages, and the game needs them. In Discord, open this server's menu → "
@@ -44,7 +48,11 @@ MESSAGES: dict[str, str] = {
     "leave.not_in": "You are not in **{game}**.",
     "start.not_allowed": "Only the creator of **{game}** or a member with Manage Server can start it.",
     "start.already": "**{game}** has already started.",
-    "start.waiting": "**{game}** needs {players} players; joined so far: {joined}.",
+    **forms(
+        "start.waiting",
+        one="**{game}** needs {count} player; joined so far: {joined}.",
+        other="**{game}** needs {count} players; joined so far: {joined}.",
+    ),
     "start.done": "▶️ **{game}** has started. Powers and the first deadline are posted here; players got a DM.",
     # status and maps
     "status.forming": "**{game}** is waiting for players: {joined} of {players} joined ({users}).",
@@ -96,13 +104,22 @@ MESSAGES: dict[str, str] = {
     "reply.error": "❌ `{text}`: {reason}",
     "reply.missing": "Still without an order: {units}",
     "reply.all_ordered": "All your units have orders.",
+    "reply.nothing_to_order": "You have nothing to order in this phase.",
     "reply.deadline": "Deadline: {deadline}. You can change orders until then; the last order for a unit counts.",
     "reply.ready": "You are marked **ready**.",
     "orders.title": "Your orders in **{game}** — {phase}:",
     "orders.none": "You have given no orders yet.",
-    "orders.missing_builds": "{power}: builds not ordered: {count} (they will be waived)",
-    "orders.missing_disbands": "{power}: disbands not ordered: {count} (the rules will choose)",
-    "clear.done": "🧹 Orders cleared: {count}.",
+    **forms(
+        "orders.missing_builds",
+        one="{power}: {count} build not ordered (it will be waived)",
+        other="{power}: {count} builds not ordered (they will be waived)",
+    ),
+    **forms(
+        "orders.missing_disbands",
+        one="{power}: {count} disband not ordered (the rules will choose)",
+        other="{power}: {count} disbands not ordered (the rules will choose)",
+    ),
+    **forms("clear.done", one="🧹 {count} order cleared.", other="🧹 {count} orders cleared."),
     "clear.nothing": "You have no order for `{text}` to clear.",
     "ready.done": "👍 You are ready. The phase resolves when every player is ready, or at the deadline.",
     "ready.resolving": "👍 Everyone is ready: the phase is being resolved now.",
@@ -116,6 +133,8 @@ MESSAGES: dict[str, str] = {
     "post.civil_disorder": " — *civil disorder (no orders)*",
     "post.implied": " *(no order)*",
     "post.destroyed": "Destroyed: {units}",
+    "post.no_adjustments": "No builds or disbands this winter: no power had any to make.",
+    "post.no_orders": "No orders in this phase.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nDeadline: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: centres {centres}, units {units}",
     "post.toss": "🪙 Coin toss: {user} wins and will play {power} from next spring.\n",
@@ -135,8 +154,8 @@ MESSAGES: dict[str, str] = {
     # direct messages
     "dm.phase_started": "⏳ **{game}** — **{phase}** has started.\n{lines}\nDeadline: {deadline}\nOrder with `/order`.",
     "dm.power_line": "**{power}**: {what}",
-    "dm.builds": "builds to make: {count}",
-    "dm.disbands": "units to disband: {count}",
+    **forms("dm.builds", one="{count} build to make", other="{count} builds to make"),
+    **forms("dm.disbands", one="{count} unit to disband", other="{count} units to disband"),
     "dm.game_over": "🏁 **{game}** is over: {powers} won. Thanks for playing!",
     # errors
     "error.internal": "Sorry, something went wrong on my side. Nothing was changed; please try again.",

@@ -12,5 +12,14 @@ MESSAGES: dict[str, str] = {
     "create.language": "Language of the game: {language}.",
     "reply.ok_local": "✅ `{local}` (`{order}`)",
     "order.local": "`{local}` (`{order}`)",
-    "parse.ambiguous": "“{word}” could mean more than one thing: {suggestions}. Write the name in full.",
+    "parse.ambiguous": (
+        "“{typed}” could mean more than one thing: {suggestions}. Write one of these instead (or pick the order below)."
+    ),
+    "parse.ambiguous_typed": "“{typed}” could mean more than one thing: {suggestions}. Write one of these instead.",
+    "reading.placeholder": "“{line}”: pick the order you meant",
+    "cmd.game.create.labels": "Russian games: map labels in Cyrillic (default) or Latin, as the rulebook writes orders",
+    "cmd.labels.cyrillic": "Cyrillic (Пар, Бур)",
+    "cmd.labels.latin": "Latin, as in the Russian rulebook (Par, Bur)",
+    "create.labels": "Maps and orders: {labels}.",
+    "create.bad_labels": "Only Russian games have a choice of map labels (Cyrillic or Latin): leave it out for this language.",
 }

@@ -1,5 +1,7 @@
 """English texts of moderation, civil disorder, draws and concessions (issue 5)."""
 
+from bot.text.i18n import forms
+
 MESSAGES: dict[str, str] = {
     # commands
     "cmd.mod": "Moderate the game of this channel",
@@ -61,10 +63,18 @@ MESSAGES: dict[str, str] = {
     "mod.concede_no_leader": "Several powers lead **{game}** with the same number of centres: there is nobody to concede to.",
     "mod.concede_leader": "{power} leads **{game}**: the leader can't concede.",
     # posts in the game channel
-    "mod.post.cd_declared": (
-        "⚠️ **{game}**: {power} ({user}) has missed too many movement phases in a row ({count}) and is now "
-        "in **civil disorder**: its units hold without supporting each other, dislodged units are disbanded "
-        "and it does not build. Moderators ({mods}): `/mod replace` can give it to a new player."
+    **forms(
+        "mod.post.cd_declared",
+        one=(
+            "⚠️ **{game}**: {power} ({user}) has missed {count} movement phase and is now "
+            "in **civil disorder**: its units hold without supporting each other, dislodged units are disbanded "
+            "and it does not build. Moderators ({mods}): `/mod replace` can give it to a new player."
+        ),
+        other=(
+            "⚠️ **{game}**: {power} ({user}) has missed {count} movement phases in a row and is now "
+            "in **civil disorder**: its units hold without supporting each other, dislodged units are disbanded "
+            "and it does not build. Moderators ({mods}): `/mod replace` can give it to a new player."
+        ),
     ),
     "mod.post.cd_left": "✅ **{game}**: {power} ({user}) has ordered again and is no longer in civil disorder.",
     "mod.post.eliminated": "☠️ **{game}**: {power}{user} has been eliminated.",
@@ -124,7 +134,11 @@ MESSAGES: dict[str, str] = {
     "mod.log.draw": "{who}: draw agreed by {powers}",
     "mod.log.concede": "{who}: conceded {powers}",
     # /game status
-    "mod.status.policy": "Civil disorder after this many missed movement phases in a row: {count}.",
+    **forms(
+        "mod.status.policy",
+        one="Civil disorder after {count} missed movement phase.",
+        other="Civil disorder after {count} missed movement phases in a row.",
+    ),
     "mod.status.policy_never": "Powers are never declared in civil disorder (a missed movement phase is still played in civil disorder).",
     "mod.status.paused": "⏸️ Paused, with {left} left before the deadline.",
     "mod.status.civil_disorder": "In civil disorder: {powers}",
@@ -167,11 +181,20 @@ MESSAGES.update(
         "mod.post.deadline_ready": (
             "🕒 {mod} set a new deadline for **{game}**. Every player is ready, so {phase} resolves now."
         ),
-        "mod.post.power_idle": (
-            "⚠️ **{game}**: {power} has had no orders for {count} movement phases in a row. Its player "
-            "{user} is active (they ordered for {powers}), so {power} is not declared in civil disorder; "
-            "each phase without orders its units hold and its dislodged units are disbanded. {user}: "
-            "remember to order for {power} too."
+        **forms(
+            "mod.post.power_idle",
+            one=(
+                "⚠️ **{game}**: {power} has had no orders for {count} movement phase. Its player "
+                "{user} is active (they ordered for {powers}), so {power} is not declared in civil disorder; "
+                "each phase without orders its units hold and its dislodged units are disbanded. {user}: "
+                "remember to order for {power} too."
+            ),
+            other=(
+                "⚠️ **{game}**: {power} has had no orders for {count} movement phases in a row. Its player "
+                "{user} is active (they ordered for {powers}), so {power} is not declared in civil disorder; "
+                "each phase without orders its units hold and its dislodged units are disbanded. {user}: "
+                "remember to order for {power} too."
+            ),
         ),
         "mod.log.power_idle": (
             "{who}: {power} without orders for {count} movement phases in a row; its player is active"

@@ -14,7 +14,11 @@ MESSAGES: dict[str, str] = {
     "sheet.nothing_to_order": "You have nothing to order in this phase.",
     "sheet.stale": "⌛ That menu was for {phase}, which is over: **{game}** is now in {now}. Here is your new sheet.",
     "sheet.unknown_button": "That button is no longer valid. Open your orders again with `/orders`.",
-    "sheet.submitted": "✅ Orders submitted: {count}; changed: {changed}.",
+    **forms(
+        "sheet.submitted",
+        one="✅ {count} order submitted; changed: {changed}.",
+        other="✅ {count} orders submitted; changed: {changed}.",
+    ),
     "sheet.ready_confirm": "Before you say you are ready:",
     "sheet.dm_hint": "Tap through your orders with `/orders`.",
     "sheet.clear_all": "All my orders",
@@ -66,8 +70,8 @@ MESSAGES: dict[str, str] = {
     "sheet.change_removed": "➖ `{order}`",
     "sheet.change_changed": "✏️ `{before}` → `{after}`",
     # warnings
-    "warn.unordered": "⚠️ Without an order (they will hold): {units}",
-    "warn.unordered_retreat": "⚠️ Without an order (they will be disbanded): {units}",
+    "warn.unordered": "⚠️ {power} — without an order (they will hold): {units}",
+    "warn.unordered_retreat": "⚠️ {power} — without an order (they will be disbanded): {units}",
     "warn.support_mismatch": "⚠️ `{order}` does not match the order of your unit it supports (`{other}`).",
     "warn.convoy_mismatch": "⚠️ `{order}` does not match the order of the army it convoys (`{other}`).",
     "warn.needs_convoy": "⚠️ `{order}` needs a convoy, and none of your fleets convoys it.",

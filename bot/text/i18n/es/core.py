@@ -35,7 +35,9 @@ MESSAGES: dict[str, str] = {
     "join.full_now": "¡Ya están todos! {creator} puede empezar la partida con `/game start`.",
     "join.started": "**{game}** ya ha empezado.",
     "join.already": "Ya estás en **{game}**.",
-    "join.full": "**{game}** ya tiene sus {players} jugadores.",
+    **forms(
+        "join.full", one="**{game}** ya tiene su {count} jugador.", other="**{game}** ya tiene sus {count} jugadores."
+    ),
     "join.dm_welcome": "👋 Te has unido a **{game}**. Aquí te enviaré las fases y los recordatorios; también puedes dar órdenes aquí con `/order`.",
     "join.dm_closed": (
         "No puedo enviarte mensajes directos, y la partida los necesita. En Discord, abre el menú de este servidor → "
@@ -46,13 +48,17 @@ MESSAGES: dict[str, str] = {
     "leave.not_in": "No estás en **{game}**.",
     "start.not_allowed": "Solo quien creó **{game}** o un miembro con permiso de Gestionar servidor puede empezarla.",
     "start.already": "**{game}** ya ha empezado.",
-    "start.waiting": "**{game}** necesita {players} jugadores; por ahora hay {joined}.",
+    **forms(
+        "start.waiting",
+        one="**{game}** necesita {count} jugador; por ahora hay {joined}.",
+        other="**{game}** necesita {count} jugadores; por ahora hay {joined}.",
+    ),
     "start.done": "▶️ **{game}** ha empezado. Las potencias y el primer plazo están publicados aquí; los jugadores han recibido un mensaje directo.",
     # estado y mapas
     "status.forming": "**{game}** espera jugadores: se han unido {joined} de {players} ({users}).",
     "status.title": "**{game}** — {phase}\nPlazo: {deadline}",
     "status.line": "{mark} {user} ({powers}): {state}",
-    "status.ready": "listo",
+    "status.ready": "ha terminado",
     "status.complete": "órdenes dadas",
     "status.partial": "algunas órdenes",
     "status.none": "aún sin órdenes",
@@ -92,18 +98,27 @@ MESSAGES: dict[str, str] = {
     "reply.error": "❌ `{text}`: {reason}",
     "reply.missing": "Aún sin orden: {units}",
     "reply.all_ordered": "Todas tus unidades tienen órdenes.",
+    "reply.nothing_to_order": "No tienes nada que ordenar en esta fase.",
     "reply.deadline": "Plazo: {deadline}. Puedes cambiar tus órdenes hasta entonces; cuenta la última orden de cada unidad.",
-    "reply.ready": "Estás marcado como **listo**.",
+    "reply.ready": "Tus órdenes están marcadas como **listas**.",
     "orders.title": "Tus órdenes en **{game}** — {phase}:",
     "orders.none": "Aún no has dado ninguna orden.",
-    "orders.missing_builds": "{power}: construcciones sin ordenar: {count} (se renunciará a ellas)",
-    "orders.missing_disbands": "{power}: disoluciones sin ordenar: {count} (las decidirán las reglas)",
-    "clear.done": "🧹 Órdenes borradas: {count}.",
+    **forms(
+        "orders.missing_builds",
+        one="{power}: {count} construcción sin ordenar (se renunciará a ella)",
+        other="{power}: {count} construcciones sin ordenar (se renunciará a ellas)",
+    ),
+    **forms(
+        "orders.missing_disbands",
+        one="{power}: {count} disolución sin ordenar (la decidirán las reglas)",
+        other="{power}: {count} disoluciones sin ordenar (las decidirán las reglas)",
+    ),
+    **forms("clear.done", one="🧹 {count} orden borrada.", other="🧹 {count} órdenes borradas."),
     "clear.nothing": "No tienes ninguna orden para `{text}` que borrar.",
-    "ready.done": "👍 Estás listo. La fase se resuelve cuando todos los jugadores estén listos, o al vencer el plazo.",
-    "ready.resolving": "👍 Todos están listos: la fase se está resolviendo ahora.",
+    "ready.done": "👍 Tus órdenes quedan marcadas como listas. La fase se resuelve cuando todo el mundo haya terminado, o al vencer el plazo.",
+    "ready.resolving": "👍 Todo el mundo ha terminado: la fase se está resolviendo ahora.",
     "ready.warning": "⚠️ Ojo: {units} no tienen orden y se mantendrán (o las reglas decidirán por ellas).",
-    "unready.done": "Ya no estás marcado como listo.",
+    "unready.done": "Tus órdenes ya no están marcadas como listas.",
     # mensajes en el canal de la partida
     "post.started": "🎲 ¡**{game}** ha empezado!\n{assignments}\n\n**{phase}** — plazo {deadline}\nEnvía tus órdenes con `/order` (aquí o en un mensaje directo conmigo).",
     "post.assignment": "{user}: {powers}",
@@ -112,6 +127,8 @@ MESSAGES: dict[str, str] = {
     "post.civil_disorder": " — *desorden civil (sin órdenes)*",
     "post.implied": " *(sin orden)*",
     "post.destroyed": "Eliminadas: {units}",
+    "post.no_adjustments": "Ni construcciones ni disoluciones este invierno: ninguna potencia tenía que hacerlas.",
+    "post.no_orders": "No hubo órdenes en esta fase.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nPlazo: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: centros {centres}, unidades {units}",
     "post.toss": "🪙 Sorteo con moneda: gana {user}, que jugará con {power} desde la próxima primavera.\n",
@@ -131,8 +148,8 @@ MESSAGES: dict[str, str] = {
     # mensajes directos
     "dm.phase_started": "⏳ **{game}** — ha empezado **{phase}**.\n{lines}\nPlazo: {deadline}\nDa tus órdenes con `/order`.",
     "dm.power_line": "**{power}**: {what}",
-    "dm.builds": "construcciones por hacer: {count}",
-    "dm.disbands": "unidades por disolver: {count}",
+    **forms("dm.builds", one="{count} construcción por hacer", other="{count} construcciones por hacer"),
+    **forms("dm.disbands", one="{count} unidad por disolver", other="{count} unidades por disolver"),
     "dm.game_over": "🏁 **{game}** ha terminado: ganó {powers}. ¡Gracias por jugar!",
     # errores
     "error.internal": "Lo siento, algo ha fallado por mi parte. No se ha cambiado nada; inténtalo de nuevo.",
@@ -152,7 +169,7 @@ MESSAGES: dict[str, str] = {
     "cmd.game.join": "Únete a la partida de este canal",
     "cmd.game.leave": "Deja la partida de este canal antes de que empiece",
     "cmd.game.start": "Empieza la partida (quien la creó o un miembro con Gestionar servidor)",
-    "cmd.game.status": "Fase, plazo, y quién ha dado órdenes o está listo",
+    "cmd.game.status": "Fase, plazo, y quién ha dado órdenes o ha terminado",
     "cmd.game.map": "El mapa actual, o el de una fase anterior",
     "cmd.game.map.phase": "Una fase como S1901M (por defecto: la actual)",
     "cmd.order": "Da una o más órdenes, p. ej. E Par - Bor; F Bre - AtC",
@@ -161,7 +178,7 @@ MESSAGES: dict[str, str] = {
     "cmd.orders": "Muestra tus órdenes y las unidades que aún no tienen",
     "cmd.clear": "Borra la orden de una unidad, o todas tus órdenes",
     "cmd.clear.unit": "La unidad, p. ej. PAR (vacío para borrarlas todas)",
-    "cmd.ready": "Di que has terminado: la fase se resuelve cuando todos estén listos",
+    "cmd.ready": "Di que has terminado: la fase se resuelve cuando todo el mundo haya terminado",
     "cmd.unready": "Retira tu «listo»",
     "status.forming_short": "esperando jugadores",
 }
@@ -185,9 +202,9 @@ MESSAGES.update(
             "hay nada que ordenar en ella."
         ),
         "ready.paused": (
-            "👍 Estás listo. **{game}** está en pausa: nada se resuelve hasta que un moderador la reanude. "
-            "Entonces, si todos los jugadores siguen listos, la fase se resuelve en el acto; si no, al "
-            "vencer su plazo."
+            "👍 Tus órdenes quedan marcadas como listas. **{game}** está en pausa: nada se resuelve hasta que un "
+            "moderador la reanude. Entonces, si todo el mundo sigue habiendo terminado, la fase se resuelve en el "
+            "acto; si no, al vencer su plazo."
         ),
         "orders.silent": (
             "⚠️ Aún no hay ninguna orden para {powers}: una potencia sin órdenes juega esta fase en desorden "

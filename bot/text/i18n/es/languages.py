@@ -12,5 +12,14 @@ MESSAGES: dict[str, str] = {
     "create.language": "Idioma de la partida: {language}.",
     "reply.ok_local": "✅ `{local}` (`{order}`)",
     "order.local": "`{local}` (`{order}`)",
-    "parse.ambiguous": "«{word}» puede significar más de una cosa: {suggestions}. Escribe el nombre completo.",
+    "parse.ambiguous": (
+        "«{typed}» puede significar más de una cosa: {suggestions}. Escribe una de estas formas (o elige la orden abajo)."
+    ),
+    "parse.ambiguous_typed": "«{typed}» puede significar más de una cosa: {suggestions}. Escribe una de estas formas.",
+    "reading.placeholder": "«{line}»: elige la orden que querías dar",
+    "cmd.game.create.labels": "Partidas en ruso: rótulos del mapa en cirílico (por defecto) o latinos, como en el reglamento",
+    "cmd.labels.cyrillic": "Cirílico (Пар, Бур)",
+    "cmd.labels.latin": "Latino, como en el reglamento ruso (Par, Bur)",
+    "create.labels": "Mapas y órdenes: {labels}.",
+    "create.bad_labels": "Solo las partidas en ruso pueden elegir los rótulos del mapa (cirílicos o latinos): quita esa opción para este idioma.",
 }

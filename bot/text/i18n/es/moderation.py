@@ -1,5 +1,7 @@
 """Textos en español de la moderación, el desorden civil, las tablas y las rendiciones (issue 5)."""
 
+from bot.text.i18n import forms
+
 MESSAGES: dict[str, str] = {
     # comandos
     "cmd.mod": "Moderar la partida de este canal",
@@ -66,11 +68,20 @@ MESSAGES: dict[str, str] = {
     "mod.concede_no_leader": "Varias potencias lideran **{game}** con el mismo número de centros: no hay ante quién rendirse.",
     "mod.concede_leader": "{power} lidera **{game}**: el líder no puede rendirse.",
     # mensajes en el canal de la partida
-    "mod.post.cd_declared": (
-        "⚠️ **{game}**: {power} ({user}) lleva demasiadas fases de movimiento seguidas sin órdenes ({count}) "
-        "y ahora está en **desorden civil**: sus unidades mantienen su posición sin apoyarse entre sí, las "
-        "unidades desalojadas se disuelven y no construye. Moderadores ({mods}): `/mod replace` puede "
-        "dársela a un nuevo jugador."
+    **forms(
+        "mod.post.cd_declared",
+        one=(
+            "⚠️ **{game}**: {power} ({user}) lleva {count} fase de movimiento sin órdenes "
+            "y ahora está en **desorden civil**: sus unidades mantienen su posición sin apoyarse entre sí, las "
+            "unidades desalojadas se disuelven y no construye. Moderadores ({mods}): `/mod replace` puede "
+            "dársela a un nuevo jugador."
+        ),
+        other=(
+            "⚠️ **{game}**: {power} ({user}) lleva {count} fases de movimiento seguidas sin órdenes "
+            "y ahora está en **desorden civil**: sus unidades mantienen su posición sin apoyarse entre sí, las "
+            "unidades desalojadas se disuelven y no construye. Moderadores ({mods}): `/mod replace` puede "
+            "dársela a un nuevo jugador."
+        ),
     ),
     "mod.post.cd_left": "✅ **{game}**: {power} ({user}) ha vuelto a dar órdenes y ya no está en desorden civil.",
     "mod.post.eliminated": "☠️ **{game}**: {power}{user} ha sido eliminada.",
@@ -130,7 +141,11 @@ MESSAGES: dict[str, str] = {
     "mod.log.draw": "{who}: tablas acordadas por {powers}",
     "mod.log.concede": "{who}: rendición de {powers}",
     # /game status
-    "mod.status.policy": "Fases de movimiento seguidas sin órdenes antes del desorden civil: {count}.",
+    **forms(
+        "mod.status.policy",
+        one="Desorden civil tras {count} fase de movimiento sin órdenes.",
+        other="Desorden civil tras {count} fases de movimiento seguidas sin órdenes.",
+    ),
     "mod.status.policy_never": "Las potencias nunca se declaran en desorden civil (una fase de movimiento sin órdenes se juega igualmente en desorden civil).",
     "mod.status.paused": "⏸️ En pausa, con {left} por delante hasta el plazo.",
     "mod.status.civil_disorder": "En desorden civil: {powers}",
@@ -143,7 +158,7 @@ MESSAGES: dict[str, str] = {
     "mod.reply.done": "✅ Hecho; está publicado en el canal de la partida.",
     "mod.reply.orders_title": "**{game}** — {phase}: quién ha dado órdenes",
     "mod.reply.orders_line": "{mark} {power} ({user}): {state}",
-    "mod.orders.ready": "listo",
+    "mod.orders.ready": "ha terminado",
     "mod.orders.complete": "órdenes dadas",
     "mod.orders.partial": "algunas órdenes",
     "mod.orders.none": "sin órdenes aún",
@@ -173,17 +188,26 @@ MESSAGES.update(
             "(los plazos de la partida empiezan en 5 minutos)."
         ),
         "mod.post.resumed_ready": (
-            "▶️ {mod} ha reanudado **{game}**. Todos los jugadores están listos, así que {phase} se resuelve ahora."
+            "▶️ {mod} ha reanudado **{game}**. Todo el mundo ha terminado, así que {phase} se resuelve ahora."
         ),
         "mod.post.deadline_ready": (
-            "🕒 {mod} ha fijado un nuevo plazo para **{game}**. Todos los jugadores están listos, así que "
+            "🕒 {mod} ha fijado un nuevo plazo para **{game}**. Todo el mundo ha terminado, así que "
             "{phase} se resuelve ahora."
         ),
-        "mod.post.power_idle": (
-            "⚠️ **{game}**: {power} lleva {count} fases de movimiento seguidas sin órdenes. Su jugador "
-            "{user} está activo (ha dado órdenes para {powers}), así que {power} no se declara en desorden "
-            "civil; en cada fase sin órdenes sus unidades se mantienen y las desalojadas se disuelven. "
-            "{user}: acuérdate de dar órdenes también para {power}."
+        **forms(
+            "mod.post.power_idle",
+            one=(
+                "⚠️ **{game}**: {power} lleva {count} fase de movimiento sin órdenes. Su jugador "
+                "{user} está activo (ha dado órdenes para {powers}), así que {power} no se declara en desorden "
+                "civil; en cada fase sin órdenes sus unidades se mantienen y las desalojadas se disuelven. "
+                "{user}: acuérdate de dar órdenes también para {power}."
+            ),
+            other=(
+                "⚠️ **{game}**: {power} lleva {count} fases de movimiento seguidas sin órdenes. Su jugador "
+                "{user} está activo (ha dado órdenes para {powers}), así que {power} no se declara en desorden "
+                "civil; en cada fase sin órdenes sus unidades se mantienen y las desalojadas se disuelven. "
+                "{user}: acuérdate de dar órdenes también para {power}."
+            ),
         ),
         "mod.log.power_idle": (
             "{who}: {power} sin órdenes durante {count} fases de movimiento seguidas; su jugador está activo"

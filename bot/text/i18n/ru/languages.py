@@ -12,5 +12,14 @@ MESSAGES: dict[str, str] = {
     "create.language": "Язык партии: {language}.",
     "reply.ok_local": "✅ `{local}` (`{order}`)",
     "order.local": "`{local}` (`{order}`)",
-    "parse.ambiguous": "«{word}» можно понять по-разному: {suggestions}. Напиши название полностью.",
+    "parse.ambiguous": (
+        "«{typed}» можно понять по-разному: {suggestions}. Напиши один из этих вариантов (или выбери приказ ниже)."
+    ),
+    "parse.ambiguous_typed": "«{typed}» можно понять по-разному: {suggestions}. Напиши один из этих вариантов.",
+    "reading.placeholder": "«{line}»: выбери нужный приказ",
+    "cmd.game.create.labels": "Для русских партий: подписи карты кириллицей (по умолчанию) или латиницей, как в правилах",
+    "cmd.labels.cyrillic": "Кириллица (Пар, Бур)",
+    "cmd.labels.latin": "Латиница, как в правилах (Par, Bur)",
+    "create.labels": "Карты и приказы: {labels}.",
+    "create.bad_labels": "Выбрать подписи карты (кириллица или латиница) можно только в русской партии: для этого языка не указывай их.",
 }

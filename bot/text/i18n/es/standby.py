@@ -1,0 +1,97 @@
+"""Textos en español de la primera mitad del issue 15: órdenes de reserva, el mapa privado de
+las propias órdenes, el periodo de gracia, calendarios semanales y días sin plazo, fases
+triviales."""
+
+from bot.text.i18n import forms
+
+MESSAGES: dict[str, str] = {
+    # comandos
+    "cmd.standby": "Órdenes de reserva: solo para lo que no hayas ordenado cuando se resuelva la fase",
+    "cmd.standby.set": "Dar órdenes de reserva (como /order): solo se usan si no llegas al plazo",
+    "cmd.standby.set.orders": "Órdenes, p. ej. E Par M; F Bre A E Par; E Mun R Boh; E Par C; F Bre D",
+    "cmd.standby.show": "Ver tus órdenes de reserva",
+    "cmd.standby.clear": "Retirar órdenes de reserva",
+    "cmd.standby.clear.unit": "Una unidad (E Par), B para construcciones, D para disoluciones; vacío: todas",
+    "cmd.grace": "Pedir el periodo de gracia de la partida si llegas tarde (o ver si lo pediste)",
+    "cmd.grace.want": "True: dame gracia si aún debo órdenes al plazo; False: sin gracia",
+    "cmd.orders.map": "Envíame un mapa con mis propias órdenes (solo lo veo yo)",
+    "cmd.game.create.grace": "Gracia tras el plazo para quien aún deba órdenes, p. ej. 15m (por defecto ninguna)",
+    "cmd.game.create.grace_for": "Quién tiene gracia: quien la pida con /grace (por defecto) o todos",
+    "cmd.game.create.standby_missed": "¿Una potencia jugada con órdenes de reserva cuenta como fase perdida? (por defecto no)",
+    "cmd.mod.skip_day": "Saltar una fecha (un festivo): ningún plazo cae en ella",
+    "cmd.mod.skip_day.date": "La fecha, p. ej. 2026-12-25",
+    "cmd.mod.skip_day.undo": "True: deshacer el salto",
+    "grace.choice.asked": "quien la pida",
+    "grace.choice.everyone": "todos",
+    # órdenes de reserva
+    "standby.title": "🛟 **Órdenes de reserva** en **{game}**: solo se usan para lo que no hayas ordenado cuando se resuelva una fase.",
+    "standby.none": "No tienes órdenes de reserva. Dalas con `/standby set` (p. ej. `E Par M; F Bre A E Par`).",
+    "standby.kind.movement": "Movimientos:",
+    "standby.kind.retreat": "Retiradas (la primera posible):",
+    "standby.kind.adjustment": "Construcciones y disoluciones (las primeras posibles, tantas como toquen):",
+    "standby.on_sheet": "🛟 Órdenes de reserva (solo para lo que no hayas ordenado al llegar el plazo):",
+    "standby.waive": "Un `WAIVE` de reserva no cambia nada: si no ordenas construir, no se construye nada.",
+    "standby.nothing_to_clear": "No tienes ninguna orden de reserva para `{text}`.",
+    **forms(
+        "standby.cleared",
+        one="Has retirado {count} orden de reserva.",
+        other="Has retirado {count} órdenes de reserva.",
+    ),
+    **forms(
+        "standby.kept",
+        one="🛟 Tu orden queda como orden de reserva ({count}).",
+        other="🛟 Tus órdenes quedan como órdenes de reserva ({count}).",
+    ),
+    "standby.kept_none": "No tienes órdenes en esta fase que guardar.",
+    "standby.button.keep": "Guardar mis órdenes como reserva",
+    "standby.button.clear": "Borrar las órdenes de reserva",
+    "standby.button.sheet": "Volver a mis órdenes",
+    "standby.dm": "🛟 **{game}** — {phase}: te faltaron órdenes y se usaron tus órdenes de reserva de {power}:",
+    "standby.dm_none_used": "🛟 **{game}** — {phase}: te faltaron órdenes y no se pudo usar ninguna de tus órdenes de reserva de {power}:",
+    "standby.dm_used": "✅ `{order}`",
+    "standby.dm_dropped": "❌ `{order}` — no se usó: {reason}",
+    "post.standby": " *(de reserva)*",
+    # el mapa privado
+    "preview.caption": "🗺️ **{game}** — {phase}: tus órdenes, solo las ves tú.",
+    "preview.no_orders": "Aún no has dado órdenes: el mapa muestra tus unidades.",
+    "sheet.button.map": "Mis órdenes en el mapa",
+    "sheet.button.standby": "Órdenes de reserva",
+    # gracia
+    "grace.bad_length": "La gracia `{text}` debe durar de 1 minuto a 1 día, como `15m` o `1h`.",
+    "grace.none": "**{game}** no tiene periodo de gracia.",
+    "grace.everyone": "En **{game}** todo jugador que aún deba órdenes al plazo tiene {grace} de gracia: no hace falta pedirla.",
+    "grace.on": "✅ En **{game}**, si aún debes órdenes al llegar un plazo, la fase te espera como mucho {grace} más.",
+    "grace.off": "En **{game}** no tienes gracia: la fase se resuelve en su plazo. Pídela con `/grace want:True`.",
+    "grace.post": "⏳ Ha pasado el plazo de **{game}** — {phase}: la fase espera como mucho {by} más (hasta {deadline}) a {users}.",
+    "grace.dm": "⏳ Ha pasado el plazo de **{game}** — {phase} y aún debes órdenes: {missing}. Tienes hasta {deadline}.",
+    "mod.log.grace": "{who}: gracia hasta {deadline}",
+    # /game status
+    "late.grace_asked": "Gracia: {grace} para quien la pida con `/grace` ({users}).",
+    "late.grace_everyone": "Gracia: {grace} para todo jugador que aún deba órdenes al llegar el plazo.",
+    "late.standby_missed": "Una potencia jugada con sus órdenes de reserva cuenta como fase perdida.",
+    "late.standby_not_missed": "Una potencia jugada con sus órdenes de reserva no cuenta como fase perdida.",
+    "late.days_off": "Sin plazos el: {days}.",
+    "late.record": "{user}: {standby} con órdenes de reserva, {grace} con gracia",
+    "late.records": "Fases jugadas con órdenes de reserva y con gracia: {records}.",
+    # días sin plazo
+    "days.bad_date": "`{text}` no es una fecha. Escríbela como `2026-12-25`.",
+    "days.past": "`{text}` ya pasó.",
+    "days.too_far": "`{text}` está a más de un año.",
+    "days.already": "`{text}` ya está saltado.",
+    "days.not_skipped": "`{text}` no está saltado.",
+    "mod.post.skip_day": "📅 {mod} ha saltado el {day} en **{game}**: ningún plazo cae ese día.",
+    "mod.post.skip_day_moved": "📅 {mod} ha saltado el {day} en **{game}**: el plazo pasa a {deadline}.",
+    "mod.post.unskip_day": "📅 {mod} ha deshecho el salto del {day} en **{game}**.",
+    "mod.log.skip_day": "{who}: saltado el {day}",
+    "mod.log.skip_day_moved": "{who}: saltado el {day}, el plazo pasó a {deadline}",
+    "mod.log.unskip_day": "{who}: deshecho el salto del {day}",
+    # calendarios
+    "schedule.bad_day": "No entiendo `{text}` como días de la semana. Usa `lun jue`, `lun-vie`, `laborables` o `findes`.",
+    "schedule.no_days": "Un plazo necesita al menos un día de la semana en que pueda caer.",
+    "schedule.except": "{length}, salvo {days}",
+    "schedule.at_days": "{days} a las {time}",
+    "schedule.weekdays": "laborables",
+    "schedule.weekends": "fines de semana",
+    # fases triviales
+    "post.new_phase_settled": "⏩ **{game}** — **{phase}**: nadie tiene nada que elegir, así que se juega en el acto.\n\n{centres}",
+}

@@ -1,0 +1,124 @@
+"""SIGTERM (``docker stop``, ``systemctl stop``) and SIGINT (Ctrl-C) stop the bot cleanly: it
+exits by itself with status 0, says so in its log, leaves its database consistent with the
+WAL checkpointed and no lock held, and leaves no map process behind. A stop in the middle of
+a resolution commits it or rolls it back, and the next start carries on.
+
+The bot runs as ``python -m bot`` against the loopback emulator (the real network path).
+Time limits are hang guards only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sqlite3
+import time
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from tests.bot.botprocess import HANG_GUARD, BotProcess, alive, bot_env, children, wait_until
+from tests.bot.loopback import Emulator
+
+
+async def start_bot(emu: Emulator, db: Path, **env: str) -> BotProcess:
+    emu.identified.clear()
+    emu.synced.clear()
+    bot = BotProcess(
+        bot_env(db, DISCORD_API_URL=emu.api_url, DISCORD_GATEWAY_URL=emu.gateway_url, **env),
+    )
+    try:
+        await asyncio.wait_for(emu.synced.wait(), HANG_GUARD)
+        await asyncio.wait_for(emu.identified.wait(), HANG_GUARD)
+    except BaseException:
+        bot.kill()
+        raise
+    return bot
+
+
+async def start_game(emu: Emulator, channel: dict, users: list[dict]) -> None:
+    await emu.slash(users[0], "game", {"name": "Stop", "players": 2}, channel=channel, sub="create")
+    for user in users:
+        await emu.slash(user, "game", channel=channel, sub="join")
+    await emu.slash(users[0], "game", channel=channel, sub="start")
+
+
+def assert_consistent(db: Path) -> None:
+    """quick_check is ok, the WAL was checkpointed and removed, and nobody holds a lock."""
+    wal = db.with_name(db.name + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0
+    with closing(sqlite3.connect(db, timeout=0, isolation_level=None)) as con:
+        assert con.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+        con.execute("BEGIN IMMEDIATE")  # raises "database is locked" if a lock was left
+        con.execute("ROLLBACK")
+
+
+def phase_state(db: Path) -> tuple[str, bool]:
+    """The game's phase, and whether the phase before it has its results stored."""
+    with closing(sqlite3.connect(db)) as con:
+        (phase,) = con.execute("SELECT phase FROM games ORDER BY id DESC LIMIT 1").fetchone()
+        resolved = con.execute("SELECT COUNT(*) FROM phases WHERE results IS NOT NULL").fetchone()[0]
+    return phase, resolved > 0
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+async def test_a_signal_stops_the_bot_cleanly(tmp_path, sig):
+    emu = Emulator()
+    channel = emu.add_channel("game-1")
+    users = [emu.add_user("alice"), emu.add_user("bob")]
+    db = tmp_path / "db.sqlite3"
+    await emu.start()
+    # PYTHONWARNINGS=default: the warnings an operator who turns them on would see
+    bot = await start_bot(emu, db, DIPLOMACY_RENDER_PROCESSES="1", PYTHONWARNINGS="default")
+    try:
+        await start_game(emu, channel, users)
+        await emu.wait_posts(lambda p: p.channel_id == channel["id"] and p.files, timeout=HANG_GUARD)
+        workers = [pid for pid in children(bot.pid) if alive(pid)]
+        assert workers, "the map was drawn in a worker process"
+        began = time.monotonic()
+        status = await bot.stopped(sig)
+        took = time.monotonic() - began
+    finally:
+        bot.kill()
+        await emu.stop()
+    print(f"{sig.name}: the bot stopped in {took:.2f}s")
+    assert status == 0, bot.stderr  # by itself: exit_status kills (and says None) only past the guard
+    assert bot.has(f"{sig.name} received: stopping"), bot.stderr
+    assert bot.lines[-1].endswith("bot.discord.runner: stopped"), bot.stderr
+    assert "Traceback" not in bot.stderr, bot.stderr[-3000:]
+    # the bot has no voice: no warning about it
+    assert "voice will NOT be supported" not in bot.stderr and "audioop" not in bot.stderr
+    assert wait_until(lambda: not any(alive(pid) for pid in workers)), workers
+    assert_consistent(db)
+
+
+async def test_a_stop_during_a_resolution_commits_or_rolls_it_back(tmp_path):
+    emu = Emulator()
+    channel = emu.add_channel("game-1")
+    users = [emu.add_user("alice"), emu.add_user("bob")]
+    db = tmp_path / "db.sqlite3"
+    await emu.start()
+    bot = await start_bot(emu, db)
+    try:
+        await start_game(emu, channel, users)
+        await emu.wait_posts(lambda p: "has started!" in p.content, timeout=HANG_GUARD)
+        first, _ = phase_state(db)
+        await emu.slash(users[0], "ready")
+        await emu.slash(users[1], "ready")  # everyone is ready: the phase resolves now...
+        assert await bot.stopped() == 0, bot.stderr  # ...and the bot is told to stop
+        assert "Traceback" not in bot.stderr, bot.stderr[-3000:]
+        assert_consistent(db)
+        phase, resolved = phase_state(db)
+        assert (phase != first) == resolved  # all of the resolution, or none of it
+        # the next start finishes what is owed: the phase resolves (if it had not) and posts
+        bot = await start_bot(emu, db)
+        await emu.wait_posts(lambda p: p.content.startswith("📜") and p.channel_id == channel["id"], timeout=HANG_GUARD)
+        assert wait_until(lambda: phase_state(db)[0] != first)
+        assert await bot.stopped() == 0, bot.stderr
+    finally:
+        bot.kill()
+        await emu.stop()
+    assert_consistent(db)
+    results = [p for p in emu.posts if p.content.startswith("📜") and p.channel_id == channel["id"]]
+    assert len(results) == 1
