@@ -1,23 +1,39 @@
-"""200 games whose deadlines fall at the same moment.
+"""Deadline storms at Discord's speed limit (issue 13): many games whose deadlines fall at
+the same moment, posted through the real discord.py network path.
 
-Measures, through the real discord.py network path (the loopback emulator of
-tests/bot/loopback.py), the seconds from the shared deadline until every game is resolved
-and every post (results, maps, new phase, DMs) has been delivered, and the worst reply
-latency of ``/order`` commands sent every 50 ms meanwhile by players of other games.
-Targets: all done within 30 s on a 2-core machine; no ``/order`` reply slower than 250 ms.
+The loopback Discord (tests/bot/loopback.py) runs in a process of its own and applies
+Discord's rate limits (50 requests per second in all, interaction answers not counted; 5
+messages per 5 seconds per channel; 429 with Retry-After), adds a round trip to each
+request, and counts requests by route and uploaded bytes. Players play in several games
+(``--per-player``), as on a community's server. For each storm size and posting strategy
+(``DIPLOMACY_POSTING``: ``separate`` = before issue 13, ``merged`` = now, ``pushed`` = now
+but every DM with its map attached) it reports: requests per game-phase (channel and DM
+messages, other requests), bytes uploaded per game-phase, the time from the shared
+deadline until every post is delivered against the physical floor (requests ÷ 50/s), and
+the worst, 99th-percentile and median ``/order`` reply (measured by the emulator, from
+the interaction to its answer) of players of other games who order every 50 ms meanwhile.
 
-    python benchmarks/deadlines.py [--games 200] [--lead 8]
+Targets (issue 13): at most 2 channel requests per game-phase plus one DM per player who
+owes orders; drain within 10% of the floor; worst reply under 250 ms, with 200 games on
+2 cores.
+
+    python benchmarks/deadlines.py [--games 200,2000] [--strategies separate,merged,pushed]
+        [--per-player 3] [--latency 0.1] [--lead 3]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import math
+import os
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -28,12 +44,13 @@ import discord.http  # noqa: E402
 import yarl  # noqa: E402
 from discord.gateway import DiscordWebSocket  # noqa: E402
 
+from bot.core import press  # noqa: E402
 from bot.core.app import Core  # noqa: E402
 from bot.core.context import powers_of  # noqa: E402
 from bot.discord.app import DiplomacyBot  # noqa: E402
 from bot.infra import maps  # noqa: E402
 from bot.infra.storage import Storage  # noqa: E402
-from tests.bot.loopback import Emulator  # noqa: E402
+from tests.bot.loopback import Limits, Remote  # noqa: E402
 
 OPENING = {
     "AUSTRIA": "A VIE - GAL; A BUD - SER; F TRI - ALB",
@@ -44,54 +61,111 @@ OPENING = {
     "RUSSIA": "A WAR - GAL; A MOS - UKR; F SEV - BLA; F STP/SC - BOT",
     "TURKEY": "A CON - BUL; A SMY - CON; F ANK - BLA",
 }
+PROBE_GAMES = 10
+DISCORD_RATE = 50.0  # requests per second: the physical floor
 
 
-async def prepare(db: str, emu: Emulator, games: int, probes: int, deadline: datetime):
-    """Games created, joined, started and ordered straight through the core."""
+@dataclass
+class Storm:
+    strategy: str
+    games: int
+    players: int  # distinct players of the storm's games (each owes orders in the new phase)
+    requests: dict[str, int]  # by route, the probes' interaction answers left out
+    limited: dict[str, int]  # 429 answers
+    channel_messages: int
+    dm_messages: int
+    uploaded: int  # bytes of request bodies
+    png: int  # bytes of PNG attachments
+    resolved: float  # seconds from the deadline until every game was resolved
+    drained: float  # seconds from the deadline until the last post arrived
+    replies: list[float]  # /order replies during the storm, seconds
+    load: tuple[float, float]  # the machine's 1-minute load average before and after
+    failed: int  # outbox rows given up
+    channel_done: float  # seconds from the deadline until the last channel message arrived
+    first_dm: float  # ... until the first DM arrived
+    timeline: list[tuple[int, int]]  # channel messages and DMs that arrived in each second after the deadline
+
+    @property
+    def accepted(self) -> int:
+        return sum(self.requests.values()) - sum(self.limited.values())
+
+    @property
+    def floor(self) -> float:
+        return self.accepted / DISCORD_RATE
+
+
+async def prepare(db: str, emu: Remote, games: int, per_player: int, deadline: datetime, merged: bool):
+    """Games created, joined, started and ordered straight through the core; the storm's
+    players play in about ``per_player`` games each. Returns the game channels, the probe
+    players (user id, game id, power) and the storm's players."""
     storage = await Storage.open(db)
     moment = deadline - timedelta(hours=48)  # so the 48h deadline lands on `deadline`
     core = Core(storage, clock=lambda: moment, rng=random.Random(1))
-    users = [emu.add_user(f"player{i}") for i in range(7 * (games + probes))]
-    channels, probe_players = [], []
-    for g in range(games + probes):
-        channel = emu.add_channel(f"game-{g}")
-        channels.append(channel)
+    pool = max(7, math.ceil(7 * games / per_player))
+    users = []
+    for start in range(0, pool + 7 * PROBE_GAMES, 1000):
+        names = [f"player{i}" for i in range(start, min(start + 1000, pool + 7 * PROBE_GAMES))]
+        users += await emu.add_users(names)
+    channels = await emu.add_channels([f"game-{g}" for g in range(games + PROBE_GAMES)])
+    probe_players = []
+    for g in range(games + PROBE_GAMES):
+        # seats of a storm game: 7 consecutive players of the pool (so each plays ~per_player games)
+        seated = [users[(7 * g + s) % pool] for s in range(7)] if g < games else users[pool + 7 * (g - games) :][:7]
+        channel_id = int(channels[g]["id"])
         await core.lifecycle.create_game(
-            guild_id=int(emu.guild_id),
-            channel_id=int(channel["id"]),
-            user_id=int(users[7 * g]["id"]),
+            guild_id=910000000000000001,
+            channel_id=channel_id,
+            user_id=int(seated[0]["id"]),
             name=f"Bench {g}",
             players=7,
             movement="48h" if g < games else "96h",
+            # no private press: the emulator has no guild to make press channels in, and a
+            # game's press space is made once at its start, not at each phase
+            settings=press.Settings(press=press.PressMode.PUBLIC),
         )
-        for u in users[7 * g : 7 * g + 7]:
-            await core.lifecycle.join(int(channel["id"]), int(u["id"]))
-        game = await core.lifecycle.start(int(channel["id"]), int(users[7 * g]["id"]), can_manage=False)
-        async with storage.transaction() as tx:
+        for u in seated:
+            await core.lifecycle.join(channel_id, int(u["id"]))
+        game = await core.lifecycle.start(channel_id, int(seated[0]["id"]), can_manage=False)
+        async with storage.read() as tx:
             players = await tx.players(game.id)
         for p in players:
             power = powers_of(game, p)[0].value
             await core.ordering.submit(p.user_id, OPENING[power], game_id=game.id)
             if g >= games:
-                probe_players.append((emu.users[str(p.user_id)], game.id, power))
-    async with storage.transaction() as tx:  # the start posts are not part of the test
+                probe_players.append((str(p.user_id), game.id, power))
+    storm_players = sorted({u["id"] for u in users[:pool]})
+    async with storage.write() as tx:  # the start posts are not part of the storm
         for post in await tx.posts():
             await tx.mark_sent(post["id"], None, 0)
+        if merged:  # the steady state: each player's DM channel is known since their first DM
+            opened = await emu.open_dms(storm_players)
+            for uid, cid in opened.items():
+                await tx.store_dm_channel(int(uid), int(cid), 0)
     core.close()
     await storage.close()
-    return channels[:games], probe_players
+    return channels[:games], probe_players, storm_players
 
 
-async def main(games: int, lead: float) -> int:
-    emu = Emulator()
+def progress(db: str, games: int) -> tuple[int, int, int]:
+    """(storm games resolved, outbox rows still to send, rows given up)."""
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+        resolved = con.execute("SELECT COUNT(*) FROM games WHERE id <= ? AND phase = 'F1901M'", (games,)).fetchone()
+        unsent = con.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND error IS NULL").fetchone()
+        failed = con.execute("SELECT COUNT(*) FROM outbox WHERE error IS NOT NULL").fetchone()
+    return resolved[0], unsent[0], failed[0]
+
+
+async def storm(strategy: str, games: int, per_player: int, latency: float, lead: float, plain: bool = False) -> Storm:
+    emu = Remote(Limits(latency=latency))
     await emu.start()
+    os.environ["DIPLOMACY_POSTING"] = strategy
+    saved = discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "bench.sqlite3")
         t0 = time.time()
-        deadline = datetime.now(UTC) + timedelta(seconds=lead + 60)
-        channels, probes = await prepare(db, emu, games, 10, deadline)
-        setup_time = time.time() - t0
-        # the shared deadline: `lead` seconds after the bot is up
+        deadline = datetime.now(UTC) + timedelta(hours=1)
+        channels, probes, players = await prepare(db, emu, games, per_player, deadline, strategy != "separate")
+        print(f"  setup: {games} games + {PROBE_GAMES} probe games, {len(players)} players, {time.time() - t0:.0f} s")
         discord.http.Route.BASE = emu.api_url
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(emu.gateway_url)
         shift = timedelta(0)
@@ -99,78 +173,183 @@ async def main(games: int, lead: float) -> int:
         def clock() -> datetime:
             return datetime.now(UTC) + shift
 
-        bot = DiplomacyBot(db_path=db, clock=clock)
+        bot = DiplomacyBot(db_path=db, clock=clock, map_drawer=maps.plain_views if plain else None)
         runner = asyncio.create_task(bot.start("bench"))
-        await asyncio.wait_for(emu.identified.wait(), 30)
-        await asyncio.wait_for(bot.wait_until_ready(), 30)
-        # move the bot's clock so the deadline comes `lead` seconds from now
-        shift = (deadline - datetime.now(UTC)) - timedelta(seconds=lead)
-        bot.scheduler.wake()
-        due_at = time.monotonic() + lead
-        latencies: list[float] = []
-        stop = asyncio.Event()
+        try:
+            for _ in range(300):
+                if (await emu.stats(10**9))["identified"]:
+                    break
+                await asyncio.sleep(0.1)
+            await asyncio.wait_for(bot.wait_until_ready(), 30)
+            await asyncio.sleep(1.0)  # command sync and the first look at the outbox are over
+            await emu.reset()
+            before = (await emu.stats(10**9))["count"]
+            load_before = os.getloadavg()[0]
+            # the shared deadline comes `lead` seconds from now
+            shift = (deadline - datetime.now(UTC)) - timedelta(seconds=lead)
+            due_wall = time.time() + lead
+            bot.scheduler.wake()
+            replies: list[float] = []
+            stop = asyncio.Event()
 
-        async def probe() -> None:
-            i = 0
-            while not stop.is_set():
-                user, game_id, power = probes[i % len(probes)]
-                i += 1
-                text = OPENING[power].split(";")[0]
-                start = time.monotonic()
-                reply = await emu.slash(user, "order", {"orders": text, "game": str(game_id)}, timeout=30)
-                latencies.append(time.monotonic() - start)
-                assert "✅" in reply["data"]["content"], reply["data"]["content"]
-                await asyncio.sleep(0.05)
+            async def probe() -> None:
+                i = 0
+                while not stop.is_set():
+                    user, game_id, power = probes[i % len(probes)]
+                    i += 1
+                    text = OPENING[power].split(";")[0]
+                    answer = await emu.slash(user, "order", {"orders": text, "game": str(game_id)}, timeout=30)
+                    assert "✅" in answer["result"]["data"]["content"], answer["result"]["data"]["content"]
+                    if time.time() >= due_wall:
+                        replies.append(answer["elapsed"])
+                    await asyncio.sleep(0.05)
 
-        prober = asyncio.create_task(probe())
-        channel_ids = {c["id"] for c in channels}
-
-        def done() -> bool:
-            announced = {p.channel_id for p in emu.posts if p.content.startswith("⏳") and "Fall 1901" in p.content}
-            return channel_ids <= announced
-
-        while not done():
-            await asyncio.sleep(0.05)
-        # and every DM of the new phase (7 per game)
-        while (
-            sum(
-                1
-                for p in emu.posts
-                if "Fall 1901" in p.content and p.content.startswith("⏳ **Bench") and p.channel_id not in channel_ids
-            )
-            < 7 * games
-        ):
-            await asyncio.sleep(0.05)
-        finished = time.monotonic() - due_at
-        during = list(latencies)
-        await asyncio.sleep(1.0)
-        stop.set()
-        await prober
-        await bot.close()
-        runner.cancel()
-        await asyncio.gather(runner, return_exceptions=True)
-        await emu.stop()
-    pngs = sum(1 for p in emu.posts if p.files)
-    print(f"renderer: {'renderer.render' if maps.renderer_available() else 'stand-in picture (renderer missing)'}")
-    print(f"setup: {games} games + 10 probe games in {setup_time:.1f} s")
-    print(
-        f"all {games} games resolved and posted {finished:.2f} s after the shared deadline "
-        f"({len(emu.posts)} messages, {pngs} with a PNG map)"
+            prober = asyncio.create_task(probe())
+            resolved_at = None
+            while True:
+                await asyncio.sleep(0.25)
+                resolved, unsent, failed = await asyncio.to_thread(progress, db, games)
+                if resolved == games and resolved_at is None:
+                    resolved_at = time.time()
+                if resolved == games and unsent == 0:
+                    break
+            stop.set()
+            await prober
+            stats = await emu.stats(before)
+        finally:
+            await bot.close()
+            runner.cancel()
+            await asyncio.gather(runner, return_exceptions=True)
+            await emu.stop()
+            discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved
+    posts = stats["posts"]
+    requests = {k: v for k, v in stats["requests"].items() if "/interactions/" not in k and "/webhooks/" not in k}
+    # the probes' DMs hold no posts; their interaction answers are not in `posts`
+    game_channels = {c["id"] for c in channels}
+    return Storm(
+        strategy=strategy,
+        games=games,
+        players=len(players),
+        requests=requests,
+        limited=stats["limited"],
+        channel_messages=sum(1 for p in posts if p["channel_id"] in game_channels),
+        dm_messages=sum(1 for p in posts if p["dm"]),
+        uploaded=stats["uploaded"],
+        png=sum(size for p in posts for _, size in p["files"]),
+        resolved=(resolved_at or time.time()) - due_wall,
+        drained=max((p["at"] for p in posts), default=due_wall) - due_wall,
+        replies=replies,
+        load=(load_before, os.getloadavg()[0]),
+        failed=failed,
+        channel_done=max((p["at"] for p in posts if not p["dm"]), default=due_wall) - due_wall,
+        first_dm=min((p["at"] for p in posts if p["dm"]), default=due_wall) - due_wall,
+        timeline=timeline(posts, due_wall),
     )
-    if during:
-        print(
-            f"/order replies meanwhile: {len(during)}, worst {max(during) * 1000:.0f} ms, "
-            f"median {statistics.median(during) * 1000:.0f} ms, "
-            f"p95 {sorted(during)[int(0.95 * (len(during) - 1))] * 1000:.0f} ms"
+
+
+def timeline(posts: list[dict], due_wall: float) -> list[tuple[int, int]]:
+    seconds = [(max(0, int(p["at"] - due_wall)), p["dm"]) for p in posts]
+    last = max((s for s, _ in seconds), default=0)
+    return [
+        (sum(1 for t, dm in seconds if t == s and not dm), sum(1 for t, dm in seconds if t == s and dm))
+        for s in range(last + 1)
+    ]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def report(s: Storm) -> list[str]:
+    g = s.games
+    routes = ", ".join(f"{k.split('/api/v10')[-1]} {v}" for k, v in sorted(s.requests.items(), key=lambda kv: -kv[1]))
+    replies = s.replies or [0.0]
+    return [
+        f"{s.strategy:>9} {g:>5} games, {s.players} players: {s.accepted} requests ({s.accepted / g:.2f} per game-phase: "
+        f"{s.channel_messages / g:.2f} channel messages, {s.dm_messages / g:.2f} DMs = {s.dm_messages / s.players:.2f} "
+        f"per player; 429s: {dict(s.limited) or 0}; failed rows: {s.failed})",
+        f"          uploaded {s.uploaded / g / 1024:.0f} KB per game-phase ({s.png / g / 1024:.0f} KB of PNG)",
+        f"          resolved {s.resolved:.1f} s, channel messages by {s.channel_done:.1f} s, DMs from "
+        f"{s.first_dm:.1f} s, drained {s.drained:.1f} s after the deadline; floor {s.floor:.1f} s "
+        f"(x{s.drained / s.floor if s.floor else 0:.2f})",
+        f"          /order replies: {len(s.replies)}, worst {max(replies) * 1000:.0f} ms, "
+        f"p99 {percentile(replies, 0.99) * 1000:.0f} ms, median {statistics.median(replies) * 1000:.0f} ms; "
+        f"load {s.load[0]:.2f} -> {s.load[1]:.2f}",
+        f"          by route: {routes}",
+        "          per second (channel+DM): " + " ".join(f"{c}+{d}" for c, d in s.timeline),
+    ]
+
+
+def table(storms: list[Storm]) -> list[str]:
+    out = [
+        "| strategy | games | requests / game-phase | channel msgs / game-phase | DMs / player | KB / game-phase "
+        "| drain (s) | floor (s) | drain / floor | worst /order (ms) | p99 (ms) | 429s | load |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for s in storms:
+        replies = s.replies or [0.0]
+        out.append(
+            f"| {s.strategy} | {s.games} | {s.accepted / s.games:.2f} | {s.channel_messages / s.games:.2f} | "
+            f"{s.dm_messages / s.players:.2f} | {s.uploaded / s.games / 1024:.0f} | {s.drained:.1f} | {s.floor:.1f} | "
+            f"{s.drained / s.floor if s.floor else 0:.2f} | {max(replies) * 1000:.0f} | "
+            f"{percentile(replies, 0.99) * 1000:.0f} | {sum(s.limited.values())} | {s.load[0]:.1f}→{s.load[1]:.1f} |"
         )
-    ok = finished <= 30 and (not during or max(during) <= 0.25)
-    print("targets (30 s, 250 ms):", "met" if ok else "NOT met")
+    return out
+
+
+async def main(
+    sizes: list[int], strategies: list[str], per_player: int, latency: float, lead: float, plain: bool
+) -> int:
+    drawn = (
+        "stand-in picture (--plain-maps)" if plain else "renderer.render" if maps.renderer_available() else "stand-in"
+    )
+    print(f"maps: {drawn}")
+    print(
+        f"round trip {latency * 1000:.0f} ms per request; players in about {per_player} games each; {os.cpu_count()} cores"
+    )
+    storms = []
+    for games in sizes:
+        for strategy in strategies:
+            print(f"storm of {games} games, strategy {strategy}:")
+            s = await storm(strategy, games, per_player, latency, lead, plain)
+            storms.append(s)
+            print("\n".join(report(s)), flush=True)
+    print()
+    print("\n".join(table(storms)))
+    ok = True
+    for s in storms:
+        if s.strategy == "separate":
+            continue
+        ok &= s.channel_messages <= 2 * s.games and s.dm_messages <= s.players
+        ok &= s.drained <= 1.1 * s.floor
+        ok &= s.games > 200 or max(s.replies or [0.0]) <= 0.25
+    print(
+        "targets (≤ 2 channel messages per game-phase, one DM per player, drain within 10% of the floor, "
+        "worst reply ≤ 250 ms at 200 games):",
+        "met" if ok else "NOT met",
+    )
     return 0 if ok else 1
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--lead", type=float, default=3.0, help="seconds from bot start to the deadline")
+    parser.add_argument("--games", default="200,2000", help="storm sizes, comma-separated")
+    parser.add_argument("--strategies", default="separate,merged,pushed", help="posting strategies, comma-separated")
+    parser.add_argument("--per-player", type=int, default=3, help="games each player plays in")
+    parser.add_argument("--latency", type=float, default=0.1, help="seconds of round trip per request")
+    parser.add_argument("--lead", type=float, default=3.0, help="seconds from the bot's start to the deadline")
+    parser.add_argument("--plain-maps", action="store_true", help="the stand-in picture instead of the renderer")
     args = parser.parse_args()
-    sys.exit(asyncio.run(main(args.games, args.lead)))
+    sys.exit(
+        asyncio.run(
+            main(
+                [int(x) for x in args.games.split(",")],
+                [x.strip() for x in args.strategies.split(",")],
+                args.per_player,
+                args.latency,
+                args.lead,
+                args.plain_maps,
+            )
+        )
+    )

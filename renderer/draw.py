@@ -141,8 +141,12 @@ class Sketch:
 
 
 def paste_patch(canvas: Image.Image, patch: Image.Image, at: tuple[int, int]) -> None:
-    """Blend an RGBA patch onto the RGB canvas at `at`, clipped to the canvas."""
+    """Blend an RGBA patch onto the RGB canvas at `at`, clipped to the canvas. A patch
+    wholly outside (most labels, centres and units when the canvas is a front crop) costs
+    nothing: a crop draws only what falls in its own area."""
     x, y = at
+    if x >= canvas.width or y >= canvas.height or x + patch.width <= 0 or y + patch.height <= 0:
+        return
     if x >= 0 and y >= 0:
         canvas.paste(patch, at, patch)
         return

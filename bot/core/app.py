@@ -9,6 +9,7 @@ import random
 from bot.core.days import DaysOff
 from bot.core.deps import Deps
 from bot.core.endgame import Endgame
+from bot.core.fronts import Fronts
 from bot.core.grace import Grace
 from bot.core.history import GameHistory
 from bot.core.languages import Languages
@@ -71,6 +72,7 @@ class Core:
         self.previews = Previews(self.deps)
         self.grace = Grace(self.deps)
         self.days_off = DaysOff(self.deps, self.moderation.is_moderator)
+        self.fronts = Fronts(self.deps)  # a player's own map, privately (issue 13)
 
     @property
     def storage(self) -> Storage:

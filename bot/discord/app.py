@@ -23,7 +23,7 @@ from discord.shard import Shard
 from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.discord import locales
-from bot.discord.poster import Poster
+from bot.discord.poster import Poster, PostingSettings
 from bot.discord.press import PressWorker
 from bot.discord.translator import CatalogueTranslator
 from bot.infra import maps
@@ -89,6 +89,7 @@ class DiplomacyBot(commands.AutoShardedBot):
         map_drawer: maps.Drawer | None = None,
         lease: LeaseSettings | None = None,
         shards: ShardSettings | None = None,
+        posting: PostingSettings | None = None,
         **options: Any,
     ) -> None:
         self.shard_settings = shards or ShardSettings()
@@ -111,6 +112,7 @@ class DiplomacyBot(commands.AutoShardedBot):
         self.clock = clock
         self.rng = rng
         self.sync_commands = sync_commands
+        self.posting = posting  # how the outbox spends requests (None: DIPLOMACY_POSTING, issue 13)
         self.run_scheduler = run_scheduler  # tests: a bot that is up but lets deadlines pass
         self.storage: Storage | None = None
         # the leases of its shards (python -m bot holds them; tests that don't pass settings, none)
@@ -169,6 +171,8 @@ class DiplomacyBot(commands.AutoShardedBot):
         from bot.discord.cogs.standby import GraceCog, StandbyCog
 
         await asyncio.to_thread(maps.warm_up)  # a first resolution's DMs group fronts without the wait
+        if self.maps.drawer is maps.render_views_sync:  # (not for a stand-in drawer: tests)
+            self.maps.start()  # the map processes start and warm up now, not at the first deadline (issue 13)
         self.core = Core(
             storage, clock=self.clock, rng=self.rng or random.Random(), map_cache=self.maps, jobs=self.lease
         )
@@ -177,7 +181,7 @@ class DiplomacyBot(commands.AutoShardedBot):
         self.scheduler = Scheduler(
             resolution.run_due, resolution.next_timer, self.core.now, lambda delay: self.pause(delay)
         )
-        self.poster = Poster(self, self.core, self.maps, lambda delay: self.pause(delay))
+        self.poster = Poster(self, self.core, self.maps, lambda delay: self.pause(delay), settings=self.posting)
         # press spaces on Discord (issue 14): its jobs are stored with posts, so it wakes with them
         self.press = PressWorker(self, self.core, lambda delay: self.pause(delay))
         self.core.deps.on_timer_change = self.scheduler.wake

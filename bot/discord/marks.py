@@ -4,7 +4,10 @@ longer than Discord remembers a message nonce (a few minutes).
 
 Each message of a post ends with a small-text line, ``-# #412`` (``-# #412 (2/3)`` for
 the second of three messages): the outbox row's id, which readers may also quote to a
-moderator. Discord returns a message's content in the channel's history, but never its
+moderator. A message that carries several posts (a resolution's channel posts, one
+player's DMs of several games: see :mod:`bot.discord.poster`) names them all,
+``-# #412 #413 #420``; the first is the message's batch (``outbox.batch``), by which a
+retry finds it. Discord returns a message's content in the channel's history, but never its
 nonce; so before sending again a post that an earlier try may have sent, the poster
 looks for its marks in the history of the channel (or of the DM), among the bot's own
 messages since the post was stored (:func:`find_sent`), and sends only what is not
@@ -26,18 +29,23 @@ HISTORY_LIMIT = 500
 CLOCK_SLACK = 600.0
 DISCORD_EPOCH = 1420070400.0  # no snowflake is older
 
-_MARK = re.compile(r"\n-# #(\d+)(?: \((\d+)/(\d+)\))?\Z")
+_MARK = re.compile(r"\n-# #(\d+)((?: #\d+)*)(?: \((\d+)/(\d+)\))?\Z")
 
 
 @dataclass(frozen=True, slots=True)
 class Mark:
-    post: int  # the outbox row's id
+    post: int  # the outbox row's id (of a message of several rows: the first, its batch)
     part: int  # which message of the post, from 0
     parts: int  # how many messages the post has
+    also: tuple[int, ...] = ()  # the other rows the message carries
+
+    @property
+    def posts(self) -> tuple[int, ...]:
+        return (self.post, *self.also)
 
     def line(self) -> str:
         count = f" ({self.part + 1}/{self.parts})" if self.parts > 1 else ""
-        return f"-# #{self.post}{count}"
+        return "-# " + " ".join(f"#{p}" for p in self.posts) + count
 
 
 def marked(text: str, mark: Mark) -> str:
@@ -50,15 +58,16 @@ def read(content: str) -> Mark | None:
     found = _MARK.search(content)
     if found is None:
         return None
-    post, part, parts = found.groups()
-    return Mark(int(post), int(part) - 1 if part else 0, int(parts) if parts else 1)
+    post, also, part, parts = found.groups()
+    others = tuple(int(p) for p in also.split(" #")[1:]) if also else ()
+    return Mark(int(post), int(part) - 1 if part else 0, int(parts) if parts else 1, others)
 
 
 async def find_sent(
     where: discord.abc.Messageable, bot_id: int, post: int, stored_at: float
 ) -> dict[int, discord.Message]:
-    """The messages of post ``post`` already in ``where`` (by part), looking at the bot's
-    messages since the post was stored (``stored_at``, Unix seconds). Raises what reading
+    """The messages of post ``post`` (a batch: its first row) already in ``where`` (by
+    part), looking at the bot's messages since the post was stored (``stored_at``, Unix seconds). Raises what reading
     the history raises (:class:`discord.Forbidden` without Read Message History)."""
     since = max(stored_at - CLOCK_SLACK, DISCORD_EPOCH)
     after = discord.Object(discord.utils.time_snowflake(datetime.fromtimestamp(since, UTC)))

@@ -1,31 +1,52 @@
 """The poster: the outbox worker. It takes the due posts (stored by use cases as post
-intents, :mod:`bot.core.posts`), renders each at send time (``bot.text.posts``: channel
-posts in the game's language, DMs in the reader's language of that moment) with its map
-(``bot.infra.maps``, drawn off the event loop), sends it, and marks it sent.
+intents, :mod:`bot.core.posts`), renders them at send time (``bot.text.posts``: channel
+posts in the game's language, DMs in the reader's language of that moment) with their
+maps (``bot.infra.maps``, drawn off the event loop), sends them, and marks them sent.
 
-Posts to one destination go out in the order they were stored; destinations are served
-concurrently, except that a DM waits for the posts to its game's channel stored before it
-(the storage hands out only the posts whose turn has come: see :mod:`bot.core.posts`). Each post is sent exactly once, even if the bot dies between sending and
-recording the send and stays down: every message ends with the post's mark
-(:mod:`bot.discord.marks`), and a post that an earlier try may have sent is first looked
-for in the destination's history; Discord's nonce (the row id, with ``enforce_nonce``)
-also drops a repeat within its few minutes. Discord
-errors never escape: 5xx, 429 and network failures are retried with backoff; a missing
-permission, a deleted channel or closed DMs are recorded on the row and logged (closed
-DMs are also reported in the game channel). Rows stored before post intents carry their
-text and are sent as they are. Only rows this process claimed are sent (``Deps.jobs``,
+**Few requests (issue 13).** The due posts of one destination go out as one message
+(:func:`batches_of`): a resolution's channel posts (results, civil-disorder and other
+notices, the new phase and its deadline, with both maps attached) make one message, cut
+only where Discord's 2,000 characters force it; a player's DMs go out as one message
+across all their games, the new phases as one digest (``bot.text.posts.merged``). So that
+a player's DMs of one deadline storm meet, the storage holds them while one of the
+player's games is still to resolve or still has channel posts to send
+(``Tx.posts_due(hold=...)``). A DM carries no map: it offers one with a button
+(:mod:`bot.discord.fronts`), unless its reader asked for it attached (``/remind map``);
+DMs go straight to the user's DM channel, whose id is kept in the database (no
+``GET /users`` per DM). Every request the poster makes first asks the pacer
+(:mod:`bot.infra.pacing`): under Discord's global limit of 50 requests per second and 5
+messages per 5 seconds per channel; replies to interactions never ask it.
+``DIPLOMACY_POSTING=separate`` keeps the strategy from before (one message per post,
+maps pushed, a user fetched per DM, no pacing) for the benchmark's comparison.
+
+**Order.** Posts to one destination go out in the order they were stored; destinations
+are served concurrently, except that a DM waits for the posts to its game's channel
+stored before it (the storage hands out only the posts whose turn has come: see
+:mod:`bot.core.posts`); a merged DM waits for those of each of its games.
+
+**Exactly once**, even if the bot dies between sending and recording the send and stays
+down: every message ends with the marks of the posts it carries (:mod:`bot.discord.marks`),
+the rows of a tried message are recorded as one batch before the send (``outbox.batch``),
+and a batch that an earlier try may have sent is first looked for in the destination's
+history, and sent again with the same rows; Discord's nonce (the batch's first row id,
+with ``enforce_nonce``) also drops a repeat within its few minutes. Discord errors never
+escape: 5xx, 429 and network failures are retried with backoff; a missing permission, a
+deleted channel or closed DMs are recorded on the rows and logged (closed DMs are also
+reported in the game channel). Rows stored before post intents carry their text and are
+sent alone, as they are. Only rows this process claimed are sent (``Deps.jobs``,
 :mod:`bot.infra.lease`), and none while its lease has lapsed.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import io
-import json
 import logging
+import os
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
 
 import aiohttp
 import discord
@@ -36,37 +57,195 @@ from bot.core.languages import game_writing, map_labels
 from bot.core.posts import PostKind
 from bot.core.types import MapSpec
 from bot.discord import attachments, marks
+from bot.discord.fronts import map_view
+from bot.infra.group_commit import GroupCommit
 from bot.infra.lease import Job
-from bot.infra.maps import MapCache, MapView
+from bot.infra.maps import MapCache, MapView, as_front, map_filename, map_key
+from bot.infra.pacing import Pacer, PacingSettings, Unpaced
 from bot.infra.storage import GameRow, OutboxRow, PhaseRow, Storage
 from bot.infra.wakeable import WakeableLoop
 from bot.text.board import map_description
 from bot.text.markup import MAX_CONTENT, split
-from bot.text.posts import render
+from bot.text.posts import merged, render
 
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 100  # about two days of retries at the longest backoff
 LEASE = 20.0  # a send in flight is retried after this long if the bot died meanwhile
-CONCURRENCY = 8
-CLAIMED_RETRY = 5.0  # how soon to look again at posts another owner has claimed
+CLAIMED_RETRY = 5.0  # how soon to look again at posts another owner has claimed (or held back)
 MARK_ROOM = 40  # "\n-# #<id> (<part>/<parts>)"
+DIGEST_HOLD = 300.0  # a DM waits at most this long for the rest of its reader's storm
+PAGE = 500  # due posts read at a time
+MAX_ROWS = 10  # posts one message carries at most
+MAX_FILES = 10  # Discord: attachments per message
+MESSAGE_LIMIT = MAX_CONTENT  # characters per message, marks included (a test lowers it)
+
+Destination = tuple[str, int]  # ("c", channel id) or ("u", user id)
 
 
 def backoff(attempts: int) -> float:
     return min(15.0 * 2**attempts, 1800.0)
 
 
-async def _read(storage: Storage, row: OutboxRow, spec: MapSpec | None) -> tuple[GameRow | None, PhaseRow | None, str]:
-    """What sending a row needs, in one read: its game, the phase its map shows, and the
-    language of its reader now (the game's for the channel, the player's for a DM)."""
+class PushedMaps(StrEnum):
+    """Which DMs carry their reader's map attached (the others offer it with a button)."""
+
+    ASKED = "asked"  # those of readers who asked for it (``/remind map:True``)
+    ALL = "all"  # every one (the strategy before issue 13)
+
+
+@dataclass(frozen=True, slots=True)
+class PostingSettings:
+    """How the poster spends Discord's requests (see the module's docstring)."""
+
+    merge: bool = True  # one message per destination's due posts; one DM per reader's storm
+    hold: float = DIGEST_HOLD  # how long a DM may wait for the rest of its reader's storm (0: never)
+    dm_channels: bool = True  # send DMs to the stored DM channel (no GET /users per DM)
+    pushed_maps: PushedMaps = PushedMaps.ASKED
+    pacing: PacingSettings | None = field(default_factory=PacingSettings)  # None: only discord.py's 429s
+    concurrency: int = 24  # destinations served at once (enough to keep ~50/s going at 0.5 s a request)
+
+    @classmethod
+    def separate(cls) -> PostingSettings:
+        """The strategy before issue 13, for the benchmark's comparison: one message per
+        post, the user fetched before each DM, every DM with its crops, no pacing."""
+        return cls(merge=False, hold=0.0, dm_channels=False, pushed_maps=PushedMaps.ALL, pacing=None, concurrency=8)
+
+    @classmethod
+    def from_env(cls) -> PostingSettings:
+        """``DIPLOMACY_POSTING``: ``separate`` (the old strategy), ``pushed`` (merged, but
+        every DM with its map attached: the benchmark's other measure), else the default."""
+        chosen = os.environ.get("DIPLOMACY_POSTING", "").strip().lower()
+        if chosen == "separate":
+            return cls.separate()
+        if chosen == "pushed":
+            return cls(pushed_maps=PushedMaps.ALL)
+        return cls()
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """The posts one message carries (usually one destination's due posts)."""
+
+    rows: tuple[OutboxRow, ...]
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        return tuple(r.id for r in self.rows)
+
+    @property
+    def leader(self) -> int:
+        """The first row: the batch's id, its mark and its nonce."""
+        return self.rows[0].id
+
+    @property
+    def tried(self) -> bool:
+        return any(r.attempts > 0 for r in self.rows)
+
+    @property
+    def attempts(self) -> int:
+        return max(r.attempts for r in self.rows)
+
+    @property
+    def user_id(self) -> int | None:
+        return self.rows[0].user_id
+
+    def mark(self, part: int, parts: int) -> marks.Mark:
+        return marks.Mark(self.leader, part, parts, self.ids[1:])
+
+
+def destination(row: OutboxRow) -> Destination:
+    return ("c", row.channel_id) if row.channel_id is not None else ("u", row.user_id or 0)
+
+
+def _files_of(row: OutboxRow) -> int:
+    """The pictures a channel post carries (a DM's are decided at send time)."""
+    if row.map is None or row.user_id is not None:
+        return 0
+    return max(1, len(MapSpec.from_json(row.map).fronts))
+
+
+def batches_of(rows: Sequence[OutboxRow], merge: bool) -> list[Batch]:
+    """One destination's due rows (in order) as the messages that carry them: rows tried
+    before go again as the batch they were tried in; without ``merge``, or for a row from
+    before post intents, one message per row; else as few messages as Discord allows
+    (at most MAX_ROWS posts and MAX_FILES pictures, one game's channel posts at a time)."""
+    out: list[Batch] = []
+    current: list[OutboxRow] = []
+    tried: int | None = None  # the batch ``current`` repeats, if any
+
+    def flush() -> None:
+        if current:
+            out.append(Batch(tuple(current)))
+            current.clear()
+
+    for row in rows:
+        if row.batch is not None or row.attempts > 0:  # the message an earlier try carried
+            again = row.batch if row.batch is not None else row.id  # (tried alone before batches)
+            if tried != again:
+                flush()
+                tried = again
+            current.append(row)
+            continue
+        if tried is not None:
+            flush()
+            tried = None
+        if not merge or row.kind is None:
+            flush()
+            out.append(Batch((row,)))
+            continue
+        if current and (
+            len(current) >= MAX_ROWS
+            or sum(map(_files_of, current)) + _files_of(row) > MAX_FILES
+            or (row.channel_id is not None and current[0].game_id != row.game_id)  # one game's language
+            or (row.kind == PostKind.PHASE_RESULTS and any(r.kind in _ANNOUNCING for r in current))
+        ):
+            flush()
+        current.append(row)
+    flush()
+    return out
+
+
+# A channel message tells of one resolution: posts that come after the bot was away
+# (several phases resolved at once, everybody ready) are not merged into one story.
+_ANNOUNCING = frozenset({PostKind.GAME_STARTED, PostKind.PHASE_RESULTS, PostKind.PHASE_STARTED})
+
+
+@dataclass(frozen=True, slots=True)
+class _Sending:
+    """What sending a batch needs, read in one transaction."""
+
+    games: dict[int, GameRow]
+    phases: dict[tuple[int, str], PhaseRow]
+    language: str  # of the reader: the game's for the channel, the player's for a DM
+    dm_channel: int | None = None
+    pushed: bool = False  # the reader wants their map attached
+
+
+async def _read(storage: Storage, batch: Batch, settings: PostingSettings) -> _Sending:
+    rows = batch.rows
     async with storage.read() as tx:
-        game = await tx.game(row.game_id)
-        stored = await tx.phase(row.game_id, spec.phase) if spec is not None else None
-        language = game.language if game is not None else "en"
-        if row.user_id is not None and row.kind is not None:
-            language = (await tx.user_languages([row.user_id])).get(row.user_id, language)
-    return game, stored, language
+        games: dict[int, GameRow] = {}
+        for gid in dict.fromkeys(r.game_id for r in rows):
+            game = await tx.game(gid)
+            if game is not None:
+                games[gid] = game
+        phases: dict[tuple[int, str], PhaseRow] = {}
+        for r in rows:
+            if r.map is not None:
+                spec = MapSpec.from_json(r.map)
+                stored = await tx.phase(r.game_id, spec.phase)
+                if stored is not None:
+                    phases[(r.game_id, spec.phase)] = stored
+        first = games.get(rows[0].game_id)
+        language = first.language if first is not None else "en"
+        uid = batch.user_id
+        if uid is None or rows[0].kind is None:
+            return _Sending(games, phases, language)
+        language = (await tx.user_languages([uid])).get(uid, language)
+        channel = (await tx.dm_channels([uid])).get(uid) if settings.dm_channels else None
+        pushed = settings.pushed_maps is PushedMaps.ALL or uid in await tx.maps_pushed([uid])
+    return _Sending(games, phases, language, channel, pushed)
 
 
 def texts_of(row: OutboxRow, language: str) -> list[str]:
@@ -84,8 +263,43 @@ def writing_of(game: GameRow | None, language: str) -> str:
 
 async def rendered(storage: Storage, row: OutboxRow) -> list[str]:
     """The messages of one outbox row, in the language of its reader now."""
-    game, _, language = await _read(storage, row, None)
-    return texts_of(row, writing_of(game, language))
+    sending = await _read(storage, Batch((row,)), PostingSettings(dm_channels=False))
+    return texts_of(row, writing_of(sending.games.get(row.game_id), sending.language))
+
+
+# DMs about one phase: worth nothing once the game has moved on (its newer phase is in the
+# same message or on its way)
+_OF_A_PHASE = frozenset({PostKind.DM_PHASE_STARTED, PostKind.DM_REMINDER, PostKind.DM_MOD_REMINDER})
+
+
+def shown(batch: Batch, games: dict[int, GameRow], merge: bool) -> list[OutboxRow]:
+    """The rows whose text a message shows. A merged DM leaves out a new phase or a
+    reminder of a phase that is over when it is sent (held for a digest, or a game that
+    resolved at once when everybody was ready): the message still carries it (its mark,
+    recorded as sent), so it is never sent later either."""
+    if not merge or batch.user_id is None:
+        return list(batch.rows)
+    out = []
+    for row in batch.rows:
+        game = games.get(row.game_id)
+        phase = (row.params or {}).get("phase")
+        if row.kind in _OF_A_PHASE and game is not None and phase is not None and phase != game.phase:
+            continue
+        out.append(row)
+    return out
+
+
+def batch_texts(batch: Batch, sending: _Sending, merge: bool) -> list[str]:
+    """The messages of a batch, each leaving room for its mark (none: nothing to show)."""
+    language = writing_of(sending.games.get(batch.rows[0].game_id), sending.language)
+    if not merge or batch.rows[0].kind is None:
+        # (a row from before post intents may hold a message of the full 2,000 characters)
+        return [
+            part for r in batch.rows for text in texts_of(r, language) for part in split(text, MAX_CONTENT - MARK_ROOM)
+        ]
+    room = len(batch.mark(98, 99).line()) + 1
+    rows = shown(batch, sending.games, merge)
+    return merged([(r.kind or "", r.params or {}) for r in rows], language, MESSAGE_LIMIT - room)
 
 
 class Poster(WakeableLoop):
@@ -99,11 +313,23 @@ class Poster(WakeableLoop):
         core: Core,
         maps: MapCache,
         pause: Callable[[float], Awaitable[None]] | None = None,
+        *,
+        settings: PostingSettings | None = None,
+        pacer: Pacer | None = None,
     ) -> None:
         super().__init__(core.now, pause)
         self.client = client
         self.core = core
         self.maps = maps
+        self.settings = settings or PostingSettings.from_env()
+        pacing = self.settings.pacing
+        self.pacer = pacer or (Pacer(pacing) if pacing is not None else Unpaced())
+        self._busy: set[Destination] = set()  # destinations with a message under way
+        self._records = GroupCommit(core.storage)  # what sends record, a few transactions a second
+
+    async def stop(self, grace: float = 0.0) -> None:
+        await super().stop(grace)
+        await self._records.close()  # what the sends under way recorded is committed
 
     async def first(self) -> None:
         # after a restart, whatever was not sent (even mid-lease) goes out now
@@ -120,170 +346,288 @@ class Poster(WakeableLoop):
         await self.drain()
         async with self.core.storage.read() as tx:
             nxt = await tx.next_post_time()
-        # posts still due are claimed by another owner: look again when claims may lapse
+        # posts still due are claimed by another owner or held for a digest: look again soon
         now = self.core.now()
         return nxt if nxt is None or nxt > now else now + CLAIMED_RETRY
 
     async def drain(self) -> None:
-        """Send every post that is due (and that this process claimed)."""
-        while True:
-            async with self.core.storage.read() as tx:
-                rows = await tx.posts_due(self.core.now(), limit=200)
-            held = await self.core.deps.jobs.claim([Job.post(r.id, r.guild_id) for r in rows]) if rows else set()
-            rows = [r for r in rows if Job.post(r.id).key in held]
-            if not rows:
-                return
-            groups: OrderedDict[tuple[str, int], list[OutboxRow]] = OrderedDict()
-            for row in rows:
-                dest = ("c", row.channel_id) if row.channel_id is not None else ("u", row.user_id or 0)
-                groups.setdefault(dest, []).append(row)
-            limit = asyncio.Semaphore(CONCURRENCY)
-            await asyncio.gather(*(self._serve(b, limit) for b in groups.values()))
-
-    async def _serve(self, batch: list[OutboxRow], limit: asyncio.Semaphore) -> None:
-        """One destination's posts, in order: the rest waits when one is not sent."""
-        async with limit:
-            for row in batch:
-                if not await self._deliver(row):
-                    break
-
-    async def _deliver(self, row: OutboxRow) -> bool:
-        """Send one post; True when it is done with (sent or given up)."""
-        storage = self.core.storage
-        now = self.core.now()
-        async with storage.write() as tx:
-            await tx.mark_attempt(row.id, now + max(LEASE, backoff(row.attempts)))
-        spec = MapSpec.from_json(row.map) if row.map is not None else None
-        game, stored, language = await _read(storage, row, spec)
-        files: list[discord.File] = []
-        if spec is not None and game is not None and stored is not None:
-            try:
-                files = await self._map_files(game, stored, spec, language)
-            except Exception:
-                log.exception(
-                    "rendering the map of game %s phase %s failed; posting without it", row.game_id, spec.phase
-                )
+        """Send every post that is due (and that this process claimed): up to
+        ``concurrency`` destinations at once, each destination's messages in order."""
+        slots = asyncio.Semaphore(self.settings.concurrency)
+        running: set[asyncio.Task[None]] = set()
         try:
-            # each message leaves room for its mark (a row from before post intents may
-            # hold a message of the full 2,000 characters)
-            texts = [
-                part
-                for text in texts_of(row, writing_of(game, language))
-                for part in split(text, MAX_CONTENT - MARK_ROOM)
-            ]
+            while True:
+                jobs = await self._take()
+                for dest, batches in jobs:
+                    await slots.acquire()
+                    self._busy.add(dest)
+                    task = asyncio.create_task(self._serve(dest, batches, slots), name=f"outbox {dest}")
+                    running.add(task)
+                    task.add_done_callback(running.discard)
+                if jobs:
+                    continue
+                if not running:
+                    return
+                # nothing else due yet: look again once a send is over (a DM may be in
+                # turn then, a storm's next resolutions stored) while few are under way,
+                # once a quarter of them are when many are, so that a long storm doesn't
+                # keep the database busy with reads
+                c = self.settings.concurrency
+                wanted = len(running) - (max(1, c // 4) if len(running) > c // 2 else 1)
+                while len(running) > wanted:
+                    await asyncio.wait(set(running), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            if running:  # the loop was stopped: let the sends under way finish or stop with it
+                for task in running:
+                    task.cancel()
+                await asyncio.gather(*running, return_exceptions=True)
+
+    async def _take(self) -> list[tuple[Destination, list[Batch]]]:
+        """The due posts of destinations not already being served, claimed, as messages."""
+        merge = self.settings.merge
+        async with self.core.storage.read() as tx:
+            rows = await tx.posts_due(self.core.now(), limit=PAGE, hold=self.settings.hold if merge else 0.0)
+        groups: OrderedDict[Destination, list[OutboxRow]] = OrderedDict()
+        for row in rows:
+            groups.setdefault(destination(row), []).append(row)
+        if merge and len(rows) == PAGE and len(groups) > 1:
+            groups.popitem()  # the last destination may go on in the next page: it waits for it whole
+        for dest in self._busy & set(groups):
+            del groups[dest]  # in order: after the message under way
+        if not groups:
+            return []
+        wanted = [r for rs in groups.values() for r in rs]
+        held = await self.core.deps.jobs.claim([Job.post(r.id, r.guild_id) for r in wanted])
+        return [
+            (dest, batches_of(rs, merge)) for dest, rs in groups.items() if all(Job.post(r.id).key in held for r in rs)
+        ]
+
+    async def _serve(self, dest: Destination, batches: list[Batch], slots: asyncio.Semaphore) -> None:
+        """One destination's messages, in order: the rest waits when one is not sent."""
+        try:
+            for batch in batches:
+                if not await self._deliver(batch):
+                    break
+        except Exception:  # a bug must not stop the other destinations
+            log.exception("posting to %s failed", dest)
+        finally:
+            self._busy.discard(dest)
+            slots.release()
+
+    async def _deliver(self, batch: Batch) -> bool:
+        """Send one message; True when its posts are done with (sent or given up)."""
+        storage = self.core.storage
+        first = batch.rows[0]
+        lease = self.core.now() + max(LEASE, backoff(batch.attempts))
+        await self._records.write(lambda tx: tx.mark_tried(batch.ids, batch.leader, lease))
+        sending = await _read(storage, batch, self.settings)
+        try:
+            texts = batch_texts(batch, sending, self.settings.merge)
         except Exception:  # a post that cannot be rendered would block its destination for good
-            log.exception("post %s (%s) of game %s can't be rendered", row.id, row.kind, row.game_id)
+            log.exception("posts %s (%s) of game %s can't be rendered", batch.ids, first.kind, first.game_id)
             async with storage.write() as tx:
-                await tx.mark_failed(row.id, f"render failed: {row.kind}")
+                await tx.mark_batch_failed(batch.ids, f"render failed: {first.kind}")
             return True
-        # only the users the post means to ping (a row from before post intents names
+        if not texts:  # only DMs of phases that are over: carried by no message, done with
+            async with storage.write() as tx:
+                await tx.mark_batch_sent(batch.ids, None, self.core.now())
+            self._log_retried(batch, sending)
+            return True
+        files, view = await self._attachments(batch, sending)
+        # only the users the posts mean to ping (a row from before post intents names
         # nobody: its text may quote a hostile game name, so it pings no one)
-        allowed = discord.AllowedMentions(
-            users=[discord.Object(u) for u in dict.fromkeys(row.mentions)], everyone=False, roles=False
-        )
+        users = dict.fromkeys(u for r in batch.rows for u in r.mentions)
+        allowed = discord.AllowedMentions(users=[discord.Object(u) for u in users], everyone=False, roles=False)
         if not self.core.deps.jobs.may_send():  # the lease lapsed: this process may not send
             return False
+        dest = destination(first)
         try:
-            if row.channel_id is not None:
-                target = self.client.get_channel(row.channel_id) or self.client.get_partial_messageable(row.channel_id)
-            else:
-                assert row.user_id is not None
-                target = self.client.get_user(row.user_id) or await self.client.fetch_user(row.user_id)
-            sent = await self._sent_before(row, target) if row.attempts > 0 else {}
+            target = await self._target(batch, sending)
+            sent = await self._sent_before(batch, target) if batch.tried else {}
             message = None
             for i, text in enumerate(texts):
                 if i in sent:  # delivered by a try that died before recording it
                     message = sent[i]
                     continue
-                last = i == len(texts) - 1
-                kwargs = {"files": files} if files and last else {}
-                # the mark makes the send findable for good; the nonce makes Discord drop
+                kwargs: dict = {}
+                if i == len(texts) - 1:  # the pictures and buttons go with the last message
+                    if files:
+                        kwargs["files"] = files
+                    if view is not None:
+                        kwargs["view"] = view
+                await self.pacer.request(dest)
+                # the marks make the send findable for good; the nonce makes Discord drop
                 # a repeat within its few minutes even where the history can't be read
                 message = await target.send(  # type: ignore[union-attr]
-                    marks.marked(text, marks.Mark(row.id, i, len(texts))),
-                    nonce=f"o{row.id}" if i == 0 else f"o{row.id}.{i}",
+                    marks.marked(text, batch.mark(i, len(texts))),
+                    nonce=f"o{batch.leader}" if i == 0 else f"o{batch.leader}.{i}",
                     allowed_mentions=allowed,
                     **kwargs,
                 )
         except (discord.Forbidden, discord.NotFound) as exc:
-            log.warning("post %s of game %s (phase %s) can't be delivered: %s", row.id, row.game_id, row.phase, exc)
+            return await self._undeliverable(batch, sending, exc)
+        except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+            attempts = batch.attempts + 1
+            if attempts >= MAX_ATTEMPTS:
+                log.error("posts %s of game %s given up after %d attempts: %s", batch.ids, first.game_id, attempts, exc)
+                async with storage.write() as tx:
+                    await tx.mark_batch_failed(batch.ids, f"gave up: {exc}"[:500])
+                return True
+            log.warning(
+                "posts %s of game %s failed (%s); retrying in %.0fs",
+                batch.ids,
+                first.game_id,
+                exc,
+                backoff(batch.attempts),
+            )
             async with storage.write() as tx:
-                await tx.mark_failed(row.id, f"{type(exc).__name__}: {exc}"[:500])
-                if row.user_id is not None:
+                await tx.reschedule_batch(batch.ids, self.core.now() + backoff(batch.attempts))
+            return False
+        sent_id, now = (message.id if message is not None else None), self.core.now()
+        await self._records.write(lambda tx: tx.mark_batch_sent(batch.ids, sent_id, now))
+        self._log_retried(batch, sending)
+        return True
+
+    def _log_retried(self, batch: Batch, sending: _Sending) -> None:
+        """Say which posts tried before are done with now: sent, or left out (a DM of a
+        phase that was over when its turn came)."""
+        shown_ids = {r.id for r in shown(batch, sending.games, self.settings.merge)}
+        for row in batch.rows:
+            if row.attempts:
+                how = "re-sent" if row.id in shown_ids else "left out (its phase is over)"
+                log.info(
+                    "post %s of game %s (phase %s) %s after %d attempt(s)",
+                    row.id,
+                    row.game_id,
+                    row.phase,
+                    how,
+                    row.attempts,
+                )
+
+    async def _undeliverable(self, batch: Batch, sending: _Sending, exc: discord.HTTPException) -> bool:
+        """Discord refused for good (no permission, no channel, closed DMs): record it on
+        the rows, and tell each game's channel when a player's DMs are closed. A DM
+        channel kept from before that is gone is forgotten and opened afresh instead."""
+        first = batch.rows[0]
+        storage = self.core.storage
+        uid = batch.user_id
+        if uid is not None and isinstance(exc, discord.NotFound) and sending.dm_channel is not None:
+            log.warning("the DM channel %s of user %s is gone; opening it again", sending.dm_channel, uid)
+            async with storage.write() as tx:
+                await tx.forget_dm_channel(uid)
+                await tx.reschedule_batch(batch.ids, self.core.now())
+            self._dirty = True
+            return False
+        log.warning("posts %s of game %s (phase %s) can't be delivered: %s", batch.ids, first.game_id, first.phase, exc)
+        async with storage.write() as tx:
+            await tx.mark_batch_failed(batch.ids, f"{type(exc).__name__}: {exc}"[:500])
+            if uid is not None:
+                for row in {r.game_id: r for r in batch.rows}.values():  # once per game
                     game = await tx.game(row.game_id)
                     if game is not None:
                         await posts.channel(
-                            tx,
-                            game,
-                            row.phase,
-                            self.core.now(),
-                            PostKind.DM_FAILED,
-                            user=row.user_id,
-                            mentions=(row.user_id,),
+                            tx, game, row.phase, self.core.now(), PostKind.DM_FAILED, user=uid, mentions=(uid,)
                         )
                         self._dirty = True
-            return True
-        except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as exc:
-            attempts = row.attempts + 1
-            if attempts >= MAX_ATTEMPTS:
-                log.error("post %s of game %s given up after %d attempts: %s", row.id, row.game_id, attempts, exc)
-                async with storage.write() as tx:
-                    await tx.mark_failed(row.id, f"gave up: {exc}"[:500])
-                return True
-            log.warning(
-                "post %s of game %s failed (%s); retrying in %.0fs", row.id, row.game_id, exc, backoff(row.attempts)
-            )
-            async with storage.write() as tx:
-                await tx.reschedule(row.id, self.core.now() + backoff(row.attempts))
-            return False
-        async with storage.write() as tx:
-            await tx.mark_sent(row.id, message.id if message is not None else None, self.core.now())
-        if row.attempts:
-            log.info(
-                "post %s of game %s (phase %s) re-sent after %d attempt(s)",
-                row.id,
-                row.game_id,
-                row.phase,
-                row.attempts,
-            )
         return True
 
-    async def _sent_before(self, row: OutboxRow, target: discord.abc.Messageable) -> dict[int, discord.Message]:
-        """The messages of a post that an earlier try sent (it may have died between
+    async def _target(self, batch: Batch, sending: _Sending) -> discord.abc.Messageable:
+        """Where the batch goes: the channel, or the user's DM channel (opened once and
+        kept: a DM channel's id never changes)."""
+        first = batch.rows[0]
+        if first.channel_id is not None:
+            cid = first.channel_id
+            return self.client.get_channel(cid) or self.client.get_partial_messageable(cid)  # type: ignore[return-value]
+        uid = batch.user_id
+        assert uid is not None
+        if not self.settings.dm_channels:  # the old strategy: the user first, every time
+            await self.pacer.request()
+            return self.client.get_user(uid) or await self.client.fetch_user(uid)
+        cid = sending.dm_channel
+        if cid is None:
+            await self.pacer.request()
+            data = await self.client.http.start_private_message(uid)
+            cid = int(data["id"])
+            now = self.core.now()
+            await self._records.write(lambda tx: tx.store_dm_channel(uid, cid, now))
+        return self.client.get_partial_messageable(cid, type=discord.ChannelType.private)
+
+    async def _sent_before(self, batch: Batch, target: discord.abc.Messageable) -> dict[int, discord.Message]:
+        """The messages of a batch that an earlier try sent (it may have died between
         sending and recording): found by their marks in the destination's history."""
         assert self.client.user is not None
+        first = batch.rows[0]
+        await self.pacer.request()
         try:
-            found = await marks.find_sent(target, self.client.user.id, row.id, row.created_at)
+            found = await marks.find_sent(target, self.client.user.id, batch.leader, first.created_at)
         except discord.Forbidden:  # no Read Message History: only the nonce guards
-            log.warning("post %s of game %s: can't read the history to check an earlier try", row.id, row.game_id)
+            log.warning("posts %s of game %s: can't read the history to check an earlier try", batch.ids, first.game_id)
             return {}
         if found:
             log.info(
-                "post %s of game %s was sent before the bot stopped: %d message(s)", row.id, row.game_id, len(found)
+                "posts %s of game %s were sent before the bot stopped: %d message(s)",
+                batch.ids,
+                first.game_id,
+                len(found),
             )
         return found
 
-    async def _map_files(self, game: GameRow, stored: PhaseRow, spec: MapSpec, language: str) -> list[discord.File]:
+    async def _attachments(self, batch: Batch, sending: _Sending) -> tuple[list[discord.File], discord.ui.View | None]:
+        """The pictures of a message, and its buttons: a channel post's maps (or the final
+        post's chart); a DM's crops when its reader wants them attached (at most
+        MAX_FILES), else a button per game that offers them. Each picture in its reader's
+        language, with its alt text in that language."""
+        files: list[discord.File] = []
+        offers: list[tuple[int, str, str]] = []
+        for row in shown(batch, sending.games, self.settings.merge):
+            if row.map is None:
+                continue
+            spec = MapSpec.from_json(row.map)
+            game = sending.games.get(row.game_id)
+            if game is None:
+                continue
+            language = sending.language if row.user_id else game.language
+            stored = sending.phases.get((row.game_id, spec.phase))
+            if stored is None and not spec.chart:
+                continue
+            if row.user_id is not None and spec.fronts and not sending.pushed:
+                offers.append((game.id, game.name, spec.phase))
+                continue
+            if len(files) + max(1, len(spec.fronts)) > MAX_FILES:
+                offers.append((game.id, game.name, spec.phase))
+                continue
+            try:
+                if spec.chart:  # the final post's supply-centre chart (issue 15)
+                    files += await attachments.chart_files(self.core, game, language)
+                elif stored is not None:
+                    files += await self._pictures(game, stored, spec, language)
+            except Exception:
+                log.exception("rendering the map of game %s phase %s failed; posting without it", game.id, spec.phase)
+        return files, map_view(offers, sending.language)
+
+    async def _pictures(self, game: GameRow, stored: PhaseRow, spec: MapSpec, language: str) -> list[discord.File]:
         """The pictures of a post: the whole board, or one crop per group of powers, in the
-        language of its reader (``language``: the game's for the channel, the player's for a
-        DM) and the game's label set where that is the game's language; each with its alt
-        text in that language (issue 15: bot.text.board)."""
-        if spec.chart:  # the final post's supply-centre chart (issue 15)
-            return await attachments.chart_files(self.core, game, language)
+        language of its reader (the game's for the channel, the player's for a DM) and the
+        game's label set where that is the game's language, each with its alt text. A new
+        phase's board is drawn with every power's front only when every DM carries its
+        crops (the old strategy); else a crop is drawn when a reader asks for it."""
         orders = stored.results if spec.with_orders else None
-        # keyed by content, so a phase replayed after a rollback never shows a stale map
-        key = (
-            game.id,
-            game.name,
-            hashlib.sha1(json.dumps([stored.position, orders], sort_keys=True).encode()).hexdigest(),
-        )
+        key = map_key(game.id, game.name, stored.position, orders)
         labels = map_labels(language, game.language, game.labels)
         groups = spec.fronts or ((),)
-        views = [MapView(None if not g else g[0] if len(g) == 1 else g, language, labels) for g in groups]
-        pngs = await self.maps.get_many(key, stored.position, orders, game_name=game.name, views=views, game=game.id)
-        files = []
+        views = [MapView(as_front(g), language, labels) for g in groups]
+        pngs = await self.maps.get_many(
+            key,
+            stored.position,
+            orders,
+            game_name=game.name,
+            views=views,
+            game=game.id,
+            plan=self.settings.pushed_maps is PushedMaps.ALL,
+        )
+        out = []
         for group, png in zip(groups, pngs, strict=True):
-            suffix = ("-orders" if orders is not None else "") + "".join(f"-{p.lower()}" for p in group)
             alt = map_description(stored.position, language, orders=orders is not None, fronts=group)
-            files.append(discord.File(io.BytesIO(png), filename=f"{spec.phase}{suffix}.png", description=alt))
-        return files
+            name = map_filename(spec.phase, group, with_orders=orders is not None)
+            out.append(discord.File(io.BytesIO(png), filename=name, description=alt))
+        return out

@@ -17,7 +17,9 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import functools
+import hashlib
 import io
+import json
 import logging
 import multiprocessing
 import os
@@ -72,6 +74,23 @@ class MapView:
 Drawer = Callable[..., "dict[MapView, bytes]"]
 """Draws one phase: ``drawer(position, orders, *, game_name, views)`` -> PNG per view. A
 module-level function, so map processes can run it."""
+
+
+def map_key(game_id: int, game_name: str, position: dict[str, Any], orders: list[dict[str, Any]] | None) -> tuple:
+    """How :class:`MapCache` knows one phase of a game: by content, so a phase replayed
+    after a rollback never shows a stale map (the language is the view's)."""
+    digest = hashlib.sha1(json.dumps([position, orders], sort_keys=True).encode()).hexdigest()
+    return (game_id, game_name, digest)
+
+
+def map_filename(phase: str, group: Sequence[str] = (), *, with_orders: bool = False) -> str:
+    """The file name of a picture of ``phase``: the whole board, or the crop of ``group``."""
+    return f"{phase}{'-orders' if with_orders else ''}{''.join(f'-{p.lower()}' for p in group)}.png"
+
+
+def as_front(group: Sequence[str]) -> Front:
+    """A group of powers (a DM's crop) as the renderer's front: None for the whole board."""
+    return None if not group else group[0] if len(group) == 1 else tuple(group)
 
 
 def render_sync(
@@ -195,6 +214,10 @@ def _end() -> None:
     os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
 
 
+def _ready() -> None:
+    """A map process' first job: it has started (and warmed up: :func:`_worker_start`)."""
+
+
 def _worker_start(parent: int) -> None:
     # PR_SET_PDEATHSIG fires when the *thread* that started the process ends: the pool starts
     # its processes from the event loop's thread, which lives as long as the bot.
@@ -255,6 +278,15 @@ class MapCache:
         job = functools.partial(fn, *args, **kwargs)
         if self.processes <= 0:
             return await asyncio.to_thread(job)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._processes(), job)
+        except BrokenProcessPool:
+            # a worker died (killed, out of memory): start afresh next time, draw this one here
+            log.exception("a map process died; restarting the map processes")
+            self.close()
+            return await asyncio.to_thread(job)
+
+    def _processes(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 self.processes,
@@ -262,13 +294,16 @@ class MapCache:
                 initializer=_worker_start,
                 initargs=(os.getpid(),),
             )
-        try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool, job)
-        except BrokenProcessPool:
-            # a worker died (killed, out of memory): start afresh next time, draw this one here
-            log.exception("a map process died; restarting the map processes")
-            self.close()
-            return await asyncio.to_thread(job)
+        return self._pool
+
+    def start(self) -> None:
+        """Start the map processes now, in the background (each builds the renderer's static
+        layers as it starts), so that the first deadline storm after the bot starts does not
+        wait seconds for them (issue 13)."""
+        if self.processes > 0:
+            pool = self._processes()
+            for _ in range(self.processes):  # one job per process: each is started for it
+                pool.submit(_ready)
 
     def close(self) -> None:
         if self._pool is not None:
@@ -297,11 +332,14 @@ class MapCache:
         game_name: str,
         views: Sequence[MapView],
         game: object = None,
+        plan: bool = True,
     ) -> list[bytes]:
         """The pictures of one post (a DM's crops), those not drawn yet in one drawing.
         ``key`` names the phase by its content (a phase replayed after a rollback is another
         key); ``game``: the game's identity, to learn in which language its players read
-        their fronts."""
+        their fronts. ``plan=False``: draw only what is asked for, not every power's front
+        with a new phase's board (the DMs that follow offer their maps rather than carry
+        them: issue 13)."""
         pictures = self._entries.get(key)
         new = pictures is None
         if pictures is None:
@@ -314,7 +352,7 @@ class MapCache:
             if view.front is not None and game is not None:
                 self._remember(game, view)
         missing = [v for v in dict.fromkeys(views) if v not in pictures]
-        if new and orders is None and any(v.front is None for v in views):
+        if plan and new and orders is None and any(v.front is None for v in views):
             # a new phase: the DMs that follow the channel's post will ask for the fronts
             board = next(v for v in views if v.front is None)
             missing += [v for v in self._planned(game, position, board) if v not in missing]

@@ -1,6 +1,9 @@
 """Post intents as messages: :func:`render` turns a stored post (a kind and its plain
 parameters, see :mod:`bot.core.posts`) into the message text in one language, at send
-time. A long post (the results of a crowded phase) becomes several messages."""
+time. A long post (the results of a crowded phase) becomes several messages.
+:func:`merged` turns several posts to one destination into one message (split only
+where Discord's length limit forces it): a resolution's channel posts, or one player's
+DMs of several games, whose new phases read as one digest."""
 
 from __future__ import annotations
 
@@ -182,7 +185,7 @@ def _results(p: Mapping[str, Any], lang: str) -> list[str]:
         blocks.append(t("post.destroyed", lang, units=units))
     if not by_power and not p["destroyed"]:  # say so rather than post a bare title (the centres follow)
         blocks.append(t("post.no_adjustments" if str(p["phase"]).endswith("A") else "post.no_orders", lang))
-    return chunks(blocks)
+    return blocks  # one per power: cut between them when long (render, merged)
 
 
 def _phase_started(p: Mapping[str, Any], lang: str) -> str:
@@ -220,19 +223,20 @@ def _duty(d: Mapping[str, Any], lang: str) -> str:
     return t("dm.power_line", lang, power=power_name(d["power"], lang), what=what)
 
 
-def _dm_phase(p: Mapping[str, Any], lang: str) -> str:
-    return (
-        t(
-            "dm.phase_started",
-            lang,
-            game=p["game"],
-            phase=phase_title(p["phase"], lang),
-            lines="\n".join(_duty(d, lang) for d in p["powers"]),
-            deadline=markup.stamp(p["deadline"] or 0),
-        )
-        + "\n"
-        + t("sheet.dm_hint", lang)
+def _game_phase(key: str, p: Mapping[str, Any], lang: str) -> str:
+    """A game's new phase for one player: its deadline and what they owe (``key``: the text)."""
+    return t(
+        key,
+        lang,
+        game=p["game"],
+        phase=phase_title(p["phase"], lang),
+        lines="\n".join(_duty(d, lang) for d in p["powers"]),
+        deadline=markup.stamp(p["deadline"] or 0),
     )
+
+
+def _dm_phase(p: Mapping[str, Any], lang: str) -> str:
+    return _game_phase("dm.phase_started", p, lang) + "\n" + t("sheet.dm_hint", lang)
 
 
 def _reminder(p: Mapping[str, Any], lang: str) -> str:
@@ -364,8 +368,8 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
 }
 
 
-def render(kind: str, params: Mapping[str, Any], language: str) -> list[str]:
-    """The messages of one post in ``language`` (usually one; several when long)."""
+def blocks(kind: str, params: Mapping[str, Any], language: str) -> list[str]:
+    """The text of one post in ``language`` as blocks: where it may be cut when long."""
     post = PostKind(kind)
     # press posts are said in bot.text.press; a masked post of an anonymous game without players
     if params.get("anonymous"):
@@ -373,3 +377,30 @@ def render(kind: str, params: Mapping[str, Any], language: str) -> list[str]:
     masked = press.render_masked(post, params, language) if params.get("anonymous") else None
     out = masked or (press.RENDER[post] if post in press.RENDER else _RENDER[post])(params, language)
     return [out] if isinstance(out, str) else out
+
+
+def render(kind: str, params: Mapping[str, Any], language: str) -> list[str]:
+    """The messages of one post in ``language`` (usually one; several when long)."""
+    return chunks(blocks(kind, params, language))
+
+
+def _digest_game(p: Mapping[str, Any], lang: str) -> str:
+    return _game_phase("dm.digest_game", p, lang)
+
+
+def merged(posts: Sequence[tuple[str, Mapping[str, Any]]], language: str, limit: int = MAX_MESSAGE) -> list[str]:
+    """Several posts (kind, parameters) to one destination as one message in ``language``,
+    in their order, cut into messages of at most ``limit`` characters only when they
+    don't fit in one. New phases of several games (one player's DMs) read as one digest:
+    a title, each game with its phase, deadline and what is owed, then how to order."""
+    starts = [p for kind, p in posts if kind == PostKind.DM_PHASE_STARTED]
+    out: list[str] = []
+    for kind, params in posts:
+        if kind == PostKind.DM_PHASE_STARTED and len(starts) > 1:
+            if params is starts[0]:  # the digest stands where the first new phase was
+                out.append(t("dm.digest_title", language))
+                out.extend(_digest_game(p, language) for p in starts)
+                out.append(t("dm.digest_footer", language) + "\n" + t("sheet.dm_hint", language))
+            continue
+        out.extend(blocks(kind, params, language))
+    return chunks(out, limit)

@@ -7,6 +7,14 @@ instead of posting again). Several servers (:meth:`Emulator.add_guild`) and seve
 gateway connections, one per shard as a sharded bot identifies them: each server's events
 go to the connection of its shard, as Discord routes them (DMs to shard 0).
 
+Like Discord, it limits the bot's requests (:class:`Limits`): 50 per second in all (the
+global limit; interaction callbacks and follow-ups are not counted) and 5 messages per
+5 seconds per channel, answering 429 with ``retry_after``, ``Retry-After`` and the
+``X-RateLimit-*`` headers discord.py reads; it can add a round-trip delay to each
+answer. It counts what the bot asks (requests by route, 429s, uploaded bytes), for the
+benchmark (benchmarks/deadlines.py), which runs it in a process of its own
+(:func:`serve`) and drives it through its ``/_ctl`` routes.
+
 Test-only: the shapes are the minimal ones discord.py 2.7 accepts (see
 shared/research/discord-testing.md, sections 3 and 4).
 """
@@ -17,7 +25,9 @@ import asyncio
 import itertools
 import json
 import time
-from dataclasses import dataclass, field
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -49,10 +59,39 @@ class Posted:
     files: list[tuple[str, bytes]]
     nonce: str | None
     message: dict[str, Any]
+    at: float = 0.0  # when it arrived (time.time())
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Discord's rate limits as the emulator applies them (0: none), and a round-trip delay."""
+
+    per_second: int = 50  # all requests but interaction callbacks and follow-ups, any 1-second window
+    per_channel: int = 5  # messages to one channel ...
+    channel_window: float = 5.0  # ... per this many seconds
+    latency: float = 0.0  # seconds added to the bot's REST requests but its answers to interactions
+
+
+# answers to interactions: Discord does not count them against the global limit
+_EXEMPT = ("/interactions/", "/webhooks/")
+
+
+class _Address:
+    """Where the bot finds an emulator listening on ``port``."""
+
+    port: int
+
+    @property
+    def api_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/"
 
 
 @dataclass
-class Emulator:
+class Emulator(_Address):
     guild_id: str = "910000000000000001"
     channels: dict[str, dict[str, Any]] = field(default_factory=dict)
     users: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -64,6 +103,13 @@ class Emulator:
     posted: asyncio.Condition = field(default_factory=asyncio.Condition)
     nonces: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     dm_of: dict[str, str] = field(default_factory=dict)
+    limits: Limits = field(default_factory=Limits)
+    requests: Counter = field(default_factory=Counter)  # "METHOD /route/{param}" -> count
+    limited: Counter = field(default_factory=Counter)  # 429s: "global", "channel"
+    uploaded: int = 0  # bytes of request bodies the bot sent, but for answers to interactions
+    answered: int = 0  # bytes of the bot's answers to interactions
+    replies: list[float] = field(default_factory=list)  # seconds from an interaction to its answer
+    clock: Callable[[], float] = time.monotonic  # the rate limits' clock (a test's fake one)
     # for tests of a Discord that fails: the port to listen on (0: any free one), a gateway
     # that accepts connections and never answers, a token Discord rejects
     bind_port: int = 0
@@ -79,6 +125,8 @@ class Emulator:
         self.port = 0
         self.silent_connections = 0
         self._runner: web.AppRunner | None = None
+        self._window: deque[float] = deque()  # the times of the last second's counted requests
+        self._channel_sent: dict[str, deque[float]] = {}
 
     # -- ids and objects ---------------------------------------------------------------
     def snowflake(self) -> str:
@@ -169,8 +217,73 @@ class Emulator:
         }
 
     # -- server ------------------------------------------------------------------------
+    # -- rate limits and counts ----------------------------------------------------------
+    def reset_counts(self) -> None:
+        self.requests.clear()
+        self.limited.clear()
+        self.uploaded = self.answered = 0
+        self.replies.clear()
+
+    def _too_many(self, why: str, retry: float, headers: dict[str, str]) -> web.Response:
+        self.limited[why] += 1
+        body = {"message": "You are being rate limited.", "retry_after": round(retry, 3), "global": why == "global"}
+        # discord.py takes a 429 without a Via header for a Cloudflare ban
+        headers = {**headers, "Retry-After": str(max(1, round(retry + 0.5))), "Via": "1.1 google"}
+        if why == "global":
+            headers.update({"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"})
+        return web.Response(
+            body=json.dumps(body).encode(), status=429, content_type="application/json", headers=headers
+        )
+
+    @web.middleware
+    async def _limit(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        path = request.path
+        if not path.startswith("/api/"):  # the gateway, the control routes
+            return await handler(request)
+        resource = request.match_info.route.resource
+        self.requests[f"{request.method} {resource.canonical if resource else path}"] += 1
+        answer = any(part in path for part in _EXEMPT)  # to an interaction
+        if answer:
+            self.answered += request.content_length or 0
+        else:
+            self.uploaded += request.content_length or 0
+        now = self.clock()
+        limits = self.limits
+        headers: dict[str, str] = {}
+        window = self._window
+        while window and window[0] <= now - 1.0:
+            window.popleft()
+        counted = bool(limits.per_second) and not answer
+        if counted and len(window) >= limits.per_second:
+            return self._too_many("global", window[0] + 1.0 - now, {})
+        channel = request.match_info.get("channel")
+        sent: deque[float] | None = None
+        if limits.per_channel and request.method == "POST" and channel and path.endswith("/messages"):
+            sent = self._channel_sent.setdefault(channel, deque())
+            while sent and sent[0] <= now - limits.channel_window:
+                sent.popleft()
+            reset = (sent[0] + limits.channel_window - now) if sent else limits.channel_window
+            headers = {
+                "X-RateLimit-Limit": str(limits.per_channel),
+                "X-RateLimit-Remaining": str(max(0, limits.per_channel - len(sent) - 1)),
+                "X-RateLimit-Reset-After": f"{reset:.3f}",
+                "X-RateLimit-Reset": f"{time.time() + reset:.3f}",
+                "X-RateLimit-Bucket": "channel-messages",
+            }
+            if len(sent) >= limits.per_channel:
+                return self._too_many("channel", reset, {**headers, "X-RateLimit-Remaining": "0"})
+        if counted:
+            window.append(now)
+        if sent is not None:
+            sent.append(now)
+        if limits.latency and not answer:  # (an answer's time is the bot's: measured as it is)
+            await asyncio.sleep(limits.latency)
+        response = await handler(request)
+        response.headers.update(headers)
+        return response
+
     async def start(self) -> None:
-        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[self._limit])
         app.router.add_get("/", self._gateway)
         r = app.router
         base = "/api/v10"
@@ -186,6 +299,7 @@ class Emulator:
         r.add_get(base + "/channels/{channel}/messages", self._history)
         r.add_post(base + "/users/@me/channels", self._open_dm)
         r.add_get(base + "/users/{user}", self._user)
+        _Control(self).add_to(r)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", self.bind_port)
@@ -197,14 +311,6 @@ class Emulator:
             await self._ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
-
-    @property
-    def api_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/api/v10"
-
-    @property
-    def gateway_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/"
 
     async def _me(self, request: web.Request) -> web.Response:
         if self.reject_token:
@@ -317,7 +423,7 @@ class Emulator:
         if nonce:
             self.nonces[(channel_id, str(nonce))] = message
         async with self.posted:
-            self.posts.append(Posted(channel_id, message["content"], files, nonce, message))
+            self.posts.append(Posted(channel_id, message["content"], files, nonce, message, time.time()))
             self.posted.notify_all()
         return message
 
@@ -522,11 +628,13 @@ class Emulator:
         loop = asyncio.get_running_loop()
         future = self.callbacks[interaction_id] = loop.create_future()
         followup = self.callbacks["followup:" + token] = loop.create_future()
+        start = time.monotonic()
         await self._send(0, payload, "INTERACTION_CREATE")
         try:
             result = await asyncio.wait_for(future, timeout)
             if result["type"] == 5:  # deferred: the answer comes as a follow-up
                 result = await asyncio.wait_for(followup, timeout)
+            self.replies.append(time.monotonic() - start)
             return result
         finally:
             self.callbacks.pop(interaction_id, None)
@@ -542,3 +650,159 @@ class Emulator:
                     await self.posted.wait()
 
         return await asyncio.wait_for(ready(), timeout)
+
+
+# -- run in a process of its own, driven over HTTP (the benchmark) ------------------------------
+def _files_summary(result: dict[str, Any]) -> dict[str, Any]:
+    return {**result, "files": [[name, len(data)] for name, data in result.get("files", [])]}
+
+
+class _Control:
+    """The ``/_ctl`` routes: make users and channels, open DM channels, play a slash
+    command as a user (its answer and how long it took), read what was posted and counted."""
+
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+
+    def add_to(self, r: web.UrlDispatcher) -> None:
+        r.add_post("/_ctl/users", self.users)
+        r.add_post("/_ctl/channels", self.channels)
+        r.add_post("/_ctl/dms", self.dms)
+        r.add_post("/_ctl/slash", self.slash)
+        r.add_get("/_ctl/stats", self.stats)
+        r.add_post("/_ctl/reset", self.reset)
+
+    async def users(self, request: web.Request) -> web.Response:
+        return _json([self.emu.add_user(name) for name in (await request.json())["names"]])
+
+    async def channels(self, request: web.Request) -> web.Response:
+        return _json([self.emu.add_channel(name) for name in (await request.json())["names"]])
+
+    async def dms(self, request: web.Request) -> web.Response:
+        """Open the DM channels of these users, as earlier phases would have."""
+        out = {}
+        for uid in (await request.json())["users"]:
+            uid = str(uid)
+            if uid not in self.emu.dm_of:
+                dm = self.emu.snowflake()
+                self.emu.channels[dm] = {
+                    "id": dm,
+                    "type": 1,
+                    "recipients": [self.emu.users[uid]],
+                    "last_message_id": None,
+                }
+                self.emu.dm_of[uid] = dm
+            out[uid] = self.emu.dm_of[uid]
+        return _json(out)
+
+    async def slash(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        emu = self.emu
+        channel = emu.channels[str(body["channel"])] if body.get("channel") else None
+        start = time.monotonic()
+        result = await emu.slash(
+            emu.users[str(body["user"])],
+            body["name"],
+            body.get("options"),
+            channel=channel,
+            sub=body.get("sub"),
+            timeout=body.get("timeout", 10.0),
+        )
+        return _json({"result": _files_summary(result), "elapsed": time.monotonic() - start})
+
+    async def stats(self, request: web.Request) -> web.Response:
+        emu = self.emu
+        since = int(request.query.get("since", 0))
+        posts = [
+            {
+                "channel_id": p.channel_id,
+                "dm": emu.channels.get(p.channel_id, {}).get("type") == 1,
+                "content": p.content,
+                "files": [[name, len(data)] for name, data in p.files],
+                "at": p.at,
+            }
+            for p in emu.posts[since:]
+        ]
+        return _json(
+            {
+                "posts": posts,
+                "count": len(emu.posts),
+                "requests": dict(emu.requests),
+                "limited": dict(emu.limited),
+                "uploaded": emu.uploaded,
+                "answered": emu.answered,
+                "replies": emu.replies,
+                "identified": emu.identified.is_set(),
+                "synced": emu.synced.is_set(),
+            }
+        )
+
+    async def reset(self, request: web.Request) -> web.Response:
+        self.emu.reset_counts()
+        return _json({})
+
+
+def serve(conn: Any, limits: dict[str, Any] | None = None) -> None:
+    """Run an emulator until ``conn`` (a multiprocessing pipe end) is closed or written to;
+    its port is sent first."""
+
+    async def run() -> None:
+        emu = Emulator(limits=Limits(**(limits or {})))
+        await emu.start()
+        conn.send(emu.port)
+        stop = asyncio.Event()
+        asyncio.get_running_loop().add_reader(conn.fileno(), stop.set)
+        await stop.wait()
+        await emu.stop()
+
+    asyncio.run(run())
+
+
+class Remote(_Address):
+    """An emulator in a process of its own (so that serving the bot's requests never takes
+    the bot's CPU), driven over its ``/_ctl`` routes."""
+
+    def __init__(self, limits: Limits | None = None) -> None:
+        self.limits = limits or Limits()
+        self.port = 0
+
+    async def start(self) -> None:
+        import multiprocessing
+
+        import aiohttp
+
+        ctx = multiprocessing.get_context("spawn")
+        self._conn, child = ctx.Pipe()
+        self._process = ctx.Process(target=serve, args=(child, asdict(self.limits)), daemon=True)
+        self._process.start()
+        self.port = await asyncio.to_thread(self._conn.recv)
+        self._session = aiohttp.ClientSession(f"http://127.0.0.1:{self.port}")
+
+    async def stop(self) -> None:
+        await self._session.close()
+        self._conn.send("stop")
+        await asyncio.to_thread(self._process.join, 10)
+
+    async def _call(self, method: str, path: str, body: Any = None, **query: Any) -> Any:
+        async with self._session.request(method, path, json=body, params=query or None) as response:
+            response.raise_for_status()
+            return await response.json()
+
+    async def add_users(self, names: list[str]) -> list[dict[str, Any]]:
+        return await self._call("POST", "/_ctl/users", {"names": names})
+
+    async def add_channels(self, names: list[str]) -> list[dict[str, Any]]:
+        return await self._call("POST", "/_ctl/channels", {"names": names})
+
+    async def open_dms(self, user_ids: list[str]) -> dict[str, str]:
+        return await self._call("POST", "/_ctl/dms", {"users": user_ids})
+
+    async def slash(self, user_id: str, name: str, options: dict[str, Any] | None = None, **kw: Any) -> dict[str, Any]:
+        """``{"result": the bot's answer, "elapsed": seconds from the interaction to it}``."""
+        return await self._call("POST", "/_ctl/slash", {"user": user_id, "name": name, "options": options, **kw})
+
+    async def stats(self, since: int = 0) -> dict[str, Any]:
+        return await self._call("GET", "/_ctl/stats", since=since)
+
+    async def reset(self) -> None:
+        await self._call("POST", "/_ctl/reset")

@@ -6,12 +6,13 @@ import asyncio
 import contextlib
 import io
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import simcord
 from PIL import Image
 
 from bot.discord.app import DiplomacyBot
+from bot.discord.poster import PostingSettings
 from bot.infra import maps
 from tests.bot import databases
 
@@ -37,6 +38,10 @@ def make_bot(db_path: str, seed: int = 1, scheduler: bool = True, real_maps: boo
         rng=random.Random(seed),
         run_scheduler=scheduler,
         map_drawer=None if real_maps else maps.plain_views,
+        # simcord has no rate limits, and the outbox's pacing sleeps on the wall clock, which
+        # simcord's virtual time does not move; the pacing is tested on a fake clock
+        # (test_pacing.py) and against the loopback Discord's limits
+        posting=replace(PostingSettings.from_env(), pacing=None),
     )
 
 

@@ -15,8 +15,7 @@ from collections import Counter
 import pytest
 import simcord.http.router as sim_router
 
-import bot.text.posts as text_posts
-from bot.discord import marks
+from bot.discord import marks, poster
 from tests.bot.simcord_support import running
 
 NONCE_WINDOW = 300.0  # seconds Discord remembers a nonce (a few minutes)
@@ -115,9 +114,8 @@ async def test_a_post_sent_just_before_a_kill_appears_once(tmp_path, monkeypatch
 
 
 async def test_a_post_of_several_messages_cut_by_a_kill_sends_only_the_rest(tmp_path, monkeypatch):
-    # results in messages of a few hundred characters: several messages per post
-    chunks = text_posts.chunks
-    monkeypatch.setattr(text_posts, "chunks", lambda blocks, limit=300: chunks(blocks, limit))
+    # messages of a few hundred characters: the resolution's message is cut in several
+    monkeypatch.setattr(poster, "MESSAGE_LIMIT", 300)
     async with running(str(tmp_path / "db.sqlite3")) as env:
         discord = Discord(env, monkeypatch)
         channel, alice, bob = await two_player_game(env)

@@ -196,18 +196,20 @@ async def test_the_phase_dm_shows_every_power_of_the_player(tmp_path):
             "RUSSIA": ("RUSSIA", "ITALY"),
             "FRANCE": ("FRANCE", "TURKEY"),
         }
+        maps = {}
         for first, powers in seats.items():
             [dm] = [m for m in member[first].user.dm_channel.history() if "has started" in m.content]
-            names = sorted(a.filename for a in dm.attachments)
+            assert not dm.attachments  # offered, not pushed: one tap away, privately
+            maps[first] = (await member[first].user.click(dm, label="🗺️ My map")).response
+            names = sorted(a.filename for a in maps[first].attachments)
             groups = front_groups(game.position, powers)
             expected = sorted("S1901M" + "".join(f"-{p.lower()}" for p in g) + ".png" for g in groups)
             assert names == expected, (first, names)
             shown = {p for g in groups for p in g}
             assert shown == set(powers)  # every power the player orders is on a map
         # England, Germany and Austria are neighbours: one crop around all three
-        [dm] = [m for m in member["ENGLAND"].user.dm_channel.history() if "has started" in m.content]
-        assert [a.filename for a in dm.attachments] == ["S1901M-england-germany-austria.png"]
-        crop = png_ok(await attachment_png(dm))
+        assert [a.filename for a in maps["ENGLAND"].attachments] == ["S1901M-england-germany-austria.png"]
+        crop = png_ok(await attachment_png(maps["ENGLAND"]))
         [start] = [m for m in table.channel.history() if "has started!" in m.content]
         board = png_ok(await attachment_png(start))
         assert crop[0] < board[0]  # a crop, not the whole board
@@ -242,7 +244,8 @@ async def test_a_player_who_orders_one_power_is_present(tmp_path):
         await env.advance_time(48 * HOURS + 5)
         new = texts(ch, before)
         assert not any("is now in **civil disorder**" in x for x in new)
-        [alert] = [x for x in new if "has had no orders for 2 movement phases" in x]
+        # the alert is a block of the resolution's message, pinging only whom it names
+        [alert] = [b for x in new for b in x.split("\n\n") if "has had no orders for 2 movement phases" in b]
         assert "Italy" in alert and f"<@{ben.id}> is active" in alert and "Russia" in alert
         assert f"<@{ana.id}>" not in alert  # the moderators are not pinged
         r = await ana.slash(ch, "game status")
@@ -379,9 +382,9 @@ async def test_the_channel_shows_the_results_before_the_next_phase_reaches_dms(t
         ch = table.channel
         await order(member["FRANCE"], "A PAR - BUR")
         await env.advance_time(48 * HOURS + 5)
-        results = next(m for m in ch.history() if "results of Spring 1901" in m.content)
-        started = next(m for m in ch.history() if "**Fall 1901 moves**" in m.content)
-        assert results.id < started.id
+        # one message: the results first, then the new phase
+        [started] = [m for m in ch.history() if "results of Spring 1901" in m.content]
+        assert started.content.index("results of Spring 1901") < started.content.index("**Fall 1901 moves**")
         for m in member.values():
             [dm] = [d for d in m.user.dm_channel.history() if "Fall 1901 moves" in d.content]
             assert dm.id > started.id, "a DM of the new phase came before the channel's posts"

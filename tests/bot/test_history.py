@@ -115,9 +115,13 @@ async def test_every_map_carries_alt_text_in_its_readers_language(tmp_path):
         pictures = []
         for m in member.values():
             dm = m.user.dm_channel
-            pictures += [(m, msg) for msg in (dm.history() if dm is not None else []) if msg.attachments]
+            for msg in dm.history() if dm is not None else []:
+                if msg.components:  # a DM offers its reader's map (issue 13): the tap's answer has it
+                    label = msg.components[0].children[0].label  # (in the reader's language when sent)
+                    pictures.append((m, (await m.user.click(msg, label=label)).response))
         pictures += [(None, msg) for msg in ch.history() if msg.attachments]
-        assert len(pictures) >= 1 + 2 + 7 * 2  # start, results, new phase; each player's DMs
+        # the start, the resolution with the new phase; each player's maps of both phases
+        assert len(pictures) >= 2 + 7 * 2
         for who, msg in pictures:
             for attachment in msg.attachments:
                 alt = attachment.description

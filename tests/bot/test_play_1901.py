@@ -83,27 +83,38 @@ async def test_seven_players_play_1901(tmp_path):
         before = len(ch.history())
         await env.advance_time(48 * HOURS + 5)
         new = posts_since(ch, before)
-        results = [m for m in new if "results of Spring 1901" in m.content]
-        assert len(results) == 1
-        text = results[0].content
+        # one message: the results, the new phase and its deadline, both maps
+        [resolution] = new
+        text = resolution.content
+        assert "results of Spring 1901" in text
         assert "`A PAR - BUR`" in text and "`A MUN - RUH`" in text
         assert re.search(r"`A WAR - GAL` — bounced", text) and re.search(r"`A VIE - GAL` — bounced", text)
         assert "civil disorder" in text  # Italy, England and Turkey gave no orders
-        await attachment_png(results[0])
-        nxt = [m for m in new if "Fall 1901" in m.content and "Deadline" in m.content]
-        assert len(nxt) == 1 and "<t:" in nxt[0].content
-        await attachment_png(nxt[0])
+        assert text.index("results of Spring 1901") < text.index("Fall 1901") and "Deadline: <t:" in text
+        assert [a.filename for a in resolution.attachments] == ["S1901M-orders.png", "F1901M.png"]
+        await attachment_png(resolution)
 
         # --- Fall 1901: Burgundy is taken, the French army retreats
         await order(de, "A RUH - BUR; A MUN S A RUH - BUR; F HOL H")
         await order(fr, "A BUR H; A SPA H; F MAO H")
         before = len(ch.history())
+        dms_before = {p: len(m.user.dm_channel.history()) for p, m in member.items()}
         await env.advance_time(48 * HOURS + 5)
         new = posts_since(ch, before)
         results = [m for m in new if "results of Fall 1901" in m.content]
+        # the retreat phase concerns France alone: nobody else gets a DM (issue 13)
+        grown = {
+            p
+            for p, m in member.items()
+            if any("Fall 1901 retreats" in d.content for d in m.user.dm_channel.history()[dms_before[p] :])
+        }
+        assert grown == {"FRANCE"}, grown
         assert len(results) == 1 and "`A BUR H` — dislodged" in results[0].content
-        await attachment_png(results[0])
-        assert any("Fall 1901 retreats" in m.content for m in new)
+        # three powers declared in civil disorder: too long for one message, so two,
+        # the maps with the new phase in the last
+        assert len(new) == 2 and new[0] is results[0] and "Fall 1901 retreats" in new[1].content
+        assert [a.filename for a in new[1].attachments] == ["F1901M-orders.png", "F1901R.png"]
+        await attachment_png(new[1])
         dms = [x.content for x in fr.user.dm_channel.history()]
         assert any("retreats" in d and "A BUR →" in d for d in dms)
         reply = await order(fr, "A BUR - RUH")

@@ -1,8 +1,8 @@
 """Maps and messages wholly in the reader's language (issue 12), through Discord (simcord):
 a Russian game, its maps in Cyrillic or in the Latin letters of the Russian rulebook,
 played by a Russian, a Bulgarian and a Spanish player. The channel's map and posts are in the game's language
-and script; each player's DM map is drawn in that player's language (one drawing per
-language, not per player), and their replies and DMs name units, places and orders as
+and script; each player's DM map (offered by a button under the DM, issue 13) is drawn in that
+player's language, and their replies and DMs name units, places and orders as
 their map does. The texts read are printed (``pytest -s``) for a person to look at."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot.infra import maps
+from bot.text.i18n import t
 from bot.text.labels import echo
 from engine import Position
 from engine.codec import position_to_json
@@ -71,17 +72,23 @@ async def test_a_russian_game_read_in_three_languages(tmp_path, client_locales, 
         assert maps.MapView(None, "ru", labels) in drawer.views
         _, seats = await _seats(env, ch.id)
         readers = {ivan.id: ("ru", labels), petar.id: ("bg", None), sofia.id: ("es", None)}
+        # each DM offers its reader's crop (issue 13): a tap draws it in the reader's language
+        for member, reader, lang in ((ivan, tag, "ru"), (petar, "bg", "bg"), (sofia, "es", "es")):
+            dm = [m for m in member.user.dm_channel.history() if "Москва" in m.content and m.components][-1]
+            show(f"{member.user.name}: the DM of the new phase ({reader})", dm.content)
+            assert not dm.attachments
+            crop = (await member.user.click(dm, label=t("dm.map_button", lang))).response
+            assert crop.attachments
         for uid, powers in seats.items():
             for power in powers:
                 assert any(
                     v.front in (power.value, tuple(p.value for p in powers)) and (v.language, v.labels) == readers[uid]
                     for v in drawer.views
                 ), (power, readers[uid])
-        # one drawing for the phase's first request, and at most one per other language
-        assert drawer.calls <= 3, drawer.calls
-        for member, reader in ((ivan, tag), (petar, "bg"), (sofia, "es")):
-            [dm] = [m for m in member.user.dm_channel.history() if m.attachments]
-            show(f"{member.user.name}: the DM of the new phase ({reader})", dm.content)
+        # one drawing for the channel's map, one per reader who asked for their crop: no
+        # crop is drawn that nobody sees
+        assert drawer.calls <= 4, drawer.calls
+        assert len(drawer.views) == len(set(drawer.views))  # and nothing drawn twice
 
         # each orders one unit as the rulebook of their language writes it, and reads the echo
         for member, reader, hold in ((ivan, tag, "H" if labels else "стоит"), (petar, "bg", "З"), (sofia, "es", "M")):

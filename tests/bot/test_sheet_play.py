@@ -80,10 +80,13 @@ async def test_russia_orders_1901_by_tapping(tmp_path):
         member = {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
         ru = member["RUSSIA"]
 
-        # the new-phase DM carries the map cropped around Russia
+        # the new-phase DM offers the map cropped around Russia: one tap away, privately
         start_dm = [m for m in ru.user.dm_channel.history() if "Spring 1901" in m.content][0]
-        assert start_dm.attachments[0].filename == "S1901M-russia.png"
-        await attachment_png(start_dm)
+        assert not start_dm.attachments
+        result = await ru.user.click(start_dm, label="🗺️ My map")
+        crop = result.response
+        assert result.ephemeral and crop.attachments[0].filename == "S1901M-russia.png"
+        await attachment_png(crop)
 
         # --- Spring 1901
         msg = await sheet(ru)

@@ -4,6 +4,8 @@ database, and check that every phase resolved once and every post arrived once.
 The bot runs as ``python -m bot`` against the loopback emulator (the real network path).
 Posts carry their outbox row as nonce with ``enforce_nonce``; the emulator, like Discord,
 drops a repeated nonce, which is what makes "sent, then killed before recording it" safe.
+A message carries several posts (a resolution's: results and new phase) and names them
+all in its mark.
 
 The moments of the kills come from a fixed seed (``HYPOTHESIS_RANDOM=1``: a new one each
 run, for exploring by hand). Every wait is for an event, bounded by a limit far above what
@@ -21,6 +23,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from bot.discord import marks
 from tests.bot.loopback import Emulator
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,9 +41,9 @@ async def until(check, what: str) -> None:
     raise AssertionError(f"still waiting after {PATIENCE:.0f} s: {what}")
 
 
-def unsent(db: Path) -> int:
+def pending(db: Path) -> int:
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as con:
-        return con.execute("SELECT count(*) FROM outbox WHERE sent_at IS NULL").fetchone()[0]
+        return con.execute("SELECT count(*) FROM outbox WHERE sent_at IS NULL AND error IS NULL").fetchone()[0]
 
 
 def game_phase(db: Path) -> str | None:
@@ -112,27 +115,35 @@ async def test_sigkill_during_resolutions(tmp_path):
             seen.append(new)
         # let the last posts go out, then stop cleanly
         await emu.wait_posts(
-            lambda p: p.content.startswith("⏳") and seen[-1][1:5] in p.content and p.channel_id == channel["id"],
+            lambda p: "\n\n⏳" in p.content and seen[-1][1:5] in p.content and p.channel_id == channel["id"],
             timeout=PATIENCE,
         )
-        await until(lambda: unsent(db) == 0, f"the outbox to drain (seed {seed}, kills {kills})")
+        await until(lambda: pending(db) == 0, f"the outbox to drain (seed {seed}, kills {kills})")
     finally:
         kill(proc)
         await proc.wait()
         await emu.stop()
     with sqlite3.connect(db) as con:
         resolved = con.execute("SELECT phase FROM phases WHERE results IS NOT NULL").fetchall()
-        rows = con.execute("SELECT id, channel_id, user_id, content, sent_at FROM outbox").fetchall()
+        rows = con.execute("SELECT id, channel_id, user_id, content, sent_at, message_id, kind FROM outbox").fetchall()
     assert sorted(p for (p,) in resolved) == sorted(seen[:-1]), (seed, kills)
     channel_posts = Counter(p.content for p in emu.posts if p.channel_id == channel["id"])
-    results = [c for c in channel_posts if c.startswith("📜")]
+    results = [c for c in channel_posts if "📜" in c]  # (after the start post, when it waited for a restart)
     assert len(results) == PHASES, (seed, kills, results)
     assert all(n == 1 for n in channel_posts.values()), (seed, kills, channel_posts)
-    # every outbox row was delivered exactly once (the nonce is the row id)
+    # every outbox row was delivered exactly once (the nonce is the message's first row;
+    # its mark names every row it carries)
     delivered = Counter(p.nonce for p in emu.posts if p.nonce and p.nonce.startswith("o"))
     assert all(n == 1 for n in delivered.values())
-    assert {f"o{r[0]}" for r in rows} == set(delivered), (seed, kills)
+    found = [(p, mark) for p in emu.posts if (mark := marks.read(p.content)) is not None]
+    assert all(n == 1 for n in Counter((m.post, m.part) for _, m in found).values()), (seed, kills)
+    carried = Counter(row for _, m in found if m.part == 0 for row in m.posts)
+    assert all(n == 1 for n in carried.values()), (seed, kills, carried)
+    # a DM of a phase that was over when its turn came is recorded without a message
+    unsent = {r[0] for r in rows if r[5] is None}
+    assert all(r[2] is not None and r[6] == "dm_phase_started" for r in rows if r[0] in unsent)
+    assert {r[0] for r in rows} == set(carried) | unsent and not unsent & set(carried), (seed, kills)
     assert all(r[4] is not None for r in rows)
-    for posted in emu.posts:
-        if posted.content.startswith("📜"):
+    for posted, mark in found:  # a resolution's maps go with its last message
+        if mark.part == mark.parts - 1 and any("📜" in p.content for p, m in found if m.post == mark.post):
             assert posted.files and posted.files[0][1][:8] == b"\x89PNG\r\n\x1a\n"

@@ -255,6 +255,16 @@ class Sink:
     def get_user(self, user_id: int) -> Sink:
         return self
 
+    def get_partial_messageable(self, channel_id: int, **kwargs: Any) -> Sink:
+        return self
+
+    @property
+    def http(self) -> Any:  # opens a user's DM channel
+        async def start_private_message(user_id: int) -> dict[str, Any]:
+            return {"id": str(10**9 + user_id)}
+
+        return SimpleNamespace(start_private_message=start_private_message)
+
     async def send(self, text: str, *, nonce: str, **kwargs: Any) -> Any:
         await asyncio.sleep(0)  # let the other poster run meanwhile
         self.sent.append((self.name, nonce))

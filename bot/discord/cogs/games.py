@@ -16,6 +16,7 @@ from bot.core.scoring import EndRules
 from bot.discord.cogs.common import answering, game_option, reply
 from bot.discord.cogs.mod import PRESS_CHOICES
 from bot.discord.cogs.records import GameRecords, scoring_choices
+from bot.discord.fronts import MapButton, send_fronts
 from bot.discord.locales import NATIVE_NAMES, described, guild_language, label_choices, language_choices, language_of
 from bot.infra.storage import GameRow
 from bot.text.board import map_description
@@ -34,6 +35,13 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         self.bot = bot
         self.core = core
         super().__init__()
+
+    async def cog_load(self) -> None:
+        # taps on the "my map" button of a DM are routed by their custom_id, even after a restart
+        self.bot.add_dynamic_items(MapButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(MapButton)
 
     @app_commands.command(name="create", description=described("cmd.game.create"))
     @app_commands.describe(
@@ -160,8 +168,14 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
             await reply(interaction, status_text(report, language_of(interaction)), ephemeral=True)
 
     @app_commands.command(name="map", description=described("cmd.game.map"))
-    @app_commands.describe(phase=described("cmd.game.map.phase"))
-    async def map(self, interaction: discord.Interaction, phase: str | None = None) -> None:
+    @app_commands.describe(phase=described("cmd.game.map.phase"), front=described("cmd.game.map.front"))
+    @app_commands.choices(front=[app_commands.Choice(name=described("cmd.game.map.front.me"), value="me")])
+    async def map(
+        self, interaction: discord.Interaction, phase: str | None = None, front: app_commands.Choice[str] | None = None
+    ) -> None:
+        if front is not None:  # the player's own crops, in their language, only to them
+            await send_fronts(interaction, channel_id=interaction.channel_id, phase=phase)
+            return
         async with answering(interaction):
             # checked first: a refusal is private; only the map itself is posted for all
             request = await self.core.status.map_phase(interaction.channel_id or 0, phase)

@@ -30,19 +30,30 @@ class SheetCog(commands.Cog):
 
     @app_commands.command(name="remind", description=described("cmd.remind"))
     @app_commands.describe(
-        before=described("cmd.remind.before"), only_incomplete=described("cmd.remind.only_incomplete")
+        before=described("cmd.remind.before"),
+        only_incomplete=described("cmd.remind.only_incomplete"),
+        map=described("cmd.remind.map"),
     )
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=False)
     async def remind(
-        self, interaction: discord.Interaction, before: str | None = None, only_incomplete: bool | None = None
+        self,
+        interaction: discord.Interaction,
+        before: str | None = None,
+        only_incomplete: bool | None = None,
+        map: bool | None = None,
     ) -> None:
         async with answering(interaction):
             reminders = self.core.reminders
             lang = language_of(interaction)
+            uid = interaction.user.id
+            if map is not None:  # the map attached to each new phase's DM, or offered (issue 13)
+                await self.core.fronts.choose(uid, map)
+            maps = t("remind.maps_pushed" if await self.core.fronts.pushed(uid) else "remind.maps_offered", lang)
             if before is None and only_incomplete is None:
-                settings = await reminders.settings(interaction.user.id)
-                await reply(interaction, reminders_text(settings, lang))
+                settings = await reminders.settings(uid)
+                await reply(interaction, reminders_text(settings, lang) + "\n" + maps)
                 return
-            settings = await reminders.choose(interaction.user.id, before, only_incomplete)
-            await reply(interaction, t("remind.done", lang, summary=reminders_text(settings, lang)))
+            settings = await reminders.choose(uid, before, only_incomplete)
+            text = t("remind.done", lang, summary=reminders_text(settings, lang))
+            await reply(interaction, text + ("\n" + maps if map is not None else ""))

@@ -40,6 +40,7 @@ from bot.infra.storage.languages import LanguageQueries
 from bot.infra.storage.leases import LeaseQueries, Replayed
 from bot.infra.storage.moderation import ModerationQueries
 from bot.infra.storage.postgres import PostgresDatabase
+from bot.infra.storage.posting import PostingQueries
 from bot.infra.storage.press import PressQueries
 from bot.infra.storage.sheet import SheetQueries
 from bot.infra.storage.sqlite import SqliteDatabase
@@ -142,10 +143,13 @@ class OutboxRow:
     params: dict[str, Any] | None = None
     mentions: tuple[int, ...] = ()
     created_at: float = 0.0  # no message of the post can be older (the poster's history search)
+    batch: int | None = None  # the first row of the message a tried send carries (migration 0011)
     guild_id: int | None = None  # the game's server (its shard owns the post); read by posts_due
 
 
-_OUTBOX_COLUMNS = "id, game_id, phase, channel_id, user_id, content, map, attempts, kind, params, mentions, created_at"
+_OUTBOX_COLUMNS = (
+    "id, game_id, phase, channel_id, user_id, content, map, attempts, kind, params, mentions, created_at, batch"
+)
 
 
 # The order of posts (see bot.core.posts): a direct message waits until every post to its
@@ -154,13 +158,32 @@ _OUTBOX_COLUMNS = "id, game_id, phase, channel_id, user_id, content, map, attemp
 # channel post still to send; a DM stored after it is not in turn. Pending rows are few
 # and read through the partial index ``outbox_pending``, so this stays cheap however long
 # the outbox grows (one pass over the pending rows, not one per row).
-_IN_TURN_FROM = (
-    "WITH blocking (game, first) AS (SELECT game_id, MIN(id) FROM outbox INDEXED BY outbox_pending "
-    "WHERE sent_at IS NULL AND error IS NULL AND channel_id IS NOT NULL GROUP BY game_id) "
-    "{select} FROM outbox INDEXED BY outbox_pending LEFT JOIN blocking ON blocking.game = outbox.game_id "
+_BLOCKING = (
+    "blocking (game, first) AS (SELECT game_id, MIN(id) FROM outbox INDEXED BY outbox_pending "
+    "WHERE sent_at IS NULL AND error IS NULL AND channel_id IS NOT NULL GROUP BY game_id)"
+)
+_IN_TURN = (
+    "FROM outbox INDEXED BY outbox_pending LEFT JOIN blocking ON blocking.game = outbox.game_id "
     "JOIN games ON games.id = outbox.game_id "
     "WHERE outbox.sent_at IS NULL AND outbox.error IS NULL "
     "AND (outbox.user_id IS NULL OR blocking.first IS NULL OR outbox.id < blocking.first)"
+)
+_IN_TURN_FROM = "WITH " + _BLOCKING + " {select} " + _IN_TURN
+
+# Merged DMs (``posts_due(hold=...)``): the users whose DMs wait to go out together. Each
+# cause counts for ``hold`` seconds at most (the parameters: since, now, since, now, since).
+_HELD = (
+    "held (uid) AS ("
+    # another DM of theirs waits for its game's channel posts
+    "SELECT p.user_id FROM outbox p INDEXED BY outbox_pending JOIN blocking b ON b.game = p.game_id "
+    "WHERE p.sent_at IS NULL AND p.error IS NULL AND p.user_id IS NOT NULL AND p.id > b.first "
+    "AND p.created_at > ? "
+    # a game of theirs has its deadline due: its DMs are on the way
+    "UNION SELECT pl.user_id FROM games g INDEXED BY games_due JOIN players pl ON pl.game_id = g.id "
+    "WHERE g.status = 'active' AND g.due_at <= ? AND g.due_at > ? "
+    # or a reminder due
+    "UNION SELECT pl.user_id FROM games g INDEXED BY games_remind JOIN players pl ON pl.game_id = g.id "
+    "WHERE g.status = 'active' AND g.remind_at <= ? AND g.remind_at > ?)"
 )
 
 
@@ -178,6 +201,7 @@ def _outbox(r: Any, guild_id: int | None = None) -> OutboxRow:
         json.loads(r[9]) if r[9] is not None else None,
         tuple(json.loads(r[10])) if r[10] else (),
         r[11],
+        r[12],
         guild_id,
     )
 
@@ -196,9 +220,17 @@ def _game(row: Any) -> GameRow:
     return GameRow(*values)
 
 
-class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQueries, PressQueries, StandbyQueries):
-    """Queries inside one transaction (see :meth:`Storage.write`), on either database: the
-    statements run through the backend's :class:`~bot.infra.storage.dialect.Connection`."""
+class Tx(
+    ModerationQueries,
+    SheetQueries,
+    LanguageQueries,
+    LeaseQueries,
+    EndingQueries,
+    PressQueries,
+    StandbyQueries,
+    PostingQueries,
+):
+    """Queries inside one transaction (see :meth:`Storage.transaction`)."""
 
     def __init__(self, db: Connection, shards: Shards = EVERYTHING) -> None:
         self._db = db
@@ -483,17 +515,35 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQ
         )
         return int(row[0])
 
-    async def posts_due(self, now: float, limit: int = 100) -> list[OutboxRow]:
+    async def posts_due(self, now: float, limit: int = 100, *, hold: float = 0.0) -> list[OutboxRow]:
         """Unsent posts of :attr:`shards` due by ``now`` whose turn has come
-        (``_IN_TURN_FROM``), in order."""
+        (``_IN_TURN_FROM``), in order.
+
+        ``hold`` > 0 (merged posting, bot.discord.poster): a user's DMs also wait while
+        another of their DMs waits for its game's channel posts, or while one of their
+        games has a deadline or a reminder due (its DMs are on the way), so that they go
+        out together as one message; no cause holds them longer than ``hold`` seconds
+        (a channel that keeps failing, a game that can't resolve). The rows then come
+        grouped by destination (channel posts first), each destination's in order."""
         columns = ", ".join(f"outbox.{c.strip()}" for c in _OUTBOX_COLUMNS.split(","))
         shards, params = self._in_shards("games.guild_id")
-        rows = await self._all(
-            _IN_TURN_FROM.format(select=f"SELECT {columns}, games.guild_id")
-            + f" AND outbox.next_attempt <= ?{shards} ORDER BY outbox.id LIMIT ?",
-            (now, *params, limit),
-        )
-        return [_outbox(r, r[12]) for r in rows]
+        if hold <= 0:
+            rows = await self._all(
+                _IN_TURN_FROM.format(select=f"SELECT {columns}, games.guild_id")
+                + f" AND outbox.next_attempt <= ?{shards} ORDER BY outbox.id LIMIT ?",
+                (now, *params, limit),
+            )
+        else:
+            since = now - hold
+            rows = await self._all(
+                f"WITH {_BLOCKING}, {_HELD} SELECT {columns}, games.guild_id {_IN_TURN} "
+                f"AND outbox.next_attempt <= ?{shards} "
+                "AND (outbox.user_id IS NULL OR outbox.user_id NOT IN (SELECT uid FROM held)) "
+                "ORDER BY outbox.user_id IS NOT NULL, COALESCE(outbox.channel_id, outbox.user_id), outbox.id "
+                "LIMIT ?",
+                (since, now, since, now, since, now, *params, limit),
+            )
+        return [_outbox(r, r[13]) for r in rows]
 
     async def next_post_time(self) -> float | None:
         # posts waiting for their turn are not counted: they are due when what they wait for is sent
@@ -545,8 +595,8 @@ class Tx(ModerationQueries, SheetQueries, LanguageQueries, LeaseQueries, EndingQ
                     "params": row.params,
                     "mentions": row.mentions,
                     "attempts": row.attempts,
-                    "sent_at": r[12],
-                    "error": r[13],
+                    "sent_at": r[13],
+                    "error": r[14],
                     "row": row,
                 }
             )

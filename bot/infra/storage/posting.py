@@ -1,0 +1,83 @@
+"""Queries for posting with few requests (issue 13): the outbox rows one message carries
+(a batch), each user's DM channel with the bot, and who wants maps pushed in their DMs.
+
+A mixin of :class:`bot.infra.storage.Tx`: methods use ``self._one``, ``self._all`` and
+``self._run`` and always run inside a transaction. The query of which posts are due
+stays with the other outbox queries (``Tx.posts_due``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+
+def _marks(ids: Sequence[int]) -> str:
+    return ", ".join("?" for _ in ids)
+
+
+class PostingQueries:
+    """Batches of outbox rows, DM channels, pushed maps."""
+
+    # -- a message of several outbox rows --------------------------------------------
+    async def mark_tried(self, ids: Sequence[int], batch: int, next_attempt: float) -> None:
+        """A send of the rows ``ids`` as one message (``batch``: its first row) is being
+        tried: count the attempt, keep them from being taken again before ``next_attempt``,
+        and remember which rows the message carries (a retry sends the same ones)."""
+        await self._run(  # type: ignore[attr-defined]
+            f"UPDATE outbox SET attempts = attempts + 1, next_attempt = ?, batch = ? WHERE id IN ({_marks(ids)})",
+            (next_attempt, batch, *ids),
+        )
+
+    async def mark_batch_sent(self, ids: Sequence[int], message_id: int | None, now: float) -> None:
+        await self._run(  # type: ignore[attr-defined]
+            f"UPDATE outbox SET sent_at = ?, message_id = ? WHERE id IN ({_marks(ids)})", (now, message_id, *ids)
+        )
+
+    async def mark_batch_failed(self, ids: Sequence[int], error: str) -> None:
+        await self._run(  # type: ignore[attr-defined]
+            f"UPDATE outbox SET error = ? WHERE id IN ({_marks(ids)})", (error, *ids)
+        )
+
+    async def reschedule_batch(self, ids: Sequence[int], next_attempt: float) -> None:
+        await self._run(  # type: ignore[attr-defined]
+            f"UPDATE outbox SET next_attempt = ? WHERE id IN ({_marks(ids)})", (next_attempt, *ids)
+        )
+
+    # -- DM channels -----------------------------------------------------------------
+    async def dm_channels(self, user_ids: Iterable[int]) -> dict[int, int]:
+        """The known DM channel of each user (users without one are left out)."""
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return {}
+        rows = await self._all(  # type: ignore[attr-defined]
+            f"SELECT user_id, channel_id FROM dm_channels WHERE user_id IN ({_marks(ids)})", ids
+        )
+        return {int(r[0]): int(r[1]) for r in rows}
+
+    async def store_dm_channel(self, user_id: int, channel_id: int, now: float) -> None:
+        await self._run(  # type: ignore[attr-defined]
+            "INSERT INTO dm_channels (user_id, channel_id, stored_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id, stored_at = excluded.stored_at",
+            (user_id, channel_id, now),
+        )
+
+    async def forget_dm_channel(self, user_id: int) -> None:
+        await self._run("DELETE FROM dm_channels WHERE user_id = ?", (user_id,))  # type: ignore[attr-defined]
+
+    # -- maps pushed in DMs ----------------------------------------------------------
+    async def maps_pushed(self, user_ids: Iterable[int]) -> set[int]:
+        """Those of ``user_ids`` who asked for their map in each new phase's DM."""
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return set()
+        rows = await self._all(  # type: ignore[attr-defined]
+            f"SELECT user_id FROM dm_maps WHERE pushed = 1 AND user_id IN ({_marks(ids)})", ids
+        )
+        return {int(r[0]) for r in rows}
+
+    async def set_maps_pushed(self, user_id: int, pushed: bool, now: float) -> None:
+        await self._run(  # type: ignore[attr-defined]
+            "INSERT INTO dm_maps (user_id, pushed, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET pushed = excluded.pushed, updated_at = excluded.updated_at",
+            (user_id, int(pushed), now),
+        )
