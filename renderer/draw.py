@@ -73,13 +73,13 @@ class Sketch:
             self.line([(a[0] + ux * t, a[1] + uy * t), (a[0] + ux * e, a[1] + uy * e)], colour, width)
             t = e + gap
 
-    def polygon(self, pts: Sequence[Point], fill: Colour | None, outline: Colour | None = None,
-                width: float = 0) -> None:
+    def polygon(
+        self, pts: Sequence[Point], fill: Colour | None, outline: Colour | None = None, width: float = 0
+    ) -> None:
         self._grow(pts, width + 2)
         self.ops.append(("polygon", list(pts), fill, outline, width))
 
-    def circle(self, c: Point, r: float, fill: Colour | None, outline: Colour | None = None,
-               width: float = 0) -> None:
+    def circle(self, c: Point, r: float, fill: Colour | None, outline: Colour | None = None, width: float = 0) -> None:
         self._grow([c], r + width + 2)
         self.ops.append(("circle", c, r, fill, outline, width))
 
@@ -103,13 +103,18 @@ class Sketch:
                         d.ellipse((x - w / 2 + 0.5, y - w / 2 + 0.5, x + w / 2 - 0.5, y + w / 2 - 0.5), fill=colour)
             elif op[0] == "polygon":
                 _, pts, fill, outline, width = op
-                d.polygon([tr(p) for p in pts], fill=fill, outline=outline,
-                          width=max(1, round(width * f)) if outline else 0)
+                d.polygon(
+                    [tr(p) for p in pts], fill=fill, outline=outline, width=max(1, round(width * f)) if outline else 0
+                )
             else:
                 _, c, r, fill, outline, width = op
                 x, y = tr(c)
-                d.ellipse((x - r * f, y - r * f, x + r * f, y + r * f), fill=fill, outline=outline,
-                          width=max(1, round(width * f)) if outline else 0)
+                d.ellipse(
+                    (x - r * f, y - r * f, x + r * f, y + r * f),
+                    fill=fill,
+                    outline=outline,
+                    width=max(1, round(width * f)) if outline else 0,
+                )
 
     def stamp(self, canvas: Image.Image, frame: Frame = FULL) -> None:
         """Draw onto an RGB canvas, anti-aliased: the covered part of the canvas is enlarged
@@ -159,6 +164,7 @@ def paste_patch(canvas: Image.Image, patch: Image.Image, at: tuple[int, int]) ->
 
 # ---------------------------------------------------------------- geometry helpers
 
+
 def _towards(a: Point, b: Point, dist: float) -> Point:
     length = math.dist(a, b) or 1.0
     return (a[0] + (b[0] - a[0]) * dist / length, a[1] + (b[1] - a[1]) * dist / length)
@@ -178,11 +184,16 @@ def _trim(a: Point, b: Point, start: float, end: float) -> tuple[Point, Point]:
 
 # ---------------------------------------------------------------- tokens
 
-def _arc(x: float, y: float, s: float, cx: float, cy: float, r: float, a0: float, a1: float,
-         n: int = 8) -> list[Point]:
+
+def _arc(x: float, y: float, s: float, cx: float, cy: float, r: float, a0: float, a1: float, n: int = 8) -> list[Point]:
     """Points of a circular arc (grid units around (x, y), s board px a unit), a0 to a1 degrees."""
-    return [(x + (cx + r * math.cos(math.radians(a0 + (a1 - a0) * i / n))) * s,
-             y + (cy + r * math.sin(math.radians(a0 + (a1 - a0) * i / n))) * s) for i in range(n + 1)]
+    return [
+        (
+            x + (cx + r * math.cos(math.radians(a0 + (a1 - a0) * i / n))) * s,
+            y + (cy + r * math.sin(math.radians(a0 + (a1 - a0) * i / n))) * s,
+        )
+        for i in range(n + 1)
+    ]
 
 
 def unit_token(sk: Sketch, unit_kind: str, c: Point, fill: Colour, size: float = style.UNIT_SIZE) -> None:
@@ -235,8 +246,9 @@ def cross(sk: Sketch, c: Point, r: float = 7.0, colour: Colour = style.FAIL) -> 
         sk.line([(c[0] - r, c[1] + r), (c[0] + r, c[1] - r)], col, width)
 
 
-def arrow(sk: Sketch, a: Point, b: Point, colour: Colour, edge: Colour = style.OUTLINE,
-          width: float = style.ARROW_WIDTH) -> None:
+def arrow(
+    sk: Sketch, a: Point, b: Point, colour: Colour, edge: Colour = style.OUTLINE, width: float = style.ARROW_WIDTH
+) -> None:
     """A shaft with a head, in the power's colour over a dark edge, so it reads on any tint."""
     head_len, head_w = 4.2 * width, 2.6 * width
     length = math.dist(a, b) or 1.0
@@ -245,11 +257,16 @@ def arrow(sk: Sketch, a: Point, b: Point, colour: Colour, edge: Colour = style.O
     sk.line([a, base], edge, width + 2.4)
     sk.line([a, _towards(base, b, 1)], colour, width)
     nx, ny = -uy, ux
-    sk.polygon([b, (base[0] + nx * head_w, base[1] + ny * head_w), (base[0] - nx * head_w, base[1] - ny * head_w)],
-               colour, edge, 1.3)
+    sk.polygon(
+        [b, (base[0] + nx * head_w, base[1] + ny * head_w), (base[0] - nx * head_w, base[1] - ny * head_w)],
+        colour,
+        edge,
+        1.3,
+    )
 
 
 # ---------------------------------------------------------------- the scene
+
 
 class _Where:
     """Where things stand on this map: unit anchors, also for dislodged units."""
@@ -318,7 +335,7 @@ def base_image(geo: Geometry, scene: Scene, frame: Frame = FULL, size: tuple[int
     palette = [0] * 768
 
     def put(i: int, rgb: tuple[int, int, int]) -> None:
-        palette[3 * i:3 * i + 3] = rgb
+        palette[3 * i : 3 * i + 3] = rgb
 
     put(SEA_INDEX, style.SEA)
     put(IMPASSABLE_INDEX, style.IMPASSABLE)
@@ -347,8 +364,9 @@ def base_image(geo: Geometry, scene: Scene, frame: Frame = FULL, size: tuple[int
     return img
 
 
-def stamp_cached(canvas: Image.Image, key: tuple, c: Point, shapes: Callable[[Sketch, Point], None],
-                 frame: Frame = FULL) -> None:
+def stamp_cached(
+    canvas: Image.Image, key: tuple, c: Point, shapes: Callable[[Sketch, Point], None], frame: Frame = FULL
+) -> None:
     """Paste shapes drawn around c (a unit token, a supply centre) from a patch drawn once per
     key, scale and sub-pixel phase (c is rounded to the supersampling grid, a shift of at most
     a quarter pixel). The patches live in the lock-protected static cache; their number is
@@ -413,14 +431,24 @@ def draw_over(img: Image.Image, labels: Labels, scene: Scene, frame: Frame = FUL
         c = where.unit(u)
         if c:
             colour = style.unit_colour(u.power)
-            stamp_cached(img, ("unit", u.kind, colour), c,
-                         lambda sk, p, kind=u.kind, colour=colour: unit_token(sk, kind, p, colour), frame)
+            stamp_cached(
+                img,
+                ("unit", u.kind, colour),
+                c,
+                lambda sk, p, kind=u.kind, colour=colour: unit_token(sk, kind, p, colour),
+                frame,
+            )
     for u in scene.dislodged:
         c = where.unit(u, dislodged=True)
         if c:
             colour = style.unit_colour(u.power)
-            stamp_cached(img, ("dislodged", u.kind, colour), c,
-                         lambda sk, p, kind=u.kind, colour=colour: _dislodged_token(sk, kind, p, colour), frame)
+            stamp_cached(
+                img,
+                ("dislodged", u.kind, colour),
+                c,
+                lambda sk, p, kind=u.kind, colour=colour: _dislodged_token(sk, kind, p, colour),
+                frame,
+            )
     for o in orders:
         _draw_order_marks(img, where, o, frame)
     for u in scene.destroyed:
@@ -483,8 +511,10 @@ def _draw_order_line(img: Image.Image, where: _Where, o: Order, frame: Frame) ->
         c = where.unit(o.unit)
         if c:
             r = style.UNIT_SIZE * 0.62
-            pts = [(c[0] + r * math.cos(math.pi / 8 + i * math.pi / 4),
-                    c[1] + r * math.sin(math.pi / 8 + i * math.pi / 4)) for i in range(8)]
+            pts = [
+                (c[0] + r * math.cos(math.pi / 8 + i * math.pi / 4), c[1] + r * math.sin(math.pi / 8 + i * math.pi / 4))
+                for i in range(8)
+            ]
             sk.polygon(pts, None, style.OUTLINE, 3.6)
             sk.polygon(pts, None, colour, 2.0)
     elif o.kind == "build":
@@ -538,6 +568,7 @@ def _draw_order_marks(img: Image.Image, where: _Where, o: Order, frame: Frame) -
 
 # ---------------------------------------------------------------- legend
 
+
 def phase_title(names: NameTable, phase: str) -> str:
     """``Spring 1901 moves`` in the map's language, as the posts say it (the text as it
     is when it is not a phase)."""
@@ -551,8 +582,9 @@ def power_name(names: NameTable, power: str) -> str:
     return names.power_names.get(power, power.title())
 
 
-def legend(names: NameTable, scene: Scene, width: int, game_name: str,
-           powers: Sequence[str], scale: float = 1.0) -> Image.Image:
+def legend(
+    names: NameTable, scene: Scene, width: int, game_name: str, powers: Sequence[str], scale: float = 1.0
+) -> Image.Image:
     """The strip under the board: game name, phase, supply-centre count per power, its
     sizes times `scale`. When a narrow (front) crop has no room, the counts go on a second row."""
     title = font(style.BOLD_FONT, style.LEGEND_TITLE_SIZE * scale)
@@ -581,8 +613,13 @@ def legend(names: NameTable, scene: Scene, width: int, game_name: str,
         x = max(head_w, width - pad - sum(widths))
     box = 9 * scale
     for p, label, w in zip(powers, labels, widths):
-        d.rounded_rectangle((x, mid - box, x + 2 * box, mid + box), radius=round(4 * scale),
-                            fill=style.unit_colour(p), outline=style.OUTLINE, width=max(2, round(2 * scale)))
+        d.rounded_rectangle(
+            (x, mid - box, x + 2 * box, mid + box),
+            radius=round(4 * scale),
+            fill=style.unit_colour(p),
+            outline=style.OUTLINE,
+            width=max(2, round(2 * scale)),
+        )
         d.text((x + 2 * box + round(6 * scale), mid), label, font=text, fill=style.LABEL, anchor="lm")
         x += w
     return strip
