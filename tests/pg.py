@@ -7,6 +7,11 @@ Without that variable, the tests that need PostgreSQL start one themselves for t
 session (:func:`start`), or are skipped with the reason when no server can start here
 (no PostgreSQL installed). PostgreSQL refuses to run as root: as root, the server runs as
 the ``postgres`` user (Debian's package makes it).
+
+A session's server is stopped when the session ends; a session killed before it could
+(``timeout``, a closed terminal) leaves its server running. So a session's server names its
+owner (the test process: ``owner`` file), and each new session first stops and removes the
+servers whose owner is gone (:func:`sweep`).
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 URL_FILE = "url"
+OWNER_FILE = "owner"  # the pid of the process the server lives for (a test session)
+PREFIX = "diplomacy-pg-"  # the folders of the tests' servers, in the temporary folder
 
 
 class NoServer(Exception):
@@ -69,8 +76,10 @@ def _run(prefix: list[str], args: list[str]) -> subprocess.CompletedProcess[str]
     return subprocess.run(prefix + args, capture_output=True, text=True, timeout=120)
 
 
-def start(folder: Path) -> Server:
-    """Make and start a server in ``folder`` (which must not hold one yet)."""
+def start(folder: Path, owner: int | None = None) -> Server:
+    """Make and start a server in ``folder`` (which must not hold one yet). ``owner``: the
+    pid of the process it lives for, whose death lets :func:`sweep` stop it (None: whoever
+    started it stops it, as ``.ci/run`` does)."""
     bin_dir = binaries()
     prefix, user = _as_server_user()
     folder.mkdir(parents=True, exist_ok=True)
@@ -96,7 +105,42 @@ def start(folder: Path) -> Server:
         raise NoServer(f"the server did not start: {log.strip()[-300:]}")
     url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
     (folder / URL_FILE).write_text(url)
+    if owner is not None:
+        (folder / OWNER_FILE).write_text(str(owner))
     return Server(folder, url)
+
+
+def _alive(pid: int) -> bool:
+    if Path("/proc/self/stat").exists():  # a zombie nobody reaped (a container without an init) is gone
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except (OSError, IndexError):
+            return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    return True
+
+
+def sweep(parent: Path) -> list[Path]:
+    """Stop and remove the tests' servers under ``parent`` whose owner process is gone (a
+    session killed before it could stop its own); the folders removed. A folder without
+    an owner (``.ci/run``'s, one being made) is left alone."""
+    removed = []
+    for folder in sorted(parent.glob(PREFIX + "*")):
+        try:
+            owner = int((folder / OWNER_FILE).read_text().strip())
+        except (OSError, ValueError):
+            continue
+        if _alive(owner):
+            continue
+        stop(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+        removed.append(folder)
+    return removed
 
 
 def stop(folder: Path) -> None:

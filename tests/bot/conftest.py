@@ -59,11 +59,10 @@ def postgresql_server():
     if url:
         yield url
         return
-    folder = Path(
-        tempfile.mkdtemp(prefix="diplomacy-pg-")
-    )  # not under pytest's 0700 folder: the server's user reads it
+    pg.sweep(Path(tempfile.gettempdir()))  # servers left by sessions that were killed
+    folder = Path(tempfile.mkdtemp(prefix=pg.PREFIX))  # not under pytest's 0700 folder: the server's user reads it
     try:
-        server = pg.start(folder)
+        server = pg.start(folder, owner=os.getpid())
     except pg.NoServer as exc:
         shutil.rmtree(folder, ignore_errors=True)
         pytest.skip(f"no PostgreSQL server for these tests: {exc}")
