@@ -21,6 +21,8 @@ phase is called the same on the map and in the channel.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from engine.map import Location
 from engine.names import table
 from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
@@ -106,15 +108,28 @@ def order_text(order: Order, language: str = "en") -> str:
     """
     if language == "en":
         return str(order)
-    words = table(language).canonical
+    return write_order(
+        order,
+        table(language).canonical,
+        lambda unit_type, loc: f"{unit_letter(unit_type, language)} {place_text(loc, language)}",
+        lambda loc: place_text(loc, language),
+    )
+
+
+def write_order(
+    order: Order,
+    words: Mapping[str, str],
+    unit: Callable[[UnitType, Location], str],
+    place: Callable[[Location], str],
+) -> str:
+    """An order in the shape every language writes orders in: ``words`` (``hold``,
+    ``move``, ``support``, ``convoy``, ``via``, ``retreat``, ``disband``, ``build``,
+    ``waive``) and the language's way of writing a ``unit`` and a ``place``."""
     if isinstance(order, Waive):
         return words["waive"]
 
-    def unit(unit_type: UnitType, loc: Location) -> str:
-        return f"{unit_letter(unit_type, language)} {place_text(loc, language)}"
-
     def move(to: Location) -> str:
-        return f"{words['move']} {place_text(to, language)}"
+        return f"{words['move']} {place(to)}"
 
     head = unit(order.unit_type, order.location)
     if isinstance(order, Hold):
@@ -129,7 +144,7 @@ def order_text(order: Order, language: str = "en") -> str:
     if isinstance(order, Convoy):
         return f"{head} {words['convoy']} {unit(UnitType.ARMY, order.army)} {move(order.destination)}"
     if isinstance(order, Retreat):
-        return f"{head} {words['retreat']} {place_text(order.destination, language)}"
+        return f"{head} {words['retreat']} {place(order.destination)}"
     if isinstance(order, Disband):
         return f"{head} {words['disband']}"
     assert isinstance(order, Build)

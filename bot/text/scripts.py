@@ -23,13 +23,15 @@ from functools import cache
 from bot.core.languages import base_language, script_of
 from engine import Location
 from engine.map import STANDARD
-from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
+from engine.orders import Order
 from engine.units import UnitType
+from engine.wording import write_order
 
 LETTERS = {UnitType.ARMY: "А", UnitType.FLEET: "Ф"}  # Cyrillic А and Ф
 COASTS = {"NC": "СП", "SC": "ЮП", "EC": "ВП"}  # северное, южное, восточное побережье
 WORDS = {
     "hold": "стоит",
+    "move": "-",
     "support": "поддерживает",
     "convoy": "конвоирует",
     "via": "конвоем",
@@ -71,25 +73,4 @@ def unit_text(unit_type: UnitType, location: Location | str) -> str:
 
 def order_text(order: Order) -> str:
     """An order in Russian with Cyrillic letters (``А Мюн поддерживает А Кил - Бер``)."""
-    if isinstance(order, Waive):
-        return WORDS["waive"]
-    head = unit_text(order.unit_type, order.location)
-    if isinstance(order, Hold):
-        return f"{head} {WORDS['hold']}"
-    if isinstance(order, Move):
-        via = f" {WORDS['via']}" if order.via_convoy else ""
-        return f"{head} - {place_text(order.destination)}{via}"
-    if isinstance(order, SupportHold):
-        return f"{head} {WORDS['support']} {unit_text(order.supported_type, order.supported)}"
-    if isinstance(order, SupportMove):
-        supported = unit_text(order.supported_type, order.supported)
-        return f"{head} {WORDS['support']} {supported} - {place_text(order.destination)}"
-    if isinstance(order, Convoy):
-        army = unit_text(UnitType.ARMY, order.army)
-        return f"{head} {WORDS['convoy']} {army} - {place_text(order.destination)}"
-    if isinstance(order, Retreat):
-        return f"{head} {WORDS['retreat']} {place_text(order.destination)}"
-    if isinstance(order, Disband):
-        return f"{head} {WORDS['disband']}"
-    assert isinstance(order, Build)
-    return f"{head} {WORDS['build']}"
+    return write_order(order, WORDS, unit_text, place_text)
