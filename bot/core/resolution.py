@@ -1,5 +1,6 @@
 """Resolving phases: the scheduler's ``run_due`` (due reminders, then due phases, those
-this process claimed: :mod:`bot.infra.lease`), and :meth:`Resolution.resolve`, which plays
+this process claimed: :mod:`bot.infra.lease`; in a deadline storm, in the order that
+readies players' DMs soonest, :mod:`bot.core.storm`), and :meth:`Resolution.resolve`, which plays
 one phase in ONE write transaction: read the orders (and the standby orders that fill what
 players left unordered, :mod:`bot.core.standby`), decide who plays in civil disorder
 (:mod:`bot.core.civil`), adjudicate (off the event loop), store the results, the next
@@ -13,7 +14,7 @@ from __future__ import annotations
 import logging
 import time
 
-from bot.core import civil, context, days, endgame, grace, posts, press, scoring, standby, trivial
+from bot.core import civil, context, days, endgame, grace, posts, press, scoring, standby, storm, trivial
 from bot.core.context import owners, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.endings import EndingKind
@@ -27,6 +28,8 @@ from engine import Power, resolve
 from engine.codec import position_to_json
 
 log = logging.getLogger(__name__)
+
+DUE_PAGE = 5000  # due games read at a time: a whole storm, so that its order (bot.core.storm) spans it
 
 
 class Resolution:
@@ -42,8 +45,13 @@ class Resolution:
         """Send the reminders that are due, and resolve every phase that is due."""
         now = self.deps.now()
         async with self.deps.storage.read() as tx:
-            due = await tx.due_games(now, limit=1000)
+            due = await tx.due_games(now, limit=DUE_PAGE)
             reminders = await tx.reminders_due(now)
+            seats = await tx.seats_of([d.game_id for d in due]) if len(due) > 2 else {}
+        if seats:  # a storm: the games that finish players' sets first (bot.core.storm)
+            first = await self.deps.compute.run(storm.order, [d.game_id for d in due], seats)
+            rank = {g: i for i, g in enumerate(first)}
+            due.sort(key=lambda d: rank[d.game_id])
         # only the jobs this process claimed: another owner (or the owner of another
         # shard) may share the database
         held = await self.deps.jobs.claim(

@@ -22,7 +22,13 @@ maps pushed, a user fetched per DM, no pacing) for the benchmark's comparison.
 **Order.** Posts to one destination go out in the order they were stored; destinations
 are served concurrently, except that a DM waits for the posts to its game's channel
 stored before it (the storage hands out only the posts whose turn has come: see
-:mod:`bot.core.posts`); a merged DM waits for those of each of its games.
+:mod:`bot.core.posts`); a merged DM waits for those of each of its games. The
+destination whose oldest post is oldest goes first. Channels and DMs have hands of their
+own (``concurrency`` each): a channel post waits for its maps to be drawn, and a DM in
+turn meanwhile goes out between channel posts rather than behind them. In a storm the
+games are resolved in the order that readies players' DMs soonest
+(:mod:`bot.core.storm`), so the DMs go out all through the storm, and Discord's requests
+per second are not left half used while maps are drawn.
 
 **Exactly once**, even if the bot dies between sending and recording the send and stays
 down: every message ends with the marks of the posts it carries (:mod:`bot.discord.marks`),
@@ -103,7 +109,7 @@ class PostingSettings:
     dm_channels: bool = True  # send DMs to the stored DM channel (no GET /users per DM)
     pushed_maps: PushedMaps = PushedMaps.ASKED
     pacing: PacingSettings | None = field(default_factory=PacingSettings)  # None: only discord.py's 429s
-    concurrency: int = 24  # destinations served at once (enough to keep ~50/s going at 0.5 s a request)
+    concurrency: int = 24  # channels served at once, and users' DMs as many (enough for ~50/s at 0.5 s a request)
 
     @classmethod
     def separate(cls) -> PostingSettings:
@@ -326,6 +332,7 @@ class Poster(WakeableLoop):
         self.pacer = pacer or (Pacer(pacing) if pacing is not None else Unpaced())
         self._busy: set[Destination] = set()  # destinations with a message under way
         self._records = GroupCommit(core.storage)  # what sends record, a few transactions a second
+        self._news = asyncio.Event()  # posts were stored since the drain last looked
 
     async def stop(self, grace: float = 0.0) -> None:
         await super().stop(grace)
@@ -339,7 +346,8 @@ class Poster(WakeableLoop):
             log.info("%d post(s) left unsent by the previous run: sending them now", owed)
 
     def kick(self) -> None:
-        """New posts were stored: send them now."""
+        """New posts were stored: send them now (a drain under way takes them at once)."""
+        self._news.set()
         self.wake()
 
     async def step(self) -> float | None:
@@ -352,30 +360,43 @@ class Poster(WakeableLoop):
 
     async def drain(self) -> None:
         """Send every post that is due (and that this process claimed): up to
-        ``concurrency`` destinations at once, each destination's messages in order."""
-        slots = asyncio.Semaphore(self.settings.concurrency)
+        ``concurrency`` channels and as many users' DMs at once, each destination's
+        messages in order. Channel posts and DMs have hands of their own: channel posts
+        wait for their maps to be drawn, and the DMs that are in turn meanwhile go out
+        between them rather than behind them."""
+        c = self.settings.concurrency
+        slots = {"c": asyncio.Semaphore(c), "u": asyncio.Semaphore(c)}
         running: set[asyncio.Task[None]] = set()
         try:
             while True:
+                self._news.clear()
                 jobs = await self._take()
+                full = False  # a destination was left for later: its kind's hands are all busy
                 for dest, batches in jobs:
-                    await slots.acquire()
+                    hands = slots[dest[0]]
+                    if hands.locked():
+                        full = True
+                        continue
+                    await hands.acquire()
                     self._busy.add(dest)
-                    task = asyncio.create_task(self._serve(dest, batches, slots), name=f"outbox {dest}")
+                    task = asyncio.create_task(self._serve(dest, batches, hands), name=f"outbox {dest}")
                     running.add(task)
                     task.add_done_callback(running.discard)
-                if jobs:
+                if jobs and not full:
                     continue
                 if not running:
                     return
-                # nothing else due yet: look again once a send is over (a DM may be in
-                # turn then, a storm's next resolutions stored) while few are under way,
-                # once a quarter of them are when many are, so that a long storm doesn't
-                # keep the database busy with reads
-                c = self.settings.concurrency
+                # nothing else to start yet: look again when posts are stored (a storm's
+                # next resolutions), or once a send is over (a DM may be in turn then)
+                # while few are under way, once a quarter of them are when many are, so
+                # that a long storm doesn't keep the database busy with reads
                 wanted = len(running) - (max(1, c // 4) if len(running) > c // 2 else 1)
-                while len(running) > wanted:
-                    await asyncio.wait(set(running), return_when=asyncio.FIRST_COMPLETED)
+                news = asyncio.ensure_future(self._news.wait())
+                try:
+                    while len(running) > wanted and not news.done():
+                        await asyncio.wait({*running, news}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    news.cancel()
         finally:
             if running:  # the loop was stopped: let the sends under way finish or stop with it
                 for task in running:
@@ -577,8 +598,9 @@ class Poster(WakeableLoop):
         post's chart); a DM's crops when its reader wants them attached (at most
         MAX_FILES), else a button per game that offers them. Each picture in its reader's
         language, with its alt text in that language."""
-        files: list[discord.File] = []
         offers: list[tuple[int, str, str]] = []
+        drawings: list[Awaitable[list[discord.File]]] = []  # drawn at the same time, attached in order
+        count = 0  # pictures planned
         for row in shown(batch, sending.games, self.settings.merge):
             if row.map is None:
                 continue
@@ -593,17 +615,25 @@ class Poster(WakeableLoop):
             if row.user_id is not None and spec.fronts and not sending.pushed:
                 offers.append((game.id, game.name, spec.phase))
                 continue
-            if len(files) + max(1, len(spec.fronts)) > MAX_FILES:
+            if count + max(1, len(spec.fronts)) > MAX_FILES:
                 offers.append((game.id, game.name, spec.phase))
                 continue
-            try:
-                if spec.chart:  # the final post's supply-centre chart (issue 15)
-                    files += await attachments.chart_files(self.core, game, language)
-                elif stored is not None:
-                    files += await self._pictures(game, stored, spec, language)
-            except Exception:
-                log.exception("rendering the map of game %s phase %s failed; posting without it", game.id, spec.phase)
+            count += max(1, len(spec.fronts))
+            if spec.chart:  # the final post's supply-centre chart (issue 15)
+                drawings.append(self._drawn(attachments.chart_files(self.core, game, language), game, spec))
+            elif stored is not None:
+                drawings.append(self._drawn(self._pictures(game, stored, spec, language), game, spec))
+        files = [f for drawn in await asyncio.gather(*drawings) for f in drawn]
         return files, map_view(offers, sending.language)
+
+    @staticmethod
+    async def _drawn(drawing: Awaitable[list[discord.File]], game: GameRow, spec: MapSpec) -> list[discord.File]:
+        """A post's pictures, or none when drawing them failed (the post goes without)."""
+        try:
+            return await drawing
+        except Exception:
+            log.exception("rendering the map of game %s phase %s failed; posting without it", game.id, spec.phase)
+            return []
 
     async def _pictures(self, game: GameRow, stored: PhaseRow, spec: MapSpec, language: str) -> list[discord.File]:
         """The pictures of a post: the whole board, or one crop per group of powers, in the

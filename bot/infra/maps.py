@@ -230,8 +230,10 @@ def _worker_start(parent: int) -> None:
         pass
     try:
         from renderer.layers import static_layers
+        from renderer.render import warm_up as warm_renderer
 
         static_layers()
+        warm_renderer()  # the crops' geometry and the PNG palette: the first storm's first map is not slower
     except Exception:  # the first map will say what is wrong
         log.exception("warming up the renderer failed")
 

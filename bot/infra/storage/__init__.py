@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -408,6 +408,22 @@ class Tx(
         )
         return [PlayerRow(*r) for r in rows]
 
+    async def seats_of(self, game_ids: Sequence[int]) -> dict[int, list[int]]:
+        """The users of each of ``game_ids`` (a storm's order, bot.core.storm), read in
+        chunks of a few hundred games."""
+        out: dict[int, list[int]] = {}
+        ids = list(dict.fromkeys(game_ids))
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            rows = await self._all(
+                f"SELECT game_id, user_id FROM players WHERE game_id IN ({','.join('?' * len(chunk))}) "
+                "ORDER BY game_id, user_id",
+                chunk,
+            )
+            for game_id, user_id in rows:
+                out.setdefault(game_id, []).append(user_id)
+        return out
+
     async def add_player(self, game_id: int, user_id: int, now: float) -> bool:
         return (
             await self._run(
@@ -524,7 +540,10 @@ class Tx(
         games has a deadline or a reminder due (its DMs are on the way), so that they go
         out together as one message; no cause holds them longer than ``hold`` seconds
         (a channel that keeps failing, a game that can't resolve). The rows then come
-        grouped by destination (channel posts first), each destination's in order."""
+        grouped by destination, each destination's in order, the destination whose
+        oldest post is oldest first (channel posts and DMs alike: in a storm, channel
+        posts in the order their games were resolved, bot.core.storm, and each DM as soon
+        as it is in turn)."""
         columns = ", ".join(f"outbox.{c.strip()}" for c in _OUTBOX_COLUMNS.split(","))
         shards, params = self._in_shards("games.guild_id")
         if hold <= 0:
@@ -539,7 +558,7 @@ class Tx(
                 f"WITH {_BLOCKING}, {_HELD} SELECT {columns}, games.guild_id {_IN_TURN} "
                 f"AND outbox.next_attempt <= ?{shards} "
                 "AND (outbox.user_id IS NULL OR outbox.user_id NOT IN (SELECT uid FROM held)) "
-                "ORDER BY outbox.user_id IS NOT NULL, COALESCE(outbox.channel_id, outbox.user_id), outbox.id "
+                "ORDER BY MIN(outbox.id) OVER (PARTITION BY outbox.channel_id, outbox.user_id), outbox.id "
                 "LIMIT ?",
                 (since, now, since, now, since, now, *params, limit),
             )

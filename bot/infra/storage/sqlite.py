@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -31,23 +32,37 @@ async def _pragmas(db: aiosqlite.Connection, *statements: str, pragma: bool = Tr
             await cur.fetchall()
 
 
+def _changed(con: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> int:
+    """Run one statement; the rows it changed (in the connection's thread)."""
+    cur = con.execute(sql, params)
+    try:
+        return cur.rowcount
+    finally:
+        cur.close()
+
+
 class SqliteConnection:
-    """A :class:`~bot.infra.storage.dialect.Connection` on an aiosqlite connection."""
+    """A :class:`~bot.infra.storage.dialect.Connection` on an aiosqlite connection.
+
+    Each statement is one trip to the connection's thread (aiosqlite's cursor API takes
+    three: execute, fetch, close): a resolution runs dozens of statements while it holds
+    the write lock, and in a deadline storm every trip also waits for its turn on a busy
+    event loop."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
     async def one(self, sql: str, params: Sequence[Any]) -> Any:
-        async with self._db.execute(sql, tuple(params)) as cur:
-            return await cur.fetchone()
+        rows = await self._db.execute_fetchall(sql, tuple(params))
+        return next(iter(rows), None)
 
     async def all(self, sql: str, params: Sequence[Any]) -> list[Any]:
-        async with self._db.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
+        return list(await self._db.execute_fetchall(sql, tuple(params)))
 
     async def run(self, sql: str, params: Sequence[Any]) -> int:
-        async with self._db.execute(sql, tuple(params)) as cur:
-            return cur.rowcount
+        # aiosqlite's way to run a function on the connection's thread (no public API
+        # gives a statement's row count in one trip)
+        return await self._db._execute(_changed, self._db._conn, sql, tuple(params))
 
     async def has_table(self, name: str) -> bool:
         return await self.one("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)) is not None
@@ -85,7 +100,7 @@ class SqliteDatabase:
         return cls(db, reader, path)
 
     async def _exec(self, sql: str, db: aiosqlite.Connection | None = None) -> None:
-        await _pragmas(db or self._db, sql, pragma=False)
+        await (db or self._db).execute_fetchall(sql, ())
 
     async def close(self) -> None:
         if self._reader is not None:

@@ -1,0 +1,255 @@
+"""Deadline storms (issue 13): the order in which a storm's games are resolved and their
+posts handed out, so that each player's one DM is ready as soon as their own games are
+posted, and DMs go out between the channel posts rather than behind them."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from dataclasses import dataclass
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.core import storm
+from bot.core.posts import PostKind
+from bot.discord.poster import Poster, PostingSettings
+
+HOURS = 3600
+
+
+def completed_after_each(order: list[int], seats: dict[int, list[int]]) -> list[int]:
+    """How many players have every one of their games placed, after each game of ``order``."""
+    games_of: dict[int, set[int]] = {}
+    for g, users in seats.items():
+        for u in users:
+            games_of.setdefault(u, set()).add(g)
+    placed: set[int] = set()
+    out = []
+    for g in order:
+        placed.add(g)
+        out.append(sum(1 for gs in games_of.values() if gs <= placed))
+    return out
+
+
+def spread(games: int, per_player: int = 3) -> dict[int, list[int]]:
+    """Seven players a game, each player in about ``per_player`` games spread over the whole
+    storm (as the benchmark seats them): game g and game g + games/per_player share players."""
+    pool = math.ceil(7 * games / per_player)
+    return {g: [(7 * g + s) % pool for s in range(7)] for g in range(games)}
+
+
+def test_games_that_finish_players_storms_come_first():
+    seats = spread(30)
+    due = list(range(30))
+    ordered = storm.order(due, seats)
+    assert sorted(ordered) == due
+    # in due order a player's games are scattered: nobody is done before two thirds of it
+    plain, better = completed_after_each(due, seats), completed_after_each(ordered, seats)
+    assert plain[19] == 0
+    # in the storm's order players are done from the third game on, and all along at least as many
+    assert better[2] >= 7 and better[19] >= 40
+    assert all(b >= p for b, p in zip(better, plain, strict=True))
+    assert ordered[:3] == [0, 10, 20]  # game 0's players are in games 10 and 20 too
+
+
+def test_without_shared_players_the_due_order_stands():
+    seats = {g: [10 * g + s for s in range(7)] for g in range(8)}
+    assert storm.order([5, 3, 7, 1], seats) == [5, 3, 7, 1]
+    assert storm.order([4, 2], {}) == [4, 2]  # games nobody plays in (a finished seat list)
+
+
+@given(
+    st.dictionaries(st.integers(0, 40), st.lists(st.integers(0, 30), max_size=7, unique=True), min_size=0, max_size=25)
+)
+def test_every_due_game_is_placed_once(seats):
+    due = sorted(seats)
+    ordered = storm.order(due, seats)
+    assert sorted(ordered) == due
+    assert storm.order(due, seats) == ordered  # the same storm, the same order
+
+
+async def test_a_storm_resolves_the_games_of_the_same_players_one_after_the_other(service, clock):
+    # six two-player games, created in this order; A and B play games 0 and 3, C and D
+    # games 1 and 4, E and F games 2 and 5; every deadline falls at the same moment
+    pairs = [(1, 2), (3, 4), (5, 6), (1, 2), (3, 4), (5, 6)]
+    games = []
+    for i, (a, b) in enumerate(pairs):
+        channel = 1000 + i
+        await service.lifecycle.create_game(
+            guild_id=1, channel_id=channel, user_id=a, name=f"Storm {i}", players=2, movement="48h"
+        )
+        await service.lifecycle.join(channel, a)
+        await service.lifecycle.join(channel, b)
+        games.append(await service.lifecycle.start(channel, a, can_manage=False))
+    assert len({g.deadline for g in games}) == 1
+    clock.advance(hours=49)
+    assert await service.resolution.run_due() == 6
+    async with service.storage.read() as tx:
+        results = [p for p in await tx.posts() if p["kind"] == PostKind.PHASE_RESULTS]
+    by_id = {g.id: i for i, g in enumerate(games)}
+    # stored (and so posted) in the storm's order: each pair's DMs are in turn after two
+    # channel posts, not after four
+    assert [by_id[p["game_id"]] for p in sorted(results, key=lambda p: p["id"])] == [0, 3, 1, 4, 2, 5]
+
+
+async def test_due_posts_come_oldest_destination_first_channel_posts_and_dms_alike(storage):
+    async with storage.write() as tx:
+        for game in (1, 2):
+            await tx.insert_game(
+                guild_id=1,
+                channel_id=10 + game,
+                name=f"G{game}",
+                creator_id=1,
+                players=7,
+                movement="2d",
+                retreat="1d",
+                adjustment="1d",
+                language="en",
+                now=0,
+            )
+        c1 = await tx.add_intent(1, "S1901M", kind="k", params={}, now=0, channel_id=11)
+        dm1 = await tx.add_intent(1, "S1901M", kind="k", params={}, now=0, user_id=5)
+        c2 = await tx.add_intent(2, "S1901M", kind="k", params={}, now=0, channel_id=12)
+        dm2 = await tx.add_intent(2, "S1901M", kind="k", params={}, now=0, user_id=6)
+        c2b = await tx.add_intent(2, "S1901M", kind="k", params={}, now=0, channel_id=12)
+        await tx.mark_sent(c1, 1, 0)  # game 1's channel post went: its DM is in turn
+    async with storage.read() as tx:
+        rows = await tx.posts_due(10, 100, hold=300)
+    # user 5's DM (stored before game 2's channel posts) first; then game 2's channel
+    # posts together; user 6's DM waits for them
+    assert [r.id for r in rows] == [dm1, c2, c2b]
+    assert dm2 not in [r.id for r in rows]
+
+
+class _Gate:
+    """The poster's map cache, with some games' drawings held until the gate opens."""
+
+    def __init__(self, held: set[int]) -> None:
+        self.held = held  # the games whose maps wait
+        self.opened = asyncio.Event()
+        self.drawing = asyncio.Event()  # its drawing has begun
+
+    async def get_many(self, key, position, orders, *, game_name, views, game, plan=False):
+        if game in self.held:
+            self.drawing.set()
+            await self.opened.wait()
+        return [b"\x89PNG stand-in"] * len(views)
+
+
+@dataclass(frozen=True)
+class _Message:
+    id: int
+
+
+class _Client:
+    """Just what the poster asks of discord.py's client: targets to send to."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[int, str]] = []  # (channel id, content), in the order sent
+        self.http = self
+
+    def get_channel(self, cid: int):
+        return None
+
+    def get_partial_messageable(self, cid: int, *, type=None):
+        client = self
+
+        class Target:
+            async def send(self, content: str, **kwargs):
+                client.sent.append((cid, content))
+                await asyncio.sleep(0)
+                return _Message(len(client.sent))
+
+        return Target()
+
+    async def start_private_message(self, uid: int) -> dict:
+        return {"id": 900_000 + uid}
+
+
+async def test_dms_in_turn_go_out_while_every_channel_hand_waits_for_maps(service, clock):
+    # games 0 and 1 (players 1-4), whose maps take long to draw, and game 2 (players 5, 6),
+    # whose channel post has gone: its DMs are in turn. Two channel posts at a time: both
+    # hands are busy with games 0 and 1, and game 2's DMs still go out meanwhile
+    games = []
+    for i, (a, b) in enumerate([(1, 2), (3, 4), (5, 6)]):
+        await service.lifecycle.create_game(
+            guild_id=1, channel_id=2000 + i, user_id=a, name=f"Gate {i}", players=2, movement="48h"
+        )
+        await service.lifecycle.join(2000 + i, a)
+        await service.lifecycle.join(2000 + i, b)
+        games.append(await service.lifecycle.start(2000 + i, a, can_manage=False))
+    async with service.storage.write() as tx:  # the start posts are not part of the storm, nor reminders
+        for post in await tx.posts():
+            await tx.mark_sent(post["id"], None, 0)
+        for g in games:
+            assert await tx.set_timers(g.id, g.phase, deadline=g.deadline, remind_at=None)
+    clock.advance(hours=49)
+    assert await service.resolution.run_due() == 3
+    async with service.storage.write() as tx:
+        for post in await tx.posts(games[2].id):
+            if post["channel_id"] is not None and post["sent_at"] is None:
+                await tx.mark_sent(post["id"], None, 0)
+    gate = _Gate(held={games[0].id, games[1].id})
+    client = _Client()
+    poster = Poster(client, service, gate, settings=PostingSettings(concurrency=2, pacing=None))
+    drain = asyncio.create_task(poster.drain())
+    try:
+        await asyncio.wait_for(gate.drawing.wait(), 30)
+        for _ in range(1000):
+            if len(client.sent) >= 2:
+                break
+            await asyncio.sleep(0.01)
+        assert {cid for cid, _ in client.sent} == {900_005, 900_006}  # game 2's players' DMs
+        assert not drain.done()
+    finally:
+        gate.opened.set()
+    await asyncio.wait_for(drain, 30)
+    await poster.stop()
+    targets = [cid for cid, _ in client.sent]
+    # then the channel posts of games 0 and 1, and only then their players' DMs
+    assert set(targets[2:4]) == {2000, 2001} and set(targets[4:]) == {900_001, 900_002, 900_003, 900_004}, targets
+
+
+async def test_posts_stored_during_a_drain_are_taken_at_once(service, clock):
+    # game 0's maps take long; game 1 resolves meanwhile (the next resolution of a storm):
+    # its channel post and DMs go out without waiting for game 0's post to be done
+    games = []
+    for i, (a, b) in enumerate([(1, 2), (3, 4)]):
+        await service.lifecycle.create_game(
+            guild_id=1, channel_id=3000 + i, user_id=a, name=f"Kick {i}", players=2, movement="48h"
+        )
+        await service.lifecycle.join(3000 + i, a)
+        await service.lifecycle.join(3000 + i, b)
+        games.append(await service.lifecycle.start(3000 + i, a, can_manage=False))
+    async with service.storage.write() as tx:
+        for post in await tx.posts():
+            await tx.mark_sent(post["id"], None, 0)
+        for g, later in zip(games, (0, 600), strict=True):
+            assert await tx.set_timers(g.id, g.phase, deadline=g.deadline + later, remind_at=None)
+    clock.advance(hours=48, seconds=1)
+    assert await service.resolution.run_due() == 1  # game 0 only
+    gate = _Gate(held={games[0].id})
+    client = _Client()
+    poster = Poster(client, service, gate, settings=PostingSettings(concurrency=4, pacing=None))
+    drain = asyncio.create_task(poster.drain())
+    try:
+        await asyncio.wait_for(gate.drawing.wait(), 30)
+        clock.advance(seconds=600)
+        assert await service.resolution.run_due() == 1  # game 1
+        poster.kick()
+        for _ in range(1000):
+            if len(client.sent) >= 3:
+                break
+            await asyncio.sleep(0.01)
+        assert [cid for cid, _ in client.sent][:1] == [3001] and {cid for cid, _ in client.sent[1:]} == {
+            900_003,
+            900_004,
+        }
+        assert not drain.done()
+    finally:
+        gate.opened.set()
+    await asyncio.wait_for(drain, 30)
+    await poster.stop()
+    targets = [cid for cid, _ in client.sent]
+    assert targets[3] == 3000 and set(targets[4:]) == {900_001, 900_002}, targets  # then game 0's
