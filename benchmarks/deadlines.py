@@ -137,6 +137,11 @@ async def prepare(db: str, emu: Remote, games: int, per_player: int, deadline: d
     async with storage.write() as tx:  # the start posts are not part of the storm
         for post in await tx.posts():
             await tx.mark_sent(post["id"], None, 0)
+        # nor the reminders, which went out hours before the deadline (the bot starts
+        # seconds before it: it would send them all as it starts)
+        for game_id in range(1, games + 1):
+            game = await tx.game(game_id)
+            await tx.set_timers(game_id, game.phase, deadline=game.deadline, remind_at=None)
         if merged:  # the steady state: each player's DM channel is known since their first DM
             opened = await emu.open_dms(storm_players)
             for uid, cid in opened.items():

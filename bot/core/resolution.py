@@ -46,7 +46,10 @@ class Resolution:
         now = self.deps.now()
         async with self.deps.storage.read() as tx:
             due = await tx.due_games(now, limit=DUE_PAGE)
-            reminders = await tx.reminders_due(now)
+            # a reminder of a phase that resolves now tells nothing (the bot was away, or a
+            # storm): the next phase plans its own
+            due_now = {d.game_id for d in due}
+            reminders = [r for r in await tx.reminders_due(now) if r.game_id not in due_now]
             seats = await tx.seats_of([d.game_id for d in due]) if len(due) > 2 else {}
         if seats:  # a storm: the games that finish players' sets first (bot.core.storm)
             first = await self.deps.compute.run(storm.order, [d.game_id for d in due], seats)

@@ -5,7 +5,7 @@ responses and follow-ups are not counted) and each channel 5 messages per 5 seco
 bot that goes over gets 429 answers; discord.py then waits, but a global 429 makes it
 hold **every** request, the replies to players' commands included, and many 429s in a
 row get a bot's address banned for an hour. So the poster asks :class:`Pacer` before each
-request it makes: at most ``per_second`` requests in any one-second window (49: one left
+request it makes: at most ``per_second`` requests in any one-second window (48: two left
 for requests made elsewhere and for the network's jitter), never two closer than
 ``min_gap``, and, per destination, at most ``per_channel`` messages in any
 ``channel_window`` seconds. Replies to interactions never ask the pacer: they never wait
@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 
-PER_SECOND = 49  # requests in any one-second window: Discord's 50, less one for jitter and requests made elsewhere
+PER_SECOND = 48  # requests in any one-second window: Discord's 50, less two for jitter and requests made elsewhere
 WINDOW = 1.0  # seconds
 MIN_GAP = 1 / 80  # seconds between two requests at least: catching up after a late loop is no burst
 PER_CHANNEL = 5  # messages ...

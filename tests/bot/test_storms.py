@@ -253,3 +253,33 @@ async def test_posts_stored_during_a_drain_are_taken_at_once(service, clock):
     await poster.stop()
     targets = [cid for cid, _ in client.sent]
     assert targets[3] == 3000 and set(targets[4:]) == {900_001, 900_002}, targets  # then game 0's
+
+
+async def test_a_phase_resolving_now_sends_no_deadline_reminder_first(service, clock):
+    # the bot was away past both the reminder and the deadline: the phase resolves, and
+    # nobody is told afterwards that its deadline is near
+    await service.lifecycle.create_game(guild_id=1, channel_id=4000, user_id=1, name="Away", players=2, movement="48h")
+    for uid in (1, 2):
+        await service.lifecycle.join(4000, uid)
+    game = await service.lifecycle.start(4000, 1, can_manage=False)
+    async with service.storage.read() as tx:
+        assert (await tx.game(game.id)).remind_at < game.deadline  # a reminder was planned
+    clock.advance(hours=49)
+    assert await service.resolution.run_due() == 1
+    async with service.storage.read() as tx:
+        kinds = [p["kind"] for p in await tx.posts(game.id) if p["phase"] == game.phase]
+    assert PostKind.PHASE_RESULTS in kinds and PostKind.DM_REMINDER not in kinds
+
+
+async def test_a_reminder_due_before_its_deadline_still_goes(service, clock):
+    await service.lifecycle.create_game(guild_id=1, channel_id=4001, user_id=1, name="Here", players=2, movement="48h")
+    for uid in (1, 2):
+        await service.lifecycle.join(4001, uid)
+    game = await service.lifecycle.start(4001, 1, can_manage=False)
+    async with service.storage.read() as tx:
+        remind_at = (await tx.game(game.id)).remind_at
+    clock.advance(seconds=remind_at - game.deadline + 48 * HOURS + 1)  # just past the reminder
+    assert await service.resolution.run_due() == 0
+    async with service.storage.read() as tx:
+        kinds = [p["kind"] for p in await tx.posts(game.id) if p["phase"] == game.phase]
+    assert kinds.count(PostKind.DM_REMINDER) == 2
