@@ -13,9 +13,10 @@ deadline until every post is delivered against the physical floor (requests ÷ 5
 the worst, 99th-percentile and median ``/order`` reply (measured by the emulator, from
 the interaction to its answer) of players of other games who order every 50 ms meanwhile.
 
-Targets (issue 13): at most 2 channel requests per game-phase plus one DM per player who
-owes orders; drain within 10% of the floor; worst reply under 250 ms, with 200 games on
-2 cores.
+Targets (issue 13), for the bot's strategy (``merged``; the others are run to compare): at
+most 2 channel requests per game-phase plus one DM per player who owes orders; drain
+within 10% of the floor; worst reply under 250 ms, with 200 games on 2 cores. The storm's
+reminders are taken as sent hours before (the bot starts seconds before the deadline).
 
     python benchmarks/deadlines.py [--games 200,2000] [--strategies separate,merged,pushed]
         [--per-player 3] [--latency 0.1] [--lead 3]
@@ -186,6 +187,9 @@ async def storm(strategy: str, games: int, per_player: int, latency: float, lead
                     break
                 await asyncio.sleep(0.1)
             await asyncio.wait_for(bot.wait_until_ready(), 30)
+            if plain:  # the bot starts its map processes at once for the renderer only (tests draw stand-ins)
+                bot.maps.start()
+                await asyncio.gather(*(bot.maps.run(os.getpid) for _ in range(bot.maps.processes)))
             await asyncio.sleep(1.0)  # command sync and the first look at the outbox are over
             await emu.reset()
             before = (await emu.stats(10**9))["count"]
@@ -324,14 +328,14 @@ async def main(
     print("\n".join(table(storms)))
     ok = True
     for s in storms:
-        if s.strategy == "separate":
+        if s.strategy != "merged":  # the bot's own strategy; the others are there to compare
             continue
         ok &= s.channel_messages <= 2 * s.games and s.dm_messages <= s.players
         ok &= s.drained <= 1.1 * s.floor
         ok &= s.games > 200 or max(s.replies or [0.0]) <= 0.25
     print(
-        "targets (≤ 2 channel messages per game-phase, one DM per player, drain within 10% of the floor, "
-        "worst reply ≤ 250 ms at 200 games):",
+        "targets of the merged strategy (≤ 2 channel messages per game-phase, one DM per player, drain within "
+        "10% of the floor, worst reply ≤ 250 ms at 200 games):",
         "met" if ok else "NOT met",
     )
     return 0 if ok else 1
