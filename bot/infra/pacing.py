@@ -33,6 +33,7 @@ WINDOW = 1.0  # seconds
 MIN_GAP = 1 / 80  # seconds between two requests at least: catching up after a late loop is no burst
 PER_CHANNEL = 5  # messages ...
 CHANNEL_WINDOW = 5.0  # ... per this many seconds, to one channel (Discord's limit)
+SWEEP_AT = 4096  # destinations remembered before the idle ones are forgotten
 _EPSILON = 1e-9
 
 
@@ -63,6 +64,7 @@ class Pacer:
         self._granted: deque[float] = deque()  # when the requests of the last window went
         self._turn = asyncio.Lock()  # FIFO: the first to ask is the first let go
         self._sent: dict[Hashable, deque[float]] = {}
+        self._sweep_at = SWEEP_AT
         self.requests = 0  # how many requests were let through (tests, diagnostics)
 
     async def _global(self) -> None:
@@ -90,11 +92,14 @@ class Pacer:
         s = self.settings
         sent = self._sent.get(destination)
         if sent is None:
-            # forget destinations idle for a whole window (most are written to once per phase)
-            if len(self._sent) >= 4096:
+            # forget destinations idle for a whole window (most are written to once per
+            # phase), each time the record has doubled: a storm's thousands of
+            # destinations cost a pass now and then, not one per request
+            if len(self._sent) >= self._sweep_at:
                 now = self._clock()
                 for key in [k for k, q in self._sent.items() if not q or q[-1] + s.channel_window < now]:
                     del self._sent[key]
+                self._sweep_at = max(SWEEP_AT, 2 * len(self._sent))
             sent = self._sent[destination] = deque(maxlen=s.per_channel)
         if len(sent) == s.per_channel:
             wait = sent[0] + s.channel_window - self._clock()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.infra.pacing import Pacer, PacingSettings, Unpaced
+from bot.infra.pacing import SWEEP_AT, Pacer, PacingSettings, Unpaced
 
 
 class FakeTime:
@@ -118,3 +118,17 @@ async def test_the_old_strategy_never_waits():
     for _ in range(500):
         await pacer.request(("c", 1))
     assert pacer.requests == 500
+
+
+async def test_idle_destinations_are_forgotten_and_busy_ones_kept():
+    fake = FakeTime()
+    pacer = Pacer(PacingSettings(per_second=10**6, min_gap=0.0), clock=fake.clock, sleep=fake.sleep)
+    for i in range(SWEEP_AT):  # a storm's DMs, one each
+        await pacer.request(("u", i))
+    fake.now += 10.0  # a whole channel window later
+    for _ in range(5):
+        await pacer.request(("c", 1))  # a busy channel
+    assert len(pacer._sent) == 1  # the idle ones went at the first new destination
+    before = fake.now
+    await pacer.request(("c", 1))  # and the busy one still waits out its window
+    assert fake.now == before + 5.0

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -32,22 +31,13 @@ async def _pragmas(db: aiosqlite.Connection, *statements: str, pragma: bool = Tr
             await cur.fetchall()
 
 
-def _changed(con: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> int:
-    """Run one statement; the rows it changed (in the connection's thread)."""
-    cur = con.execute(sql, params)
-    try:
-        return cur.rowcount
-    finally:
-        cur.close()
-
-
 class SqliteConnection:
     """A :class:`~bot.infra.storage.dialect.Connection` on an aiosqlite connection.
 
-    Each statement is one trip to the connection's thread (aiosqlite's cursor API takes
-    three: execute, fetch, close): a resolution runs dozens of statements while it holds
-    the write lock, and in a deadline storm every trip also waits for its turn on a busy
-    event loop."""
+    A read is one trip to the connection's thread (aiosqlite's cursor API takes three:
+    execute, fetch, close), a write two: a resolution runs dozens of statements while it
+    holds the write lock, and in a deadline storm every trip also waits for its turn on a
+    busy event loop."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
@@ -60,9 +50,8 @@ class SqliteConnection:
         return list(await self._db.execute_fetchall(sql, tuple(params)))
 
     async def run(self, sql: str, params: Sequence[Any]) -> int:
-        # aiosqlite's way to run a function on the connection's thread (no public API
-        # gives a statement's row count in one trip)
-        return await self._db._execute(_changed, self._db._conn, sql, tuple(params))
+        async with self._db.execute(sql, tuple(params)) as cur:  # (its row count needs the cursor)
+            return cur.rowcount
 
     async def has_table(self, name: str) -> bool:
         return await self.one("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)) is not None
