@@ -12,14 +12,35 @@ it turn it on with ``/remind map:True``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.core import context
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.languages import map_labels
-from bot.infra.maps import MapView, as_front, front_groups, map_filename, map_key
+from bot.infra.maps import MapCache, MapView, as_front, front_groups, map_filename, map_key
 from bot.infra.storage import GameRow, PhaseRow
+
+
+async def phase_pictures(
+    maps: MapCache,
+    game: GameRow,
+    position: dict[str, Any],
+    orders: list[dict[str, Any]] | None,
+    groups: Sequence[Sequence[str]],
+    language: str,
+    *,
+    plan: bool = False,
+) -> list[bytes]:
+    """The PNGs of one phase of a game through the map cache, one per group of powers (an
+    empty group: the whole board), in ``language`` and the game's label set where that is
+    the game's language: a post's maps, a player's crops."""
+    key = map_key(game.id, game.name, position, orders)
+    labels = map_labels(language, game.language, game.labels)
+    views = [MapView(as_front(g), language, labels) for g in groups]
+    return await maps.get_many(key, position, orders, game_name=game.name, views=views, game=game.id, plan=plan)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +97,7 @@ class Fronts:
         the game's label set where that is the game's language), at most once per phase and
         language: the map cache keeps them for the next reader."""
         game, row = request.game, request.row
-        key = map_key(game.id, game.name, row.position, None)
-        labels = map_labels(language, game.language, game.labels)
-        views = [MapView(as_front(g), language, labels) for g in request.groups]
-        pngs = await self.deps.maps.get_many(
-            key, row.position, None, game_name=game.name, views=views, game=game.id, plan=False
-        )
+        pngs = await phase_pictures(self.deps.maps, game, row.position, None, request.groups, language)
         return [FrontPicture(map_filename(row.phase, g), png) for g, png in zip(request.groups, pngs, strict=True)]
 
     async def pushed(self, user_id: int) -> bool:

@@ -59,14 +59,15 @@ import discord
 
 from bot.core import posts
 from bot.core.app import Core
-from bot.core.languages import game_writing, map_labels
+from bot.core.fronts import phase_pictures
+from bot.core.languages import game_writing
 from bot.core.posts import PostKind
 from bot.core.types import MapSpec
 from bot.discord import attachments, marks
 from bot.discord.fronts import map_view
 from bot.infra.group_commit import GroupCommit
 from bot.infra.lease import Job
-from bot.infra.maps import MapCache, MapView, as_front, map_filename, map_key
+from bot.infra.maps import MapCache, map_filename
 from bot.infra.pacing import Pacer, PacingSettings, Unpaced
 from bot.infra.storage import GameRow, OutboxRow, PhaseRow, Storage
 from bot.infra.wakeable import WakeableLoop
@@ -642,18 +643,9 @@ class Poster(WakeableLoop):
         phase's board is drawn with every power's front only when every DM carries its
         crops (the old strategy); else a crop is drawn when a reader asks for it."""
         orders = stored.results if spec.with_orders else None
-        key = map_key(game.id, game.name, stored.position, orders)
-        labels = map_labels(language, game.language, game.labels)
         groups = spec.fronts or ((),)
-        views = [MapView(as_front(g), language, labels) for g in groups]
-        pngs = await self.maps.get_many(
-            key,
-            stored.position,
-            orders,
-            game_name=game.name,
-            views=views,
-            game=game.id,
-            plan=self.settings.pushed_maps is PushedMaps.ALL,
+        pngs = await phase_pictures(
+            self.maps, game, stored.position, orders, groups, language, plan=self.settings.pushed_maps is PushedMaps.ALL
         )
         out = []
         for group, png in zip(groups, pngs, strict=True):

@@ -39,6 +39,21 @@ def spread(games: int, per_player: int = 3) -> dict[int, list[int]]:
     return {g: [(7 * g + s) % pool for s in range(7)] for g in range(games)}
 
 
+async def two_player_games(service, pairs, first_channel: int, name: str) -> list:
+    """Two-player games started at the same moment, one per pair of users, in channels
+    ``first_channel``, ``first_channel + 1``, ... (named ``<name> 0``, ``<name> 1``, ...)."""
+    games = []
+    for i, (a, b) in enumerate(pairs):
+        channel = first_channel + i
+        await service.lifecycle.create_game(
+            guild_id=1, channel_id=channel, user_id=a, name=f"{name} {i}", players=2, movement="48h"
+        )
+        await service.lifecycle.join(channel, a)
+        await service.lifecycle.join(channel, b)
+        games.append(await service.lifecycle.start(channel, a, can_manage=False))
+    return games
+
+
 def test_games_that_finish_players_storms_come_first():
     seats = spread(30)
     due = list(range(30))
@@ -73,15 +88,7 @@ async def test_a_storm_resolves_the_games_of_the_same_players_one_after_the_othe
     # six two-player games, created in this order; A and B play games 0 and 3, C and D
     # games 1 and 4, E and F games 2 and 5; every deadline falls at the same moment
     pairs = [(1, 2), (3, 4), (5, 6), (1, 2), (3, 4), (5, 6)]
-    games = []
-    for i, (a, b) in enumerate(pairs):
-        channel = 1000 + i
-        await service.lifecycle.create_game(
-            guild_id=1, channel_id=channel, user_id=a, name=f"Storm {i}", players=2, movement="48h"
-        )
-        await service.lifecycle.join(channel, a)
-        await service.lifecycle.join(channel, b)
-        games.append(await service.lifecycle.start(channel, a, can_manage=False))
+    games = await two_player_games(service, pairs, 1000, "Storm")
     assert len({g.deadline for g in games}) == 1
     clock.advance(hours=49)
     assert await service.resolution.run_due() == 6
@@ -171,14 +178,7 @@ async def test_dms_in_turn_go_out_while_every_channel_hand_waits_for_maps(servic
     # games 0 and 1 (players 1-4), whose maps take long to draw, and game 2 (players 5, 6),
     # whose channel post has gone: its DMs are in turn. Two channel posts at a time: both
     # hands are busy with games 0 and 1, and game 2's DMs still go out meanwhile
-    games = []
-    for i, (a, b) in enumerate([(1, 2), (3, 4), (5, 6)]):
-        await service.lifecycle.create_game(
-            guild_id=1, channel_id=2000 + i, user_id=a, name=f"Gate {i}", players=2, movement="48h"
-        )
-        await service.lifecycle.join(2000 + i, a)
-        await service.lifecycle.join(2000 + i, b)
-        games.append(await service.lifecycle.start(2000 + i, a, can_manage=False))
+    games = await two_player_games(service, [(1, 2), (3, 4), (5, 6)], 2000, "Gate")
     async with service.storage.write() as tx:  # the start posts are not part of the storm, nor reminders
         for post in await tx.posts():
             await tx.mark_sent(post["id"], None, 0)
@@ -214,14 +214,7 @@ async def test_dms_in_turn_go_out_while_every_channel_hand_waits_for_maps(servic
 async def test_posts_stored_during_a_drain_are_taken_at_once(service, clock):
     # game 0's maps take long; game 1 resolves meanwhile (the next resolution of a storm):
     # its channel post and DMs go out without waiting for game 0's post to be done
-    games = []
-    for i, (a, b) in enumerate([(1, 2), (3, 4)]):
-        await service.lifecycle.create_game(
-            guild_id=1, channel_id=3000 + i, user_id=a, name=f"Kick {i}", players=2, movement="48h"
-        )
-        await service.lifecycle.join(3000 + i, a)
-        await service.lifecycle.join(3000 + i, b)
-        games.append(await service.lifecycle.start(3000 + i, a, can_manage=False))
+    games = await two_player_games(service, [(1, 2), (3, 4)], 3000, "Kick")
     async with service.storage.write() as tx:
         for post in await tx.posts():
             await tx.mark_sent(post["id"], None, 0)
@@ -258,10 +251,7 @@ async def test_posts_stored_during_a_drain_are_taken_at_once(service, clock):
 async def test_a_phase_resolving_now_sends_no_deadline_reminder_first(service, clock):
     # the bot was away past both the reminder and the deadline: the phase resolves, and
     # nobody is told afterwards that its deadline is near
-    await service.lifecycle.create_game(guild_id=1, channel_id=4000, user_id=1, name="Away", players=2, movement="48h")
-    for uid in (1, 2):
-        await service.lifecycle.join(4000, uid)
-    game = await service.lifecycle.start(4000, 1, can_manage=False)
+    [game] = await two_player_games(service, [(1, 2)], 4000, "Away")
     async with service.storage.read() as tx:
         assert (await tx.game(game.id)).remind_at < game.deadline  # a reminder was planned
     clock.advance(hours=49)
@@ -272,10 +262,7 @@ async def test_a_phase_resolving_now_sends_no_deadline_reminder_first(service, c
 
 
 async def test_a_reminder_due_before_its_deadline_still_goes(service, clock):
-    await service.lifecycle.create_game(guild_id=1, channel_id=4001, user_id=1, name="Here", players=2, movement="48h")
-    for uid in (1, 2):
-        await service.lifecycle.join(4001, uid)
-    game = await service.lifecycle.start(4001, 1, can_manage=False)
+    [game] = await two_player_games(service, [(1, 2)], 4001, "Here")
     async with service.storage.read() as tx:
         remind_at = (await tx.game(game.id)).remind_at
     clock.advance(seconds=remind_at - game.deadline + 48 * HOURS + 1)  # just past the reminder

@@ -49,11 +49,15 @@ class SheetCog(commands.Cog):
             uid = interaction.user.id
             if map is not None:  # the map attached to each new phase's DM, or offered (issue 13)
                 await self.core.fronts.choose(uid, map)
-            maps = t("remind.maps_pushed" if await self.core.fronts.pushed(uid) else "remind.maps_offered", lang)
+
+            async def maps() -> str:
+                pushed = map if map is not None else await self.core.fronts.pushed(uid)
+                return t("remind.maps_pushed" if pushed else "remind.maps_offered", lang)
+
             if before is None and only_incomplete is None:
                 settings = await reminders.settings(uid)
-                await reply(interaction, reminders_text(settings, lang) + "\n" + maps)
+                await reply(interaction, reminders_text(settings, lang) + "\n" + await maps())
                 return
             settings = await reminders.choose(uid, before, only_incomplete)
             text = t("remind.done", lang, summary=reminders_text(settings, lang))
-            await reply(interaction, text + ("\n" + maps if map is not None else ""))
+            await reply(interaction, text + ("\n" + await maps() if map is not None else ""))

@@ -230,7 +230,8 @@ class Tx(
     StandbyQueries,
     PostingQueries,
 ):
-    """Queries inside one transaction (see :meth:`Storage.transaction`)."""
+    """Queries inside one transaction (see :meth:`Storage.write`), on either database: the
+    statements run through the backend's :class:`~bot.infra.storage.dialect.Connection`."""
 
     def __init__(self, db: Connection, shards: Shards = EVERYTHING) -> None:
         self._db = db
