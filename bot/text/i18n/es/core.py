@@ -12,7 +12,7 @@ MESSAGES: dict[str, str] = {
         "Únete con `/game join` (tú también, {creator}, si juegas); {creator} la empieza con `/game start` cuando estén todos."
     ),
     "create.bad_name": "Ponle a la partida un nombre de 1 a {limit} caracteres.",
-    "create.bad_players": "Diplomacy se juega con 2 a 7 jugadores.",
+    "create.bad_players": "En Diplomacy juegan de 2 a 7 jugadores.",
     "create.channel_taken": "Este canal ya tiene una partida (**{game}**). Usa otro canal para una partida nueva.",
     "schedule.kind.movement": "movimientos",
     "schedule.kind.retreat": "retiradas",
@@ -36,7 +36,9 @@ MESSAGES: dict[str, str] = {
     "join.started": "**{game}** ya ha empezado.",
     "join.already": "Ya estás en **{game}**.",
     **forms(
-        "join.full", one="**{game}** ya tiene su {count} jugador.", other="**{game}** ya tiene sus {count} jugadores."
+        "join.full",
+        one="**{game}** ya está completa ({count} jugador).",
+        other="**{game}** ya está completa ({count} jugadores).",
     ),
     "join.dm_welcome": "👋 Te has unido a **{game}**. Aquí te enviaré las fases y los recordatorios; también puedes dar órdenes aquí con `/order`.",
     "join.dm_closed": (
@@ -46,7 +48,7 @@ MESSAGES: dict[str, str] = {
     "leave.done": "Has dejado **{game}**.",
     "leave.started": "**{game}** ya ha empezado: ya no puedes dejarla.",
     "leave.not_in": "No estás en **{game}**.",
-    "start.not_allowed": "Solo quien creó **{game}** o un miembro con permiso de Gestionar servidor puede empezarla.",
+    "start.not_allowed": "Solo quien creó **{game}** o un miembro con el permiso «Gestionar servidor» puede empezarla.",
     "start.already": "**{game}** ya ha empezado.",
     **forms(
         "start.waiting",
@@ -73,22 +75,22 @@ MESSAGES: dict[str, str] = {
     "order.not_player": "No eres jugador de **{game}**.",
     "order.not_started_game": "**{game}** aún no ha empezado.",
     "order.finished": "**{game}** ha terminado.",
-    "order.deadline_passed": "El plazo de {phase} en **{game}** ha vencido: las órdenes están cerradas. No se ha cambiado nada.",
-    "order.resolving": "{phase} de **{game}** se está resolviendo ahora: las órdenes están cerradas. No se ha cambiado nada.",
+    "order.deadline_passed": "El plazo de «{phase}» en **{game}** ha vencido: ya no se admiten órdenes. No se ha cambiado nada.",
+    "order.resolving": "La fase «{phase}» de **{game}** se está resolviendo ahora: ya no se admiten órdenes. No se ha cambiado nada.",
     "order.phase_moved_on": (
-        "**{game}** ha pasado de {phase} a {now}: tus órdenes eran para una fase "
+        "**{game}** ha pasado de «{phase}» a «{now}»: tus órdenes eran para una fase "
         "que ya terminó, así que no se ha guardado nada. Mira la nueva situación y vuelve a dar órdenes."
     ),
     "order.empty": "Escribe una o más órdenes, p. ej. `E Par - Bor; F Bre - AtC`.",
     "order.no_power": "No tienes ninguna potencia a la que dar órdenes en **{game}**.",
     "parse.unknown_word": "No conozco la palabra «{word}». ¿Querías decir: {suggestions}?",
-    "parse.unknown_word_alone": "No conozco la palabra «{word}». Revisa cómo está escrita: una provincia puede escribirse entera o abreviada (p. ej. `Bor`).",
-    "parse.expected_province": "Esperaba una provincia donde está «{word}».",
+    "parse.unknown_word_alone": "No conozco la palabra «{word}». Revisa cómo está escrita: una región puede escribirse entera o abreviada (p. ej. `Bor`).",
+    "parse.expected_province": "Esperaba una región en lugar de «{word}».",
     "parse.incomplete": "Esta orden está incompleta: falta algo al final.",
     "parse.unexpected_word": "No entiendo «{word}» aquí.",
     "parse.missing_unit_type": "Di si es un ejército (E) o una flota (F).",
     "parse.bad_coast": "Esa costa no existe aquí. Las costas son: {suggestions}.",
-    "parse.stray_coast": "La costa «{word}» debe ir junto a una provincia.",
+    "parse.stray_coast": "La costa «{word}» debe ir junto a una región.",
     "parse.empty": "Esa orden está vacía.",
     "parse.convoy_fleet": "Solo se pueden transportar ejércitos.",
     "parse.wrong_nationality": "«{word}»: la unidad de {province} es de {owner}, no de {power}. Revisa la orden o no pongas la nacionalidad.",
@@ -117,13 +119,13 @@ MESSAGES: dict[str, str] = {
     "clear.nothing": "No tienes ninguna orden para `{text}` que borrar.",
     "ready.done": "👍 Tus órdenes quedan marcadas como listas. La fase se resuelve cuando todo el mundo haya terminado, o al vencer el plazo.",
     "ready.resolving": "👍 Todo el mundo ha terminado: la fase se está resolviendo ahora.",
-    "ready.warning": "⚠️ Ojo: {units} no tienen orden y se mantendrán (o las reglas decidirán por ellas).",
+    "ready.warning": "⚠️ Ojo, unidades sin orden: {units}. Una unidad sin orden se mantiene (o las reglas deciden por ella).",
     "unready.done": "Tus órdenes ya no están marcadas como listas.",
     # mensajes en el canal de la partida
     "post.started": "🎲 ¡**{game}** ha empezado!\n{assignments}\n\n**{phase}** — plazo {deadline}\nEnvía tus órdenes con `/order` (aquí o en un mensaje directo conmigo).",
     "post.assignment": "{user}: {powers}",
     "post.neutral": "Neutrales (nadie las juega): {powers}",
-    "post.results_title": "📜 **{game}** — resultados de {phase}",
+    "post.results_title": "📜 **{game}** — resultados de «{phase}»",
     "post.civil_disorder": " — *desorden civil (sin órdenes)*",
     "post.implied": " *(sin orden)*",
     "post.destroyed": "Eliminadas: {units}",
@@ -168,7 +170,7 @@ MESSAGES: dict[str, str] = {
     "cmd.game.create.adjustment": "Plazo de los ajustes de invierno (por defecto 1d)",
     "cmd.game.join": "Únete a la partida de este canal",
     "cmd.game.leave": "Deja la partida de este canal antes de que empiece",
-    "cmd.game.start": "Empieza la partida (quien la creó o un miembro con Gestionar servidor)",
+    "cmd.game.start": "Empieza la partida (quien la creó o un miembro con «Gestionar servidor»)",
     "cmd.game.status": "Fase, plazo, y quién ha dado órdenes o ha terminado",
     "cmd.game.map": "El mapa actual, o el de una fase anterior",
     "cmd.game.map.phase": "Una fase como S1901M (por defecto: la actual)",
@@ -177,9 +179,9 @@ MESSAGES: dict[str, str] = {
     "cmd.option.game": "Qué partida (si juegas en varias)",
     "cmd.orders": "Muestra tus órdenes y las unidades que aún no tienen",
     "cmd.clear": "Borra la orden de una unidad, o todas tus órdenes",
-    "cmd.clear.unit": "La unidad, p. ej. PAR (vacío para borrarlas todas)",
+    "cmd.clear.unit": "La unidad, p. ej. Par (vacío para borrarlas todas)",
     "cmd.ready": "Di que has terminado: la fase se resuelve cuando todo el mundo haya terminado",
-    "cmd.unready": "Retira tu «listo»",
+    "cmd.unready": "Quitar la marca de órdenes listas",
     "status.forming_short": "esperando jugadores",
 }
 
@@ -187,7 +189,7 @@ MESSAGES: dict[str, str] = {
 MESSAGES.update(
     {
         "status.over_solo": "🏆 **{game}** ha terminado: **{powers}** ganó en solitario ({when}).",
-        "status.over_draw": "🤝 **{game}** ha terminado: tablas compartidas por **{powers}** ({when}).",
+        "status.over_draw": "🤝 **{game}** ha terminado: empate entre **{powers}** ({when}).",
         "status.over_concession": (
             "🏳️ **{game}** ha terminado: todos los demás jugadores se rindieron ante **{powers}** ({when})."
         ),
@@ -195,7 +197,7 @@ MESSAGES.update(
             "**{game}** ha terminado: {powers} ganó en solitario ({when}). Ya no hay nada que ordenar en ella."
         ),
         "order.ended_draw": (
-            "**{game}** ha terminado en tablas compartidas por {powers} ({when}). Ya no hay nada que ordenar en ella."
+            "**{game}** ha terminado en empate entre {powers} ({when}). Ya no hay nada que ordenar en ella."
         ),
         "order.ended_concession": (
             "**{game}** ha terminado: todos los demás jugadores se rindieron ante {powers} ({when}). Ya no "
@@ -203,7 +205,7 @@ MESSAGES.update(
         ),
         "ready.paused": (
             "👍 Tus órdenes quedan marcadas como listas. **{game}** está en pausa: nada se resuelve hasta que un "
-            "moderador la reanude. Entonces, si todo el mundo sigue habiendo terminado, la fase se resuelve en el "
+            "moderador la reanude. Entonces, si todos siguen con las órdenes listas, la fase se resuelve en el "
             "acto; si no, al vencer su plazo."
         ),
         "orders.silent": (

@@ -11,7 +11,7 @@ MESSAGES: dict[str, str] = {
     "cmd.game.history": "La partida hasta ahora: mapa animado de cada fase y todas las órdenes en JSON",
     "cmd.game.board": "El tablero en palabras, potencia por potencia (para lectores de pantalla)",
     "cmd.game.board.phase": "Una fase como S1901M (por defecto: la actual)",
-    "cmd.leaderboard": "Clasificación del servidor: partidas, victorias, tablas, puntuación media, fiabilidad",
+    "cmd.leaderboard": "Clasificación del servidor: partidas, victorias, empates, puntuación media, fiabilidad",
     "cmd.leaderboard.season": "Una temporada (por defecto: la actual o, si no hay, todas las partidas)",
     "cmd.leaderboard.page": "La página que mostrar",
     "cmd.mod.end": "Terminar la partida ya: se puntúa tal como está",
@@ -23,17 +23,16 @@ MESSAGES: dict[str, str] = {
     "cmd.mod.exclude.game": "La partida terminada",
     "cmd.mod.exclude.undo": "Volver a contar la partida en la clasificación",
     # los sistemas de puntuación: menú, nombre, regla
-    "scoring.choice.draw_size": "Tamaño de las tablas (DIAS): las tablas se reparten a partes iguales",
+    "scoring.choice.draw_size": "Tamaño del empate (DIAS): el empate se reparte a partes iguales",
     "scoring.choice.sum_of_squares": "Suma de cuadrados: más centros, una parte mucho mayor",
     "scoring.choice.centre_count": "Recuento de centros: una parte por centro de suministro",
     "scoring.choice.carnage": "Carnage: primero el puesto en el tablero, luego los centros",
-    "scoring.name.draw_size": "tamaño de las tablas (DIAS)",
+    "scoring.name.draw_size": "tamaño del empate (DIAS)",
     "scoring.name.sum_of_squares": "suma de cuadrados",
     "scoring.name.centre_count": "recuento de centros",
     "scoring.name.carnage": "sistema Carnage",
     "scoring.rule.draw_size": (
-        "Una victoria en solitario se lleva 100. Unas tablas reparten 100 a partes iguales entre sus potencias, "
-        "tengan los centros que tengan; una partida detenida antes de su final cuenta como tablas de todos los "
+        "Una victoria en solitario se lleva 100 puntos. Un empate reparte 100 a partes iguales entre sus potencias, tengan los centros que tengan; una partida detenida antes de su final cuenta como empate de todos los "
         "supervivientes."
     ),
     "scoring.rule.sum_of_squares": (
@@ -41,8 +40,7 @@ MESSAGES: dict[str, str] = {
         "los centros² de todas."
     ),
     "scoring.rule.centre_count": (
-        "Una victoria en solitario se lleva 100. Si no, cada potencia obtiene 100 × sus centros ÷ todos los "
-        "centros ocupados."
+        "Una victoria en solitario se lleva 100 puntos. Si no, cada potencia obtiene 100 × sus centros ÷ todos los centros controlados."
     ),
     "scoring.rule.carnage": (
         "Puntos por el puesto en el tablero (1000 el último y 1000 más por cada puesto por encima; las potencias "
@@ -97,12 +95,12 @@ MESSAGES: dict[str, str] = {
     "leaderboard.line": "**{rank}.** {user} **{average}** · {games} · 🏆 {wins} · 🤝 {draws} · ✅ {reliability}",
     **forms("leaderboard.games", one="{count} partida", other="{count} partidas"),
     "leaderboard.legend": (
-        "Puntuación media: la parte de los puntos de cada partida. 🏆 victorias · 🤝 tablas · ✅ fases con órdenes"
+        "Puntuación media: la parte de los puntos de cada partida. 🏆 victorias · 🤝 empates · ✅ fases con órdenes"
     ),
     "leaderboard.empty": "Aún no cuenta aquí ninguna partida terminada: los jugadores aparecen al terminar una partida puntuada.",
-    "leaderboard.choice_all": "Siempre: todas las partidas",
+    "leaderboard.choice_all": "Histórico: todas las partidas",
     "leaderboard.choice_open": "{season} (en curso)",
-    "leaderboard.excluded_mark": "fuera",
+    "leaderboard.excluded_mark": "excluida",
     "season.started": "✅ Ha empezado la temporada **{season}**: cuentan en ella las partidas que terminen desde ahora.",
     "season.ended": "✅ La temporada **{season}** ha terminado. `/leaderboard` la sigue mostrando si la eliges.",
     "season.excluded": "✅ **{game}** ya no cuenta en la clasificación.",
@@ -114,25 +112,29 @@ MESSAGES: dict[str, str] = {
     "season.still_open": "La temporada `{text}` sigue abierta: termínala antes con `/mod season end`.",
     "season.name_taken": "Este servidor ya tiene una temporada llamada `{text}`.",
     "season.none_open": "No hay ninguna temporada abierta en este servidor.",
-    "season.not_allowed": "Solo los miembros con Gestionar servidor o con el rol de moderador del servidor pueden hacer eso.",
+    "season.not_allowed": "Solo los miembros con «Gestionar servidor» o con el rol de moderador del servidor pueden hacer eso.",
     "season.unknown_game": "Esa no es una partida terminada de este servidor. Elige una de la lista.",
     # /game history
     **forms(
         "history.caption",
+        many="📜 **{game}**: {count} fases, de «{first}» a «{last}». El archivo JSON contiene cada posición, orden y resultado.",
+        few="📜 **{game}**: {count} fases, de «{first}» a «{last}». El archivo JSON contiene cada posición, orden y resultado.",
         one=(
-            "📜 **{game}**: {count} fase, de {first} a {last}. El archivo JSON contiene cada posición, orden y "
+            "📜 **{game}**: {count} fase, de «{first}» a «{last}». El archivo JSON contiene cada posición, orden y "
             "resultado."
         ),
         other=(
-            "📜 **{game}**: {count} fases, de {first} a {last}. El archivo JSON contiene cada posición, orden y "
+            "📜 **{game}**: {count} fases, de «{first}» a «{last}». El archivo JSON contiene cada posición, orden y "
             "resultado."
         ),
     ),
     "history.too_big": "La animación sería demasiado grande para enviarla aquí; el archivo JSON contiene toda la partida.",
     **forms(
         "alt.history",
-        one="Mapa animado de {name}: {count} fotograma, uno por fase de {first} a {last}, con sus órdenes.",
-        other="Mapa animado de {name}: {count} fotogramas, uno por fase de {first} a {last}, con sus órdenes.",
+        many="Mapa animado de {name}: {count} fotogramas, uno por fase de «{first}» a «{last}», con sus órdenes.",
+        few="Mapa animado de {name}: {count} fotogramas, uno por fase de «{first}» a «{last}», con sus órdenes.",
+        one="Mapa animado de {name}: {count} fotograma, uno por fase de «{first}» a «{last}», con sus órdenes.",
+        other="Mapa animado de {name}: {count} fotogramas, uno por fase de «{first}» a «{last}», con sus órdenes.",
     ),
     # el tablero en palabras
     "board.title": "**{game}** — el tablero, potencia por potencia:",

@@ -5,7 +5,7 @@ from bot.text.i18n import forms
 MESSAGES: dict[str, str] = {
     # comandos
     "cmd.mod": "Moderar la partida de este canal",
-    "cmd.mod.role": "Elegir el rol de moderador del servidor (solo con Gestionar servidor)",
+    "cmd.mod.role": "Elegir el rol de moderador del servidor (solo con «Gestionar servidor»)",
     "cmd.mod.role.role": "El rol cuyos miembros moderan partidas (vacío para quitarlo)",
     "cmd.mod.pause": "Pausar la partida: el plazo se detiene",
     "cmd.mod.resume": "Reanudar una partida pausada con el tiempo que quedaba",
@@ -28,8 +28,8 @@ MESSAGES: dict[str, str] = {
     "cmd.mod.orders": "Ver qué potencias han dado órdenes (no cuáles) y recordárselo a las demás",
     "cmd.mod.orders.remind": "Enviar un recordatorio por MD a quienes aún no han dado órdenes",
     "cmd.mod.log": "El registro de moderación de la partida de este canal",
-    "cmd.draw": "Votar en secreto unas tablas compartidas por todas las potencias supervivientes",
-    "cmd.draw.vote": "Sí para proponer o aceptar las tablas, no para rechazarlas",
+    "cmd.draw": "Votar en secreto un empate compartido por todas las potencias supervivientes",
+    "cmd.draw.vote": "Sí para proponer o aceptar el empate, no para rechazarlo",
     "cmd.concede": "Rendirse ante el líder",
     "cmd.game.create.civil_disorder": "Fases de movimiento seguidas sin órdenes antes del desorden civil (0 = nunca; por defecto 2)",
     "mod.choice.on": "activado",
@@ -38,10 +38,10 @@ MESSAGES: dict[str, str] = {
     "mod.choice.no": "no — rechazar",
     # negativas
     "mod.not_allowed": (
-        "Solo quien creó **{game}**, los miembros con Gestionar servidor o con el rol de moderador del "
+        "Solo quien creó **{game}**, los miembros con «Gestionar servidor» o con el rol de moderador del "
         "servidor pueden hacer eso."
     ),
-    "mod.role_not_allowed": "Solo los miembros con Gestionar servidor pueden elegir el rol de moderador.",
+    "mod.role_not_allowed": "Solo los miembros con «Gestionar servidor» pueden elegir el rol de moderador.",
     "mod.status_active": "**{game}** no se está jugando ahora.",
     "mod.status_forming": "**{game}** ya ha empezado: eso solo se puede hacer antes del comienzo.",
     "mod.bad_policy": "El número de fases sin órdenes antes del desorden civil debe estar entre 0 (nunca) y 10.",
@@ -63,8 +63,8 @@ MESSAGES: dict[str, str] = {
     "mod.rollback_nothing": "No hay ninguna resolución de **{game}** que deshacer.",
     "mod.rollback_other_game": "Hay otra partida abierta en este canal, así que **{game}** no puede volver.",
     "mod.remind_nobody": "Todos en **{game}** han dado órdenes: no hay nadie a quien recordárselo.",
-    "mod.draw_not_survivor": "Solo las potencias supervivientes votan unas tablas o se rinden en **{game}**.",
-    "mod.draw_none_open": "No hay tablas propuestas en **{game}**. Vota sí para proponerlas.",
+    "mod.draw_not_survivor": "Solo las potencias supervivientes votan un empate o se rinden en **{game}**.",
+    "mod.draw_none_open": "No hay ningún empate propuesto en **{game}**. Vota sí para proponerlo.",
     "mod.concede_no_leader": "Varias potencias lideran **{game}** con el mismo número de centros: no hay ante quién rendirse.",
     "mod.concede_leader": "{power} lidera **{game}**: el líder no puede rendirse.",
     # mensajes en el canal de la partida
@@ -85,28 +85,27 @@ MESSAGES: dict[str, str] = {
     ),
     "mod.post.cd_left": "✅ **{game}**: {power} ({user}) ha vuelto a dar órdenes y ya no está en desorden civil.",
     "mod.post.eliminated": "☠️ **{game}**: {power}{user} ha sido eliminada.",
-    "mod.post.draw_lapsed": "🗳️ **{game}**: la propuesta de tablas no se aceptó antes de resolverse la fase y ha caducado.",
+    "mod.post.draw_lapsed": "🗳️ **{game}**: la propuesta de empate no se aceptó antes de resolverse la fase y ha caducado.",
     "mod.post.paused": "⏸️ {mod} ha pausado **{game}**. El plazo queda congelado con {left} por delante.",
     "mod.post.resumed": "▶️ {mod} ha reanudado **{game}**. Plazo: {deadline}",
     "mod.post.extended": "⏩ {mod} ha prorrogado el plazo de **{game}** en {by}. Nuevo plazo: {deadline}",
     "mod.post.extended_paused": "⏩ {mod} ha prorrogado en {by} el plazo de **{game}**, en pausa. Tiempo restante al reanudarla: {left}.",
     "mod.post.deadline": "🕒 {mod} ha fijado el plazo de **{game}**: {deadline}",
-    "mod.post.resolve_now": "⏭️ {mod} resuelve ahora {phase} de **{game}**.",
+    "mod.post.resolve_now": "⏭️ {mod} resuelve ahora la fase «{phase}» de **{game}**.",
     "mod.post.cd_on": "⚠️ {mod} ha puesto a {power} ({user}) en **desorden civil** en **{game}**.",
     "mod.post.cd_off": "✅ {mod} ha sacado a {power} ({user}) del desorden civil en **{game}**.",
     "mod.post.replaced": "🔄 {mod}: {new} juega ahora con {powers} en **{game}**, en lugar de {old}.",
     "mod.post.kicked": "🚪 {mod} ha quitado a {user} de **{game}**.",
     "mod.post.rollback": (
-        "⏪ {mod} ha deshecho la última resolución de **{game}**: {undone} queda anulada y la partida vuelve a "
+        "⏪ {mod} ha deshecho la última resolución de **{game}**: la fase «{undone}» queda anulada y la partida vuelve a "
         "**{back}**, con las órdenes dadas. Nuevo plazo: {deadline}"
     ),
     "mod.post.reminded": "📨 {mod} ha enviado un recordatorio de órdenes de **{game}** a: {users}.",
     "mod.post.draw_proposed": (
-        "🗳️ **{game}**: se han propuesto unas tablas compartidas por {powers}. Cada potencia superviviente "
-        "vota en secreto con `/draw` en este canal; se aprueban solo si todas votan sí, y caducan al resolverse la fase."
+        "🗳️ **{game}**: se ha propuesto un empate entre {powers}. Cada potencia superviviente vota en secreto con `/draw` en este canal; se aprueba solo si todas votan sí, y caduca al resolverse la fase."
     ),
-    "mod.post.draw_agreed": "🤝 **{game}** ha terminado: tablas compartidas por **{powers}**. ¡Bien jugado, {users}!",
-    "mod.post.conceded": "🏳️ **{game}**: {user} rinde {powers} ante {leader}.",
+    "mod.post.draw_agreed": "🤝 **{game}** ha terminado: empate entre **{powers}**. ¡Bien jugado, {users}!",
+    "mod.post.conceded": "🏳️ **{game}**: {user} se rinde ante {leader} con {powers}.",
     "mod.post.concession_win": (
         "🏆 **{game}** ha terminado: todos los demás jugadores se han rendido, ¡gana **{power}**! Enhorabuena, {user}."
     ),
@@ -118,8 +117,8 @@ MESSAGES: dict[str, str] = {
     ),
     "mod.dm.replacement_power": "**{power}**: unidades {units}; centros {centres}; órdenes por dar en esta fase: {todo}",
     "mod.dm.replaced_out": "🔄 Un moderador ha dado {powers} de **{game}** a otro jugador. ¡Gracias por jugar!",
-    "mod.dm.reminder": "⏰ Un moderador de **{game}** te recuerda que {phase} aún necesita tus órdenes. Plazo {deadline}.",
-    "mod.dm.draw_proposed": "🗳️ **{game}**: se han propuesto unas tablas compartidas por {powers}. Vota en secreto con `/draw` en el canal de la partida.",
+    "mod.dm.reminder": "⏰ Un moderador de **{game}** te recuerda que la fase «{phase}» aún necesita tus órdenes. Plazo: {deadline}.",
+    "mod.dm.draw_proposed": "🗳️ **{game}**: se ha propuesto un empate entre {powers}. Vota en secreto con `/draw` en el canal de la partida.",
     "mod.paused_deadline": "en pausa",
     # /mod log
     "mod.log.bot": "el bot",
@@ -138,7 +137,7 @@ MESSAGES: dict[str, str] = {
     "mod.log.kick": "{who}: {user} fuera de la partida",
     "mod.log.rollback": "{who}: deshecha {undone}, vuelta a {phase}",
     "mod.log.remind": "{who}: recordatorio a {users}",
-    "mod.log.draw": "{who}: tablas acordadas por {powers}",
+    "mod.log.draw": "{who}: empate acordado por {powers}",
     "mod.log.concede": "{who}: rendición de {powers}",
     # /game status
     **forms(
@@ -149,7 +148,7 @@ MESSAGES: dict[str, str] = {
     "mod.status.policy_never": "Las potencias nunca se declaran en desorden civil (una fase de movimiento sin órdenes se juega igualmente en desorden civil).",
     "mod.status.paused": "⏸️ En pausa, con {left} por delante hasta el plazo.",
     "mod.status.civil_disorder": "En desorden civil: {powers}",
-    "mod.status.draw_open": "🗳️ Hay una propuesta de tablas abierta (`/draw`).",
+    "mod.status.draw_open": "🗳️ Hay una propuesta de empate abierta (`/draw`).",
     "mod.status.reliability": "Fases sin órdenes en este servidor: {records}",
     "mod.status.record": "{user} {missed}/{total}",
     # respuestas
@@ -166,16 +165,16 @@ MESSAGES: dict[str, str] = {
     "mod.reply.reminded": "📨 Recordatorio enviado a: {users}",
     "mod.reply.log_title": "**{game}** — registro de moderación",
     "mod.reply.log_empty": "Nada todavía.",
-    "mod.reply.draw_opened": "🗳️ Has propuesto unas tablas y has votado sí. Se ha avisado a los demás; nadie sabrá qué ha votado cada uno.",
+    "mod.reply.draw_opened": "🗳️ Has propuesto un empate y has votado sí. Se ha avisado a los demás; nadie sabrá qué ha votado cada uno.",
     "mod.reply.draw_yes": "🗳️ Tu voto: sí. Nadie sabrá cómo has votado.",
     "mod.reply.draw_no": "🗳️ Tu voto: no. Nadie sabrá cómo has votado.",
-    "mod.reply.draw_passed": "🤝 Tu voto era el último: las tablas quedan acordadas y la partida ha terminado.",
+    "mod.reply.draw_passed": "🤝 Tu voto ha sido el último: el empate queda acordado y la partida ha terminado.",
     "mod.reply.conceded": "🏳️ Te has rendido ante {leader}.",
     "mod.reply.conceded_end": (
         "🏳️ Te has rendido ante {leader}; todos los demás jugadores ya se habían rendido, así que la "
         "partida ha terminado."
     ),
-    "mod.reply.rollback": "⏪ {undone} deshecha: la partida vuelve a {back}.",
+    "mod.reply.rollback": "⏪ Fase «{undone}» deshecha: la partida vuelve a «{back}».",
     "mod.reply.replaced": "🔄 {new} juega ahora con {powers}, en lugar de {old}; se ha avisado a los dos.",
 }
 
@@ -188,11 +187,11 @@ MESSAGES.update(
             "(los plazos de la partida empiezan en 5 minutos)."
         ),
         "mod.post.resumed_ready": (
-            "▶️ {mod} ha reanudado **{game}**. Todo el mundo ha terminado, así que {phase} se resuelve ahora."
+            "▶️ {mod} ha reanudado **{game}**. Todo el mundo ha terminado, así que la fase «{phase}» se resuelve ahora."
         ),
         "mod.post.deadline_ready": (
             "🕒 {mod} ha fijado un nuevo plazo para **{game}**. Todo el mundo ha terminado, así que "
-            "{phase} se resuelve ahora."
+            "la fase «{phase}» se resuelve ahora."
         ),
         **forms(
             "mod.post.power_idle",
