@@ -13,7 +13,7 @@ MESSAGES: dict[str, str] = {
     "cmd.game.watch": "Следить за партией: читать её канал и карты (но не переговоры и не приказы)",
     "cmd.game.watch.game": "Партия, за которой следить (по умолчанию — партия этого канала)",
     "cmd.game.unwatch": "Перестать следить за партией",
-    "cmd.game.create.press": "Переговоры: full (по умолчанию), public, none (без переговоров) или rulebook",
+    "cmd.game.create.press": "Переговоры: полные (по умолчанию), открытые, нет (без переговоров) или по правилам",
     "cmd.game.create.anonymous": "Игроки известны только по державам до конца партии (по умолчанию: нет)",
     "cmd.game.create.spectators": "Участники сервера могут следить за партией через /game watch (по умолчанию: да)",
     "cmd.mod.settings": "Посмотреть или изменить настройки партии (переговоры, сроки, язык...)",
@@ -24,13 +24,13 @@ MESSAGES: dict[str, str] = {
     "cmd.mod.settings.moderators_read": "Модераторы могут читать каналы переговоров (но не писать в них)",
     "cmd.mod.settings.movement": "Срок фаз ходов, начиная со следующей: 2d, 36h, 20:00 Europe/Moscow...",
     "cmd.mod.settings.retreat": "Срок фаз отступлений, начиная со следующей",
-    "cmd.mod.settings.adjustment": "Срок зимнего строительства и роспуска, начиная со следующего",
+    "cmd.mod.settings.adjustment": "Срок зимнего строительства и расформирования, начиная со следующего",
     "cmd.mod.settings.civil_disorder": "Сколько фаз ходов подряд без приказов до гражданских беспорядков (0 — никогда)",
     "cmd.mod.settings.language": "Язык сообщений и карт партии",
-    "press.choice.full": "full: личные каналы для каждой пары держав",
-    "press.choice.public": "public: только канал партии",
-    "press.choice.none": "none: без переговоров вообще",
-    "press.choice.rulebook": "rulebook: без переговоров во время отступлений и строительства",
+    "press.choice.full": "полные: личные каналы для каждой пары держав",
+    "press.choice.public": "открытые: только канал партии",
+    "press.choice.none": "нет: без переговоров вообще",
+    "press.choice.rulebook": "по правилам: без переговоров во время отступлений и строительства",
     "press.choice.everyone": "Всем (канал партии)",
     # настройки
     "settings.title": "⚙️ **Настройки**",
@@ -51,8 +51,8 @@ MESSAGES: dict[str, str] = {
     "settings.moderators_read.no": "Модераторы не читают переговоры",
     "settings.movement": "Срок фаз ходов: {schedule}",
     "settings.retreat": "Срок отступлений: {schedule}",
-    "settings.adjustment": "Срок строительства и роспуска: {schedule}",
-    "settings.deadlines": "Сроки: ходы {movement}, отступления {retreat}, строительство {adjustment}",
+    "settings.adjustment": "Срок строительства и расформирования: {schedule}",
+    "settings.deadlines": "Сроки: ходы {movement}, отступления {retreat}, строительство и расформирование {adjustment}",
     "settings.language": "Язык: {language}",
     "settings.draw": "Ничья: на всех оставшихся держав, тайным голосованием через `/draw`",
     "settings.reply.view": "Настройки **{game}**:",
@@ -121,14 +121,14 @@ MESSAGES: dict[str, str] = {
     ),
     "anon.post.cd_declared": (
         "⚠️ **{game}**: {power} не отдаёт приказов уже столько ходов подряд: {count}. В стране **гражданские "
-        "беспорядки**: её войска стоят на месте, не поддерживая друг друга, выбитые войска распускаются, новые "
+        "беспорядки**: её войска стоят на месте, не поддерживая друг друга, выбитые войска расформировываются, новые "
         "не строятся. Модераторы ({mods}): `/mod replace` передаст её новому игроку."
     ),
     "anon.post.cd_left": "✅ **{game}**: {power} снова отдаёт приказы, гражданские беспорядки окончены.",
     "anon.post.power_idle": (
         "⚠️ **{game}**: у державы {power} нет приказов уже {count} фаз ходов подряд, хотя её игрок отдаёт "
         "приказы за другие свои державы, поэтому гражданские беспорядки не объявляются; в каждой фазе без приказов её "
-        "войска стоят на месте, а выбитые распускаются."
+        "войска стоят на месте, а выбитые расформировываются."
     ),
     "anon.post.conceded": "🏳️ **{game}**: {powers} сдаётся лидеру — {leader}.",
     "anon.post.dm_failed": (
@@ -182,7 +182,7 @@ MESSAGES: dict[str, str] = {
     "press.reply.group_open": "👥 Такая группа у тебя уже есть ({powers}): выбери её в `/press send to:`.",
     "press.reply.sent": "📨 Отправлено: {powers}, от имени: {sender}.",
     "press.reply.sent_everyone": "📢 Опубликовано в канале партии от имени: {sender}.",
-    "press.reply.by_dm": "Получатели ({powers}) получили его личным сообщением: их почта ещё не готова.",
+    "press.reply.by_dm": "Сообщение дошло до адресатов ({powers}) в личных сообщениях: их почта ещё не готова.",
     "press.reply.watching": (
         "👀 Ты следишь за **{game}**: можно читать её канал и карты, но не переговоры и не приказы. "
         "`/game unwatch` — чтобы перестать."
@@ -192,6 +192,6 @@ MESSAGES: dict[str, str] = {
     # названия каналов
     "press.category": "{name} — переговоры #{id}",
     "press.channel.inbox": "почта {power}",
-    "press.topic.inbox": "Почта державы {power} в {name} (анонимная партия). Пишите через /press send.",
+    "press.topic.inbox": "Почта державы {power} в {name} (анонимная партия). Пиши через /press send.",
     "press.topic.conversation": "Личные переговоры {name}: {powers}.",
 }

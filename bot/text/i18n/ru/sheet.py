@@ -9,7 +9,7 @@ MESSAGES: dict[str, str] = {
     "sheet.no_order": "*нет приказа*",
     "sheet.no_order_plain": "нет приказа",
     "sheet.build_n": "Постройка {n}",
-    "sheet.disband_n": "Роспуск {n}",
+    "sheet.disband_n": "Расформирование {n}",
     "sheet.nothing_to_order": "В этой фазе тебе нечего приказывать.",
     "sheet.stale": (
         "⌛ Это меню было для фазы «{phase}», она уже закончилась: **{game}** сейчас в фазе «{now}». "
@@ -50,7 +50,7 @@ MESSAGES: dict[str, str] = {
     "sheet.kind.support": "Поддержать",
     "sheet.kind.convoy": "Конвоировать",
     "sheet.kind.retreat": "Отступить",
-    "sheet.kind.disband": "Распустить",
+    "sheet.kind.disband": "Расформировать",
     "sheet.kind.waive": "Не строить",
     "sheet.choose": "Выбери",
     "sheet.choose_move": "Идти в…",
@@ -60,12 +60,12 @@ MESSAGES: dict[str, str] = {
     "sheet.choose_support": "Поддержать {unit}: на месте или ход в…",
     "sheet.choose_convoy": "Конвоировать {unit} в…",
     "sheet.choose_build": "Что и где построить?",
-    "sheet.choose_disband": "Какое войско распустить?",
+    "sheet.choose_disband": "Какое войско расформировать?",
     "sheet.support_hold": "Поддержать на месте",
     "sheet.by_convoy": "конвоем",
     "sheet.their_unit": "войско державы {power}",
     "sheet.no_choices": "Здесь больше нечего выбрать.",
-    "sheet.already_chosen": "`{order}`: этот центр уже занят другой твоей постройкой или роспуском.",
+    "sheet.already_chosen": "`{order}`: этот центр уже занят другой твоей постройкой или расформированием.",
     # проверка
     "sheet.review_title": "🔎 **{game}** — {phase}: проверь приказы",
     "sheet.changes": "Изменения с последней отправки ({count}):",
@@ -75,7 +75,7 @@ MESSAGES: dict[str, str] = {
     "sheet.change_changed": "✏️ `{before}` → `{after}`",
     # предупреждения
     "warn.unordered": "⚠️ {power} — без приказа (будут стоять): {units}",
-    "warn.unordered_retreat": "⚠️ {power} — без приказа (будут распущены): {units}",
+    "warn.unordered_retreat": "⚠️ {power} — без приказа (будут расформированы): {units}",
     "warn.support_mismatch": "⚠️ `{order}` не совпадает с приказом поддерживаемого войска (`{other}`).",
     "warn.convoy_mismatch": "⚠️ `{order}` не совпадает с приказом конвоируемой армии (`{other}`).",
     "warn.needs_convoy": "⚠️ Для `{order}` нужен конвой, но ни один твой флот не конвоирует эту армию.",
@@ -95,17 +95,17 @@ MESSAGES: dict[str, str] = {
     ),
     **forms(
         "warn.disbands_left",
-        one="⚠️ {power}: не выбран {count} роспуск (выберут по правилам).",
-        few="⚠️ {power}: не выбраны {count} роспуска (выберут по правилам).",
-        many="⚠️ {power}: не выбрано {count} роспусков (выберут по правилам).",
-        other="⚠️ {power}: не выбрано роспусков: {count} (выберут по правилам).",
+        one="⚠️ {power}: не выбрано {count} расформирование (выберут по правилам).",
+        few="⚠️ {power}: не выбраны {count} расформирования (выберут по правилам).",
+        many="⚠️ {power}: не выбрано {count} расформирований (выберут по правилам).",
+        other="⚠️ {power}: не выбрано расформирований: {count} (выберут по правилам).",
     ),
     **forms(
         "warn.too_many_disbands",
-        one="⚠️ {power}: {count} лишний роспуск.",
-        few="⚠️ {power}: {count} лишних роспуска.",
-        many="⚠️ {power}: {count} лишних роспусков.",
-        other="⚠️ {power}: лишних роспусков: {count}.",
+        one="⚠️ {power}: {count} лишнее расформирование.",
+        few="⚠️ {power}: {count} лишних расформирования.",
+        many="⚠️ {power}: {count} лишних расформирований.",
+        other="⚠️ {power}: лишних расформирований: {count}.",
     ),
     # области карты
     "region.britain": "Британские острова и Атлантика",
@@ -127,7 +127,7 @@ MESSAGES: dict[str, str] = {
     "remind.lead_range": "`{text}`: напоминание можно поставить от 5 минут до 7 дней до срока.",
     "remind.too_many": "Не больше {limit} напоминаний на срок.",
     "cmd.remind": "Когда напоминать до срока (например, 12h 1h или never)",
-    "cmd.remind.before": "Время до срока: `12h 1h`, `1d`, `never` или `default`",
+    "cmd.remind.before": "Время до срока: `12h 1h`, `1d`, `никогда` или `по умолчанию`",
     "cmd.remind.only_incomplete": "Только если отданы не все приказы (по умолчанию да)",
 }
 
