@@ -11,7 +11,7 @@ MESSAGES: dict[str, str] = {
     "sheet.build_n": "Изграждане {n}",
     "sheet.disband_n": "Разформироване {n}",
     "sheet.nothing_to_order": "В тази фаза нямаш какво да заповядваш.",
-    "sheet.stale": "⌛ Това меню беше за {phase}, която свърши: **{game}** вече е в {now}. Ето новия ти лист.",
+    "sheet.stale": "⌛ Това меню беше за фаза „{phase}“, която свърши: **{game}** вече е във фаза „{now}“. Ето новия ти лист.",
     "sheet.unknown_button": "Този бутон вече не важи. Отвори заповедите си отново с `/orders`.",
     **forms(
         "sheet.submitted",
@@ -40,7 +40,7 @@ MESSAGES: dict[str, str] = {
     "sheet.choose_unit": "Избери единица",
     "sheet.step_title": "**{game}** — {phase} · {n} от {count}",
     "sheet.what_does": "Какво прави?",
-    "sheet.kind.hold": "Задържа",
+    "sheet.kind.hold": "Задържа позиция",
     "sheet.kind.move": "Придвижва се",
     "sheet.kind.support": "Подкрепя",
     "sheet.kind.convoy": "Конвоира",
@@ -52,11 +52,11 @@ MESSAGES: dict[str, str] = {
     "sheet.choose_retreat": "Отстъпва към…",
     "sheet.choose_supported": "Коя единица да подкрепи?",
     "sheet.choose_army": "Коя армия да конвоира?",
-    "sheet.choose_support": "Подкрепа за {unit}: да задържи или да се придвижи към…",
+    "sheet.choose_support": "Подкрепа за {unit}: да задържи позиция или да се придвижи към…",
     "sheet.choose_convoy": "Конвоиране на {unit} до…",
     "sheet.choose_build": "Какво и къде да се изгради?",
     "sheet.choose_disband": "Коя единица да се разформирова?",
-    "sheet.support_hold": "Подкрепа да задържи",
+    "sheet.support_hold": "Подкрепа за задържане на позиция",
     "sheet.by_convoy": "с конвой",
     "sheet.their_unit": "единица на {power}",
     "sheet.no_choices": "Тук вече няма какво да се избере.",
@@ -69,7 +69,7 @@ MESSAGES: dict[str, str] = {
     "sheet.change_removed": "➖ `{order}`",
     "sheet.change_changed": "✏️ `{before}` → `{after}`",
     # предупреждения
-    "warn.unordered": "⚠️ {power} — без заповед (ще задържат): {units}",
+    "warn.unordered": "⚠️ {power} — без заповед (ще задържат позиция): {units}",
     "warn.unordered_retreat": "⚠️ {power} — без заповед (ще бъдат разформировани): {units}",
     "warn.support_mismatch": "⚠️ `{order}` не съвпада със заповедта на подкрепяната единица (`{other}`).",
     "warn.convoy_mismatch": "⚠️ `{order}` не съвпада със заповедта на конвоираната армия (`{other}`).",
@@ -114,14 +114,14 @@ MESSAGES: dict[str, str] = {
     "remind.lead_range": "`{text}`: напомнянето може да е от 5 минути до 7 дни преди срока.",
     "remind.too_many": "Най-много {limit} напомняния за срок.",
     "cmd.remind": "Кога да ти напомням преди срок (напр. 12h 1h или never)",
-    "cmd.remind.before": "Време преди срока, напр. `12h 1h`, `1d`, `never` или `default`",
+    "cmd.remind.before": "Време преди срока, напр. `12h 1h`, `1d`, `никога` или `по подразбиране`",
     "cmd.remind.only_incomplete": "Само ако заповедите ти не са пълни (по подразбиране да)",
 }
 
 # issue 16: game flow
 MESSAGES.update(
     {
-        "sheet.choose_support_hold": "Подкрепа за {unit} да задържи",
+        "sheet.choose_support_hold": "Подкрепа за {unit} да задържи позиция",
         "sheet.choose_support_move": "Подкрепа за {unit} да се придвижи към…",
     }
 )
