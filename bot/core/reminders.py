@@ -23,6 +23,9 @@ from bot.infra.storage import Tx
 DEFAULT_LEADS = (12 * 60, 60)  # minutes before the deadline: games played over days
 MAX_LEADS = 5
 MIN_LEAD, MAX_LEAD = 5, 7 * 24 * 60
+# what a player may type for no reminders / the defaults, in every language the texts show it in
+NEVER_WORDS = frozenset({"never", "off", "none", "0", "nunca", "ninguno", "никогда", "нет", "никога"})
+DEFAULT_WORDS = frozenset({"default", "por defecto", "predeterminado", "по умолчанию", "по подразбиране"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,13 +36,15 @@ class ReminderSettings:
 
 
 def parse_leads(text: str) -> tuple[int, ...]:
-    """``"12h 1h"``, ``"1d, 2h30m"``, ``"never"`` -> minutes, longest first."""
+    """``"12h 1h"``, ``"1d, 2h30m"``, ``"never"`` (``nunca``, ``никогда``, ``никога``) ->
+    minutes, longest first; ``default`` (``por defecto``, ...) -> the defaults."""
     words = [w for w in re.split(r"[\s,;]+", text.strip().lower()) if w]
     if not words:
         raise UserError("remind.bad_lead", text=text)
-    if words in (["never"], ["off"], ["none"], ["0"]):
+    said = " ".join(words)
+    if said in NEVER_WORDS:
         return ()
-    if words == ["default"]:
+    if said in DEFAULT_WORDS:
         return DEFAULT_LEADS
     out = set()
     for word in words:

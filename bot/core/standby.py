@@ -39,7 +39,7 @@ from bot.core import context, posts
 from bot.core.context import GameContext, owners
 from bot.core.deps import Deps
 from bot.core.errors import UserError
-from bot.core.languages import reading_order
+from bot.core.languages import base_language, reading_order
 from bot.core.ordering import (
     MAX_CHOICE,
     LegalCache,
@@ -70,6 +70,7 @@ from engine import (
     StandbyPlan,
     check_standby,
     legal_orders,
+    names,
     parse_order,
     standby_kind,
     standby_orders,
@@ -77,7 +78,36 @@ from engine import (
 from engine.standby import movement_board
 from engine.units import UnitType
 
-_SLOT_WORDS = {"B": "+", "BUILDS": "+", "D": "-", "DISBANDS": "-"}  # /standby clear's words for them
+# /standby clear's words for the build (+) and disband (-) preferences, as the texts show them in
+# each language; the order words of the player's name table (C, И, Р, строительство...) count too
+_SLOT_WORDS = {
+    "B": "+",
+    "BUILDS": "+",
+    "D": "-",
+    "DISBANDS": "-",
+    "CONSTRUCCIONES": "+",
+    "DISOLUCIONES": "-",
+    "ПОСТРОЙКИ": "+",
+    "РАСФОРМИРОВАНИЯ": "-",
+    "ИЗГРАЖДАНИЯ": "+",
+    "РАЗФОРМИРОВАНИЯ": "-",
+}
+
+
+def _slot_word(text: str, language: str | None) -> str:
+    """The preference slot a word of /standby clear names (``+``, ``-``), or ``""``."""
+    if slot := _SLOT_WORDS.get(text.upper()):
+        return slot
+    if not language:
+        return ""
+    try:
+        found = names.table(base_language(language)).lookup(tuple(names.tokens(text)))
+    except ValueError:  # not a language with a name table
+        return ""
+    kinds = {entry.kind for entry in found}
+    return "+" if kinds == {"build"} else "-" if kinds == {"disband"} else ""
+
+
 CODES = {PhaseKind.MOVEMENT: "M", PhaseKind.RETREAT: "R", PhaseKind.ADJUSTMENT: "A"}
 KINDS = {code: kind for kind, code in CODES.items()}
 
@@ -267,13 +297,14 @@ class StandbyOrders:
         action: int | None = None,
     ) -> tuple[int, StandbySheet]:
         """Take back standby orders: all, or those of one unit (``A PAR``, ``PAR``, in the
-        player's ``language`` too), or the build (``B``) or disband (``D``) preferences."""
+        player's ``language`` too), or the build (``B``, ``C``, ``И``, ``постройки``...) or disband
+        (``D``, ``Р``, ``расформирования``...) preferences."""
         async with self.deps.storage.write(action) as tx:
             ctx = await context.player_context(tx, user_id, game_id, channel_id, guild_id)
             rows = mine(await tx.standby_orders(ctx.game.id), ctx.powers, user_id)
             wanted = (unit or "").strip()
             if wanted and wanted.upper() not in ("ALL", "*"):
-                keys = {_SLOT_WORDS.get(wanted.upper(), ""), unit_province(wanted, "en") or ""}
+                keys = {_slot_word(wanted, language), unit_province(wanted, "en") or ""}
                 if language:  # "E Par", "А Пар"
                     keys.add(unit_province(wanted, language) or "")
                 rows = [r for r in rows if r.slot in keys or r.text == wanted.upper()]

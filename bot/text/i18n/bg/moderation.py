@@ -91,8 +91,7 @@ MESSAGES: dict[str, str] = {
     "mod.post.replaced": "🔄 {mod}: {new} вече играе с {powers} в **{game}** на мястото на {old}.",
     "mod.post.kicked": "🚪 {mod} отстрани {user} от **{game}**.",
     "mod.post.rollback": (
-        "⏪ {mod} отмени последното разиграване на **{game}**: {undone} отпада и играта е отново във фаза "
-        "**{back}**, с дадените заповеди. Нов срок: {deadline}"
+        "⏪ {mod} отмени последното разиграване на **{game}**: фаза „{undone}“ отпада и играта е отново във фаза „{back}“, с дадените заповеди. Нов срок: {deadline}"
     ),
     "mod.post.reminded": "📨 {mod} изпрати напомняне за заповедите в **{game}** на: {users}.",
     "mod.post.draw_proposed": (
@@ -122,17 +121,17 @@ MESSAGES: dict[str, str] = {
     "mod.log.cd_declared": "{who}: размирици в държавата {power} след пропуснати поредни ходове: {count}",
     "mod.log.cd_left": "{who}: {power} отново дава заповеди, размириците свършиха",
     "mod.log.eliminated": "{who}: {power} отпада",
-    "mod.log.resolved": "{who}: разиграна фаза {phase}",
+    "mod.log.resolved": "{who}: разиграна фаза „{phase}“",
     "mod.log.pause": "{who}: пауза, оставащо време: {left}",
     "mod.log.resume": "{who}: продължение, срок {deadline}",
     "mod.log.extend": "{who}: срокът е удължен с {by}",
     "mod.log.deadline": "{who}: срокът е зададен за {deadline}",
-    "mod.log.resolve": "{who}: разиграване на {phase} веднага",
+    "mod.log.resolve": "{who}: разиграване на фаза „{phase}“ веднага",
     "mod.log.cd_on": "{who}: обявени размирици в държавата {power}",
     "mod.log.cd_off": "{who}: прекратени размирици в държавата {power}",
     "mod.log.replace": "{who}: {new} замества {old} с {powers}",
     "mod.log.kick": "{who}: отстраняване на {user}",
-    "mod.log.rollback": "{who}: отменена фаза {undone}, връщане към {phase}",
+    "mod.log.rollback": "{who}: отменена фаза „{undone}“, връщане към фаза „{phase}“",
     "mod.log.remind": "{who}: напомняне до {users}",
     "mod.log.draw": "{who}: равенство между {powers}",
     "mod.log.concede": "{who}: капитулация на {powers}",
@@ -173,7 +172,7 @@ MESSAGES: dict[str, str] = {
     "mod.reply.conceded_end": (
         "🏳️ Ти капитулира пред {leader}; всички други играчи вече бяха капитулирали, така че играта приключи."
     ),
-    "mod.reply.rollback": "⏪ {undone} е отменена: играта е отново във фаза {back}.",
+    "mod.reply.rollback": "⏪ Фаза „{undone}“ е отменена: играта е отново във фаза „{back}“.",
     "mod.reply.replaced": "🔄 {new} вече играе с {powers} вместо {old}; и двамата получиха известие.",
 }
 

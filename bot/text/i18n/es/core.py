@@ -64,7 +64,7 @@ MESSAGES: dict[str, str] = {
     "status.complete": "órdenes dadas",
     "status.partial": "algunas órdenes",
     "status.none": "aún sin órdenes",
-    "status.nothing": "nada que ordenar",
+    "status.nothing": "ninguna orden que dar",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "**{game}** aún no ha empezado, así que no hay mapa.",
     "map.unknown_phase": "No hay ninguna fase `{text}` en esta partida. Fases hasta ahora: {phases}.",
@@ -100,20 +100,24 @@ MESSAGES: dict[str, str] = {
     "reply.error": "❌ `{text}`: {reason}",
     "reply.missing": "Aún sin orden: {units}",
     "reply.all_ordered": "Todas tus unidades tienen órdenes.",
-    "reply.nothing_to_order": "No tienes nada que ordenar en esta fase.",
+    "reply.nothing_to_order": "No tienes ninguna orden que dar en esta fase.",
     "reply.deadline": "Plazo: {deadline}. Puedes cambiar tus órdenes hasta entonces; cuenta la última orden de cada unidad.",
     "reply.ready": "Tus órdenes están marcadas como **listas**.",
     "orders.title": "Tus órdenes en **{game}** — {phase}:",
     "orders.none": "Aún no has dado ninguna orden.",
     **forms(
         "orders.missing_builds",
-        one="{power}: {count} construcción sin ordenar (se renunciará a ella)",
-        other="{power}: {count} construcciones sin ordenar (se renunciará a ellas)",
+        many="{power}: {count} construcciones sin orden (se renunciará a ellas)",
+        few="{power}: {count} construcciones sin orden (se renunciará a ellas)",
+        one="{power}: {count} construcción sin orden (se renunciará a ella)",
+        other="{power}: {count} construcciones sin orden (se renunciará a ellas)",
     ),
     **forms(
         "orders.missing_disbands",
-        one="{power}: {count} disolución sin ordenar (la decidirán las reglas)",
-        other="{power}: {count} disoluciones sin ordenar (las decidirán las reglas)",
+        many="{power}: {count} disoluciones sin orden (las decidirán las reglas)",
+        few="{power}: {count} disoluciones sin orden (las decidirán las reglas)",
+        one="{power}: {count} disolución sin orden (la decidirán las reglas)",
+        other="{power}: {count} disoluciones sin orden (las decidirán las reglas)",
     ),
     **forms("clear.done", one="🧹 {count} orden borrada.", other="🧹 {count} órdenes borradas."),
     "clear.nothing": "No tienes ninguna orden para `{text}` que borrar.",
@@ -194,14 +198,14 @@ MESSAGES.update(
             "🏳️ **{game}** ha terminado: todos los demás jugadores se rindieron ante **{powers}** ({when})."
         ),
         "order.ended_solo": (
-            "**{game}** ha terminado: {powers} ganó en solitario ({when}). Ya no hay nada que ordenar en ella."
+            "**{game}** ha terminado: {powers} ganó en solitario ({when}). Ya no hay órdenes que dar en ella."
         ),
         "order.ended_draw": (
-            "**{game}** ha terminado en empate entre {powers} ({when}). Ya no hay nada que ordenar en ella."
+            "**{game}** ha terminado en empate entre {powers} ({when}). Ya no hay órdenes que dar en ella."
         ),
         "order.ended_concession": (
             "**{game}** ha terminado: todos los demás jugadores se rindieron ante {powers} ({when}). Ya no "
-            "hay nada que ordenar en ella."
+            "hay órdenes que dar en ella."
         ),
         "ready.paused": (
             "👍 Tus órdenes quedan marcadas como listas. **{game}** está en pausa: nada se resuelve hasta que un "

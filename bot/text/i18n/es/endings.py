@@ -55,10 +55,10 @@ MESSAGES: dict[str, str] = {
     "status.over_year_limit": "⌛ **{game}** ha terminado: se jugó su último año ({when}).",
     "status.over_moderator": "🛑 **{game}** ha terminado: la terminó un moderador ({when}).",
     "order.ended_year_limit": (
-        "**{game}** ha terminado: se jugó su último año ({when}). Ya no hay nada que ordenar en ella."
+        "**{game}** ha terminado: se jugó su último año ({when}). Ya no hay órdenes que dar en ella."
     ),
     "order.ended_moderator": (
-        "**{game}** ha terminado: la terminó un moderador ({when}). Ya no hay nada que ordenar en ella."
+        "**{game}** ha terminado: la terminó un moderador ({when}). Ya no hay órdenes que dar en ella."
     ),
     "scores.post_year_limit": (
         "⌛ **{game}** ha terminado: se ha jugado su último año, {year}. Este es el tablero final; "

@@ -13,7 +13,7 @@ MESSAGES: dict[str, str] = {
     "cmd.game.watch": "Sigue esta partida: lee su canal y sus mapas (nunca las negociaciones ni las órdenes)",
     "cmd.game.watch.game": "La partida que seguir (por defecto: la de este canal)",
     "cmd.game.unwatch": "Deja de seguir esta partida",
-    "cmd.game.create.press": "Negociación: completa (por defecto), pública, ninguna (gunboat) o del reglamento",
+    "cmd.game.create.press": "Negociación: completa (por defecto), pública, ninguna o del reglamento",
     "cmd.game.create.anonymous": "Jugadores conocidos solo por sus potencias hasta el final (por defecto: no)",
     "cmd.game.create.spectators": "Los miembros pueden seguir la partida con /game watch (por defecto: sí)",
     "cmd.mod.settings": "Ver o cambiar los ajustes de la partida (negociación, plazos, idioma…)",
@@ -29,7 +29,7 @@ MESSAGES: dict[str, str] = {
     "cmd.mod.settings.language": "Idioma de las publicaciones y los mapas de la partida",
     "press.choice.full": "completa: canales privados para cada par de potencias",
     "press.choice.public": "pública: solo el canal de la partida",
-    "press.choice.none": "ninguna (gunboat): sin negociación de ningún tipo",
+    "press.choice.none": "ninguna: sin negociación de ningún tipo",
     "press.choice.rulebook": "del reglamento: sin negociación durante retiradas y ajustes",
     "press.choice.everyone": "Todos (el canal de la partida)",
     # ajustes
@@ -37,7 +37,7 @@ MESSAGES: dict[str, str] = {
     "settings.press": "Negociación: {mode}",
     "press.mode.full": "completa — un canal privado para cada par de potencias, grupos a petición y el canal de la partida",
     "press.mode.public": "pública — solo en el canal de la partida",
-    "press.mode.none": "ninguna (gunboat) — nada de negociación; los jugadores no pueden escribir en el canal de la partida",
+    "press.mode.none": "ninguna — nada de negociación; los jugadores no pueden escribir en el canal de la partida",
     "press.mode.rulebook": (
         "del reglamento — canales privados y el canal de la partida, cerrados durante las retiradas y los ajustes"
     ),
@@ -156,7 +156,7 @@ MESSAGES: dict[str, str] = {
     "mod.log.players_seen": "{who}: vio quién juega cada potencia ({view})",
     "mod.log.press_problem": "{who}: canales de negociación incompletos ({problems})",
     # rechazos
-    "press.gunboat": "**{game}** es una partida gunboat: no hay ninguna negociación.",
+    "press.gunboat": "**{game}** se juega sin negociación: no se negocia de ninguna forma.",
     "press.closed_now": (
         "La negociación está cerrada ahora en **{game}**: no se negocia en las retiradas ni en los ajustes. Se abre "
         "de nuevo con la próxima fase de movimiento."

@@ -10,7 +10,7 @@ MESSAGES: dict[str, str] = {
     "sheet.no_order_plain": "sin orden",
     "sheet.build_n": "Construcción {n}",
     "sheet.disband_n": "Disolución {n}",
-    "sheet.nothing_to_order": "No tienes nada que ordenar en esta fase.",
+    "sheet.nothing_to_order": "No tienes ninguna orden que dar en esta fase.",
     "sheet.stale": "⌛ Ese menú era de la fase «{phase}», que ya terminó: **{game}** está ahora en «{now}». Aquí tienes tu nueva hoja.",
     "sheet.unknown_button": "Ese botón ya no sirve. Abre de nuevo tus órdenes con `/orders`.",
     **forms(
@@ -110,10 +110,10 @@ MESSAGES: dict[str, str] = {
     "remind.summary_always": "Te aviso {leads} antes de cada plazo, aunque tus órdenes estén completas.",
     "remind.default_note": "(Son los valores por defecto; cámbialos con `/remind`.)",
     "remind.done": "⏰ Guardado. {summary}",
-    "remind.bad_lead": "No entiendo `{text}` como tiempo antes del plazo. Usa duraciones como `12h 1h`, `1d`, `90m` o `never`.",
+    "remind.bad_lead": "No entiendo `{text}` como tiempo antes del plazo. Usa duraciones como `12h 1h`, `1d`, `90m` o `nunca`.",
     "remind.lead_range": "`{text}`: un recordatorio puede ir de 5 minutos a 7 días antes del plazo.",
     "remind.too_many": "Como máximo {limit} recordatorios por plazo.",
-    "cmd.remind": "Cuándo avisarte antes de un plazo (p. ej. 12h 1h, o never)",
+    "cmd.remind": "Cuándo avisarte antes de un plazo (p. ej. 12h 1h, o nunca)",
     "cmd.remind.before": "Tiempos antes del plazo, p. ej. `12h 1h`, `1d`, `nunca` o `por defecto`",
     "cmd.remind.only_incomplete": "Solo si tus órdenes están incompletas (por defecto, sí)",
 }

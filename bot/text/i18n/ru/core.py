@@ -99,7 +99,7 @@ MESSAGES: dict[str, str] = {
     "parse.stray_coast": "Побережье «{word}» должно стоять рядом с провинцией.",
     "parse.empty": "Приказ пустой.",
     "parse.convoy_fleet": "Конвоировать можно только армии.",
-    "parse.wrong_nationality": "«{word}» не подходит: в {province} стоит войско державы {owner}, а не {power}. Проверь приказ или не указывай национальность.",
+    "parse.wrong_nationality": "«{word}» не подходит: в {province} стоит войско державы {owner}, а не державы {power}. Проверь приказ или не указывай национальность.",
     "parse.too_long": "Приказ слишком длинный: пиши по одному приказу в строке.",
     "reply.header": "**{game}** — {phase}",
     "reply.ok": "✅ `{order}`",

@@ -133,20 +133,20 @@ MESSAGES: dict[str, str] = {
     "mod.log.cd_declared": "{who}: у державы {power} гражданские беспорядки (ходов без приказов: {count})",
     "mod.log.cd_left": "{who}: {power} снова отдаёт приказы, беспорядки окончены",
     "mod.log.eliminated": "{who}: {power} выбывает",
-    "mod.log.resolved": "{who}: разыграна фаза {phase}",
+    "mod.log.resolved": "{who}: разыграна фаза «{phase}»",
     "mod.log.pause": "{who}: пауза, осталось {left}",
     "mod.log.resume": "{who}: продолжение, срок {deadline}",
     "mod.log.extend": "{who}: срок продлён на {by}",
     "mod.log.deadline": "{who}: срок назначен на {deadline}",
-    "mod.log.resolve": "{who}: разыграть {phase} сейчас",
+    "mod.log.resolve": "{who}: фаза «{phase}» разыгрывается немедленно",
     "mod.log.cd_on": "{who}: введены гражданские беспорядки у державы {power}",
     "mod.log.cd_off": "{who}: гражданские беспорядки у державы {power} прекращены",
     "mod.log.replace": "{who}: {new} заменяет {old} ({powers})",
     "mod.log.kick": "{who}: исключение {user} из партии",
-    "mod.log.rollback": "{who}: отменена фаза {undone}, возврат к {phase}",
+    "mod.log.rollback": "{who}: отменена фаза «{undone}», возврат к фазе «{phase}»",
     "mod.log.remind": "{who}: напоминание {users}",
     "mod.log.draw": "{who}: ничья держав {powers}",
-    "mod.log.concede": "{who}: капитуляция {powers}",
+    "mod.log.concede": "{who}: капитуляция ({powers})",
     # /game status
     **forms(
         "mod.status.policy",
@@ -179,7 +179,7 @@ MESSAGES: dict[str, str] = {
     "mod.reply.draw_passed": "🤝 Твой голос был последним: ничья принята, партия окончена.",
     "mod.reply.conceded": "🏳️ Ты сдаёшься лидеру — {leader}.",
     "mod.reply.conceded_end": "🏳️ Ты сдаёшься лидеру — {leader}; все остальные игроки уже сдались, партия окончена.",
-    "mod.reply.rollback": "⏪ {undone} отменена: партия снова в фазе {back}.",
+    "mod.reply.rollback": "⏪ Фаза «{undone}» отменена: партия снова в фазе «{back}».",
     "mod.reply.replaced": "🔄 Теперь {new} играет вместо {old} ({powers}); оба получили уведомление.",
 }
 

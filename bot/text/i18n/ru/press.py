@@ -86,7 +86,7 @@ MESSAGES: dict[str, str] = {
         "🔒 **{game}**: переговоры закрыты на время фазы «{phase}» (переговоры по правилам). До следующей "
         "фазы ходов игроки не могут писать ни здесь, ни в своих каналах переговоров."
     ),
-    "press.notice.game_open": "🔓 **{game}**: переговоры снова открыты — {phase}.",
+    "press.notice.game_open": "🔓 **{game}**: переговоры снова открыты — «{phase}».",
     "press.notice.game_over": "🏁 Партия **{game}** окончена: игроки снова могут писать здесь.",
     # переговоры
     "press.post.relay": "📨 **{sender}** → **{to}**:\n{message}",
@@ -193,5 +193,5 @@ MESSAGES: dict[str, str] = {
     "press.category": "{name} — переговоры #{id}",
     "press.channel.inbox": "почта {power}",
     "press.topic.inbox": "Почта державы {power} в {name} (анонимная партия). Пиши через /press send.",
-    "press.topic.conversation": "Личные переговоры {name}: {powers}.",
+    "press.topic.conversation": "Личные переговоры в {name}: {powers}.",
 }
