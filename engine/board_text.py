@@ -20,7 +20,7 @@ language's plural rules (Russian ``1 центр``, ``3 центра``, ``5 це�
 >>> print(describe_position(Position.initial(), short=True))  # doctest: +ELLIPSIS
 Spring 1901 moves. Russia: 4 centres, 4 units. Austria: 3 centres, 3 units. ... Turkey: 3 centres, 3 units. 12 neutral centres.
 >>> print(describe_position(Position.initial(), "ru").splitlines()[1])
-Россия — 4 центра снабжения: Варшава, Москва, Санкт-Петербург, Севастополь. Армии: Варшава, Москва. Флоты: Санкт-Петербург (южное побережье), Севастополь.
+Россия — 4 центра снабжения: Варшава, Москва, Санкт-Петербург, Севастополь. Армии: Варшава, Москва. Флоты: Санкт-Петербург (южный берег), Севастополь.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ _WORDS: Mapping[str, _Words] = MappingProxyType(
             may_retreat="может отступить: {places}",
             no_retreat="отступать некуда",
             to_build="к постройке",
-            to_disband="к роспуску",
+            to_disband="к расформированию",
             neutral_long="Нейтральные центры ({count}): {places}",
             neutral_short=lambda n: (
                 f"{n} {_russian(n, 'нейтральный центр', 'нейтральных центра', 'нейтральных центров')}"
@@ -139,8 +139,8 @@ _WORDS: Mapping[str, _Words] = MappingProxyType(
             armies=("Армия", "Армии"),
             fleets=("Флота", "Флоти"),
             no_units="Няма единици",
-            dislodged_long="Изтласкани единици",
-            dislodged_short="изтласкани",
+            dislodged_long="Прогонени единици",
+            dislodged_short="прогонени",
             may_retreat="може да отстъпи към {places}",
             no_retreat="няма накъде да отстъпи",
             to_build="за изграждане",

@@ -582,23 +582,55 @@ def power_name(names: NameTable, power: str) -> str:
     return names.power_names.get(power, power.title())
 
 
+# Russian in Latin letters (BGN/PCGN-style, without diacritics), for a Russian map labelled
+# in Latin: its title and legend read in the same letters as its labels ("Vesna 1901, khody")
+_LATIN = dict(
+    zip(
+        "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+        "a b v g d e yo zh z i y k l m n o p r s t u f kh ts ch sh shch _ y _ e yu ya".split(),
+        strict=True,
+    )
+)
+
+
+def latin(text: str) -> str:
+    """Cyrillic letters of ``text`` written in Latin ones (``Россия`` -> ``Rossiya``)."""
+    out = []
+    for ch in text:
+        low = ch.lower()
+        if low not in _LATIN:
+            out.append(ch)
+            continue
+        word = _LATIN[low].replace("_", "")
+        out.append(word.capitalize() if ch != low else word)
+    return "".join(out)
+
+
 def legend(
-    names: NameTable, scene: Scene, width: int, game_name: str, powers: Sequence[str], scale: float = 1.0
+    names: NameTable,
+    scene: Scene,
+    width: int,
+    game_name: str,
+    powers: Sequence[str],
+    scale: float = 1.0,
+    in_latin: bool = False,
 ) -> Image.Image:
     """The strip under the board: game name, phase, supply-centre count per power, its
-    sizes times `scale`. When a narrow (front) crop has no room, the counts go on a second row."""
+    sizes times `scale`. When a narrow (front) crop has no room, the counts go on a second row.
+    ``in_latin``: the phase and the powers in Latin letters, as a map labelled in Latin."""
     title = font(style.BOLD_FONT, style.LEGEND_TITLE_SIZE * scale)
     text = font(style.BOLD_FONT, style.LEGEND_TEXT_SIZE * scale)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    heading = " · ".join(t for t in (game_name, phase_title(names, scene.phase)) if t)
+    script = latin if in_latin else str
+    heading = " · ".join(t for t in (game_name, script(phase_title(names, scene.phase))) if t)
     pad = round(14 * scale)
     head_w = int(probe.textlength(heading, font=title)) + 3 * pad
     counts = dict(scene.supply_centre_counts)
-    labels = [f"{power_name(names, p)} {counts.get(p, 0)}" for p in powers]
+    labels = [f"{script(power_name(names, p))} {counts.get(p, 0)}" for p in powers]
     gap = round(30 * scale)
     widths = [int(probe.textlength(t, font=text)) + gap for t in labels]
     if head_w + sum(widths) > width - pad:
-        labels = [f"{power_name(names, p)[:3]} {counts.get(p, 0)}" for p in powers]
+        labels = [f"{script(power_name(names, p))[:3]} {counts.get(p, 0)}" for p in powers]
         widths = [int(probe.textlength(t, font=text)) + gap for t in labels]
     two_rows = head_w + sum(widths) > width - pad
     row_h = round(style.LEGEND_HEIGHT * scale)

@@ -18,7 +18,7 @@ from PIL import Image
 
 from renderer import style
 from renderer.draw import Frame, draw_over, draw_under, legend
-from renderer.labels import label_set
+from renderer.labels import Script, label_set
 from renderer.layers import CACHE, geometry, label_layer, names, token_box
 from renderer.scene import Scene, scene_from_objects
 
@@ -168,10 +168,12 @@ def _region(scene: Scene, powers: tuple[str, ...]) -> _Region:
 
 def _finish(board: Image.Image, region: _Region, scene: Scene, view: View, game_name: str) -> Image.Image:
     """A drawing of draw_under (drawn on) with one language's labels, the units and marks, and the legend."""
-    labels = label_layer(label_set(view.language, view.labels), region.label_size, region.scale)
+    chosen = label_set(view.language, view.labels)
+    labels = label_layer(chosen, region.label_size, region.scale)
     draw_over(board, labels, scene, region.frame)
     powers = sorted(set(style.UNIT_COLOURS) | {u.power for u in scene.units} | set(scene.centres.values()))
-    strip = legend(names(view.language), scene, board.width, game_name, powers, region.legend_scale)
+    in_latin = chosen.script == Script.LATIN and view.language in ("ru", "bg")  # the labels' letters
+    strip = legend(names(view.language), scene, board.width, game_name, powers, region.legend_scale, in_latin)
     out = Image.new("RGB", (board.width, board.height + strip.height))
     out.paste(board, (0, 0))
     out.paste(strip, (0, board.height))

@@ -54,7 +54,7 @@ def place_text(location: str | Location, language: str = DEFAULT) -> str:
 
 def place_name(location: Location | str, language: str) -> str:
     """A province (with its coast) for a player: the code in English, the name otherwise
-    (``Санкт-Петербург (южное побережье)``)."""
+    (``Санкт-Петербург (южный берег)``)."""
     if language == DEFAULT:
         return str(location)
     return wording.place_name(location, base_language(language))

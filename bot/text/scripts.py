@@ -6,9 +6,9 @@ engine's ``ru`` table: ``A Par - Bur``, ``F Den S F Bal``). A Russian map drawn 
 (the default, :mod:`bot.core.languages`) shows the map's own short forms instead: ``Пар``,
 ``Бур``, ``СвМ``, ``ЛаМ`` (the renderer's ``ru/cyrillic`` label set, the one source of them,
 so a text and the map beside it name a place alike). A text for a reader of that map
-writes orders the same way: ``А Пар - Бур``, ``Ф СПб ЮП - Бот``, with the order words in
+writes orders the same way: ``А Пар - Бур``, ``Ф СПб ЮБ - Бот``, with the order words in
 Russian (``стоит``, ``поддерживает``, ``конвоирует``, ``отступает в``) and the order
-sheet's own nouns for adjustments (``постройка``, ``роспуск``). The parser reads every
+sheet's own nouns for adjustments (``постройка``, ``расформирование``: the rulebook's word). The parser reads every
 word of it (the short forms are aliases in the ``ru`` name table; a test types back every
 order written here), so what the bot writes can be typed back.
 
@@ -28,7 +28,7 @@ from engine.units import UnitType
 from engine.wording import write_order
 
 LETTERS = {UnitType.ARMY: "А", UnitType.FLEET: "Ф"}  # Cyrillic А and Ф
-COASTS = {"NC": "СП", "SC": "ЮП", "EC": "ВП"}  # северное, южное, восточное побережье
+COASTS = {"NC": "СБ", "SC": "ЮБ", "EC": "ВБ"}  # северный, южный, восточный берег (the rulebook's word)
 WORDS = {
     "hold": "стоит",
     "move": "-",
@@ -36,7 +36,7 @@ WORDS = {
     "convoy": "конвоирует",
     "via": "конвоем",
     "retreat": "отступает в",
-    "disband": "роспуск",
+    "disband": "расформирование",
     "build": "постройка",
     "waive": "ОТКАЗ",
 }
@@ -61,7 +61,7 @@ def short_forms() -> Mapping[str, str]:
 
 
 def place_text(location: Location | str) -> str:
-    """A province with its coast, as the Cyrillic map and its orders write it (``СПб ЮП``)."""
+    """A province with its coast, as the Cyrillic map and its orders write it (``СПб ЮБ``)."""
     loc = location if isinstance(location, Location) else Location.parse(location)
     short = short_forms().get(loc.province, loc.province)
     return f"{short} {COASTS.get(loc.coast, loc.coast)}" if loc.coast else short

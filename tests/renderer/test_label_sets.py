@@ -8,7 +8,7 @@ from map_geometry_tools import province_raster
 
 from engine.names import LANGUAGES, table, tokens
 from renderer import Script, label_set, label_sets, render_image, style
-from renderer.draw import phase_title, power_name
+from renderer.draw import latin, phase_title, power_name
 from renderer.labels import label_texts, overlaps, script_of
 from renderer.layers import label_layer, names, obstacles, static_layers
 
@@ -124,3 +124,17 @@ def test_russian_maps_draw_in_either_script():
     assert cyrillic.size == latin.size and cyrillic.tobytes() != latin.tobytes()
     assert static_layers("ru").label_texts["MOS"] == "Мос"
     assert static_layers("ru", "latin").label_texts["MOS"] == "Mos"
+
+
+def test_a_russian_map_labelled_in_latin_writes_its_legend_in_latin_too():
+    n = names("ru")
+    words = [latin(phase_title(n, "W1901A")), *(latin(power_name(n, p)) for p in style.UNIT_COLOURS)]
+    assert {script_of(w) for w in words} == {Script.LATIN}, words
+    assert words[0] == "Zima 1901, stroitelstvo i rasformirovanie"
+    assert latin(power_name(n, "RUSSIA")) == "Rossiya"
+    position = {"phase": "S1901M", "units": {"RUSSIA": ["A MOS"]}}
+    board_height = static_layers("ru").board.height
+    cyrillic = render_image(position, language="ru")
+    in_latin = render_image(position, language="ru", labels="latin")
+    strip = (0, board_height, cyrillic.width, cyrillic.height)  # the legend under the board
+    assert cyrillic.crop(strip).tobytes() != in_latin.crop(strip).tobytes()

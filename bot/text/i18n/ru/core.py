@@ -95,7 +95,7 @@ MESSAGES: dict[str, str] = {
     "parse.incomplete": "Приказ не закончен: в конце чего-то не хватает.",
     "parse.unexpected_word": "Не понимаю «{word}» в этом месте.",
     "parse.missing_unit_type": "Укажи, армия это (A) или флот (F).",
-    "parse.bad_coast": "Такого побережья здесь нет. Побережья: {suggestions}.",
+    "parse.bad_coast": "Такого берега здесь нет. Берега: {suggestions}.",
     "parse.stray_coast": "Побережье «{word}» должно стоять рядом с провинцией.",
     "parse.empty": "Приказ пустой.",
     "parse.convoy_fleet": "Конвоировать можно только армии.",
