@@ -103,7 +103,7 @@ def test_durations_are_localized():
     assert duration_text(day_and_half, "es") == "1 día 14 h"
     assert duration_text(2 * 86400, "es") == "2 días"
     assert duration_text(5400, "ru") == "1 ч 30 мин"
-    assert duration_text(3 * 86400, "ru") == "3 дн."
+    assert duration_text(3 * 86400, "ru") == "3 дня"
     assert duration_text(86400, "bg") == "1 ден"
     assert duration_text(0, "bg") == "0 мин"
     assert schedule_text("36h", "es") == "1 día 12 h"

@@ -124,7 +124,7 @@ async def test_a_draw_names_the_survivors_once_and_no_winner(tmp_path):
         assert status.count(everyone) == 1 and "Winner" not in status
         # the player's language, the game, how and when
         r = await member["TURKEY"].user.slash("order", orders="A CON - BUL")
-        assert r.response.content.startswith("**Club** ha terminado en tablas compartidas por Austria")
+        assert r.response.content.startswith("**Club** ha terminado en empate entre Austria")
         assert "<t:" in r.response.content
 
 

@@ -68,7 +68,7 @@ def test_the_sheet_writes_units_and_places_as_the_engine_does():
     assert "Flota · San Petersburgo (costa sur) · SPt" in {
         o.label for c in SheetScreens(data, "es").pick().components() if isinstance(c, Menu) for o in c.options
     }
-    assert labels.unit_text(fleet, "ru") == "Ф СПб ЮП" and labels.unit_text(fleet, "ru-Latn") == "F StP SC"
+    assert labels.unit_text(fleet, "ru") == "Ф СПб ЮБ" and labels.unit_text(fleet, "ru-Latn") == "F StP SC"
 
 
 def test_labels_are_the_engines_words():
@@ -78,5 +78,5 @@ def test_labels_are_the_engines_words():
     assert labels.power_name(Power.GERMANY, "ru") == "Германия"
     # English messages keep province codes; other languages name the place and its coast
     assert labels.place_name("STP/SC", "en") == "STP/SC"
-    assert labels.place_name("STP/SC", "ru") == "Санкт-Петербург (южное побережье)"
+    assert labels.place_name("STP/SC", "ru") == "Санкт-Петербург (южный берег)"
     assert labels.province_name("MUN", "en") == "MUN" and labels.province_name("MUN", "es") == "Múnich"

@@ -192,7 +192,7 @@ async def test_orders_in_the_players_language_with_the_canonical_form(service):
     report = await service.ordering.submit(france, "E Par - Ber; F Bre apoya E Mar - Bor", language="es")
     said = [say(x.error, "es", x.params) for x in report.lines]
     assert "E Par no puede llegar a Ber" in said[0] and "Bre, Bor, Gas, Pic" in said[0], said
-    assert said[1].startswith("F Bre no puede apoyar"), said
+    assert said[1].startswith("F Bre no puede dar apoyo en Bor"), said
     # a word nobody knows and nothing like it: no "did you mean: —?"
     report = await service.ordering.submit(france, "E Par - Xyz", language="es")
     [line] = report.lines
@@ -231,7 +231,7 @@ async def test_moderation_dms_in_each_players_language_posts_in_the_games(servic
     rows = await _posts(service)
     dms, channel = new(rows)
     assert set(dms) == {1, 2}
-    assert "se han propuesto unas tablas" in dms[1] and "предложена ничья" in dms[2]
+    assert "se ha propuesto un empate" in dms[1] and "предложена ничья" in dms[2]
     seen = len(rows)
 
     # a replacement: the new player (Spanish) and the old one (the game's language)
@@ -249,7 +249,7 @@ async def test_moderation_dms_in_each_players_language_posts_in_the_games(servic
     # /game status: the lines moderation adds, in the reader's language
     lines = standing_lines(await service.status.game_status(10), "es")
     assert any("Desorden civil tras 2 fases de movimiento seguidas sin órdenes" in x for x in lines)
-    assert any("propuesta de tablas abierta" in x for x in lines)
+    assert any("propuesta de empate abierta" in x for x in lines)
     assert any(
         "Размирици след 2 поредни хода" in x
         for x in standing_lines(await service.status.game_status(10), game.language)

@@ -157,7 +157,7 @@ async def test_three_players_each_in_their_language(tmp_path, client_locales):
         before = len(ch.history())
         await env.advance_time(48 * HOURS + 5)
         new = ch.history()[before:]
-        results = [m for m in new if "resultados de Primavera de 1901, movimientos" in m.content]
+        results = [m for m in new if "resultados de «Primavera de 1901, movimientos»" in m.content]
         assert len(results) == 1, [m.content for m in new]
         assert "`E Par - Bor` (`A PAR - BUR`)" in results[0].content
         assert "desorden civil" in results[0].content or "*(sin orden)*" in results[0].content

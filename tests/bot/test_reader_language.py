@@ -157,7 +157,7 @@ async def test_nothing_to_order_and_an_empty_winter_say_so(tmp_path, client_loca
         posted = [m.content for m in ch.history()[before:]]
         for text in posted:
             show("channel: the winter resolved", text)
-        assert any("Этой зимой ни построек, ни роспусков" in t for t in posted), posted
+        assert any("Этой зимой ни построек, ни расформирований" in t for t in posted), posted
 
 
 async def test_power_choices_are_named_in_each_clients_language(tmp_path):

@@ -77,9 +77,9 @@ def test_russian_readers_see_the_script_of_their_map():
     assert echo("A MUN S A KIE - BER", "ru-Latn") == "A Mun S A Kie - Ber"  # the rulebook's notation
     assert echo("F NTH C A LON - NWY", "ru") == "Ф СвМ конвоирует А Лон - Нор"
     assert echo("A LON - NWY VIA", "ru") == "А Лон - Нор конвоем"
-    assert echo("F STP/NC B", "ru") == "Ф СПб СП постройка" and echo("A PAR D", "ru") == "А Пар роспуск"
+    assert echo("F STP/NC B", "ru") == "Ф СПб СБ постройка" and echo("A PAR D", "ru") == "А Пар расформирование"
     assert echo("A PAR R BUR", "ru") == "А Пар отступает в Бур" and echo("WAIVE", "ru") == "ОТКАЗ"
-    assert place_text("SPA/SC", "ru") == "Исп ЮП" and place_text("SPA/SC", "ru-Latn") == "Spa SC"
+    assert place_text("SPA/SC", "ru") == "Исп ЮБ" and place_text("SPA/SC", "ru-Latn") == "Spa SC"
     assert unit_text("F ENG", "ru") == "Ф ЛаМ" and unit_text("not a unit", "ru") == "not a unit"
     # a post shows the Cyrillic order with its code; the rulebook's Latin once (it is the code)
     assert order_line("A PAR - BUR", "ru") == "`А Пар - Бур` (`A PAR - BUR`)"

@@ -110,7 +110,7 @@ def test_dislodged_units_and_their_retreats():
     assert "Germany: 1 centre, 0 units, dislodged: 2." in describe_position(p, short=True)
     assert "Выбитые войска: армия — Бургундия (может отступить: Мюнхен, Рур)" in describe_position(p, "ru")
     assert "Unidades desalojadas: ejército — Borgoña (puede retirarse a Múnich, Ruhr)" in describe_position(p, "es")
-    assert "Изтласкани единици: армия — Бургундия (може да отстъпи към Мюнхен, Рур)" in describe_position(p, "bg")
+    assert "Прогонени единици: армия — Бургундия (може да отстъпи към Мюнхен, Рур)" in describe_position(p, "bg")
 
 
 def test_builds_and_disbands_owed_in_an_adjustment_phase():
@@ -124,7 +124,7 @@ def test_builds_and_disbands_owed_in_an_adjustment_phase():
     )
     assert "France — 3 supply centres: Brest, Marseilles, Paris. Army: Paris. To build: 2." in describe_position(p)
     assert "Germany: 1 centre, 3 units, to disband: 2." in describe_position(p, short=True)
-    assert "Германия: 1 центр, 3 войска, к роспуску: 2." in describe_position(p, "ru", short=True)
+    assert "Германия: 1 центр, 3 войска, к расформированию: 2." in describe_position(p, "ru", short=True)
     assert "Франция: 3 центъра, 1 единица, за изграждане: 2." in describe_position(p, "bg", short=True)
     # the same units in a movement phase owe nothing
     assert "build" not in describe_position(
@@ -210,7 +210,7 @@ def test_every_unit_and_centre_is_named(positions):
 
 def test_place_names():
     assert place_name(Location("STP", "NC")) == "St Petersburg (north coast)"
-    assert place_name(Location("BUL", "EC"), "ru") == "Болгария (восточное побережье)"
+    assert place_name(Location("BUL", "EC"), "ru") == "Болгария (восточный берег)"
     assert place_name(Location("MAO"), "es") == "Atlántico Central"
 
 
