@@ -186,12 +186,12 @@ MESSAGES: dict[str, str] = {
 MESSAGES.update(
     {
         "status.over_solo": "🏆 **{game}** свърши: **{powers}** победи самостоятелно ({when}).",
-        "status.over_draw": "🤝 **{game}** свърши: равенство между **{powers}** ({when}).",
+        "status.over_draw": "🤝 **{game}** свърши: равен резултат между **{powers}** ({when}).",
         "status.over_concession": "🏳️ **{game}** свърши: всички останали играчи капитулираха пред **{powers}** ({when}).",
         "order.ended_solo": (
             "**{game}** свърши: {powers} победи самостоятелно ({when}). В нея вече няма какво да заповядваш."
         ),
-        "order.ended_draw": "**{game}** завърши с равенство между {powers} ({when}). В нея вече няма какво да заповядваш.",
+        "order.ended_draw": "**{game}** завърши с равен резултат между {powers} ({when}). В нея вече няма какво да заповядваш.",
         "order.ended_concession": (
             "**{game}** свърши: всички останали играчи капитулираха пред {powers} ({when}). В нея вече няма "
             "какво да заповядваш."

@@ -54,7 +54,7 @@ MESSAGES: dict[str, str] = {
     "settings.adjustment": "Срок на изграждането и разформироването: {schedule}",
     "settings.deadlines": "Срокове: ходове {movement}, отстъпления {retreat}, изграждане и разформироване {adjustment}",
     "settings.language": "Език: {language}",
-    "settings.draw": "Равенство: между всички оцелели държави, с тайно гласуване чрез `/draw`",
+    "settings.draw": "Равен резултат: между всички оцелели държави, с тайно гласуване чрез `/draw`",
     "settings.reply.view": "Настройки на **{game}**:",
     "settings.reply.changed": "✅ Настройките на **{game}** са променени; съобщено е в канала на играта.",
     "settings.post.changed": "⚙️ {mod} промени настройките на **{game}**:\n{lines}",

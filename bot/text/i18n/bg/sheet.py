@@ -69,8 +69,8 @@ MESSAGES: dict[str, str] = {
     "sheet.change_removed": "➖ `{order}`",
     "sheet.change_changed": "✏️ `{before}` → `{after}`",
     # предупреждения
-    "warn.unordered": "⚠️ {power} — без заповед (ще задържат позиция): {units}",
-    "warn.unordered_retreat": "⚠️ {power} — без заповед (ще бъдат разформировани): {units}",
+    "warn.unordered": "⚠️ {power} — без заповед: {units} (единица без заповед задържа позиция)",
+    "warn.unordered_retreat": "⚠️ {power} — без заповед: {units} (прогонена единица без заповед се разформирова)",
     "warn.support_mismatch": "⚠️ `{order}` не съвпада със заповедта на подкрепяната единица (`{other}`).",
     "warn.convoy_mismatch": "⚠️ `{order}` не съвпада със заповедта на конвоираната армия (`{other}`).",
     "warn.needs_convoy": "⚠️ `{order}` има нужда от конвой, а нито една твоя флота не конвоира тази армия.",

@@ -69,8 +69,8 @@ MESSAGES: dict[str, str] = {
     "sheet.change_removed": "➖ `{order}`",
     "sheet.change_changed": "✏️ `{before}` → `{after}`",
     # avisos
-    "warn.unordered": "⚠️ {power} — sin orden (se mantendrán): {units}",
-    "warn.unordered_retreat": "⚠️ {power} — sin orden (se disolverán): {units}",
+    "warn.unordered": "⚠️ {power} — sin orden: {units} (una unidad sin orden se mantiene)",
+    "warn.unordered_retreat": "⚠️ {power} — sin orden: {units} (una unidad desalojada sin orden se disuelve)",
     "warn.support_mismatch": "⚠️ `{order}` no coincide con la orden de tu unidad apoyada (`{other}`).",
     "warn.convoy_mismatch": "⚠️ `{order}` no coincide con la orden del ejército transportado (`{other}`).",
     "warn.needs_convoy": "⚠️ `{order}` necesita transporte, pero ninguna de tus flotas transporta ese ejército.",

@@ -74,8 +74,8 @@ MESSAGES: dict[str, str] = {
     "sheet.change_removed": "➖ `{order}`",
     "sheet.change_changed": "✏️ `{before}` → `{after}`",
     # предупреждения
-    "warn.unordered": "⚠️ {power} — без приказа (будут стоять): {units}",
-    "warn.unordered_retreat": "⚠️ {power} — без приказа (будут расформированы): {units}",
+    "warn.unordered": "⚠️ {power} — без приказа: {units} (войско без приказа стоит на месте)",
+    "warn.unordered_retreat": "⚠️ {power} — без приказа: {units} (выбитое войско без приказа расформировывается)",
     "warn.support_mismatch": "⚠️ `{order}` не совпадает с приказом поддерживаемого войска (`{other}`).",
     "warn.convoy_mismatch": "⚠️ `{order}` не совпадает с приказом конвоируемой армии (`{other}`).",
     "warn.needs_convoy": "⚠️ Для `{order}` нужен конвой, но ни один твой флот не конвоирует эту армию.",
