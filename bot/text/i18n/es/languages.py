@@ -1,7 +1,7 @@
 """Textos en español de los idiomas (issue 7)."""
 
 MESSAGES: dict[str, str] = {
-    "cmd.language": "Elige el idioma en el que te hablo",
+    "cmd.language": "Elegir el idioma en el que te hablo",
     "cmd.language.language": "Tu idioma (déjalo vacío para ver cuál uso)",
     "cmd.game.create.language": "Idioma de los mensajes y mapas de la partida (por defecto: el del servidor)",
     "language.choice.auto": "El de mi aplicación de Discord",

@@ -14,7 +14,7 @@ MESSAGES: dict[str, str] = {
     "cmd.standby.clear.unit": "Una unidad (E Par), C para construcciones, D para disoluciones; vacío: todas",
     "cmd.grace": "Pedir el periodo de gracia de la partida si llegas tarde (o ver si lo pediste)",
     "cmd.grace.want": "True: dame periodo de gracia si al vencer el plazo me faltan órdenes; False: sin periodo de gracia",
-    "cmd.orders.map": "Envíame un mapa con mis propias órdenes (solo lo veo yo)",
+    "cmd.orders.map": "Enviarme un mapa con mis propias órdenes (solo lo veo yo)",
     "cmd.game.create.grace": "Periodo de gracia tras el plazo para quien aún deba órdenes, p. ej. 15m (por defecto, ninguno)",
     "cmd.game.create.grace_for": "Quién recibe el periodo de gracia: quien lo pida con /grace (por defecto) o todos",
     "cmd.game.create.standby_missed": "¿Cuenta como fase sin órdenes jugar una potencia con sus órdenes de reserva? (por defecto no)",
