@@ -12,6 +12,8 @@ in the words of the Bulgarian rulebook, the standard wherever it has a word.
 - *във* before a word beginning with в/ф; since a power's or a place's name is filled in
   at run time, sentences do not put *в* right before one: *в държавата {power}*,
   *в провинция {place}*.
+- Command descriptions (Discord lists them side by side) are imperatives: *Отвори нова игра…*,
+  *Модерирай играта…*, *Постави играта на пауза…*.
 - Address: *ти* to one player, no past participle that gives the reader a gender (*Още
   нямаш заповеди*, not *Още не си дал*); plural imperatives only to a group.
 - Quotes: „ “ for quoted text and phase titles mid-sentence (*във фаза „Пролет 1901 г.,

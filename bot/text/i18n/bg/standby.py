@@ -83,7 +83,7 @@ MESSAGES: dict[str, str] = {
     "mod.log.skip_day_moved": "{who}: пропуснат {day}, срокът е преместен на {deadline}",
     "mod.log.unskip_day": "{who}: отменено пропускане на {day}",
     # графици
-    "schedule.bad_day": "Не разбирам `{text}` като дни от седмицата. Пиши `пн чт`, `пн-пт`, `делнични` или `уикенди`.",
+    "schedule.bad_day": "Не разбирам `{text}` като дни от седмицата. Пиши `пн чт`, `пн-пт`, `делнични` или `почивни`.",
     "schedule.no_days": "Срокът има нужда от поне един ден от седмицата, в който да пада.",
     "schedule.except": "{length}, без {days}",
     "schedule.at_days": "{days} в {time}",

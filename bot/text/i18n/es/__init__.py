@@ -15,6 +15,8 @@ in the words of the Spanish rulebook, which is the standard wherever it has a wo
   *gracia* means charm or wit.
 - The order sheet's verbs are reflexive or take a person: *Mantenerse*, *Moverse*,
   *Retirarse*, *Dar órdenes a todas* (never *Ordenar*, which reads as "sort").
+- Command descriptions (Discord lists them side by side) are infinitives: *Abrir una nueva
+  partida…*, *Unirse…*, *Pausar la partida…*.
 - Address: *tú* to one player (*Únete*, *Escribe*), *vosotros* to the players of a channel,
   no gendered adjective for the reader where a neutral turn exists.
 - Quotes: « » for quoted text and phase titles mid-sentence (*la fase «Primavera de 1901,

@@ -45,7 +45,7 @@ MESSAGES: dict[str, str] = {
     "sheet.kind.support": "Apoyar",
     "sheet.kind.convoy": "Transportar",
     "sheet.kind.retreat": "Retirarse",
-    "sheet.kind.disband": "Disolver",
+    "sheet.kind.disband": "Disolverse",
     "sheet.kind.waive": "No construir",
     "sheet.choose": "Elige",
     "sheet.choose_move": "Moverse a…",

@@ -17,6 +17,7 @@ has a word.
   the word *держава* (*у державы {power}*, *за державу {power}*), a colon
   (*капитуляция: …*) or a parenthesis (*{user} ({powers}) сдаётся*); as the subject they stand
   alone (*побеждает {powers}*).
+- Command descriptions (Discord lists them side by side) are infinitives: *Отдать приказы…*.
 - Address: *ты* to one player, no past tense that gives the reader a gender (*Твоих
   приказов ещё нет*, not *Ты ещё не отдал*); *вы* only to a group (*Модераторы*).
 - Quotes: « » for quoted text and for phase titles mid-sentence (*в фазе «Весна 1901,
