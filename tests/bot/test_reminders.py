@@ -8,6 +8,7 @@ import pytest
 
 from bot.core.errors import UserError
 from bot.core.reminders import DEFAULT_LEADS, parse_leads
+from bot.text.i18n import t
 from bot.text.replies import lead_text as format_lead
 from tests.bot.simcord_support import post_text, running, seven
 from tests.bot.test_play_1901 import order, powers_by_user
@@ -94,3 +95,27 @@ async def test_reminders_at_the_chosen_times(tmp_path):
         assert any("results of Spring 1901" in m.content for m in ch.history())
         await env.advance_time(24 * HOURS + 60)
         assert len(reminders(fr)) == 2 and "Fall 1901 moves" in reminders(fr)[-1]
+
+
+async def test_remind_reads_never_and_default_in_the_players_language(tmp_path):
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table = seven(env)
+        ch = table.channel
+        alice, bob, carol = table.members[:3]
+        await alice.slash(ch, "game create", name="Club", players=7, movement="48h")
+        for m in table.members:
+            await m.slash(ch, "game join")
+        await alice.slash(ch, "game start")
+        await alice.user.slash("language", language="es")
+        await bob.user.slash("language", language="ru")
+        await carol.user.slash("language", language="bg")
+        # each writes the words its own /remind description shows
+        said = {alice: ("es", "nunca", "por defecto"), bob: ("ru", "никогда", "по умолчанию")}
+        said[carol] = ("bg", "никога", "по подразбиране")
+        for member, (language, never, default) in said.items():
+            r = await member.user.slash("remind", before=never)
+            assert r.ephemeral and r.response.content == t("remind.done", language, summary=t("remind.never", language))
+            r = await member.user.slash("remind", before="12h 1h")
+            typed = r.response.content
+            r = await member.user.slash("remind", before=default)
+            assert r.response.content == typed  # the defaults: 12 h and 1 h before

@@ -475,3 +475,24 @@ async def test_a_rollback_gives_back_the_standby_orders_its_resolution_dropped(t
         await env.advance_time(48 * HOURS + 5)
         game = await current_game(env, ch.id)
         assert game.phase == "F1901M" and "A BUR" in game.position["units"]["FRANCE"]
+
+
+async def test_standby_clear_reads_the_build_and_disband_words_of_the_players_language(tmp_path):
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, member = await start_seven(env)
+        france, germany = member["FRANCE"], member["GERMANY"]
+        await france.user.slash("language", language="es")
+        await germany.user.slash("language", language="bg")
+        reply = await standby(france, "E Par C; F Bre D; E Par M")
+        assert "E Par M" in reply
+        # the Spanish text says "C para construcciones, D para disoluciones": both are read
+        r = await france.user.slash("standby clear", unit="C")
+        assert r.response.content.startswith("Has retirado 1 orden de reserva.")
+        assert "disoluciones (las primeras posibles, tantas como toquen): `F Bre D`" in r.response.content
+        r = await france.user.slash("standby clear", unit="disoluciones")
+        assert r.response.content.startswith("Has retirado 1 orden de reserva.")
+        assert "F Bre D" not in r.response.content and "Movimientos: `E Par M`" in r.response.content
+        # Bulgarian: И for the builds, as the text shows
+        await standby(germany, "А Кил И; А Бер З")
+        r = await germany.user.slash("standby clear", unit="И")
+        assert "А Кил И" not in r.response.content and "`А Бер З`" in r.response.content

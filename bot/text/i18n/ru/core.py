@@ -26,7 +26,7 @@ MESSAGES: dict[str, str] = {
     "schedule.out_of_range": "Срок {kind} `{text}` должен быть от 5 минут до 14 дней.",
     "schedule.bad_time": "`{text}` — это не время суток. Пиши в 24-часовом формате, например `20:00`.",
     "schedule.bad_zone": "Не знаю часовой пояс `{text}`. Укажи название вроде `Europe/Moscow` или `Asia/Yekaterinburg`.",
-    # длительности (сроки, паузы, напоминания): 1 день 14 ч, 2 дн. 30 мин
+    # длительности (сроки, паузы, напоминания): 1 день 14 ч, 2 дня 30 мин
     **forms("duration.day", many="{n} дней", few="{n} дня", one="{n} день", other="{n} дня"),
     **forms("duration.hour", other="{n} ч"),
     **forms("duration.minute", other="{n} мин"),
