@@ -90,7 +90,7 @@ MESSAGES: dict[str, str] = {
     "parse.stray_coast": "Брегът „{word}“ трябва да стои до провинция.",
     "parse.empty": "Тази заповед е празна.",
     "parse.convoy_fleet": "Само армии могат да бъдат конвоирани.",
-    "parse.wrong_nationality": "„{word}“: единицата в {province} е на {owner}, а не на {power}. Провери заповедта или не пиши националността.",
+    "parse.wrong_nationality": "„{word}“: единицата в провинция {province} е на {owner}, а не на {power}. Провери заповедта или не пиши националността.",
     "parse.too_long": "Тази заповед е твърде дълга: пиши по една заповед на ред.",
     "reply.header": "**{game}** — {phase}",
     "reply.ok": "✅ `{order}`",
