@@ -197,7 +197,7 @@ def test_the_final_post_in_russian():
     assert lines[1] == "🥇 **Франция** (<@1>) — 21 центр · **41,32** 🏆 · ✅ 9/10"
     assert lines[2] == "🥈 **Англия** (<@2>) — 2 центра · **26,45** 🤝 · ✅ 1/1"
     assert lines[3] == "🥉 **Австрия** (<@3>) — 0 центров · **0,00** ☠️ · ✅ 0/3"
-    assert lines[-2].startswith("-# Единоличная победа получает 100.")
+    assert lines[-2].startswith("-# За единоличную победу — 100 очков.")
 
 
 def test_the_leaderboard_fits_a_phone():
