@@ -1,6 +1,6 @@
 """Lengths of time and deadline schedules for players to read, in their language: numbers
 by Babel (``format_decimal``), units in the CLDR plural form the number takes (Russian
-``1 день``, ``3 дн.``; Spanish ``1 día``, ``2 días``), from the catalogue's
+``1 день``, ``3 дня``; Spanish ``1 día``, ``2 días``), from the catalogue's
 ``duration.*`` messages."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def _unit(name: str, n: int, language: str) -> str:
 
 
 def duration_text(seconds: float, language: str = DEFAULT) -> str:
-    """A length in whole minutes: ``1d 14h``, ``1 día 14 h``, ``1 дн. 14 ч``."""
+    """A length in whole minutes: ``1d 14h``, ``1 día 14 h``, ``1 день 14 ч``."""
     seconds = max(0, int(round(seconds)))
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
