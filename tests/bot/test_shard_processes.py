@@ -20,7 +20,7 @@ import asyncpg
 
 from tests.bot import databases
 from tests.bot.loopback import Emulator
-from tests.bot.test_lease_processes import GUARD, Bot, new_game, spawn
+from tests.bot.processes import GUARD, Bot, new_game, spawn
 
 SHARDED = {"DIPLOMACY_SHARD_COUNT": "2"}
 
