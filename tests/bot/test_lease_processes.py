@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from tests.bot.databases import sqlite_only
 from tests.bot.loopback import Emulator
 from tests.bot.processes import GUARD, Bot, new_game, spawn
 
@@ -58,6 +59,8 @@ async def world():
     await emu.stop()
 
 
+@pytest.mark.process
+@sqlite_only
 async def test_a_second_process_refuses_to_start_with_one_line(world, tmp_path):
     emu, channel, users, bots = world
     db = tmp_path / "db.sqlite3"
@@ -77,6 +80,8 @@ async def test_a_second_process_refuses_to_start_with_one_line(world, tmp_path):
     assert query(db, "SELECT holder IS NOT NULL, pid FROM leases") == [(1, first.pid)]
 
 
+@pytest.mark.process
+@sqlite_only
 async def test_with_takeover_wait_the_second_takes_over_when_the_first_is_killed(world, tmp_path):
     emu, channel, users, bots = world
     db = tmp_path / "db.sqlite3"
@@ -103,6 +108,8 @@ async def test_with_takeover_wait_the_second_takes_over_when_the_first_is_killed
     assert query(db, "SELECT deadline FROM games")[0][0] == pytest.approx(deadline + 24 * 3600)
 
 
+@pytest.mark.process
+@sqlite_only
 async def test_a_frozen_process_that_lost_its_lease_stops_with_one_line(world, tmp_path):
     emu, channel, users, bots = world
     db = tmp_path / "db.sqlite3"
@@ -150,6 +157,8 @@ class Replaying(Emulator):
         return await super()._callback(request)
 
 
+@pytest.mark.process
+@sqlite_only
 async def test_an_interaction_delivered_twice_is_applied_and_answered_once(tmp_path):
     emu = Replaying()
     channel = emu.add_channel("game-1")
