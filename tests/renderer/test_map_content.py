@@ -68,7 +68,7 @@ def results() -> dict[str, str]:
 def pictures() -> dict[View, Picture]:
     """The orders map (the position, its orders and results) in each language, and the
     fronts' crops, drawn as the bot draws a phase (one render_many)."""
-    views = [View(language) for language in LANGUAGES] + [View("en", front=f) for f in FRONTS]
+    views = [View(language, front=f) for language in LANGUAGES for f in ((), *FRONTS)]
     pngs = render_many(POSITION, results=adjudicated(), views=views)
     return {v: Picture.of(png, POSITION, adjudicated()["orders"], v.front) for v, png in pngs.items()}
 
@@ -134,9 +134,10 @@ def test_failed_orders_carry_the_red_mark_and_successful_ones_do_not(language):
     assert red_around(picture, "VEN") == 0 and red_around(picture, "NAP") == 0
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("front", FRONTS, ids="+".join)
-def test_a_crop_shows_its_powers_units_arrows_and_marks(front):
-    picture = pictures()[View("en", front=front)]
+def test_a_crop_shows_its_powers_units_arrows_and_marks(front, language):
+    picture = pictures()[View(language, front=front)]
     assert picture.scale > 1  # a crop, drawn larger
     probed = [p for p in front if p in PROBED]
     assert probed
