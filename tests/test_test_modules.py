@@ -41,7 +41,9 @@ def imports_of_test_modules(path: Path) -> list[str]:
 
 def test_no_test_module_imports_another():
     offenders = {
-        str(path.relative_to(ROOT)): names for path in sorted(TESTS.rglob("*.py")) if (names := imports_of_test_modules(path))
+        str(path.relative_to(ROOT)): names
+        for path in sorted(TESTS.rglob("*.py"))
+        if (names := imports_of_test_modules(path))
     }
     assert offenders == {}, "move the shared helpers into a support module (e.g. tests/bot/support.py)"
 
