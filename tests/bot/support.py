@@ -1,9 +1,9 @@
 """Helpers shared by the bot's tests (issue 21: test modules import helpers from support
-modules only, never from one another; tests/test_architecture.py enforces it).
+modules only, never from one another; tests/test_test_modules.py enforces it).
 
 Stories through Discord (simcord): a game of seven or of three started, a scenario put on
 the board, orders and readiness, what the channel and the DMs show, the order sheet's
-screens tapped within Discord's limits, the players' client languages; and the core without
+screens tapped within Discord's limits, the powers each player seats; and the core without
 Discord: a started game and its seats, a game row and a sheet for the menus' tests.
 """
 
@@ -124,6 +124,7 @@ async def set_position(env, channel_id, units: dict[str, list[str]], centres: di
 
 
 async def order(member, text):
+    """``/order``: the reply's text."""
     r = await member.user.slash("order", orders=text)
     return r.response.content
 
@@ -155,6 +156,7 @@ STANDARD = {
 
 
 async def private_order(member, text, **kw):
+    """``/order`` by DM or anywhere: the reply, which must be private."""
     result = await member.user.slash("order", orders=text, **kw)
     assert result.ephemeral, "order replies are private"
     return result.response.content
