@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+import simcord.interactions as sim_interactions
 
 from bot.core.app import Core
 from bot.infra.storage import Storage
@@ -48,6 +49,24 @@ class FakeClock:
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
+
+
+@pytest.fixture
+def client_locales(monkeypatch):
+    """``client_locales[user_id] = "es-ES"``: that user's Discord client language (simcord
+    always says en-US)."""
+    locales: dict[int, str] = {}
+    original = sim_interactions.base_payload
+
+    def base_payload(backend, **kwargs):
+        record, payload = original(backend, **kwargs)
+        locale = locales.get(kwargs["user_id"])
+        if locale is not None:
+            payload["locale"] = locale
+        return record, payload
+
+    monkeypatch.setattr(sim_interactions, "base_payload", base_payload)
+    return locales
 
 
 @pytest.fixture(scope="session")

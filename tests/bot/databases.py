@@ -24,8 +24,10 @@ if _CHOSEN not in {"sqlite", "postgresql", "postgres"}:
 ON_POSTGRESQL = _CHOSEN != "sqlite"
 URL_VARIABLE = "DIPLOMACY_TEST_PG_URL"
 
-#: A test about SQLite itself (its files, its locks): it runs in the SQLite pass and is left
-#: out of the PostgreSQL pass (deselected by tests/bot/conftest.py, not skipped).
+#: A test about SQLite itself (its files, its locks), or one that always opens SQLite files
+#: whatever the pass (a ``python -m bot`` process given a file: the process tests): it runs
+#: in the SQLite pass and is left out of the PostgreSQL pass, where it would only run again
+#: the same (deselected by tests/bot/conftest.py, not skipped).
 sqlite_only = pytest.mark.sqlite_only
 
 _made: list[str] = []  # the PostgreSQL databases made for the test running now

@@ -10,8 +10,7 @@ import pytest
 import simcord.interactions as sim_interactions
 
 from tests.bot.simcord_support import running
-from tests.bot.test_moderation import STANDARD, current_game, set_position, start_seven
-from tests.bot.test_sheet_play import check_limits, options
+from tests.bot.support import STANDARD, check_limits, current_game, options, set_position, start_seven
 
 # an army in Galicia (Austria's) and one in Wales (England's)
 UNITS = {**STANDARD, "AUSTRIA": ["A VIE", "A GAL", "F TRI"], "ENGLAND": ["F LON", "F EDI", "A WAL"]}

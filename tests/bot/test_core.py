@@ -23,7 +23,7 @@ from bot.text.sheet import MAX_TEXT, Kind, Mode, Verb, custom_id, parse_custom_i
 from engine import Position, Power, parse_order
 from engine.variants import setup_for
 from tests.bot.databases import sqlite_only
-from tests.bot.test_service import CHANNEL, seat_of, started
+from tests.bot.support import CHANNEL, seat_of, started
 
 
 async def test_reads_do_not_wait_for_a_write_and_cannot_write(storage):

@@ -13,30 +13,19 @@ from PIL import Image
 
 from bot.core.endings import EndingKind
 from tests.bot.simcord_support import powers_by_user, running, seven
-from tests.bot.test_flow import france_wins, set_scene, start_three
-from tests.bot.test_moderation import STANDARD, current_game, dms, order, start_seven, texts
+from tests.bot.support import (
+    STANDARD,
+    SYSTEM_NAMES,
+    current_game,
+    dms,
+    france_wins,
+    order,
+    play_to_the_year_limit,
+    start_seven,
+    start_three,
+    texts,
+)
 
-# The board the year-limit stories score: Fall 1901, every supply centre owned. Centres:
-# France 10, England 8, Germany 6, Russia 5, Turkey 4, Italy 1, Austria 0 (34 in all);
-# each power has a unit on each of its centres, except France (9 units: Paris is empty,
-# so it builds one in the Winter) and Austria (no unit: out of the game).
-CENTRES = {
-    "FRANCE": "PAR MAR BRE SPA POR BEL TUN NAP ROM TRI",
-    "ENGLAND": "LON EDI LVP NWY SWE DEN HOL KIE",
-    "GERMANY": "BER MUN VIE BUD SER GRE",
-    "RUSSIA": "MOS WAR SEV STP RUM",
-    "TURKEY": "CON ANK SMY BUL",
-    "ITALY": "VEN",
-}
-UNITS = {
-    "FRANCE": ["A MAR", "F BRE", "A SPA", "A POR", "A BEL", "F TUN", "F NAP", "A ROM", "A TRI"],
-    "ENGLAND": ["F LON", "F EDI", "A LVP", "F NWY", "F SWE", "F DEN", "A HOL", "F KIE"],
-    "GERMANY": ["A BER", "A MUN", "A VIE", "A BUD", "A SER", "F GRE"],
-    "RUSSIA": ["A MOS", "A WAR", "F SEV", "F STP/SC", "A RUM"],
-    "TURKEY": ["A CON", "F ANK", "A SMY", "A BUL"],
-    "ITALY": ["A VEN"],
-    "AUSTRIA": [],
-}
 ORDER = ("FRANCE", "ENGLAND", "GERMANY", "RUSSIA", "TURKEY", "ITALY", "AUSTRIA")
 NAMES = {"AUSTRIA": "Austria", "ENGLAND": "England", "FRANCE": "France", "GERMANY": "Germany"}
 NAMES |= {"ITALY": "Italy", "RUSSIA": "Russia", "TURKEY": "Turkey"}
@@ -59,12 +48,6 @@ BY_HAND = {
     "centre_count": ("29.41", "23.53", "17.65", "14.71", "11.76", "2.94", "0.00"),
     "carnage": ("7,010", "6,008", "5,006", "4,005", "3,004", "2,001", "1,000"),
 }
-SYSTEM_NAMES = {
-    "sum_of_squares": "sum of squares",
-    "draw_size": "draw size (DIAS)",
-    "centre_count": "centre count",
-    "carnage": "Carnage",
-}
 CENTRE_WORDS = {"FRANCE": "10 centres", "ENGLAND": "8 centres", "GERMANY": "6 centres", "RUSSIA": "5 centres"}
 CENTRE_WORDS |= {"TURKEY": "4 centres", "ITALY": "1 centre", "AUSTRIA": "0 centres"}
 
@@ -78,36 +61,6 @@ def score_lines(channel) -> dict[str, str]:
             if f"**{name}** (" in line:
                 lines[power] = line
     return lines
-
-
-async def play_to_the_year_limit(env, system: str, *, real_maps: bool = False):
-    """A game created with ``end:1901``: Spring 1901 resolves with no orders, the board is
-    set to the scene above for Fall 1901, France holds and builds in Paris in the Winter,
-    and the game ends after the Winter of 1901."""
-    table = seven(env)
-    ch, alice = table.channel, table.members[0]
-    r = await alice.slash(ch, "game create", name="Club", players=7, civil_disorder=0, end=1901, scoring=system)
-    created = r.response.content
-    assert f"Scoring: {SYSTEM_NAMES[system]}." in created
-    assert "Last year: 1901. The game ends after it (its Winter included) and is scored." in created
-    for m in table.members:
-        await m.slash(ch, "game join")
-    await alice.slash(ch, "game start")
-    _, who = await powers_by_user(env, ch.id)
-    member = {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
-    r = await alice.slash(ch, "game status")
-    assert f"Scoring: {SYSTEM_NAMES[system]}.\nLast year: 1901." in r.response.content
-    await alice.slash(ch, "mod resolve")  # Spring 1901: nobody ordered, every unit holds
-    owned = {c: power for power, codes in CENTRES.items() for c in codes.split()}
-    await set_scene(env, ch.id, "F1901M", UNITS, owned)
-    await order(member["FRANCE"], "A MAR H")
-    await alice.slash(ch, "mod resolve")  # Fall 1901 -> Winter 1901 (France builds one)
-    game = await current_game(env, ch.id)
-    assert (game.status, game.phase) == ("active", "W1901A")
-    assert "its last year" not in "\n".join(texts(ch))
-    await order(member["FRANCE"], "A PAR B")
-    await alice.slash(ch, "mod resolve")  # Winter 1901: the last phase of the last year
-    return table, member
 
 
 @pytest.mark.parametrize("system", list(BY_HAND))

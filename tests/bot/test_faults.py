@@ -3,16 +3,9 @@
 from __future__ import annotations
 
 from tests.bot.simcord_support import attachment_png, running, seven
+from tests.bot.support import two_player_game
 
 HOURS = 3600
-
-
-async def two_player_game(table, channel, a, b, name="Duel"):
-    await a.slash(channel, "game create", name=name, players=2)
-    await a.slash(channel, "game join")
-    await b.slash(channel, "game join")
-    r = await a.slash(channel, "game start")
-    assert "has started" in r.response.content
 
 
 async def test_restart_between_resolution_and_posting(tmp_path):

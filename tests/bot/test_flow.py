@@ -9,73 +9,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.core.context import powers_of
 from bot.text.i18n import t
-from engine import Position, Power
-from engine.codec import position_to_json
-from engine.units import Unit
 from renderer import front_groups
 from tests.bot.simcord_support import attachment_png, png_ok, running, seven
-from tests.bot.test_moderation import STANDARD, current_game, dms, order, start_seven, texts
-from tests.bot.test_sheet_play import choose, sheet, tap
+from tests.bot.support import (
+    choose,
+    current_game,
+    dms,
+    france_wins,
+    order,
+    sheet,
+    start_seven,
+    start_three,
+    tap,
+    texts,
+)
 
 HOURS = 3600
 ROOT = Path(__file__).resolve().parents[2]
-
-
-async def start_three(env, names=("ana", "ben", "cid")):
-    """A game for three: each player plays two or three powers (England, Germany and
-    Austria; Russia and Italy; France and Turkey). Returns the table and, per power, the
-    member who plays it."""
-    table = seven(env, names)
-    ch, first = table.channel, table.members[0]
-    await first.slash(ch, "game create", name="Trio", players=3)
-    for m in table.members:
-        await m.slash(ch, "game join")
-    await first.slash(ch, "game start")
-    async with env.bots[-1].core.storage.read() as tx:
-        game = await tx.open_game_in_channel(ch.id)
-        players = await tx.players(game.id)
-    member = {}
-    for p in players:
-        for pw in powers_of(game, p):
-            member[pw.value] = next(m for m in table.members if m.id == p.user_id)
-    return table, member
-
-
-async def set_scene(
-    env, channel_id, phase: str, units: dict[str, list[str]], centres: dict[str, str], *, homes=True, dislodged=()
-) -> None:
-    """Put the channel's game in ``phase`` with these units and centre owners (a scenario):
-    the home centres as at the start, unless ``homes`` is False (then only ``centres``
-    are owned), and the ``dislodged`` units of a retreat phase."""
-    game = await current_game(env, channel_id)
-    owned = (dict(Position.initial().centres) if homes else {}) | {c: Power(p) for c, p in centres.items()}
-    units_now = [Unit.parse(Power(p), u) for p, us in units.items() for u in us]
-    position = Position.build(phase, units_now, owned, dislodged)
-    data = position_to_json(position)
-    async with env.bots[-1].core.storage.write() as tx:
-        await tx.insert_phase(game.id, phase, data)
-        assert await tx.restore_game(
-            game.id,
-            expected_phase=game.phase,
-            phase=phase,
-            position=data,
-            deadline=game.deadline,
-            remind_at=None,
-            tossed=False,
-            toss_winner=None,
-        )
-
-
-async def france_wins(env, table, member) -> None:
-    """Fall 1901: France holds 17 centres and takes Munich (empty), its 18th: a solo."""
-    free = ("BEL", "HOL", "SPA", "POR", "NWY", "SWE", "DEN", "TUN", "GRE", "SER", "RUM", "BUL", "KIE", "BER")
-    centres = {c: "FRANCE" for c in free}  # no other unit stands in them
-    units = {**STANDARD, "FRANCE": ["A PAR", "A MAR", "F BRE", "A BUR", "A RUH"], "GERMANY": ["A SIL"]}
-    await set_scene(env, table.channel.id, "F1901M", units, centres)
-    await order(member["FRANCE"], "A BUR - MUN; A RUH S A BUR - MUN")
-    await table.members[0].slash(table.channel, "mod resolve")
 
 
 # -- endings --------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from bot.text.sheet import Menu, SheetScreens
 from engine import Location, Position, Power, Unit, UnitType, wording
 from engine.names import table
 from renderer.draw import phase_title as legend_title
-from tests.bot.test_sheet_menus import context
+from tests.bot.support import context
 
 TITLES = {
     "en": "Spring 1901 moves",

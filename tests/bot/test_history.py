@@ -14,8 +14,7 @@ from PIL import Image
 
 from engine.history import History
 from tests.bot.simcord_support import running
-from tests.bot.test_endings import play_to_the_year_limit
-from tests.bot.test_moderation import current_game, order, start_seven
+from tests.bot.support import current_game, order, play_to_the_year_limit, start_seven
 
 
 async def stored_phases(env, game_id):

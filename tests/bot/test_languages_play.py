@@ -5,31 +5,10 @@ and map in the game's language; command descriptions localized, names English.""
 
 from __future__ import annotations
 
-import pytest
-import simcord.interactions as sim_interactions
-
-from bot.core.context import powers_of
 from tests.bot.simcord_support import attachment_png, running
+from tests.bot.support import seats as _seats
 
 HOURS = 3600
-
-
-@pytest.fixture
-def client_locales(monkeypatch):
-    """``client_locales[user_id] = "es-ES"``: that user's Discord client language (simcord
-    always says en-US)."""
-    locales: dict[int, str] = {}
-    original = sim_interactions.base_payload
-
-    def base_payload(backend, **kwargs):
-        record, payload = original(backend, **kwargs)
-        locale = locales.get(kwargs["user_id"])
-        if locale is not None:
-            payload["locale"] = locale
-        return record, payload
-
-    monkeypatch.setattr(sim_interactions, "base_payload", base_payload)
-    return locales
 
 
 # one order per power, as each rulebook writes it (Spanish E = ejército; Russian names with
@@ -57,14 +36,6 @@ ECHO = {
     "ru": {"A PAR - BUR": "А Пар - Бур", "A MOS - UKR": "А Мос - Укр", "F LON - NTH": "Ф Лон - СвМ"},
     "bg": {"A PAR - BUR": "А Пар - Бур", "A MOS - UKR": "А Мос - Укр", "F LON - NTH": "Ф Лон - СеМ"},
 }
-
-
-async def _seats(env, channel_id):
-    service = env.bots[-1].core
-    async with service.storage.transaction() as tx:
-        game = await tx.open_game_in_channel(channel_id)
-        players = await tx.players(game.id)
-    return game, {p.user_id: powers_of(game, p) for p in players}
 
 
 async def test_three_players_each_in_their_language(tmp_path, client_locales):

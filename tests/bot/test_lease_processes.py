@@ -12,78 +12,18 @@ few seconds still keeps its lease); every wait is a hang guard, never a speed li
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import socket
 import sqlite3
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.bot.databases import sqlite_only
 from tests.bot.loopback import Emulator
-
-ROOT = Path(__file__).resolve().parents[2]
-SHORT_LEASE = {"DIPLOMACY_LEASE_SECONDS": "8", "DIPLOMACY_HEARTBEAT_SECONDS": "0.5"}
-GUARD = 60.0  # seconds: only so that a broken bot can't hang the suite
-
-
-class Bot:
-    """One ``python -m bot`` process; its standard error goes to a file."""
-
-    def __init__(self, proc: asyncio.subprocess.Process, stderr: Path) -> None:
-        self.proc = proc
-        self.stderr = stderr
-
-    @property
-    def pid(self) -> int:
-        return self.proc.pid
-
-    def lines(self) -> list[str]:
-        """What it wrote, but discord.py's warnings that it has no voice (issue 10 §8
-        removes them at start; they are not about the database)."""
-        text = self.stderr.read_text(errors="replace")
-        return [line for line in text.splitlines() if line.strip() and "voice will NOT be supported" not in line]
-
-    async def said(self, text: str) -> None:
-        for _ in range(int(GUARD / 0.05)):
-            if any(text in line for line in self.lines()):
-                return
-            if self.proc.returncode is not None:
-                break
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"the bot never said {text!r}: {self.lines()}")
-
-    async def exited(self) -> int:
-        return await asyncio.wait_for(self.proc.wait(), GUARD)
-
-    async def kill(self) -> None:
-        if self.proc.returncode is None:
-            self.proc.send_signal(signal.SIGKILL)
-        await self.proc.wait()
-
-
-async def spawn(emu: Emulator, db: Path, name: str, tmp: Path, **env: str) -> Bot:
-    stderr = tmp / f"{name}.stderr"
-    environment = dict(
-        os.environ,
-        DISCORD_TOKEN="loopback",
-        DIPLOMACY_DB=str(db),
-        LOG_LEVEL="WARNING",
-        DISCORD_API_URL=emu.api_url,
-        DISCORD_GATEWAY_URL=emu.gateway_url,
-        PYTHONPATH=str(ROOT),
-        DIPLOMACY_RENDER_PROCESSES="0",
-        **SHORT_LEASE,
-        **env,
-    )
-    with stderr.open("wb") as err:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=str(ROOT), env=environment, stderr=err
-        )
-    return Bot(proc, stderr)
+from tests.bot.processes import GUARD, Bot, new_game, spawn
 
 
 async def connected(emu: Emulator) -> None:
@@ -106,15 +46,6 @@ def query(db: Path, sql: str, *params: Any) -> list[tuple]:
         return con.execute(sql, params).fetchall()
 
 
-async def new_game(emu: Emulator, channel: dict, users: list[dict], name: str = "Lease") -> None:
-    reply = await emu.slash(users[0], "game", {"name": name, "players": 2}, channel=channel, sub="create")
-    assert name in reply["data"]["content"]
-    for user in users:
-        await emu.slash(user, "game", channel=channel, sub="join")
-    reply = await emu.slash(users[0], "game", channel=channel, sub="start")
-    assert "has started" in reply["data"]["content"]
-
-
 @pytest.fixture
 async def world():
     emu = Emulator()
@@ -128,6 +59,8 @@ async def world():
     await emu.stop()
 
 
+@pytest.mark.process
+@sqlite_only
 async def test_a_second_process_refuses_to_start_with_one_line(world, tmp_path):
     emu, channel, users, bots = world
     db = tmp_path / "db.sqlite3"
@@ -147,6 +80,8 @@ async def test_a_second_process_refuses_to_start_with_one_line(world, tmp_path):
     assert query(db, "SELECT holder IS NOT NULL, pid FROM leases") == [(1, first.pid)]
 
 
+@pytest.mark.process
+@sqlite_only
 async def test_with_takeover_wait_the_second_takes_over_when_the_first_is_killed(world, tmp_path):
     emu, channel, users, bots = world
     db = tmp_path / "db.sqlite3"
@@ -173,6 +108,8 @@ async def test_with_takeover_wait_the_second_takes_over_when_the_first_is_killed
     assert query(db, "SELECT deadline FROM games")[0][0] == pytest.approx(deadline + 24 * 3600)
 
 
+@pytest.mark.process
+@sqlite_only
 async def test_a_frozen_process_that_lost_its_lease_stops_with_one_line(world, tmp_path):
     emu, channel, users, bots = world
     db = tmp_path / "db.sqlite3"
@@ -220,6 +157,8 @@ class Replaying(Emulator):
         return await super()._callback(request)
 
 
+@pytest.mark.process
+@sqlite_only
 async def test_an_interaction_delivered_twice_is_applied_and_answered_once(tmp_path):
     emu = Replaying()
     channel = emu.add_channel("game-1")

@@ -12,6 +12,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 from bot.infra import maps
 from tests.bot.botprocess import HANG_GUARD, ROOT, alive, children, wait_until
 
@@ -80,6 +82,7 @@ def workers_of(pid: int) -> list[int]:
     return found
 
 
+@pytest.mark.process
 def test_map_workers_end_when_their_parent_is_killed():
     holder = spawn(HOLDER)
     everything: list[int] = []
@@ -97,6 +100,7 @@ def test_map_workers_end_when_their_parent_is_killed():
         end(everything)
 
 
+@pytest.mark.process
 def test_without_the_kernels_help_a_worker_still_notices_its_parent_is_gone():
     holder = spawn(FALLBACK)
     worker = 0
@@ -113,6 +117,7 @@ def test_without_the_kernels_help_a_worker_still_notices_its_parent_is_gone():
         end([worker])
 
 
+@pytest.mark.process
 def test_a_worker_whose_parent_died_before_it_started_watching_ends_at_once():
     code = (
         "import os\nfrom bot.infra.maps import die_with\ndie_with(os.getppid() + 1, kernel=False)\nprint('still here')"

@@ -6,89 +6,10 @@ from __future__ import annotations
 
 import discord
 
-from engine import Position, Power
-from engine.codec import position_to_json
-from engine.units import Unit
-from tests.bot.simcord_support import powers_by_user, running, seven
+from tests.bot.simcord_support import running, seven
+from tests.bot.support import STANDARD, current_game, dms, order, ready_all, set_position, start_seven, texts
 
 HOURS = 3600
-
-
-async def current_game(env, channel_id):
-    async with env.bots[-1].core.storage.transaction() as tx:
-        return await tx.last_game_in_channel(channel_id)
-
-
-async def start_seven(env, *, policy: int | None = None, **create):
-    """Seven players in a started game; ``create``: more options of ``/game create``."""
-    table = seven(env)
-    ch = table.channel
-    alice = table.members[0]
-    options = {"name": "Club", "players": 7, **create}
-    if policy is not None:
-        options["civil_disorder"] = policy
-    r = await alice.slash(ch, "game create", **options)
-    assert "Club" in r.response.content
-    for m in table.members:
-        await m.slash(ch, "game join")
-    await alice.slash(ch, "game start")
-    game, who = await powers_by_user(env, ch.id)
-    member = {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
-    return table, member
-
-
-async def set_position(env, channel_id, units: dict[str, list[str]], centres: dict[str, str] | None = None):
-    """Replace the position of the game's current phase (a scenario for the test)."""
-    game = await current_game(env, channel_id)
-    base = Position.initial()
-    owned = dict(base.centres)
-    if centres:
-        owned.update({c: Power(p) for c, p in centres.items()})
-    position = Position.build(game.phase, [Unit.parse(Power(p), u) for p, us in units.items() for u in us], owned)
-    data = position_to_json(position)
-    async with env.bots[-1].core.storage.transaction() as tx:
-        await tx.insert_phase(game.id, game.phase, data)
-        assert await tx.restore_game(
-            game.id,
-            expected_phase=game.phase,
-            phase=game.phase,
-            position=data,
-            deadline=game.deadline,
-            remind_at=game.remind_at,
-            tossed=game.tossed,
-            toss_winner=game.toss_winner,
-        )
-
-
-async def order(member, text):
-    r = await member.user.slash("order", orders=text)
-    return r.response.content
-
-
-async def ready_all(member, but=()):
-    for power, m in member.items():
-        if power not in but:
-            await m.user.slash("ready")
-
-
-def texts(channel, since=0):
-    return [m.content for m in channel.history()[since:]]
-
-
-def dms(member):
-    channel = member.user.dm_channel
-    return [m.content for m in channel.history()] if channel is not None else []
-
-
-STANDARD = {
-    "AUSTRIA": ["A VIE", "A BUD", "F TRI"],
-    "ENGLAND": ["F LON", "F EDI", "A LVP"],
-    "FRANCE": ["A PAR", "A MAR", "F BRE"],
-    "GERMANY": ["A BER", "A MUN", "F KIE"],
-    "ITALY": ["A VEN", "A ROM", "F NAP"],
-    "RUSSIA": ["A MOS", "A WAR", "F SEV", "F STP/SC"],
-    "TURKEY": ["A CON", "A SMY", "F ANK"],
-}
 
 
 async def test_civil_disorder_story(tmp_path):

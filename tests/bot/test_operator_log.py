@@ -8,7 +8,7 @@ import logging
 import re
 
 from tests.bot.simcord_support import running, seven
-from tests.bot.test_faults import HOURS, two_player_game
+from tests.bot.support import HOURS, two_player_game
 
 
 def said(caplog, logger: str) -> list[str]:

@@ -6,18 +6,13 @@ from __future__ import annotations
 import re
 
 from tests.bot.simcord_support import attachment_png, powers_by_user, running, seven
+from tests.bot.support import private_order as order
 
 HOURS = 3600
 
 
 def posts_since(channel, count):
     return channel.history()[count:]
-
-
-async def order(member, text, **kw):
-    result = await member.user.slash("order", orders=text, **kw)
-    assert result.ephemeral, "order replies are private"
-    return result.response.content
 
 
 async def test_seven_players_play_1901(tmp_path):

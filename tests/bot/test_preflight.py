@@ -26,6 +26,9 @@ from bot.infra import preflight
 from bot.infra.storage import Storage
 from bot.infra.storage.migrations import migrations
 from tests.bot.botprocess import HANG_GUARD, ROOT, BotProcess, bot_command, bot_env, permissions_bind_root
+from tests.bot.databases import sqlite_only
+
+pytestmark = sqlite_only  # about SQLite files, whatever the pass
 
 LATEST = migrations()[-1][0]
 
@@ -150,6 +153,7 @@ def ours_minus_table(folder: Path) -> Path:
         (ours_minus_table, (f"lacks tables of schema version {LATEST} (user_languages)",)),
     ],
 )
+@pytest.mark.process
 def test_a_file_that_is_not_a_sound_database_of_the_bot_is_refused_untouched(tmp_path, make, phrases):
     db = make(tmp_path)
     before = snapshot(tmp_path)
@@ -159,6 +163,7 @@ def test_a_file_that_is_not_a_sound_database_of_the_bot_is_refused_untouched(tmp
     assert snapshot(tmp_path) == before
 
 
+@pytest.mark.process
 def test_a_newer_schema_is_refused_with_both_version_numbers(tmp_path):
     db = make_db(tmp_path / "db.sqlite3")
     with closing(sqlite3.connect(db, isolation_level=None)) as con:
@@ -175,6 +180,7 @@ def test_a_newer_schema_is_refused_with_both_version_numbers(tmp_path):
     assert snapshot(tmp_path) == before
 
 
+@pytest.mark.process
 def test_a_newer_schema_names_the_backup_when_there_is_one(tmp_path):
     db = make_db(tmp_path / "db.sqlite3")
     make_db(tmp_path / f"db.sqlite3.bak-v{LATEST}")
@@ -186,6 +192,7 @@ def test_a_newer_schema_names_the_backup_when_there_is_one(tmp_path):
 # -- files and folders the bot cannot write ------------------------------------------------------
 
 
+@pytest.mark.process
 def test_a_read_only_file_is_refused_before_any_command_fails(tmp_path):
     db = make_db(tmp_path / "db.sqlite3")
     db.chmod(0o444)
@@ -199,6 +206,7 @@ def test_a_read_only_file_is_refused_before_any_command_fails(tmp_path):
 
 
 @pytest.mark.parametrize("exists", [True, False])
+@pytest.mark.process
 def test_a_read_only_folder_is_refused_since_sqlite_needs_its_wal_files(tmp_path, exists):
     folder = tmp_path / "data"
     folder.mkdir()
@@ -213,6 +221,7 @@ def test_a_read_only_folder_is_refused_since_sqlite_needs_its_wal_files(tmp_path
     assert snapshot(folder) == before
 
 
+@pytest.mark.process
 def test_a_missing_folder_and_a_folder_given_as_the_file_are_refused(tmp_path):
     db = tmp_path / "nowhere" / "db.sqlite3"
     assert_refused(run_bot(bot_env(db)), db, f"the folder {db.parent} does not exist", "create it")
@@ -220,6 +229,7 @@ def test_a_missing_folder_and_a_folder_given_as_the_file_are_refused(tmp_path):
     assert_refused(run_bot(bot_env(tmp_path)), tmp_path, "is a folder, not a file", str(tmp_path / "diplomacy.sqlite3"))
 
 
+@pytest.mark.process
 def test_missing_map_assets_stop_the_bot_with_one_line(tmp_path):
     db = tmp_path / "db.sqlite3"
     empty = tmp_path / "assets"
@@ -311,6 +321,7 @@ async def offline_bot(env: dict[str, str], cwd: Path = ROOT) -> BotProcess:
     return bot
 
 
+@pytest.mark.process
 async def test_python_m_bot_migrates_with_a_backup_before_any_network(tmp_path):
     db = make_db(tmp_path / "db.sqlite3", version=2)
     bot = await offline_bot(bot_env(db, DIPLOMACY_CONNECT_RETRY="0.2"))
@@ -327,6 +338,7 @@ async def test_python_m_bot_migrates_with_a_backup_before_any_network(tmp_path):
         assert con.execute("PRAGMA user_version").fetchone()[0] == 2
 
 
+@pytest.mark.process
 async def test_the_default_database_is_logged_with_its_absolute_path(tmp_path):
     bot = await offline_bot(bot_env(None, DIPLOMACY_CONNECT_RETRY="0.2"), cwd=tmp_path)
     where = tmp_path / "diplomacy.sqlite3"

@@ -13,7 +13,7 @@ import pytest
 import simcord
 
 from tests.bot.simcord_support import powers_by_user, running, seven
-from tests.bot.test_moderation import STANDARD, order, set_position, texts
+from tests.bot.support import STANDARD, order, set_position, texts
 
 HOURS = 3600
 P = discord.Permissions

@@ -13,7 +13,7 @@ from bot.core.press_space import Access, Applied, Grant, PressUnavailable, Probl
 from bot.core.types import Actor
 from bot.discord.poster import rendered
 from bot.infra.storage.moderation import AuditRow
-from tests.bot.test_service import CHANNEL, CREATOR, GUILD, PLAYERS, seat_of
+from tests.bot.support import CHANNEL, CREATOR, GUILD, PLAYERS, seat_of
 
 MODERATOR = 900  # a moderator who does not play
 

@@ -15,8 +15,8 @@ from bot.text.labels import echo
 from engine import Position
 from engine.codec import position_to_json
 from tests.bot.simcord_support import post_text, running
-from tests.bot.test_languages_play import _seats, client_locales  # noqa: F401 - a fixture
-from tests.bot.test_moderation import current_game
+from tests.bot.support import current_game
+from tests.bot.support import seats as _seats
 
 HOURS = 3600
 

@@ -10,8 +10,8 @@ from bot.core.errors import UserError
 from bot.core.reminders import DEFAULT_LEADS, parse_leads
 from bot.text.i18n import t
 from bot.text.replies import lead_text as format_lead
-from tests.bot.simcord_support import post_text, running, seven
-from tests.bot.test_play_1901 import order, powers_by_user
+from tests.bot.simcord_support import post_text, powers_by_user, running, seven
+from tests.bot.support import private_order as order
 
 HOURS = 3600
 

@@ -25,7 +25,7 @@ from engine import Phase, Position, Power
 from engine.history import GameInfo, History
 from engine.scoring import System
 from engine.units import Unit
-from tests.bot.test_sheet_menus import game_row
+from tests.bot.support import game_row
 from tests.random_game import play
 
 

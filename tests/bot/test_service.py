@@ -7,27 +7,7 @@ import pytest
 from bot.core.errors import UserError
 from bot.discord.poster import rendered
 from tests.bot.databases import sqlite_only
-
-GUILD, CHANNEL, CREATOR = 1, 10, 100
-PLAYERS = [100, 101, 102, 103, 104, 105, 106]
-
-
-async def started(service, players=7):
-    await service.lifecycle.create_game(
-        guild_id=GUILD, channel_id=CHANNEL, user_id=CREATOR, name="Test", players=players
-    )
-    for uid in PLAYERS[:players]:
-        await service.lifecycle.join(CHANNEL, uid)
-    return await service.lifecycle.start(CHANNEL, CREATOR, can_manage=False)
-
-
-async def seat_of(service, game, power):
-    from bot.core.context import powers_of
-
-    async with service.storage.transaction() as tx:
-        for p in await tx.players(game.id):
-            if power in [x.value for x in powers_of(game, p)]:
-                return p.user_id
+from tests.bot.support import CHANNEL, CREATOR, GUILD, PLAYERS, seat_of, started
 
 
 @sqlite_only

@@ -17,10 +17,13 @@ from collections.abc import Callable
 from typing import Any
 
 import asyncpg
+import pytest
 
 from tests.bot import databases
 from tests.bot.loopback import Emulator
-from tests.bot.test_lease_processes import GUARD, Bot, new_game, spawn
+from tests.bot.processes import GUARD, Bot, new_game, spawn
+
+pytestmark = pytest.mark.process  # real bot processes
 
 SHARDED = {"DIPLOMACY_SHARD_COUNT": "2"}
 

@@ -8,10 +8,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot.core.context import GameContext, setup_of
-from bot.core.sheet import SheetData, sheet_data
+from bot.core.sheet import SheetData
 from bot.discord.views import to_view
-from bot.infra.storage import GameRow, PlayerRow
 from bot.text.replies import clear_choices, refusal
 from bot.text.sheet import (
     MAX_CONTENT,
@@ -30,7 +28,7 @@ from bot.text.sheet import (
     parse_custom_id,
 )
 from engine import STANDARD, Position, Power, legal_orders
-from engine.codec import position_from_json, position_to_json
+from engine.codec import position_from_json
 
 CROWDED = {
     "phase": "F1905M",
@@ -44,39 +42,6 @@ CROWDED = {
         "TURKEY": ["F BLA", "F AEG", "F EAS", "A CON", "A BUL", "A SMY", "A ARM", "A GRE", "A RUM"],
     },
 }
-
-
-def game_row(position: Position, language: str = "en") -> GameRow:
-    return GameRow(
-        1,
-        1,
-        1,
-        "Crowded game with a long name",
-        1,
-        7,
-        "active",
-        str(position.phase),
-        position_to_json(position),
-        2e9,
-        2e9,
-        None,
-        "48h",
-        "24h",
-        "24h",
-        False,
-        None,
-        None,
-        language,
-        0.0,
-    )
-
-
-def context(position: Position, power: Power, language: str = "en") -> SheetData:
-    """The sheet of the player who plays ``power`` (alone, in a game for seven)."""
-    game = game_row(position, language)
-    seat = next(s for s in range(7) if setup_of(game).seat_powers(s) == (power,))
-    player = PlayerRow(1, 1, seat, None, 0.0)
-    return sheet_data(GameContext(game, (player,), (), player))
 
 
 def check(screen: Screen) -> None:
@@ -185,7 +150,7 @@ def test_every_unit_of_a_crowded_position():
 
 
 # -- through the service ----------------------------------------------------------------
-from tests.bot.test_service import CHANNEL, seat_of, started  # noqa: E402
+from tests.bot.support import CHANNEL, context, seat_of, started  # noqa: E402
 
 
 async def test_support_and_build_warnings(service, clock):

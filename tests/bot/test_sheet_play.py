@@ -5,66 +5,11 @@ a stale menu and the phone-sized map in the new-phase DM are checked on the way.
 
 from __future__ import annotations
 
-from tests.bot.simcord_support import attachment_png, running, seven
-from tests.bot.test_play_1901 import order, powers_by_user
+from tests.bot.simcord_support import attachment_png, powers_by_user, running, seven
+from tests.bot.support import choose, labels, options, sheet, tap
+from tests.bot.support import private_order as order
 
 HOURS = 3600
-
-
-def check_limits(message) -> None:
-    """Discord's limits on one message with components."""
-    assert len(message.content) <= 2000
-    rows = message.components
-    assert len(rows) <= 5
-    for row in rows:
-        items = row["components"]
-        assert 1 <= len(items) <= 5
-        for item in items:
-            assert len(item["custom_id"]) <= 100
-            if item["type"] == 3:
-                assert len(items) == 1, "a select menu takes a whole row"
-                assert 1 <= len(item["options"]) <= 25
-                for option in item["options"]:
-                    assert len(option["label"]) <= 100 and len(option["value"]) <= 100
-                    assert len(option.get("description") or "") <= 100
-            else:
-                assert len(item["label"]) <= 80
-
-
-def labels(message) -> list[str]:
-    return [i.get("label") for row in message.components for i in row["components"] if i["type"] == 2]
-
-
-def options(message) -> list[str]:
-    return [o["value"] for row in message.components for i in row["components"] if i["type"] == 3 for o in i["options"]]
-
-
-async def tap(member, message, label):
-    assert label in labels(message), (label, labels(message), message.content)
-    result = await member.user.click(message, label=label)
-    assert result.response is not None, f"no answer to {label!r}"
-    check_limits(result.response)
-    return result.response
-
-
-async def choose(member, message, value):
-    select = next(
-        i
-        for row in message.components
-        for i in row["components"]
-        if i["type"] == 3 and any(o["value"] == value for o in i["options"])
-    )
-    result = await member.user.select(message, [value], custom_id=select["custom_id"])
-    assert result.response is not None
-    check_limits(result.response)
-    return result.response
-
-
-async def sheet(member):
-    result = await member.user.slash("orders")
-    assert result.ephemeral
-    check_limits(result.response)
-    return result.response
 
 
 async def test_russia_orders_1901_by_tapping(tmp_path):

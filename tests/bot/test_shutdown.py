@@ -19,7 +19,11 @@ from pathlib import Path
 import pytest
 
 from tests.bot.botprocess import HANG_GUARD, BotProcess, alive, bot_env, children, wait_until
+from tests.bot.databases import sqlite_only
 from tests.bot.loopback import Emulator
+
+# real bot processes, each on a SQLite file whatever the pass: left out of the PostgreSQL pass
+pytestmark = [pytest.mark.process, sqlite_only]
 
 
 async def start_bot(emu: Emulator, db: Path, **env: str) -> BotProcess:

@@ -23,8 +23,14 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from bot.discord import marks
+from tests.bot.databases import sqlite_only
 from tests.bot.loopback import Emulator
+
+# real bot processes, each on a SQLite file whatever the pass: left out of the PostgreSQL pass
+pytestmark = [pytest.mark.process, sqlite_only]
 
 ROOT = Path(__file__).resolve().parents[2]
 PHASES = 5

@@ -15,9 +15,20 @@ from engine import Location, Position, Power, Unit
 from engine.position import Dislodged
 from renderer import front_groups
 from tests.bot.simcord_support import png_ok, powers_by_user, running, seven
-from tests.bot.test_flow import set_scene, start_three
-from tests.bot.test_moderation import STANDARD, current_game, dms, order, ready_all, start_seven, texts
-from tests.bot.test_sheet_play import labels, sheet, tap
+from tests.bot.support import (
+    STANDARD,
+    current_game,
+    dms,
+    labels,
+    order,
+    ready_all,
+    set_scene,
+    sheet,
+    start_seven,
+    start_three,
+    tap,
+    texts,
+)
 
 HOURS = 3600
 

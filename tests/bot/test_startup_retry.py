@@ -18,7 +18,11 @@ from pathlib import Path
 import pytest
 
 from tests.bot.botprocess import HANG_GUARD, BotProcess, bot_env
+from tests.bot.databases import sqlite_only
 from tests.bot.loopback import Emulator
+
+# real bot processes, each on a SQLite file whatever the pass: left out of the PostgreSQL pass
+pytestmark = [pytest.mark.process, sqlite_only]
 
 RETRY = re.compile(r"^\S+ \S+ WARNING bot\.discord\.runner: (.+?) \((.+)\); trying again in (\d+\.\d)s \(try (\d+)\)$")
 

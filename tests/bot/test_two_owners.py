@@ -22,7 +22,7 @@ from bot.infra import maps
 from bot.infra.lease import Claims, Holder, Job, Lease
 from bot.infra.storage import Replayed, Storage
 from tests.bot.databases import target
-from tests.bot.test_service import CHANNEL, CREATOR, GUILD, PLAYERS
+from tests.bot.support import CHANNEL, CREATOR, GUILD, PLAYERS
 
 HOUR = 3600.0
 MOD = Actor(CREATOR)
@@ -146,7 +146,7 @@ async def test_draw_and_concede_delivered_twice_count_once(cores):
 async def _not_leader(core: Core, game_id: int) -> int:
     """A player who may concede: all start level, so make France the leader first."""
     from bot.core.context import powers_of
-    from tests.bot.test_moderation import STANDARD, set_position
+    from tests.bot.support import STANDARD, set_position
 
     one_bot = SimpleNamespace(bots=[SimpleNamespace(core=core)])  # the helper's view of a bot
     await set_position(one_bot, CHANNEL, STANDARD, centres={"BEL": "FRANCE", "HOL": "FRANCE", "SPA": "FRANCE"})

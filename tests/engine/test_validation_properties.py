@@ -48,7 +48,7 @@ from engine.convoy import convoy_routes
 from engine.orders import Order
 from engine.phase import PhaseKind
 from engine.validation import Illegal, Reason, check_order, explain, orders_due
-from tests.engine.test_properties import PROVINCES, positions, props
+from tests.engine.strategies import PROVINCES, positions, props
 
 A, F = UnitType.ARMY, UnitType.FLEET
 TWO_POWER = Rules(neutral=frozenset({Power.ITALY}), closed=frozenset({"VEN", "ROM", "NAP", "TUS", "PIE", "APU"}))

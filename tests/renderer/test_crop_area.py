@@ -11,7 +11,7 @@ from PIL import Image
 from renderer import render_views, style, warm_up
 from renderer.layers import geometry
 from renderer.render import front_box, make_scene
-from tests.renderer.test_map_fronts import POSITION
+from tests.renderer.scenes import POSITION
 
 render_module = importlib.import_module("renderer.render")  # (``renderer.render`` is also a function)
 ORDERS = {"FRANCE": ["A PAR - BUR", "F MAO - POR"], "TURKEY": ["F BLA - RUM", "A CON - BUL"]}

@@ -14,18 +14,8 @@ from renderer import View, front_groups, render_image, render_many, render_views
 from renderer.__main__ import main
 from renderer.layers import geometry, token_box
 from renderer.render import front_box, front_label_size, make_scene
+from tests.renderer.scenes import POSITION
 
-POSITION = {
-    "phase": "F1903R",
-    "units": {
-        "ENGLAND": ["F NWG", "F NTH", "A YOR", "F ENG"],
-        "FRANCE": ["A BRE", "A PAR", "F MAO", "A SPA"],
-        "RUSSIA": ["F STP/SC", "A MOS", "F SEV", "A UKR"],
-        "ITALY": ["F ION", "A VEN", "F TUN"],
-        "TURKEY": ["F BLA", "A CON", "A SMY"],
-    },
-    "dislodged": {"RUSSIA": {"A WAR": ["LVN", "PRU"]}, "TURKEY": {"F ANK": ["ARM"]}},
-}
 SCENE = make_scene(POSITION)
 FRONTS = [("FRANCE",), ("ENGLAND", "FRANCE"), ("RUSSIA", "ITALY"), ("TURKEY", "RUSSIA", "ITALY", "ENGLAND")]
 
