@@ -309,7 +309,8 @@ def _eliminated(p: Mapping[str, Any], lang: str) -> str:
 
 def _users_joined(key: str) -> Callable[[Mapping[str, Any], str], str]:
     def render(p: Mapping[str, Any], lang: str) -> str:
-        users = " ".join(sorted(markup.mention(u) for u in p["users"]))
+        # comma-separated: Discord shows a mention as a bare name, and names run together otherwise
+        users = ", ".join(sorted(markup.mention(u) for u in p["users"]))
         return t(key, lang, **{**named(p, lang), "users": users or "—"})
 
     return render
