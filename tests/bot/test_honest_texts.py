@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from tests.bot.simcord_support import running
-from tests.bot.test_moderation import current_game, ready_all, texts
-from tests.bot.test_standby import begin
+from tests.bot.test_moderation import STANDARD, current_game, order, ready_all, start_seven, texts
+from tests.bot.test_flow import set_scene
+from tests.bot.test_standby import begin, homes
 
 HOURS = 3600
 
@@ -24,3 +25,28 @@ async def test_the_grace_post_separates_the_players_it_waits_for(tmp_path):
         waited = sorted(f"<@{member[p].id}>" for p in ("FRANCE", "ITALY"))
         assert f"for {waited[0]}, {waited[1]}." in post, post
         assert not re.search(r"> <@", post)
+
+
+async def test_rollback_reply_names_the_phase_undone_after_a_winter_settled_at_once(tmp_path):
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, member = await start_seven(env)
+        ch, alice = table.channel, table.members[0]
+        italy = member["ITALY"]
+        units = {**STANDARD, "ITALY": ["A PIE"]}
+        centres = {c: p for c, p in homes().items() if p != "ITALY"}
+        await set_scene(env, ch.id, "F1901M", units, centres, homes=False)
+        await order(italy, "A PIE H")
+        await ready_all(member)
+        assert (await current_game(env, ch.id)).phase == "S1902M"
+        r = await alice.slash(ch, "mod rollback")
+        assert r.ephemeral
+        reply = r.response.content
+        assert reply.startswith("⏪ The last resolution is undone: Spring 1902 moves is withdrawn"), reply
+        assert "back in Winter 1901 adjustments" in reply and "Spring 1902 moves undone" not in reply
+        # the Winter, settled at once, never played: undone again, it is what is withdrawn
+        r = await alice.slash(ch, "mod rollback")
+        reply = r.response.content
+        assert "Winter 1901 adjustments undone" not in reply, reply
+        assert "Winter 1901 adjustments is withdrawn and the game is back in Fall 1901 moves" in reply
+        [post] = [x for x in texts(ch) if x.startswith("⏪") and "Winter 1901 adjustments is withdrawn" in x]
+        assert "back in **Fall 1901 moves**" in post

@@ -165,7 +165,7 @@ MESSAGES: dict[str, str] = {
     "mod.reply.draw_passed": "🤝 Your vote was the last one: the draw is agreed and the game is over.",
     "mod.reply.conceded": "🏳️ You conceded to {leader}.",
     "mod.reply.conceded_end": "🏳️ You conceded to {leader}; every other player had conceded, so the game is over.",
-    "mod.reply.rollback": "⏪ {undone} undone: the game is back in {back}.",
+    "mod.reply.rollback": "⏪ The last resolution is undone: {undone} is withdrawn and the game is back in {back}, with the orders given.",
     "mod.reply.replaced": "🔄 {new} now plays {powers}, replacing {old}; both have been told.",
 }
 

@@ -179,7 +179,7 @@ MESSAGES: dict[str, str] = {
     "mod.reply.draw_passed": "🤝 Твой голос был последним: ничья принята, партия окончена.",
     "mod.reply.conceded": "🏳️ Ты сдаёшься лидеру — {leader}.",
     "mod.reply.conceded_end": "🏳️ Ты сдаёшься лидеру — {leader}; все остальные игроки уже сдались, партия окончена.",
-    "mod.reply.rollback": "⏪ {undone} отменена: партия снова в фазе {back}.",
+    "mod.reply.rollback": "⏪ Последний розыгрыш отменён: фаза «{undone}» снята, партия снова в фазе {back} с отданными приказами.",
     "mod.reply.replaced": "🔄 Теперь за {powers} играет {new} вместо {old}; оба получили уведомление.",
 }
 
