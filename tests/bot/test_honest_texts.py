@@ -8,6 +8,7 @@ import re
 from tests.bot.simcord_support import running
 from tests.bot.test_moderation import STANDARD, current_game, order, ready_all, start_seven, texts
 from tests.bot.test_flow import set_scene
+from tests.bot.test_sheet_play import sheet
 from tests.bot.test_standby import begin, homes
 
 HOURS = 3600
@@ -50,3 +51,29 @@ async def test_rollback_reply_names_the_phase_undone_after_a_winter_settled_at_o
         assert "Winter 1901 adjustments is withdrawn and the game is back in Fall 1901 moves" in reply
         [post] = [x for x in texts(ch) if x.startswith("⏪") and "Winter 1901 adjustments is withdrawn" in x]
         assert "back in **Fall 1901 moves**" in post
+
+
+async def test_the_private_map_of_my_orders_has_alt_text(tmp_path):
+    """``/orders map:True`` and the sheet's "My orders on the map": the picture says in
+    words what it shows (the position, the reader's orders one by one, the crop), in the
+    reader's language, as every other map does."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, member = await start_seven(env)
+        ch = table.channel
+        france, germany = member["FRANCE"], member["GERMANY"]
+        await order(france, "A PAR - BUR; F BRE - MAO")
+        r = await france.slash(ch, "orders", map=True)
+        [picture] = r.response.attachments
+        alt = picture.description or ""
+        assert alt.startswith("Spring 1901 moves. "), alt
+        assert "Your orders, not resolved yet, are drawn: " in alt
+        assert "A PAR - BUR" in alt and "F BRE - MAO" in alt and "Shown around the units of France." in alt
+        assert len(alt) <= 1024
+        # the sheet's button, in Spanish, for a player with no orders yet
+        await germany.user.slash("language", language="es")
+        msg = await sheet(germany)
+        answer = await germany.user.click(msg, label="🗺️ Mis órdenes en el mapa")
+        [picture] = answer.response.attachments
+        alt = picture.description or ""
+        assert alt.startswith("Primavera de 1901"), alt
+        assert "Aún no has dado órdenes: solo se dibujan las unidades." in alt

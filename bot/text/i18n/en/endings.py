@@ -107,6 +107,9 @@ MESSAGES: dict[str, str] = {
     # the board in words
     "board.title": "**{game}** — the board, power by power:",
     "alt.orders": "The orders of the phase are drawn with their results.",
+    "alt.my_orders": "Your orders, not resolved yet, are drawn: {orders}.",
+    "alt.my_orders_more": "Orders not listed here: {count}.",
+    "alt.my_orders_none": "You have no orders yet: only the units are drawn.",
     "alt.front": "Shown around the units of {powers}.",
     "alt.chart": "Supply centres of {name} at the start of each year, {first} to {last}. {series}",
 }
