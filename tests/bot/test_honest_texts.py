@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from tests.bot.simcord_support import running
-from tests.bot.test_moderation import STANDARD, current_game, order, ready_all, start_seven, texts
 from tests.bot.test_flow import set_scene
+from tests.bot.test_moderation import STANDARD, current_game, order, ready_all, start_seven, texts
 from tests.bot.test_sheet_play import sheet
 from tests.bot.test_standby import begin, homes
 
