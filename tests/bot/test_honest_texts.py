@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
-from tests.bot.simcord_support import running
+from tests.bot.simcord_support import running, seven
 from tests.bot.test_flow import set_scene
 from tests.bot.test_moderation import STANDARD, current_game, order, ready_all, start_seven, texts
+from tests.bot.test_press import begin as press_begin
+from tests.bot.test_press import press_channels
 from tests.bot.test_sheet_play import sheet
 from tests.bot.test_standby import begin, homes
 
@@ -77,3 +79,19 @@ async def test_the_private_map_of_my_orders_has_alt_text(tmp_path):
         alt = picture.description or ""
         assert alt.startswith("Primavera de 1901"), alt
         assert "Aún no has dado órdenes: solo se dibujan las unidades." in alt
+
+
+async def test_press_in_a_game_where_a_player_plays_several_powers(tmp_path):
+    """Three players (one plays several powers): the inbox channels are named as Discord
+    names channels (no commas), and opening a group names the powers opened with, never
+    the opener's own."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table = seven(env)
+        game, member = await press_begin(env, table, players=3, anonymous=True)
+        rooms = press_channels(env, table)
+        assert sorted(rooms) == ["inbox-england-germany-austria", "inbox-france-turkey", "inbox-russia-italy"]
+        england = member["ENGLAND"]  # plays England, Germany and Austria
+        r = await england.slash(table.channel, "press open", **{"with": "FRANCE", "with2": "RUSSIA"})
+        reply = r.response.content
+        assert "Group opened with Russia, Italy, France, Turkey" in reply, reply
+        assert not any(name in reply for name in ("England", "Germany", "Austria"))
