@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from tests.bot.simcord_support import running, seven
+from tests.bot.test_endings import board_lines, play_to_the_year_limit
 from tests.bot.test_flow import set_scene
 from tests.bot.test_moderation import STANDARD, current_game, order, ready_all, start_seven, texts
 from tests.bot.test_press import begin as press_begin
@@ -95,3 +96,18 @@ async def test_press_in_a_game_where_a_player_plays_several_powers(tmp_path):
         reply = r.response.content
         assert "Group opened with Russia, Italy, France, Turkey" in reply, reply
         assert not any(name in reply for name in ("England", "Germany", "Austria"))
+
+
+async def test_a_dias_game_stopped_at_its_last_year_is_no_draw_in_its_rule_nor_on_the_leaderboard(tmp_path):
+    """Draw size (DIAS) scores a game stopped at its last year as an equal share of every
+    survivor; it is no agreed draw, and the leaderboard counts no draw for it. The rule
+    under the final post said it "counts as a draw": it says what the leaderboard does."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, member = await play_to_the_year_limit(env, "draw_size")
+        ch, alice = table.channel, table.members[0]
+        post = next(x for x in texts(ch) if "final scores by" in x)
+        assert "counts as a draw" not in post and "🤝" not in post.split("\n-#")[0]
+        assert "100 shared equally by every survivor, but it is no draw" in post
+        assert "the leaderboard counts it as survived" in post
+        lines = board_lines((await alice.slash(ch, "leaderboard")).response.content)
+        assert "**16.7** · 1 game · 🏆 0 · 🤝 0" in lines[member["FRANCE"].id]

@@ -32,9 +32,10 @@ MESSAGES: dict[str, str] = {
     "scoring.name.centre_count": "recuento de centros",
     "scoring.name.carnage": "sistema Carnage",
     "scoring.rule.draw_size": (
-        "Una victoria en solitario se lleva 100. Unas tablas reparten 100 a partes iguales entre sus potencias, "
-        "tengan los centros que tengan; una partida detenida antes de su final cuenta como tablas de todos los "
-        "supervivientes."
+        "Una victoria en solitario se lleva 100. Unas tablas acordadas reparten 100 a partes iguales entre sus "
+        "potencias, tengan los centros que tengan. Una partida detenida antes de su final (su último año, un "
+        "moderador) se puntúa igual, 100 a partes iguales entre todos los supervivientes, pero no son tablas: nadie "
+        "las acordó, y la clasificación la cuenta como superviviente."
     ),
     "scoring.rule.sum_of_squares": (
         "Una victoria en solitario se lleva 100. Si no, cada potencia obtiene 100 × sus centros² ÷ la suma de "
