@@ -159,6 +159,10 @@ class Resolution:
         # the posts, in the order they must appear: the channel's, then the DMs they lead to
         owner = {pw.value: uid for pw, uid in owners(updated, players).items()}
         here = civil.active_players(game, phase, players, orders)
+        # declared in civil disorder (by the game's policy or a moderator) before this phase:
+        # the others in ``in_disorder`` only missed it (their units hold all the same)
+        states = await tx.power_states(game.id)
+        declared = [p.value for p in sorted(in_disorder) if (s := states.get(p.value)) is not None and s.civil_disorder]
         await posts.channel(
             tx,
             game,
@@ -172,6 +176,7 @@ class Resolution:
             ],
             destroyed=[[u.power.value, str(u)] for u in outcome.destroyed],
             civil=[p.value for p in sorted(in_disorder)],
+            declared=declared,
             active=[p.value for p in sorted(in_disorder) if owner.get(p.value) in here],  # its player ordered
             owners=owner,
             mentions=tuple(sorted(set(owner.values()))),

@@ -167,11 +167,16 @@ def _results(p: Mapping[str, Any], lang: str) -> list[str]:
     for r in p["results"]:
         by_power.setdefault(r["power"], []).append(r)
     owners, civil, active = p["owners"], set(p["civil"]), set(p.get("active", ()))
+    declared = set(p.get("declared", ()))
     for power in sorted(by_power):
         who = f" ({markup.mention(owners[power])})" if power in owners else ""
         note = ""
-        if power in civil:
-            note = t("post.civil_disorder_active" if power in active else "post.civil_disorder", lang)
+        # "civil disorder" only for the declared state; a power that just missed this phase
+        # (its units hold all the same) had "no orders"
+        if power in declared:
+            note = t("post.civil_disorder", lang)
+        elif power in civil:
+            note = t("post.missed_active" if power in active else "post.missed", lang)
         lines = [f"**{power_name(power, lang)}**{who}{note}"]
         for r in by_power[power]:
             mark = "✅" if r["ok"] else "❌"

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from bot.text.i18n import LANGUAGES, t
+from bot.text.posts import render
 from tests.bot.simcord_support import running, seven
 from tests.bot.test_endings import board_lines, play_to_the_year_limit
 from tests.bot.test_flow import set_scene
@@ -111,3 +115,50 @@ async def test_a_dias_game_stopped_at_its_last_year_is_no_draw_in_its_rule_nor_o
         assert "the leaderboard counts it as survived" in post
         lines = board_lines((await alice.slash(ch, "leaderboard")).response.content)
         assert "**16.7** · 1 game · 🏆 0 · 🤝 0" in lines[member["FRANCE"].id]
+
+
+def _results_post(lang: str, *, declared: bool, active: bool = False) -> str:
+    params = {
+        "game": "Club",
+        "phase": "S1902M",
+        "results": [{"power": "ITALY", "order": "A VEN H", "ok": True, "result": "ok", "implied": True}],
+        "destroyed": [],
+        "civil": ["ITALY"],
+        "declared": ["ITALY"] if declared else [],
+        "active": ["ITALY"] if active else [],
+        "owners": {"ITALY": 7},
+    }
+    return "\n".join(render("phase_results", params, lang))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_civil_disorder_is_said_only_of_a_declared_power_in_every_language(lang):
+    """A power without orders in one phase "has no orders"; "civil disorder" is the state
+    the game's policy (or a moderator) declares, and only it is called so."""
+    civil_disorder = t("post.civil_disorder", lang).strip(" —*")
+    assert civil_disorder == {"en": "civil disorder", "es": "desorden civil", "ru": "гражданские беспорядки"}.get(
+        lang, civil_disorder
+    )
+    word = civil_disorder.split()[0].lower()[:5]  # "civil", "desor", "гражд", "разми"
+    missed, idle = _results_post(lang, declared=False), _results_post(lang, declared=True)
+    assert t("post.missed", lang) in missed and word not in missed.lower()
+    assert word not in _results_post(lang, declared=False, active=True).lower()
+    assert t("post.civil_disorder", lang) in idle and t("post.missed", lang) not in idle
+    assert word not in t("orders.silent", lang, powers="Italia").lower()
+
+
+async def test_a_missed_phase_is_no_orders_and_civil_disorder_once_declared(tmp_path):
+    """Civil disorder after one missed phase: Spring's results say Italy had no orders,
+    then it is declared; in Fall its line says civil disorder."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, member = await start_seven(env, policy=1)
+        ch = table.channel
+        await ready_all(member, but=("ITALY",))
+        await env.advance_time(48 * HOURS + 5)
+        spring = next(x for x in texts(ch) if "results of Spring 1901" in x).split("**Italy**")[1].split("\n")[0]
+        assert spring.endswith(" — *no orders*"), spring
+        assert any("is now in **civil disorder**" in x for x in texts(ch))
+        await ready_all(member, but=("ITALY",))
+        await env.advance_time(48 * HOURS + 5)
+        fall = next(x for x in texts(ch) if "results of Fall 1901" in x).split("**Italy**")[1].split("\n")[0]
+        assert fall.endswith(" — *civil disorder*"), fall

@@ -327,7 +327,7 @@ async def test_grace_waits_for_the_late_player_who_asked(tmp_path):
         await order(france, "A PAR - BUR; A MAR H; F BRE H")
         game = await current_game(env, ch.id)
         assert game.phase == "F1901M"
-        assert "civil disorder" in results_of(ch, "Spring 1901").split("**Italy**")[1].split("\n\n")[0]
+        assert "— *no orders*" in results_of(ch, "Spring 1901").split("**Italy**")[1].split("\n\n")[0]
         r = await alice.slash(ch, "game status")
         status = r.response.content
         assert "Grace: 15m for the players who ask with `/grace`" in status

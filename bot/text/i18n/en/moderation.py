@@ -139,7 +139,7 @@ MESSAGES: dict[str, str] = {
         one="Civil disorder after {count} missed movement phase.",
         other="Civil disorder after {count} missed movement phases in a row.",
     ),
-    "mod.status.policy_never": "Powers are never declared in civil disorder (a missed movement phase is still played in civil disorder).",
+    "mod.status.policy_never": "Powers are never declared in civil disorder (in a movement phase without orders a power's units still just hold).",
     "mod.status.paused": "⏸️ Paused, with {left} left before the deadline.",
     "mod.status.civil_disorder": "In civil disorder: {powers}",
     "mod.status.draw_open": "🗳️ A draw proposal is open (`/draw`).",

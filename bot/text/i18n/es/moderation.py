@@ -146,7 +146,7 @@ MESSAGES: dict[str, str] = {
         one="Desorden civil tras {count} fase de movimiento sin órdenes.",
         other="Desorden civil tras {count} fases de movimiento seguidas sin órdenes.",
     ),
-    "mod.status.policy_never": "Las potencias nunca se declaran en desorden civil (una fase de movimiento sin órdenes se juega igualmente en desorden civil).",
+    "mod.status.policy_never": "Las potencias nunca se declaran en desorden civil (en una fase de movimiento sin órdenes, sus unidades igualmente solo mantienen su posición).",
     "mod.status.paused": "⏸️ En pausa, con {left} por delante hasta el plazo.",
     "mod.status.civil_disorder": "En desorden civil: {powers}",
     "mod.status.draw_open": "🗳️ Hay una propuesta de tablas abierta (`/draw`).",
