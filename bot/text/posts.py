@@ -188,7 +188,11 @@ def _results(p: Mapping[str, Any], lang: str) -> list[str]:
     if p["destroyed"]:
         units = ", ".join(f"{power_name(power, lang)} {unit_text(unit, lang)}" for power, unit in p["destroyed"])
         blocks.append(t("post.destroyed", lang, units=units))
-    if not by_power and not p["destroyed"]:  # say so rather than post a bare title (the centres follow)
+    unbuilt = p.get("unbuilt", ())
+    if unbuilt:  # builds nobody ordered are not made: said, rather than that there were none
+        powers = ", ".join(t("post.unbuilt_power", lang, power=power_name(pw, lang), count=n) for pw, n in unbuilt)
+        blocks.append(t("post.unbuilt", lang, powers=powers))
+    if not by_power and not p["destroyed"] and not unbuilt:  # say so rather than post a bare title
         blocks.append(t("post.no_adjustments" if str(p["phase"]).endswith("A") else "post.no_orders", lang))
     return blocks  # one per power: cut between them when long (render, merged)
 

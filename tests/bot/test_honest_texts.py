@@ -162,3 +162,24 @@ async def test_a_missed_phase_is_no_orders_and_civil_disorder_once_declared(tmp_
         await env.advance_time(48 * HOURS + 5)
         fall = next(x for x in texts(ch) if "results of Fall 1901" in x).split("**Italy**")[1].split("\n")[0]
         assert fall.endswith(" — *civil disorder*"), fall
+
+
+async def test_a_winter_nobody_ordered_says_which_builds_were_not_made(tmp_path):
+    """France (2) and England (1, with Saint Petersburg) have builds; nobody orders in the
+    Winter. The results said "no power had any to make"; they name the builds waived."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, member = await start_seven(env)
+        ch = table.channel
+        units = {**STANDARD, "FRANCE": ["A MAR"], "ENGLAND": ["F LON", "F EDI"], "RUSSIA": ["A MOS", "A WAR", "F SEV"]}
+        await set_scene(env, ch.id, "W1901A", units, {"STP": "ENGLAND"})
+        await env.advance_time(48 * HOURS + 5)
+        assert (await current_game(env, ch.id)).phase == "S1902M"
+        post = next(x for x in texts(ch) if "results of Winter 1901" in x)
+        assert "no power had any to make" not in post
+        assert "Builds not ordered, so not made: England (1), France (2)." in post, post
+        # a Winter with nothing to build or disband at all says so (the engine skips it, a
+        # moderator's scene does not): unchanged
+        await set_scene(env, ch.id, "W1902A", STANDARD, {})
+        await env.advance_time(48 * HOURS + 5)
+        post = next(x for x in texts(ch) if "results of Winter 1902" in x)
+        assert "No builds or disbands this winter: no power had any to make." in post

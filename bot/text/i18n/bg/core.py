@@ -130,6 +130,8 @@ MESSAGES: dict[str, str] = {
     "post.implied": " *(без заповед)*",
     "post.destroyed": "Унищожени: {units}",
     "post.no_adjustments": "Тази зима няма изграждания и разформирования: никоя държава нямаше такива.",
+    "post.unbuilt": "Изграждания без заповеди, затова не са направени: {powers}.",
+    "post.unbuilt_power": "{power} ({count})",
     "post.no_orders": "В тази фаза нямаше заповеди.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nКраен срок: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: центрове {centres}, единици {units}",

@@ -135,6 +135,8 @@ MESSAGES: dict[str, str] = {
     "post.implied": " *(no order)*",
     "post.destroyed": "Destroyed: {units}",
     "post.no_adjustments": "No builds or disbands this winter: no power had any to make.",
+    "post.unbuilt": "Builds not ordered, so not made: {powers}.",
+    "post.unbuilt_power": "{power} ({count})",
     "post.no_orders": "No orders in this phase.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nDeadline: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: centres {centres}, units {units}",

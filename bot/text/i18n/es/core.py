@@ -129,6 +129,8 @@ MESSAGES: dict[str, str] = {
     "post.implied": " *(sin orden)*",
     "post.destroyed": "Eliminadas: {units}",
     "post.no_adjustments": "Ni construcciones ni disoluciones este invierno: ninguna potencia tenía que hacerlas.",
+    "post.unbuilt": "Construcciones sin ordenar, y por tanto no hechas: {powers}.",
+    "post.unbuilt_power": "{power} ({count})",
     "post.no_orders": "No hubo órdenes en esta fase.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nPlazo: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: centros {centres}, unidades {units}",

@@ -147,6 +147,8 @@ MESSAGES: dict[str, str] = {
     "post.implied": " *(без приказа)*",
     "post.destroyed": "Уничтожены: {units}",
     "post.no_adjustments": "Этой зимой ни построек, ни роспусков: ни у одной державы их не было.",
+    "post.unbuilt": "Постройки без приказов, поэтому не сделаны: {powers}.",
+    "post.unbuilt_power": "{power} ({count})",
     "post.no_orders": "В этой фазе приказов не было.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nСрок: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: центров — {centres}, войск — {units}",
