@@ -108,6 +108,8 @@ def standby_dm(p: Mapping[str, Any], lang: str) -> str:
     lines += [
         t("standby.dm_dropped", lang, order=echo(d["order"], lang), reason=_reason(d, lang)) for d in p["dropped"]
     ]
+    if p["dropped"]:  # said once: they are no longer among the player's standby orders
+        lines.append(t("standby.dm_removed", lang))
     return "\n".join(lines)
 
 

@@ -12,7 +12,7 @@ from bot.text.posts import render
 from tests.bot.simcord_support import running, seven
 from tests.bot.test_endings import board_lines, play_to_the_year_limit
 from tests.bot.test_flow import set_scene
-from tests.bot.test_moderation import STANDARD, current_game, order, ready_all, start_seven, texts
+from tests.bot.test_moderation import STANDARD, current_game, dms, order, ready_all, start_seven, texts
 from tests.bot.test_press import begin as press_begin
 from tests.bot.test_press import press_channels
 from tests.bot.test_sheet_play import sheet
@@ -183,3 +183,29 @@ async def test_a_winter_nobody_ordered_says_which_builds_were_not_made(tmp_path)
         await env.advance_time(48 * HOURS + 5)
         post = next(x for x in texts(ch) if "results of Winter 1902" in x)
         assert "No builds or disbands this winter: no power had any to make." in post
+
+
+async def test_a_standby_order_dropped_as_illegal_is_told_once_and_removed(tmp_path):
+    """It stayed in ``/standby show`` and was dropped (and reported) again every phase."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, member = await start_seven(env)
+        ch = table.channel
+        france = member["FRANCE"]
+        await france.user.slash("standby set", orders="A MAR S A PAR - BUR; F BRE - MAO")
+        await order(france, "A PAR - PIC; A MAR H; F BRE H")
+        await ready_all(member)
+        # Fall: France misses; Paris is empty, so the support is dropped (Brest's move is used)
+        await ready_all(member, but=("FRANCE",))
+        await env.advance_time(48 * HOURS + 5)
+        [dm] = [d for d in dms(france) if d.startswith("🛟")]
+        assert "❌ `A MAR S A PAR - BUR` — not used:" in dm
+        assert "The orders not used are removed from your standby orders" in dm
+        r = await france.user.slash("standby show")
+        assert "A MAR S A PAR - BUR" not in r.response.content, r.response.content
+        # the next phases: nothing is dropped or reported again
+        for _ in range(2):
+            game = await current_game(env, ch.id)
+            await ready_all(member, but=("FRANCE",))
+            await env.advance_time(48 * HOURS + 5)
+            assert (await current_game(env, ch.id)).phase != game.phase
+        assert len([d for d in dms(france) if d.startswith("🛟")]) == 1
