@@ -9,7 +9,7 @@ import pytest
 from bot.core.errors import UserError
 from bot.core.reminders import DEFAULT_LEADS, parse_leads
 from bot.text.replies import lead_text as format_lead
-from tests.bot.simcord_support import post_text, running, seven
+from tests.bot.simcord_support import running, seven
 from tests.bot.test_play_1901 import order, powers_by_user
 
 HOURS = 3600
@@ -17,7 +17,7 @@ HOURS = 3600
 
 def reminders(member) -> list[str]:
     channel = member.user.dm_channel
-    return [post_text(m.content) for m in channel.history() if m.content.startswith("⏰")] if channel else []
+    return [m.content for m in channel.history() if m.content.startswith("⏰")] if channel else []
 
 
 def test_lead_times():
