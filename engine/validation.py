@@ -99,8 +99,8 @@ class Reason(StrEnum):
     SUPPORT_MOVE_IMPOSSIBLE = "support_move_impossible"  # unit, target, dest
     RETREAT_NOT_ALLOWED = "retreat_not_allowed"  # unit, dest, places (the allowed retreats)
     BUILD_NOT_HOME_CENTRE = "build_not_home_centre"  # place, homes (the orderer's)
-    BUILD_NOT_OWNED = "build_not_owned"  # place, power
-    BUILD_OCCUPIED = "build_occupied"  # place, unit (the one standing there)
+    BUILD_NOT_OWNED = "build_not_owned"  # place, power, places (where it can build: owned, empty)
+    BUILD_OCCUPIED = "build_occupied"  # place, unit (the one standing there), places (as above)
     BUILD_FLEET_INLAND = "build_fleet_inland"  # place
     NO_BUILDS_DUE = "no_builds_due"  # power (when one power is asked about)
     NO_DISBANDS_DUE = "no_disbands_due"  # power
@@ -647,7 +647,8 @@ class Checker:
                 Reason.BUILD_NOT_HOME_CENTRE, place=loc.province, homes=_texts(self.map.home_centres.get(power, ()))
             )
         if self.position.centres.get(loc.province) is not power:
-            return _illegal(Reason.BUILD_NOT_OWNED, place=loc.province, power=power.value)
+            free = buildable_centres(self.position, power)  # where it can build instead
+            return _illegal(Reason.BUILD_NOT_OWNED, place=loc.province, power=power.value, places=tuple(free))
         if order.unit_type is UnitType.ARMY:
             target = Location(loc.province)
         elif not province.is_coastal:  # DATC 6.I.2 / 4.C.4
@@ -669,10 +670,15 @@ class Checker:
         """Why nothing can be built on the place of ``build`` now (a unit stands there), or
         None. ``units``: the units on the board (default: the position's; the adjudicator
         adds the ones built in this phase)."""
-        there = (self.position.units if units is None else units).get(build.location.province)
+        standing = self.position.units if units is None else units
+        there = standing.get(build.location.province)
         if there is None:
             return None
-        return _illegal(Reason.BUILD_OCCUPIED, place=build.location.province, unit=str(there))
+        power = self.map.provinces[build.location.province].home_of
+        homes = self.map.home_centres.get(power, frozenset()) if power is not None else frozenset()
+        # where it can build instead: its own home centres, owned and empty (of ``units``)
+        free = sorted(c for c in homes if self.position.centres.get(c) is power and c not in standing)
+        return _illegal(Reason.BUILD_OCCUPIED, place=build.location.province, unit=str(there), places=tuple(free))
 
     def owes(self, power: Power, order: Order, given: Mapping[Power, Sequence[Order]]) -> Illegal | None:
         """Whether ``power`` still owes the build (or waive) or disband ``order``, once

@@ -86,7 +86,8 @@ def reason_key(illegal: Illegal, order: Order, instead: Order | None = None) -> 
     differently for different orders, and their key says which (a variant after the
     code): a wrong phase by the phase it is (what it takes instead), a fleet sent by
     convoy (``instead``: the move it can make without) or a fleet named as convoyed, an
-    army's move without a convoy route or a fleet's convoy without one."""
+    army's move without a convoy route or a fleet's convoy without one, a build refused
+    where the power has no free home centre to build in instead (``.none``)."""
     reason = illegal.reason
     key = f"illegal.{reason.value}"
     if reason is Reason.WRONG_PHASE:
@@ -97,6 +98,8 @@ def reason_key(illegal: Illegal, order: Order, instead: Order | None = None) -> 
         return f"{key}.instead" if instead is not None else key
     if reason is Reason.NO_CONVOY_ROUTE and isinstance(order, Move):
         return f"{key}.move"
+    if reason in (Reason.BUILD_NOT_OWNED, Reason.BUILD_OCCUPIED) and not illegal.params.get("places"):
+        return f"{key}.none"  # no free home centre to build in instead
     return key
 
 

@@ -282,6 +282,12 @@ class Conversation:
     channel_id: int | None  # None: being made, or an anonymous game's group (no channel)
     created: bool
     anonymous: bool
+    own: tuple[Power, ...]  # the opener's powers (a player of a 2-4 player game has several)
+
+    @property
+    def others(self) -> tuple[Power, ...]:
+        """The powers the opener talks with: every power in it but the opener's own."""
+        return tuple(p for p in self.powers if p not in self.own)
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,12 +401,12 @@ class Press:
             others = sorted(chosen - {mine})
             powers = tuple(dict.fromkeys([*seats[mine], *(pw for s in others for pw in seats[s])]))
             if settings.anonymous and len(others) == 1:  # one power: /press send to it, no group needed
-                return Conversation(game, seats[others[0]][0].value, powers, None, False, True)
+                return Conversation(game, seats[others[0]][0].value, powers, None, False, True, seats[mine])
             key = room_key(chosen)
             rooms = {r.room: r for r in await tx.press_rooms(game.id)}
             if key in rooms:
                 found = rooms[key]
-                return Conversation(game, key, powers, found.channel_id, False, settings.anonymous)
+                return Conversation(game, key, powers, found.channel_id, False, settings.anonymous, seats[mine])
             if not settings.anonymous and len(rooms) >= MAX_ROOMS:
                 raise UserError("press.too_many", game=game.name, count=MAX_ROOMS)
             # an anonymous game's conversations are all groups: they live in their members' inboxes
@@ -410,7 +416,7 @@ class Press:
             if not settings.anonymous:  # an anonymous group lives in its members' inboxes
                 await tx.add_press_job(game.id, "open", now)
         self.deps.changed(posts=True)
-        return Conversation(game, key, powers, None, True, settings.anonymous)
+        return Conversation(game, key, powers, None, True, settings.anonymous, seats[mine])
 
     async def targets(
         self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, guild_id: int | None = None

@@ -30,6 +30,7 @@ class Preview:
     phase: str
     orders: tuple[str, ...]  # the orders drawn
     pictures: tuple[tuple[tuple[str, ...], bytes], ...]
+    board: dict[str, Any]  # the position drawn (for the pictures' alt text)
 
 
 def drawn_orders(powers_orders: list[tuple[str, str]]) -> list[dict[str, Any]]:
@@ -83,4 +84,5 @@ class Previews:
                 front=group or None,
             )
             pictures.append((group, png))
-        return Preview(request.game, request.phase, tuple(t for _, t in request.orders), tuple(pictures))
+        orders = tuple(t for _, t in request.orders)
+        return Preview(request.game, request.phase, orders, tuple(pictures), request.board)

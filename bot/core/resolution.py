@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Iterable
 
 from bot.core import civil, context, days, endgame, grace, posts, press, scoring, standby, storm, trivial
 from bot.core.context import owners, rules_for, setup_of
@@ -20,16 +21,35 @@ from bot.core.deps import Deps
 from bot.core.endings import EndingKind
 from bot.core.posts import PostKind
 from bot.core.reminders import Reminders, plan_reminders
+from bot.core.rules import orders_due
 from bot.core.types import GameStatus, MapSpec
 from bot.infra.clock import from_unix, to_unix
 from bot.infra.lease import Job, LeaseLost
 from bot.infra.storage import GameRow, StaleWrite, Tx
-from engine import Power, resolve
+from engine import Build, OrderResult, Position, Power, Rules, Waive, resolve
 from engine.codec import position_to_json
 
 log = logging.getLogger(__name__)
 
 DUE_PAGE = 5000  # due games read at a time: a whole storm, so that its order (bot.core.storm) spans it
+
+
+def unordered_builds(position: Position, rules: Rules, results: Iterable[OrderResult]) -> list[list[object]]:
+    """[power, count] of the builds a power had and gave no order for (not even ``WAIVE``)
+    in an adjustment phase: they are not made, and the results say so rather than that
+    nobody had any to make."""
+    if not position.phase.is_adjustment:
+        return []
+    ordered: dict[Power, int] = {}
+    for r in results:
+        if isinstance(r.order, (Build, Waive)):
+            ordered[r.power] = ordered.get(r.power, 0) + 1
+    out: list[list[object]] = []
+    for power in sorted(Power, key=lambda p: p.value):
+        left = orders_due(position, power, rules).builds - ordered.get(power, 0)
+        if left > 0:
+            out.append([power.value, left])
+    return out
 
 
 class Resolution:
@@ -159,6 +179,10 @@ class Resolution:
         # the posts, in the order they must appear: the channel's, then the DMs they lead to
         owner = {pw.value: uid for pw, uid in owners(updated, players).items()}
         here = civil.active_players(game, phase, players, orders)
+        # declared in civil disorder (by the game's policy or a moderator) before this phase:
+        # the others in ``in_disorder`` only missed it (their units hold all the same)
+        states = await tx.power_states(game.id)
+        declared = [p.value for p in sorted(in_disorder) if (s := states.get(p.value)) is not None and s.civil_disorder]
         await posts.channel(
             tx,
             game,
@@ -171,7 +195,9 @@ class Resolution:
                 for r, x in zip(results, outcome.results, strict=True)
             ],
             destroyed=[[u.power.value, str(u)] for u in outcome.destroyed],
+            unbuilt=unordered_builds(position, rules, outcome.results),
             civil=[p.value for p in sorted(in_disorder)],
+            declared=declared,
             active=[p.value for p in sorted(in_disorder) if owner.get(p.value) in here],  # its player ordered
             owners=owner,
             mentions=tuple(sorted(set(owner.values()))),

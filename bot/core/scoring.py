@@ -22,7 +22,9 @@ as sides (:func:`engine.scoring.sides_of`), as its victory counts a seat's centr
 **Results**, for the leaderboard: a *win* is a solo or the concession of the others; a
 *draw* is a share in an agreed draw. A game stopped at its last year or by a moderator has
 neither: its survivors *survived* (the draw-size system still scores them as a draw of all
-survivors, as DIAS has it).
+survivors, as DIAS has it, and its rule says so; but nobody agreed to a draw, and a result
+that changed with the scoring system would make the leaderboard's draws mean different
+things in different games).
 
 Scoring never stops a game from ending: if it fails (a bug), the failure is logged with the
 game's id, the game ends and the final post is left out.

@@ -16,9 +16,11 @@ How they work (the decisions; the rules of legality are the engine's, :mod:`engi
 - **Used** when the phase resolves, for every order the power still owes: each unit
   without an order, a retreat or build or disband not given (so also for a player who
   ordered only some units). Each is checked in full on the board of that phase; one that
-  became illegal is dropped, with the reason, never applied half-way. The results post
-  marks the orders that came from standby; the player gets a DM with what was used and
-  what was dropped and why (a dropped order never reaches the channel: it is a plan).
+  became illegal is dropped, with the reason, never applied half-way, and removed from the
+  player's standby orders (kept, it would be dropped again every phase and reported each
+  time). The results post marks the orders that came from standby; the player gets a DM
+  with what was used and what was dropped and why, once (a dropped order never reaches
+  the channel: it is a plan).
 - **Not used** for a power in civil disorder (a collapsed government executes nothing),
   nor when the orders were given by a former player (a replacement starts afresh), nor
   when the power's orders are forced (:mod:`bot.core.trivial`).
@@ -369,6 +371,7 @@ class StandbyUse:
 
     plans: Mapping[Power, StandbyPlan] = field(default_factory=dict)
     users: Mapping[Power, int] = field(default_factory=dict)
+    dropped: tuple[StandbyRow, ...] = ()  # the stored rows of the orders dropped: removed after
 
     @property
     def covered(self) -> frozenset[Power]:
@@ -400,20 +403,24 @@ async def fill(tx: Tx, ctx: GameContext, orders: Mapping[Power, list[str]]) -> S
     position, rules = ctx.position, ctx.rules
     kind = CODES[position.phase.kind]
     plans: dict[Power, StandbyPlan] = {}
+    dropped: list[StandbyRow] = []
     for power, user in played.items():
         state = states.get(power.value)
         if state is not None and state.civil_disorder and (state.held or not orders.get(power)):
             continue  # declared in civil disorder: its units hold, nothing is executed
         if orders_due(position, power, rules).is_empty:
             continue  # nothing owed, or forced: the adjudicator gives its only orders
-        standby = [read_row(r) for r in rows if r.power == power.value and r.kind == kind and r.user_id == user]
-        if not standby:
+        kept = [r for r in rows if r.power == power.value and r.kind == kind and r.user_id == user]
+        if not kept:
             continue
+        standby = [read_row(r) for r in kept]
         given = [parse_order(t, phase=position.phase) for t in orders.get(power, ())]
         plan = standby_orders(position, power, standby, given, rules)
         if plan.used or plan.dropped:
             plans[power] = plan
-    return StandbyUse(plans, {p: played[p] for p in plans})
+        row_of = {id(order): row for order, row in zip(standby, kept, strict=True)}  # the plan keeps the objects
+        dropped += [row_of[id(order)] for order, _ in plan.dropped if id(order) in row_of]
+    return StandbyUse(plans, {p: played[p] for p in plans}, tuple(dropped))
 
 
 def _gone(outcome: PhaseOutcome) -> set[str]:
@@ -460,8 +467,8 @@ async def after_resolution(
     now: float,
 ) -> None:
     """After a phase resolved: mark the phases played by standby orders in the record,
-    tell each player what their standby orders did, and drop the standby orders of units
-    that are gone."""
+    tell each player what their standby orders did, and remove the standby orders that
+    were dropped (told once) and those of units that are gone."""
     for power, plan in use.plans.items():
         user = use.users[power]
         if plan.used:
@@ -481,4 +488,5 @@ async def after_resolution(
     gone = _gone(outcome)
     rows = await tx.standby_orders(game.id)
     stale = [r for r in rows if r.kind != "A" or r.slot == "-"]
-    await tx.delete_standby(game.id, [r for r in stale if not still_there(r, outcome.next, gone)])
+    gone_rows = [r for r in stale if not still_there(r, outcome.next, gone)]
+    await tx.delete_standby(game.id, list(dict.fromkeys([*use.dropped, *gone_rows])))

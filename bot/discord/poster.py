@@ -31,11 +31,13 @@ games are resolved in the order that readies players' DMs soonest
 per second are not left half used while maps are drawn.
 
 **Exactly once**, even if the bot dies between sending and recording the send and stays
-down: every message ends with the marks of the posts it carries (:mod:`bot.discord.marks`),
-the rows of a tried message are recorded as one batch before the send (``outbox.batch``),
-and a batch that an earlier try may have sent is first looked for in the destination's
-history, and sent again with the same rows; Discord's nonce (the batch's first row id,
-with ``enforce_nonce``) also drops a repeat within its few minutes. Discord errors never
+down, and without showing anything in the message: the rows of a tried message are
+recorded as one batch before the send (``outbox.batch``), with the digest of each part's
+content (``outbox.sent_digests``); a batch that an earlier try may have sent is first looked
+for in the destination's history, by those digests, after the destination's last recorded
+message (:mod:`bot.discord.marks`), and only the parts not there are sent, with the same
+rows; Discord's nonce (the batch's first row id, with ``enforce_nonce``) also drops a
+repeat within its few minutes. Discord errors never
 escape: 5xx, 429 and network failures are retried with backoff; a missing permission, a
 deleted channel or closed DMs are recorded on the rows and logged (closed DMs are also
 reported in the game channel). Rows stored before post intents carry their text and are
@@ -80,12 +82,11 @@ log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 100  # about two days of retries at the longest backoff
 LEASE = 20.0  # a send in flight is retried after this long if the bot died meanwhile
 CLAIMED_RETRY = 5.0  # how soon to look again at posts another owner has claimed (or held back)
-MARK_ROOM = 40  # "\n-# #<id> (<part>/<parts>)"
 DIGEST_HOLD = 300.0  # a DM waits at most this long for the rest of its reader's storm
 PAGE = 200  # due posts read at a time (each read is converted on the event loop: in a storm, many a second)
 MAX_ROWS = 10  # posts one message carries at most
 MAX_FILES = 10  # Discord: attachments per message
-MESSAGE_LIMIT = MAX_CONTENT  # characters per message, marks included (a test lowers it)
+MESSAGE_LIMIT = MAX_CONTENT  # characters per message (a test lowers it)
 
 Destination = tuple[str, int]  # ("c", channel id) or ("u", user id)
 
@@ -142,7 +143,7 @@ class Batch:
 
     @property
     def leader(self) -> int:
-        """The first row: the batch's id, its mark and its nonce."""
+        """The first row: the batch's id (its parts' digests are recorded on it) and its nonce."""
         return self.rows[0].id
 
     @property
@@ -156,9 +157,6 @@ class Batch:
     @property
     def user_id(self) -> int | None:
         return self.rows[0].user_id
-
-    def mark(self, part: int, parts: int) -> marks.Mark:
-        return marks.Mark(self.leader, part, parts, self.ids[1:])
 
 
 def destination(row: OutboxRow) -> Destination:
@@ -297,16 +295,13 @@ def shown(batch: Batch, games: dict[int, GameRow], merge: bool) -> list[OutboxRo
 
 
 def batch_texts(batch: Batch, sending: _Sending, merge: bool) -> list[str]:
-    """The messages of a batch, each leaving room for its mark (none: nothing to show)."""
+    """The messages of a batch, as they are shown: nothing added (none: nothing to show)."""
     language = writing_of(sending.games.get(batch.rows[0].game_id), sending.language)
     if not merge or batch.rows[0].kind is None:
         # (a row from before post intents may hold a message of the full 2,000 characters)
-        return [
-            part for r in batch.rows for text in texts_of(r, language) for part in split(text, MAX_CONTENT - MARK_ROOM)
-        ]
-    room = len(batch.mark(98, 99).line()) + 1
+        return [part for r in batch.rows for text in texts_of(r, language) for part in split(text, MAX_CONTENT)]
     rows = shown(batch, sending.games, merge)
-    return merged([(r.kind or "", r.params or {}) for r in rows], language, MESSAGE_LIMIT - room)
+    return merged([(r.kind or "", r.params or {}) for r in rows], language, MESSAGE_LIMIT)
 
 
 class Poster(WakeableLoop):
@@ -440,8 +435,6 @@ class Poster(WakeableLoop):
         """Send one message; True when its posts are done with (sent or given up)."""
         storage = self.core.storage
         first = batch.rows[0]
-        lease = self.core.now() + max(LEASE, backoff(batch.attempts))
-        await self._records.write(lambda tx: tx.mark_tried(batch.ids, batch.leader, lease))
         sending = await _read(storage, batch, self.settings)
         try:
             texts = batch_texts(batch, sending, self.settings.merge)
@@ -455,6 +448,12 @@ class Poster(WakeableLoop):
                 await tx.mark_batch_sent(batch.ids, None, self.core.now())
             self._log_retried(batch, sending)
             return True
+        # what an earlier try recorded, to find what it sent (read before this try adds to it)
+        earlier, last = await self._earlier(batch) if batch.tried else (None, None)
+        digests = marks.recorded(earlier, texts)
+        lease = self.core.now() + max(LEASE, backoff(batch.attempts))
+        # committed before anything is sent: a try that dies after sending is found by them
+        await self._records.write(lambda tx: tx.mark_tried(batch.ids, batch.leader, lease, digests))
         files, view = await self._attachments(batch, sending)
         # only the users the posts mean to ping (a row from before post intents names
         # nobody: its text may quote a hostile game name, so it pings no one)
@@ -465,7 +464,7 @@ class Poster(WakeableLoop):
         dest = destination(first)
         try:
             target = await self._target(batch, sending)
-            sent = await self._sent_before(batch, target) if batch.tried else {}
+            sent = await self._sent_before(batch, target, earlier, last) if batch.tried else {}
             message = None
             for i, text in enumerate(texts):
                 if i in sent:  # delivered by a try that died before recording it
@@ -478,10 +477,10 @@ class Poster(WakeableLoop):
                     if view is not None:
                         kwargs["view"] = view
                 await self.pacer.request(dest)
-                # the marks make the send findable for good; the nonce makes Discord drop
-                # a repeat within its few minutes even where the history can't be read
+                # the recorded digests make the send findable for good; the nonce makes
+                # Discord drop a repeat within its few minutes even where the history can't be read
                 message = await target.send(  # type: ignore[union-attr]
-                    marks.marked(text, batch.mark(i, len(texts))),
+                    text,
                     nonce=f"o{batch.leader}" if i == 0 else f"o{batch.leader}.{i}",
                     allowed_mentions=allowed,
                     **kwargs,
@@ -574,14 +573,29 @@ class Poster(WakeableLoop):
             await self._records.write(lambda tx: tx.store_dm_channel(uid, cid, now))
         return self.client.get_partial_messageable(cid, type=discord.ChannelType.private)
 
-    async def _sent_before(self, batch: Batch, target: discord.abc.Messageable) -> dict[int, discord.Message]:
+    async def _earlier(self, batch: Batch) -> tuple[marks.Digests | None, int | None]:
+        """What earlier tries of a batch recorded (the digests of their parts), and the
+        last message recorded as sent to its destination before it."""
+        first = batch.rows[0]
+        async with self.core.storage.read() as tx:
+            return await tx.sent_before(batch.leader, first.channel_id, first.user_id)
+
+    async def _sent_before(
+        self, batch: Batch, target: discord.abc.Messageable, earlier: marks.Digests | None, last: int | None
+    ) -> dict[int, discord.Message]:
         """The messages of a batch that an earlier try sent (it may have died between
-        sending and recording): found by their marks in the destination's history."""
+        sending and recording): found in the destination's history by the digests the
+        tries recorded, after the destination's last recorded message (by their marks,
+        for a batch tried by a version that marked its messages)."""
         assert self.client.user is not None
         first = batch.rows[0]
         await self.pacer.request()
+        bot_id = self.client.user.id
         try:
-            found = await marks.find_sent(target, self.client.user.id, batch.leader, first.created_at)
+            if earlier is None:
+                found = await marks.find_marked(target, bot_id, batch.leader, first.created_at)
+            else:
+                found = await marks.find_sent(target, bot_id, earlier, first.created_at, last)
         except discord.Forbidden:  # no Read Message History: only the nonce guards
             log.warning("posts %s of game %s: can't read the history to check an earlier try", batch.ids, first.game_id)
             return {}

@@ -12,26 +12,51 @@ from typing import Any
 
 from bot.core.history import HistoryFiles
 from bot.text.i18n import plural, t
-from bot.text.labels import phase_title, power_names
+from bot.text.labels import echo, phase_title, power_names
 from engine.board_text import ALT_TEXT_LIMIT, describe_position
 from engine.codec import position_from_json
 
 
 def map_description(
-    position: dict[str, Any], language: str, *, orders: bool = False, fronts: Sequence[str] = ()
+    position: dict[str, Any],
+    language: str,
+    *,
+    orders: bool = False,
+    fronts: Sequence[str] = (),
+    mine: Sequence[str] | None = None,
 ) -> str:
     """A map's alt text: the phase and each power's centres and units (and what it owes),
-    then what else the picture shows (the orders and their results; the crop around some
-    powers' units)."""
+    then what else the picture shows (the orders and their results; the reader's own
+    orders not resolved yet, ``mine``, named one by one; the crop around some powers'
+    units)."""
     notes = []
     if orders:
         notes.append(t("alt.orders", language))
+    if mine is not None:
+        notes.append(_my_orders(mine, language))
     if fronts:
         notes.append(t("alt.front", language, powers=power_names(fronts, language)))
     extra = " ".join(notes)
     room = ALT_TEXT_LIMIT - (len(extra) + 1 if extra else 0)
     summary = describe_position(position_from_json(position), language, short=True, limit=room)
     return f"{summary} {extra}" if extra else summary
+
+
+def _my_orders(orders: Sequence[str], language: str) -> str:
+    """The private map's note: the reader's orders drawn, each written their way (a screen
+    reader's user checks them as a sighted player checks the arrows), at most half the alt
+    text (the position takes the rest)."""
+    if not orders:
+        return t("alt.my_orders_none", language)
+    room = ALT_TEXT_LIMIT // 2
+    shown: list[str] = []
+    for i, order in enumerate(orders):
+        more = t("alt.my_orders_more", language, count=len(orders) - i)
+        candidate = t("alt.my_orders", language, orders="; ".join([*shown, echo(order, language)]))
+        if len(candidate) + len(more) + 1 > room and shown:
+            return t("alt.my_orders", language, orders="; ".join(shown)) + " " + more
+        shown.append(echo(order, language))
+    return t("alt.my_orders", language, orders="; ".join(shown))
 
 
 def board_text(game_name: str, position: dict[str, Any], language: str) -> str:

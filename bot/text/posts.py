@@ -167,11 +167,16 @@ def _results(p: Mapping[str, Any], lang: str) -> list[str]:
     for r in p["results"]:
         by_power.setdefault(r["power"], []).append(r)
     owners, civil, active = p["owners"], set(p["civil"]), set(p.get("active", ()))
+    declared = set(p.get("declared", ()))
     for power in sorted(by_power):
         who = f" ({markup.mention(owners[power])})" if power in owners else ""
         note = ""
-        if power in civil:
-            note = t("post.civil_disorder_active" if power in active else "post.civil_disorder", lang)
+        # "civil disorder" only for the declared state; a power that just missed this phase
+        # (its units hold all the same) had "no orders"
+        if power in declared:
+            note = t("post.civil_disorder", lang)
+        elif power in civil:
+            note = t("post.missed_active" if power in active else "post.missed", lang)
         lines = [f"**{power_name(power, lang)}**{who}{note}"]
         for r in by_power[power]:
             mark = "✅" if r["ok"] else "❌"
@@ -183,7 +188,11 @@ def _results(p: Mapping[str, Any], lang: str) -> list[str]:
     if p["destroyed"]:
         units = ", ".join(f"{power_name(power, lang)} {unit_text(unit, lang)}" for power, unit in p["destroyed"])
         blocks.append(t("post.destroyed", lang, units=units))
-    if not by_power and not p["destroyed"]:  # say so rather than post a bare title (the centres follow)
+    unbuilt = p.get("unbuilt", ())
+    if unbuilt:  # builds nobody ordered are not made: said, rather than that there were none
+        powers = ", ".join(t("post.unbuilt_power", lang, power=power_name(pw, lang), count=n) for pw, n in unbuilt)
+        blocks.append(t("post.unbuilt", lang, powers=powers))
+    if not by_power and not p["destroyed"] and not unbuilt:  # say so rather than post a bare title
         blocks.append(t("post.no_adjustments" if str(p["phase"]).endswith("A") else "post.no_orders", lang))
     return blocks  # one per power: cut between them when long (render, merged)
 
@@ -309,7 +318,8 @@ def _eliminated(p: Mapping[str, Any], lang: str) -> str:
 
 def _users_joined(key: str) -> Callable[[Mapping[str, Any], str], str]:
     def render(p: Mapping[str, Any], lang: str) -> str:
-        users = " ".join(sorted(markup.mention(u) for u in p["users"]))
+        # comma-separated: Discord shows a mention as a bare name, and names run together otherwise
+        users = ", ".join(sorted(markup.mention(u) for u in p["users"]))
         return t(key, lang, **{**named(p, lang), "users": users or "—"})
 
     return render

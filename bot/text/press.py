@@ -5,6 +5,7 @@ settings, the replies of ``/press``, and the names and topics of press channels.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -244,7 +245,7 @@ def anonymous_toss(power: str, lang: str) -> str:
 
 # -- replies ----------------------------------------------------------------------------------
 def conversation_reply(conv: Conversation, lang: str) -> str:
-    powers = power_names(conv.powers[1:] if len(conv.powers) > 1 else conv.powers, lang)
+    powers = power_names(conv.others or conv.powers, lang)  # never the opener's own powers
     if conv.anonymous:
         return t("press.reply.group_opened" if conv.created else "press.reply.group_open", lang, powers=powers)
     if conv.channel_id is not None:
@@ -271,7 +272,9 @@ def target_label(target: Target, lang: str) -> str:
 
 # -- names of channels ------------------------------------------------------------------------
 def _slug(text: str) -> str:
-    return "-".join(text.lower().split())
+    """A channel name as Discord writes one: lower case, words joined by single hyphens, no
+    punctuation (``inbox England, Germany`` -> ``inbox-england-germany``)."""
+    return "-".join(re.findall(r"\w+", text.lower()))
 
 
 def category_name(game_name: str, game_id: int, lang: str) -> str:
@@ -281,7 +284,7 @@ def category_name(game_name: str, game_id: int, lang: str) -> str:
 def channel_name(kind: str, powers: Sequence[Sequence[str]], lang: str) -> str:
     if kind == "inbox":
         return _slug(t("press.channel.inbox", lang, power=power_names(powers[0], lang)))[:100]
-    return _slug("-".join(power_names(group, lang).replace(", ", "-") for group in powers))[:100]
+    return _slug(" ".join(power_names(group, lang) for group in powers))[:100]
 
 
 def channel_topic(kind: str, powers: Sequence[Sequence[str]], game_name: str, lang: str) -> str:

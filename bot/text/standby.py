@@ -23,6 +23,7 @@ from bot.core.preview import Preview
 from bot.core.standby import StandbyReport, StandbySheet
 from bot.infra.storage.standby import LatePolicy
 from bot.text import markup
+from bot.text.board import map_description
 from bot.text.durations import duration_text
 from bot.text.i18n import is_plural, plural, plural_form, t
 from bot.text.labels import echo, phase_title, power_name, say
@@ -107,6 +108,8 @@ def standby_dm(p: Mapping[str, Any], lang: str) -> str:
     lines += [
         t("standby.dm_dropped", lang, order=echo(d["order"], lang), reason=_reason(d, lang)) for d in p["dropped"]
     ]
+    if p["dropped"]:  # said once: they are no longer among the player's standby orders
+        lines.append(t("standby.dm_removed", lang))
     return "\n".join(lines)
 
 
@@ -147,6 +150,12 @@ class StandbyScreens:
 
 
 # -- the private map, grace, the game's status ----------------------------------------------------
+def preview_description(preview: Preview, group: Sequence[str], lang: str) -> str:
+    """The alt text of one picture of the reader's own orders: the position, the orders
+    drawn, the powers it is cropped around."""
+    return map_description(preview.board, lang, fronts=group, mine=preview.orders)
+
+
 def preview_caption(preview: Preview, lang: str) -> str:
     text = t("preview.caption", lang, game=preview.game.name, phase=phase_title(preview.phase, lang))
     return text if preview.orders else text + "\n" + t("preview.no_orders", lang)

@@ -100,13 +100,6 @@ def seven(env, names=("alice", "bob", "carol", "dave", "erin", "frank", "gina"))
     return Table(guild, channel, members)
 
 
-def post_text(content: str) -> str:
-    """A post's text without the mark every message of a post ends with (``-# #12``)."""
-    from bot.discord import marks
-
-    return content[: -len(mark.line()) - 1] if (mark := marks.read(content)) is not None else content
-
-
 def png_ok(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     image = Image.open(io.BytesIO(data))

@@ -355,3 +355,48 @@ async def play_to_the_year_limit(env, system: str, *, real_maps: bool = False):
     await order(member["FRANCE"], "A PAR B")
     await alice.slash(ch, "mod resolve")  # Winter 1901: the last phase of the last year
     return table, member
+
+
+def board_lines(content: str) -> dict[int, str]:
+    """The leaderboard's line of each user id."""
+    out = {}
+    for line in content.splitlines():
+        if line.startswith("**") and "<@" in line:
+            out[int(line.split("<@")[1].split(">")[0])] = line
+    return out
+
+
+async def press_begin(env, table, *, players=7, **options):
+    ch, alice = table.channel, table.members[0]
+    r = await alice.slash(ch, "game create", name="Club", players=players, **options)
+    assert "Club" in r.response.content, r.response.content
+    for m in table.members[:players]:
+        await m.slash(ch, "game join")
+    r = await alice.slash(ch, "game start")
+    assert "has started" in r.response.content, r.response.content
+    game, who = await powers_by_user(env, ch.id)
+    return game, {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
+
+
+def press_channels(env, table) -> dict[str, object]:
+    """The press channels of the guild (every channel inside a press category), by name."""
+    categories = {c.id for name, c in table.guild.channels.items() if "press #" in name}
+    return {name: c for name, c in table.guild.channels.items() if env.backend.channels[c.id].parent_id in categories}
+
+
+async def standby_begin(env, **options):
+    """Seven players start a game "Club" created with ``options``; returns the table, each
+    power's member, and the reply to ``/game create``."""
+    table = seven(env)
+    ch, alice = table.channel, table.members[0]
+    created = await alice.slash(ch, "game create", name="Club", players=7, **options)
+    for m in table.members:
+        await m.slash(ch, "game join")
+    await alice.slash(ch, "game start")
+    _, who = await powers_by_user(env, ch.id)
+    member = {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
+    return table, member, created.response.content
+
+
+def homes() -> dict[str, str]:
+    return {c: p.value for c, p in Position.initial().centres.items()}

@@ -16,6 +16,7 @@ from tests.bot.simcord_support import powers_by_user, running, seven
 from tests.bot.support import (
     STANDARD,
     SYSTEM_NAMES,
+    board_lines,
     current_game,
     dms,
     france_wins,
@@ -199,15 +200,6 @@ async def new_game(env, channel, members, **options):
     await creator.slash(channel, "game start")
     _, who = await powers_by_user(env, channel.id)
     return {p: next(m for m in members if m.id == uid) for p, uid in who.items()}
-
-
-def board_lines(content: str) -> dict[int, str]:
-    """The leaderboard's line of each user id."""
-    out = {}
-    for line in content.splitlines():
-        if line.startswith("**") and "<@" in line:
-            out[int(line.split("<@")[1].split(">")[0])] = line
-    return out
 
 
 async def test_the_leaderboard_by_season_with_a_test_game_left_out(tmp_path):

@@ -3,10 +3,12 @@
 The bot is killed right after Discord accepted a post and before it recorded the send;
 it stays down; it is started again on the same database. Discord (here simcord, given
 the nonce memory real Discord has: a repeated nonce within a few minutes returns the
-first message) would drop a repeat only within that window. Each message of a post
-carries its mark, and the restarted bot finds the post in the channel's (or DM's)
-history, records it, and does not send it again: the post is there once whether the bot
-was down one minute or a day."""
+first message) would drop a repeat only within that window. A message shows nothing but
+its text (no mark, issue 21): the bot records the digest of each message's content before
+sending it, and the restarted bot finds the post by it in the channel's (or DM's) history,
+after the last message it recorded there, records it, and does not send it again: the post
+is there once whether the bot was down one minute or a day, and a post whose text repeats
+an earlier one is not taken for it."""
 
 from __future__ import annotations
 
@@ -22,15 +24,19 @@ NONCE_WINDOW = 300.0  # seconds Discord remembers a nonce (a few minutes)
 
 
 class Discord:
-    """simcord's REST router, with Discord's nonce memory, and a kill switch: when the
+    """simcord's REST router, with Discord's nonce memory, and kill switches: when the
     message whose nonce is ``kill_after`` has been accepted, the bot "dies" before it
-    can record the send (the request raises, as the process would stop)."""
+    can record the send (the request raises, as the process would stop); the message
+    whose nonce is ``kill_before`` never reaches Discord (the bot died just before).
+    ``created``: the nonce of every message Discord made (a repeat it dropped is not)."""
 
     def __init__(self, env, monkeypatch) -> None:
         self.env = env
         self.kill_after: str | None = None
+        self.kill_before: str | None = None
         self.killed = False
         self.nonces: dict[tuple[str, str], tuple[float, object]] = {}
+        self.created: list[str] = []
         self.original = sim_router.dispatch
         monkeypatch.setattr(sim_router, "dispatch", self.dispatch)
 
@@ -39,12 +45,16 @@ class Discord:
         nonce = body.get("nonce")
         if method != "POST" or not path.endswith("/messages") or not nonce or not body.get("enforce_nonce"):
             return self.original(backend, method, path, json=json, **kwargs)
+        if nonce == self.kill_before and not self.killed:
+            self.killed = True
+            raise RuntimeError("the bot was killed before the send")
         now = backend.clock.elapsed
         seen = self.nonces.get((path, nonce))
         if seen is not None and now - seen[0] < NONCE_WINDOW:
             return seen[1]  # what Discord does within its window: the first message again
         result = self.original(backend, method, path, json=json, **kwargs)
         self.nonces[(path, nonce)] = (now, result)
+        self.created.append(nonce)
         if nonce == self.kill_after and not self.killed:
             self.killed = True
             raise RuntimeError("the bot was killed after the send, before recording it")
@@ -72,8 +82,9 @@ def bot_messages(env, channel_id: int) -> list:
     return sorted((m for m in found if m.author_id == bot_id), key=lambda m: m.id)
 
 
-def marks_in(env, channel_id: int) -> Counter:
-    return Counter((m.post, m.part) for m in (marks.read(x.content) for x in bot_messages(env, channel_id)) if m)
+def unmarked(messages) -> bool:
+    """Nothing but the text: no line of outbox ids (``-# #42 #43``) under it."""
+    return not any(marks.read(m.content) or "\n-# #" in m.content for m in messages)
 
 
 async def two_player_game(env, name="Once"):
@@ -101,16 +112,17 @@ async def test_a_post_sent_just_before_a_kill_appears_once(tmp_path, monkeypatch
         await kill_and_restart(env, down)
         started = [m for m in bot_messages(env, channel.id) if "has started!" in m.content]
         assert len(started) == 1, [m.content[:40] for m in started]
-        assert marks.read(started[0].content) == marks.Mark(1, 0, 1)
         assert started[0].attachments, "the map went with it"
         rows = await stored_posts(env)
         assert all(p["sent_at"] is not None and p["error"] is None for p in rows)
-        assert next(p for p in rows if p["id"] == 1)["row"].id == 1
-        assert all(n == 1 for n in marks_in(env, channel.id).values())
+        assert next(p for p in rows if p["id"] == 1)["message_id"] == started[0].id  # found, recorded
+        assert all(n == 1 for n in Counter(discord.created).values()), discord.created
+        assert unmarked(bot_messages(env, channel.id))
         # and each player's DM of the first phase arrived once
         for player in (alice, bob):
             dms = bot_messages(env, player.user.dm_channel.id)
             assert sum("1914" in m.content for m in dms) == 1, [m.content[:50] for m in dms]
+            assert unmarked(dms)
 
 
 async def test_a_post_of_several_messages_cut_by_a_kill_sends_only_the_rest(tmp_path, monkeypatch):
@@ -126,25 +138,57 @@ async def test_a_post_of_several_messages_cut_by_a_kill_sends_only_the_rest(tmp_
         await alice.user.slash("ready")
         await bob.user.slash("ready")
         assert discord.killed
-        parts = [m for m in bot_messages(env, channel.id) if (k := marks.read(m.content)) and k.post == results_id]
-        assert len(parts) == 2 and marks.read(parts[0].content).parts > 2
+        parts = [n for n in discord.created if n.startswith(f"o{results_id}")]
+        assert parts == [f"o{results_id}", f"o{results_id}.1"]
+        before = len(bot_messages(env, channel.id))
 
         await kill_and_restart(env, 24 * 3600.0)
-        found = marks_in(env, channel.id)
-        count = marks.read(parts[0].content).parts
-        assert [found[(results_id, i)] for i in range(count)] == [1] * count
-        assert all(n == 1 for n in found.values())
-        # in order, and the game went on: the next phase was posted after them
-        ordered = [k for k in (marks.read(m.content) for m in bot_messages(env, channel.id)) if k]
-        mine = [k.part for k in ordered if k.post == results_id]
-        assert mine == list(range(count))
-        assert any("Fall 1914" in m.content for m in bot_messages(env, channel.id))
+        after = bot_messages(env, channel.id)
+        parts = [n for n in discord.created if n.startswith(f"o{results_id}")]
+        count = len(parts)
+        assert count > 2 and parts == [f"o{results_id}"] + [f"o{results_id}.{i}" for i in range(1, count)]
+        assert all(n == 1 for n in Counter(discord.created).values()), discord.created
+        # in order: the rest of the results right after the two parts sent before the kill,
+        # then the game went on: the next phase was posted after them
+        story = "\n".join(m.content for m in after[before - 2 : before - 2 + count])
+        assert story.startswith("📜") and story.count("📜") == 1
+        assert any("Fall 1914" in m.content for m in after[before - 2 + count - 1 :])
+        assert unmarked(after)
         assert all(p["sent_at"] is not None for p in await stored_posts(env))
 
 
-def test_marks_read_back():
-    for mark in (marks.Mark(7, 0, 1), marks.Mark(412, 1, 3), marks.Mark(412, 2, 3)):
-        assert marks.read(marks.marked("📜 text\nmore", mark)) == mark
-    assert marks.read("-# #12") is None  # a mark is a line after the text
+async def test_a_post_repeating_an_earlier_ones_text_is_not_taken_for_it(tmp_path, monkeypatch):
+    """Paused, resumed, paused again with the clock still: the two "paused" posts read the
+    same. The bot dies just before sending the second, and comes back after Discord forgot
+    the nonce: the first "paused" message is not taken for the second, which is sent."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        discord = Discord(env, monkeypatch)
+        channel, alice, bob = await two_player_game(env)
+        await alice.slash(channel, "game start")
+        await alice.slash(channel, "mod pause")
+        await alice.slash(channel, "mod resume")
+        paused = [m for m in bot_messages(env, channel.id) if m.content.startswith("⏸️")]
+        assert len(paused) == 1
+        nxt = max(p["id"] for p in await stored_posts(env)) + 1
+        discord.kill_before = f"o{nxt}"
+        await alice.slash(channel, "mod pause")
+        assert discord.killed
+        assert len([m for m in bot_messages(env, channel.id) if m.content.startswith("⏸️")]) == 1
+
+        await kill_and_restart(env, 6 * 3600.0)
+        paused = [m.content for m in bot_messages(env, channel.id) if m.content.startswith("⏸️")]
+        assert len(paused) == 2 and paused[0] == paused[1], paused
+        assert all(p["sent_at"] is not None and p["error"] is None for p in await stored_posts(env))
+
+
+def test_digests_find_a_part_whatever_try_rendered_it():
+    """A retry that renders a part differently adds its digest to the part's; Discord's
+    trimming of a message's ends does not change a digest."""
+    first = marks.recorded(None, ["📜 results", "⏳ next phase"])
+    again = marks.recorded(first, ["📜 resultados", "⏳ next phase"])
+    assert again[0] == [marks.digest("📜 results"), marks.digest("📜 resultados")]
+    assert again[1] == [marks.digest("⏳ next phase")]
+    assert marks.digest("text\n") == marks.digest("text") != marks.digest("text 2")
+    # a message of an earlier version, marked, is still read
+    assert marks.read("📜 text\n-# #412 #413 (2/3)") == marks.Mark(412, 1, 3, (413,))
     assert marks.read("text\n-# #12 and more") is None
-    assert marks.read("text") is None

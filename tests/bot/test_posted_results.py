@@ -15,7 +15,7 @@ import pytest
 from bot.text.i18n import t
 from bot.text.labels import order_line, phase_title
 from engine.cli import adjudicate_bytes
-from tests.bot.simcord_support import post_text, running
+from tests.bot.simcord_support import running
 from tests.bot.support import STANDARD, current_game, order, set_position, start_seven
 from tests.renderer.probes import Picture, arrow_coverage, has_token, red_around, red_of_move
 
@@ -41,7 +41,7 @@ ORDERS = {
 
 
 def results_lines(messages: list[str]) -> list[str]:
-    return [line for m in messages for line in post_text(m).split("\n")]
+    return [line for m in messages for line in m.split("\n")]
 
 
 @pytest.mark.parametrize("language", ["en", "es", "ru", "bg"])

@@ -12,8 +12,9 @@ import discord
 import pytest
 import simcord
 
-from tests.bot.simcord_support import powers_by_user, running, seven
-from tests.bot.support import STANDARD, order, set_position, texts
+from tests.bot.simcord_support import running, seven
+from tests.bot.support import STANDARD, order, press_channels, set_position, texts
+from tests.bot.support import press_begin as begin
 
 HOURS = 3600
 P = discord.Permissions
@@ -33,24 +34,6 @@ def can(env, guild, user_id, channel_id) -> P:
 
 def category_of(table, name_part="press #"):
     return next(c for name, c in table.guild.channels.items() if name_part in name)
-
-
-def press_channels(env, table) -> dict[str, object]:
-    """The press channels of the guild (every channel inside a press category), by name."""
-    categories = {c.id for name, c in table.guild.channels.items() if "press #" in name}
-    return {name: c for name, c in table.guild.channels.items() if env.backend.channels[c.id].parent_id in categories}
-
-
-async def begin(env, table, *, players=7, **options):
-    ch, alice = table.channel, table.members[0]
-    r = await alice.slash(ch, "game create", name="Club", players=players, **options)
-    assert "Club" in r.response.content, r.response.content
-    for m in table.members[:players]:
-        await m.slash(ch, "game join")
-    r = await alice.slash(ch, "game start")
-    assert "has started" in r.response.content, r.response.content
-    game, who = await powers_by_user(env, ch.id)
-    return game, {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
 
 
 async def set_mod_role(env, table, name="Mods"):

@@ -14,7 +14,7 @@ from bot.text.i18n import t
 from bot.text.labels import echo
 from engine import Position
 from engine.codec import position_to_json
-from tests.bot.simcord_support import post_text, running
+from tests.bot.simcord_support import running
 from tests.bot.support import current_game
 from tests.bot.support import seats as _seats
 
@@ -36,7 +36,7 @@ class Recording:
 
 
 def show(title: str, text: str) -> None:
-    print(f"\n----- {title}\n{post_text(text)}")
+    print(f"\n----- {title}\n{text}")
 
 
 @pytest.mark.parametrize("labels", ["latin", None], ids=["latin", "cyrillic"])

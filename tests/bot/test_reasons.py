@@ -55,6 +55,29 @@ WINTER = pos(
     },
 )
 QUIET = pos("W1901A", "FRANCE A PAR", centres={"PAR": Power.FRANCE})
+# France (4 centres, 3 units) and Germany (3 centres, 2 units, Berlin lost) each have a build
+# and no home centre both owned and empty to make it in
+CROWDED = pos(
+    "W1901A",
+    "FRANCE A PAR",
+    "FRANCE A MAR",
+    "FRANCE F BRE",
+    "GERMANY A MUN",
+    "GERMANY F KIE",
+    centres={
+        c: Power.parse(p)
+        for c, p in {
+            "PAR": "FRANCE",
+            "BRE": "FRANCE",
+            "MAR": "FRANCE",
+            "SPA": "FRANCE",
+            "MUN": "GERMANY",
+            "KIE": "GERMANY",
+            "DEN": "GERMANY",
+            "BER": "RUSSIA",
+        }.items()
+    },
+)
 SEAS = pos("S1902M", "ENGLAND F NTH", "ENGLAND F ENG", "FRANCE F MAO", "FRANCE F GAS", "ENGLAND A LON")
 
 # (reason, message key, position, order, powers, rules, given)
@@ -93,7 +116,9 @@ EXAMPLES: list[tuple[Reason, str, Position, Order | str, list[Power] | None, Rul
     (Reason.RETREAT_NOT_ALLOWED, "", retreats(), "A PAR R GAS", None, Rules(), None),
     (Reason.BUILD_NOT_HOME_CENTRE, "", WINTER, "A SPA B", [Power.FRANCE], Rules(), None),
     (Reason.BUILD_NOT_OWNED, "", WINTER, "A BER B", [Power.GERMANY], Rules(), None),
+    (Reason.BUILD_NOT_OWNED, ".none", CROWDED, "A BER B", [Power.GERMANY], Rules(), None),
     (Reason.BUILD_OCCUPIED, "", WINTER, "A PAR B", [Power.FRANCE], Rules(), None),
+    (Reason.BUILD_OCCUPIED, ".none", CROWDED, "A PAR B", [Power.FRANCE], Rules(), None),
     (Reason.BUILD_FLEET_INLAND, "", WINTER, Build(F, Location("PAR")), None, Rules(), None),
     (Reason.NO_BUILDS_DUE, "", QUIET, "A MAR B", [Power.FRANCE], Rules(), None),
     (Reason.NO_DISBANDS_DUE, "", WINTER, "A PAR D", [Power.FRANCE], Rules(), None),
@@ -230,6 +255,21 @@ def test_a_supported_unit_is_named_as_it_stands():
     position = pos("S1901M", "GERMANY A MUN", "GERMANY A KIE")
     line, writes = _line(position, "A MUN S F KIE", [Power.GERMANY])
     assert line.order == "A MUN S A KIE" and writes == {"MUN": ("GERMANY", "A MUN S A KIE")}
+
+
+def test_a_refused_build_names_where_the_power_can_build_instead():
+    """Issue 21: the refusal said only "build in a free home centre"; it names them, the
+    reader's way, or says there is none."""
+    line, _ = _line(WINTER, "A PAR B", [Power.FRANCE])  # Paris occupied; Brest and Marseilles free
+    assert _said(line) == "You can't build in PAR: A PAR stands there. You can build in: BRE, MAR."
+    assert _said(line, "es").endswith("Puedes construir en: Bre, Mar.")
+    assert _said(line, "ru").endswith("Строить можно в: Бре, Мар.")
+    line, _ = _line(WINTER, "A BER B", [Power.GERMANY])  # Berlin lost; Kiel free
+    assert _said(line).endswith("does not own it now. You can build in: KIE.")
+    line, _ = _line(CROWDED, "A PAR B", [Power.FRANCE])
+    assert line.error == "illegal.build_occupied.none" and "nowhere to build now" in _said(line)
+    line, _ = _line(CROWDED, "A BER B", [Power.GERMANY])
+    assert line.error == "illegal.build_not_owned.none" and "none of your home centres is free" in _said(line)
 
 
 def test_reasons_name_places_and_units_the_readers_way():

@@ -10,7 +10,7 @@ from bot.core.errors import UserError
 from bot.core.reminders import DEFAULT_LEADS, parse_leads
 from bot.text.i18n import t
 from bot.text.replies import lead_text as format_lead
-from tests.bot.simcord_support import post_text, powers_by_user, running, seven
+from tests.bot.simcord_support import powers_by_user, running, seven
 from tests.bot.support import private_order as order
 
 HOURS = 3600
@@ -18,7 +18,7 @@ HOURS = 3600
 
 def reminders(member) -> list[str]:
     channel = member.user.dm_channel
-    return [post_text(m.content) for m in channel.history() if m.content.startswith("⏰")] if channel else []
+    return [m.content for m in channel.history() if m.content.startswith("⏰")] if channel else []
 
 
 def test_lead_times():

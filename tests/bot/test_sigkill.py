@@ -4,8 +4,9 @@ database, and check that every phase resolved once and every post arrived once.
 The bot runs as ``python -m bot`` against the loopback emulator (the real network path).
 Posts carry their outbox row as nonce with ``enforce_nonce``; the emulator, like Discord,
 drops a repeated nonce, which is what makes "sent, then killed before recording it" safe.
-A message carries several posts (a resolution's: results and new phase) and names them
-all in its mark.
+A message carries several posts (a resolution's: results and new phase), shows nothing but
+its text (no mark), and is found again after a restart by the digests of its parts'
+contents that the bot recorded before sending it.
 
 The moments of the kills come from a fixed seed (``HYPOTHESIS_RANDOM=1``: a new one each
 run, for exploring by hand). Every wait is for an event, bounded by a limit far above what
@@ -25,7 +26,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord import marks
 from tests.bot.databases import sqlite_only
 from tests.bot.loopback import Emulator
 
@@ -131,25 +131,34 @@ async def test_sigkill_during_resolutions(tmp_path):
         await emu.stop()
     with sqlite3.connect(db) as con:
         resolved = con.execute("SELECT phase FROM phases WHERE results IS NOT NULL").fetchall()
-        rows = con.execute("SELECT id, channel_id, user_id, content, sent_at, message_id, kind FROM outbox").fetchall()
+        rows = con.execute(
+            "SELECT id, channel_id, user_id, content, sent_at, message_id, kind, batch FROM outbox"
+        ).fetchall()
     assert sorted(p for (p,) in resolved) == sorted(seen[:-1]), (seed, kills)
     channel_posts = Counter(p.content for p in emu.posts if p.channel_id == channel["id"])
     results = [c for c in channel_posts if "📜" in c]  # (after the start post, when it waited for a restart)
     assert len(results) == PHASES, (seed, kills, results)
     assert all(n == 1 for n in channel_posts.values()), (seed, kills, channel_posts)
-    # every outbox row was delivered exactly once (the nonce is the message's first row;
-    # its mark names every row it carries)
-    delivered = Counter(p.nonce for p in emu.posts if p.nonce and p.nonce.startswith("o"))
-    assert all(n == 1 for n in delivered.values())
-    found = [(p, mark) for p in emu.posts if (mark := marks.read(p.content)) is not None]
-    assert all(n == 1 for n in Counter((m.post, m.part) for _, m in found).values()), (seed, kills)
-    carried = Counter(row for _, m in found if m.part == 0 for row in m.posts)
-    assert all(n == 1 for n in carried.values()), (seed, kills, carried)
-    # a DM of a phase that was over when its turn came is recorded without a message
+    # every message was delivered exactly once: its nonce is its batch's first row, and its
+    # part after a dot (``o412``, ``o412.1``); nothing but the text is shown
+    posted = [p for p in emu.posts if p.nonce and p.nonce.startswith("o")]
+    delivered = Counter(p.nonce for p in posted)
+    assert all(n == 1 for n in delivered.values()), (seed, kills, delivered)
+    assert not any("\n-# #" in p.content for p in emu.posts), (seed, kills)
+    parts: dict[int, list] = {}
+    for p in posted:
+        leader, _, part = p.nonce[1:].partition(".")
+        parts.setdefault(int(leader), []).append((int(part or 0), p))
+    for leader, sent in parts.items():  # each batch's parts, once each, in order
+        assert [i for i, _ in sent] == list(range(len(sent))), (seed, kills, leader, sent)
+    # every outbox row was carried by the message of its batch, once; a DM of a phase that
+    # was over when its turn came is recorded without a message
+    carried = {r[0] for r in rows if r[7] in parts}
     unsent = {r[0] for r in rows if r[5] is None}
     assert all(r[2] is not None and r[6] == "dm_phase_started" for r in rows if r[0] in unsent)
-    assert {r[0] for r in rows} == set(carried) | unsent and not unsent & set(carried), (seed, kills)
+    assert {r[0] for r in rows} == carried | unsent and not unsent & carried, (seed, kills)
     assert all(r[4] is not None for r in rows)
-    for posted, mark in found:  # a resolution's maps go with its last message
-        if mark.part == mark.parts - 1 and any("📜" in p.content for p, m in found if m.post == mark.post):
-            assert posted.files and posted.files[0][1][:8] == b"\x89PNG\r\n\x1a\n"
+    for sent in parts.values():  # a resolution's maps go with its last message
+        if any("📜" in p.content for _, p in sent):
+            last = sent[-1][1]
+            assert last.files and last.files[0][1][:8] == b"\x89PNG\r\n\x1a\n"

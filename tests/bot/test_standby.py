@@ -11,14 +11,15 @@ from datetime import UTC, datetime
 
 from bot.infra import maps
 from bot.infra.clock import to_unix
-from engine import Location, Position, Power, Unit
+from engine import Location, Power, Unit
 from engine.position import Dislodged
 from renderer import front_groups
-from tests.bot.simcord_support import png_ok, powers_by_user, running, seven
+from tests.bot.simcord_support import png_ok, running
 from tests.bot.support import (
     STANDARD,
     current_game,
     dms,
+    homes,
     labels,
     order,
     ready_all,
@@ -29,6 +30,7 @@ from tests.bot.support import (
     tap,
     texts,
 )
+from tests.bot.support import standby_begin as begin
 
 HOURS = 3600
 
@@ -37,24 +39,6 @@ async def standby(member, text: str) -> str:
     r = await member.user.slash("standby set", orders=text)
     assert r.ephemeral
     return r.response.content
-
-
-async def begin(env, **options):
-    """Seven players start a game "Club" created with ``options``; returns the table, each
-    power's member, and the reply to ``/game create``."""
-    table = seven(env)
-    ch, alice = table.channel, table.members[0]
-    created = await alice.slash(ch, "game create", name="Club", players=7, **options)
-    for m in table.members:
-        await m.slash(ch, "game join")
-    await alice.slash(ch, "game start")
-    _, who = await powers_by_user(env, ch.id)
-    member = {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
-    return table, member, created.response.content
-
-
-def homes() -> dict[str, str]:
-    return {c: p.value for c, p in Position.initial().centres.items()}
 
 
 def results_of(channel, title: str) -> str:
@@ -338,7 +322,7 @@ async def test_grace_waits_for_the_late_player_who_asked(tmp_path):
         await order(france, "A PAR - BUR; A MAR H; F BRE H")
         game = await current_game(env, ch.id)
         assert game.phase == "F1901M"
-        assert "civil disorder" in results_of(ch, "Spring 1901").split("**Italy**")[1].split("\n\n")[0]
+        assert "— *no orders*" in results_of(ch, "Spring 1901").split("**Italy**")[1].split("\n\n")[0]
         r = await alice.slash(ch, "game status")
         status = r.response.content
         assert "Grace: 15m for the players who ask with `/grace`" in status

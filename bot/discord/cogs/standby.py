@@ -15,7 +15,14 @@ from bot.core.app import Core
 from bot.discord.cogs.common import answering, game_choices, reply, where
 from bot.discord.locales import described, language_of
 from bot.text.labels import localized_orders
-from bot.text.standby import cleared_text, grace_text, preview_caption, standby_report, standby_text
+from bot.text.standby import (
+    cleared_text,
+    grace_text,
+    preview_caption,
+    preview_description,
+    standby_report,
+    standby_text,
+)
 
 _ANYWHERE = dict(guilds=True, dms=True, private_channels=True)
 
@@ -30,7 +37,11 @@ async def send_preview(interaction: discord.Interaction, core: Core, game: str |
     await interaction.response.defer(ephemeral=True, thinking=True)
     preview = await core.previews.draw(request)
     files = [
-        discord.File(io.BytesIO(png), filename=f"{preview.phase}{''.join('-' + p.lower() for p in group)}.png")
+        discord.File(
+            io.BytesIO(png),
+            filename=f"{preview.phase}{''.join('-' + p.lower() for p in group)}.png",
+            description=preview_description(preview, group, lang),  # alt text, as on every map
+        )
         for group, png in preview.pictures
     ]
     await interaction.followup.send(preview_caption(preview, lang), files=files, ephemeral=True)

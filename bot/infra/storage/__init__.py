@@ -598,7 +598,9 @@ class Tx(
     async def posts(self, game_id: int | None = None) -> list[dict[str, Any]]:
         """Every outbox row as a dict, with its delivery state (for tests and diagnostics)."""
         where, params = ("WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
-        rows = await self._all(f"SELECT {_OUTBOX_COLUMNS}, sent_at, error FROM outbox {where} ORDER BY id", params)
+        rows = await self._all(
+            f"SELECT {_OUTBOX_COLUMNS}, sent_at, error, message_id FROM outbox {where} ORDER BY id", params
+        )
         out = []
         for r in rows:
             row = _outbox(r)
@@ -617,6 +619,7 @@ class Tx(
                     "attempts": row.attempts,
                     "sent_at": r[13],
                     "error": r[14],
+                    "message_id": r[15],
                     "row": row,
                 }
             )

@@ -8,6 +8,7 @@ stays with the other outbox queries (``Tx.posts_due``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 
 
@@ -19,14 +20,39 @@ class PostingQueries:
     """Batches of outbox rows, DM channels, pushed maps."""
 
     # -- a message of several outbox rows --------------------------------------------
-    async def mark_tried(self, ids: Sequence[int], batch: int, next_attempt: float) -> None:
+    async def mark_tried(
+        self, ids: Sequence[int], batch: int, next_attempt: float, digests: list[list[str]] | None = None
+    ) -> None:
         """A send of the rows ``ids`` as one message (``batch``: its first row) is being
         tried: count the attempt, keep them from being taken again before ``next_attempt``,
-        and remember which rows the message carries (a retry sends the same ones)."""
+        remember which rows the message carries (a retry sends the same ones) and, on the
+        first row, the digests of its parts' contents (a retry finds by them what was sent:
+        bot.discord.marks)."""
         await self._run(  # type: ignore[attr-defined]
             f"UPDATE outbox SET attempts = attempts + 1, next_attempt = ?, batch = ? WHERE id IN ({_marks(ids)})",
             (next_attempt, batch, *ids),
         )
+        if digests is not None:
+            await self._run(  # type: ignore[attr-defined]
+                "UPDATE outbox SET sent_digests = ? WHERE id = ?", (json.dumps(digests), batch)
+            )
+
+    async def sent_before(
+        self, batch: int, channel_id: int | None, user_id: int | None
+    ) -> tuple[list[list[str]] | None, int | None]:
+        """What a retry of ``batch`` looks for: the digests its earlier tries recorded (None:
+        none recorded), and the last message recorded as sent to the same destination (a
+        channel, or a user's DMs) by an earlier post."""
+        row = await self._one("SELECT sent_digests FROM outbox WHERE id = ?", (batch,))  # type: ignore[attr-defined]
+        digests = json.loads(row[0]) if row is not None and row[0] else None
+        if channel_id is not None:
+            where, key = "channel_id = ?", channel_id
+        else:
+            where, key = "channel_id IS NULL AND user_id = ?", user_id
+        last = await self._one(  # type: ignore[attr-defined]
+            f"SELECT MAX(message_id) FROM outbox WHERE {where} AND id < ? AND sent_at IS NOT NULL", (key, batch)
+        )
+        return digests, (int(last[0]) if last is not None and last[0] is not None else None)
 
     async def mark_batch_sent(self, ids: Sequence[int], message_id: int | None, now: float) -> None:
         await self._run(  # type: ignore[attr-defined]

@@ -47,6 +47,7 @@ MESSAGES: dict[str, str] = {
     "standby.dm_none_used": "🛟 **{game}** — {phase}: не даде всички заповеди, а нито една резервна заповед за {power} не можа да се използва:",
     "standby.dm_used": "✅ `{order}`",
     "standby.dm_dropped": "❌ `{order}` — не е използвана: {reason}",
+    "standby.dm_removed": "Неизползваните заповеди са премахнати от резервните ти заповеди: дай ги отново със `/standby set`, ако още ги искаш.",
     "post.standby": " *(резервна)*",
     # личната карта
     "preview.caption": "🗺️ **{game}** — {phase}: твоите заповеди, виждаш ги само ти.",

@@ -130,10 +130,13 @@ MESSAGES: dict[str, str] = {
     "post.assignment": "{user}: {powers}",
     "post.neutral": "Neutral (nobody plays them): {powers}",
     "post.results_title": "📜 **{game}** — results of {phase}",
-    "post.civil_disorder": " — *civil disorder (no orders)*",
+    "post.civil_disorder": " — *civil disorder*",
+    "post.missed": " — *no orders*",
     "post.implied": " *(no order)*",
     "post.destroyed": "Destroyed: {units}",
     "post.no_adjustments": "No builds or disbands this winter: no power had any to make.",
+    "post.unbuilt": "Builds not ordered, so not made: {powers}.",
+    "post.unbuilt_power": "{power} ({count})",
     "post.no_orders": "No orders in this phase.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nDeadline: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: centres {centres}, units {units}",
@@ -202,9 +205,9 @@ MESSAGES.update(
             "every player is still ready, the phase resolves at once; otherwise at its deadline."
         ),
         "orders.silent": (
-            "⚠️ No orders at all yet for {powers}: a power without orders plays this phase in civil disorder "
-            "(its units hold and its dislodged units are disbanded) unless you order for it or say `/ready`."
+            "⚠️ No orders at all yet for {powers}: without orders a power's units hold without supporting "
+            "each other and its dislodged units are disbanded, unless you order for it or say `/ready`."
         ),
-        "post.civil_disorder_active": " — *no orders: civil disorder this phase (its player is active)*",
+        "post.missed_active": " — *no orders this phase (its player ordered for their other powers)*",
     }
 )

@@ -31,8 +31,9 @@ MESSAGES: dict[str, str] = {
     "scoring.name.centre_count": "centre count",
     "scoring.name.carnage": "Carnage",
     "scoring.rule.draw_size": (
-        "A solo takes 100. A draw shares 100 equally between the powers in it, whatever their centres; "
-        "a game stopped before its end counts as a draw of every survivor."
+        "A solo takes 100. An agreed draw shares 100 equally between the powers in it, whatever their centres. "
+        "A game stopped before its end (its last year, a moderator) is scored the same way, 100 shared equally by "
+        "every survivor, but it is no draw: nobody agreed to one, and the leaderboard counts it as survived."
     ),
     "scoring.rule.sum_of_squares": (
         "A solo takes 100. Otherwise each power scores 100 × its centres² ÷ the sum of every power's centres²."
@@ -107,6 +108,9 @@ MESSAGES: dict[str, str] = {
     # the board in words
     "board.title": "**{game}** — the board, power by power:",
     "alt.orders": "The orders of the phase are drawn with their results.",
+    "alt.my_orders": "Your orders, not resolved yet, are drawn: {orders}.",
+    "alt.my_orders_more": "Orders not listed here: {count}.",
+    "alt.my_orders_none": "You have no orders yet: only the units are drawn.",
     "alt.front": "Shown around the units of {powers}.",
     "alt.chart": "Supply centres of {name} at the start of each year, {first} to {last}. {series}",
 }

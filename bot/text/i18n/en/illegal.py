@@ -49,8 +49,10 @@ MESSAGES: dict[str, str] = {
         "You can't build in {place}: units are built only in your own home centres ({homes}), "
         "while you still own them and they are empty."
     ),
-    "illegal.build_not_owned": "You can't build in {place}: {power} does not own it now. Build only in home centres you still hold.",
-    "illegal.build_occupied": "You can't build in {place}: {unit} stands there. Build in an empty home centre.",
+    "illegal.build_not_owned": "You can't build in {place}: {power} does not own it now. You can build in: {places}.",
+    "illegal.build_not_owned.none": "You can't build in {place}: {power} does not own it now, and none of your home centres is free to build in (yours and empty).",
+    "illegal.build_occupied": "You can't build in {place}: {unit} stands there. You can build in: {places}.",
+    "illegal.build_occupied.none": "You can't build in {place}: {unit} stands there, and every home centre you still own is occupied: there is nowhere to build now.",
     "illegal.build_fleet_inland": "A fleet can't be built in {place}: it has no coast. Build an army there instead.",
     "illegal.no_builds_due": (
         "You have no builds to make this winter: a power builds only when it has more supply centres than units "

@@ -139,7 +139,7 @@ MESSAGES: dict[str, str] = {
         one="Civil disorder after {count} missed movement phase.",
         other="Civil disorder after {count} missed movement phases in a row.",
     ),
-    "mod.status.policy_never": "Powers are never declared in civil disorder (a missed movement phase is still played in civil disorder).",
+    "mod.status.policy_never": "Powers are never declared in civil disorder (in a movement phase without orders a power's units still just hold).",
     "mod.status.paused": "⏸️ Paused, with {left} left before the deadline.",
     "mod.status.civil_disorder": "In civil disorder: {powers}",
     "mod.status.draw_open": "🗳️ A draw proposal is open (`/draw`).",
@@ -165,7 +165,7 @@ MESSAGES: dict[str, str] = {
     "mod.reply.draw_passed": "🤝 Your vote was the last one: the draw is agreed and the game is over.",
     "mod.reply.conceded": "🏳️ You conceded to {leader}.",
     "mod.reply.conceded_end": "🏳️ You conceded to {leader}; every other player had conceded, so the game is over.",
-    "mod.reply.rollback": "⏪ {undone} undone: the game is back in {back}.",
+    "mod.reply.rollback": "⏪ The last resolution is undone: {undone} is withdrawn and the game is back in {back}, with the orders given.",
     "mod.reply.replaced": "🔄 {new} now plays {powers}, replacing {old}; both have been told.",
 }
 

@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
     "standby.dm_none_used": "🛟 **{game}** — {phase}: you left orders out, and none of your standby orders for {power} could be used:",
     "standby.dm_used": "✅ `{order}`",
     "standby.dm_dropped": "❌ `{order}` — not used: {reason}",
+    "standby.dm_removed": "The orders not used are removed from your standby orders: give them again with `/standby set` if you still want them.",
     "post.standby": " *(standby)*",
     # the private map of one's orders
     "preview.caption": "🗺️ **{game}** — {phase}: your orders, seen only by you.",

@@ -130,10 +130,13 @@ MESSAGES: dict[str, str] = {
     "post.assignment": "{user}: {powers}",
     "post.neutral": "Neutrales (nadie las juega): {powers}",
     "post.results_title": "📜 **{game}** — resultados de «{phase}»",
-    "post.civil_disorder": " — *desorden civil (sin órdenes)*",
+    "post.civil_disorder": " — *desorden civil*",
+    "post.missed": " — *sin órdenes*",
     "post.implied": " *(sin orden)*",
     "post.destroyed": "Eliminadas: {units}",
     "post.no_adjustments": "Ni construcciones ni disoluciones este invierno: ninguna potencia tenía que hacerlas.",
+    "post.unbuilt": "Construcciones sin ordenar, y por tanto no hechas: {powers}.",
+    "post.unbuilt_power": "{power} ({count})",
     "post.no_orders": "No hubo órdenes en esta fase.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nPlazo: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: centros {centres}, unidades {units}",
@@ -213,10 +216,10 @@ MESSAGES.update(
             "acto; si no, al vencer su plazo."
         ),
         "orders.silent": (
-            "⚠️ Aún no hay ninguna orden para {powers}: una potencia sin órdenes juega esta fase en desorden "
-            "civil (sus unidades se mantienen y las desalojadas se disuelven), salvo que le des órdenes o "
-            "digas `/ready`."
+            "⚠️ Aún no hay ninguna orden para {powers}: sin órdenes, las unidades de una potencia mantienen su "
+            "posición sin apoyarse entre sí y las desalojadas se disuelven, salvo que le des órdenes o digas "
+            "`/ready`."
         ),
-        "post.civil_disorder_active": " — *sin órdenes: desorden civil en esta fase (su jugador está activo)*",
+        "post.missed_active": " — *sin órdenes en esta fase (su jugador dio órdenes para sus otras potencias)*",
     }
 )

@@ -32,8 +32,10 @@ MESSAGES: dict[str, str] = {
     "scoring.name.centre_count": "recuento de centros",
     "scoring.name.carnage": "sistema Carnage",
     "scoring.rule.draw_size": (
-        "Una victoria en solitario se lleva 100 puntos. Un empate reparte 100 a partes iguales entre sus potencias, tengan los centros que tengan; una partida detenida antes de su final cuenta como empate de todos los "
-        "supervivientes."
+        "Una victoria en solitario se lleva 100 puntos. Un empate acordado reparte 100 a partes iguales entre sus "
+        "potencias, tengan los centros que tengan. Una partida detenida antes de su final (su último año, un "
+        "moderador) se puntúa igual, 100 a partes iguales entre todos los supervivientes, pero no es un empate: nadie "
+        "lo acordó, y en la clasificación cuenta como supervivencia."
     ),
     "scoring.rule.sum_of_squares": (
         "Una victoria en solitario se lleva 100. Si no, cada potencia obtiene 100 × sus centros² ÷ la suma de "
@@ -139,6 +141,9 @@ MESSAGES: dict[str, str] = {
     # el tablero en palabras
     "board.title": "**{game}** — el tablero, potencia por potencia:",
     "alt.orders": "Las órdenes de la fase están dibujadas con sus resultados.",
+    "alt.my_orders": "Están dibujadas tus órdenes, aún sin resolver: {orders}.",
+    "alt.my_orders_more": "Órdenes que no caben aquí: {count}.",
+    "alt.my_orders_none": "Aún no has dado órdenes: solo se dibujan las unidades.",
     "alt.front": "Centrado en las unidades de {powers}.",
     "alt.chart": "Centros de suministro de {name} al principio de cada año, de {first} a {last}. {series}",
 }

@@ -49,8 +49,10 @@ MESSAGES: dict[str, str] = {
         "No puedes construir en {place}: solo se construye en tus centros de suministro iniciales ({homes}), "
         "mientras sigan siendo tuyos y estén vacíos."
     ),
-    "illegal.build_not_owned": "No puedes construir en {place}: ahora no es de {power}. Construye solo en los centros iniciales que aún controlas.",
-    "illegal.build_occupied": "No puedes construir en {place}: allí está {unit}. Construye en un centro inicial vacío.",
+    "illegal.build_not_owned": "No puedes construir en {place}: ahora no es de {power}. Puedes construir en: {places}.",
+    "illegal.build_not_owned.none": "No puedes construir en {place}: ahora no es de {power}, y ninguno de tus centros iniciales está libre para construir (tuyo y vacío).",
+    "illegal.build_occupied": "No puedes construir en {place}: allí está {unit}. Puedes construir en: {places}.",
+    "illegal.build_occupied.none": "No puedes construir en {place}: allí está {unit}, y todos los centros iniciales que aún controlas están ocupados: ahora no hay dónde construir.",
     "illegal.build_fleet_inland": "No se puede construir una flota en {place}: no tiene costa. Construye allí un ejército.",
     "illegal.no_builds_due": (
         "No tienes construcciones que hacer este invierno: una potencia construye solo si tiene más centros de "

@@ -145,7 +145,7 @@ MESSAGES: dict[str, str] = {
         one="Desorden civil tras {count} fase de movimiento sin órdenes.",
         other="Desorden civil tras {count} fases de movimiento seguidas sin órdenes.",
     ),
-    "mod.status.policy_never": "Las potencias nunca se declaran en desorden civil (una fase de movimiento sin órdenes se juega igualmente en desorden civil).",
+    "mod.status.policy_never": "Las potencias nunca se declaran en desorden civil (en una fase de movimiento sin órdenes, sus unidades igualmente solo mantienen su posición).",
     "mod.status.paused": "⏸️ En pausa, con {left} por delante hasta el plazo.",
     "mod.status.civil_disorder": "En desorden civil: {powers}",
     "mod.status.draw_open": "🗳️ Hay una propuesta de empate abierta (`/draw`).",
@@ -174,7 +174,7 @@ MESSAGES: dict[str, str] = {
         "🏳️ Te has rendido ante {leader}; todos los demás jugadores ya se habían rendido, así que la "
         "partida ha terminado."
     ),
-    "mod.reply.rollback": "⏪ Fase «{undone}» deshecha: la partida vuelve a «{back}».",
+    "mod.reply.rollback": "⏪ Última resolución deshecha: «{undone}» queda anulada y la partida vuelve a «{back}», con las órdenes dadas.",
     "mod.reply.replaced": "🔄 {new} juega ahora con {powers}, en lugar de {old}; se ha avisado a los dos.",
 }
 

@@ -50,6 +50,7 @@ MESSAGES: dict[str, str] = {
     "standby.dm_none_used": "🛟 **{game}** — {phase}: te faltaron órdenes y no se pudo usar ninguna de tus órdenes de reserva de {power}:",
     "standby.dm_used": "✅ `{order}`",
     "standby.dm_dropped": "❌ `{order}` — no se usó: {reason}",
+    "standby.dm_removed": "Las órdenes que no se usaron se han quitado de tus órdenes de reserva: vuelve a darlas con `/standby set` si aún las quieres.",
     "post.standby": " *(de reserva)*",
     # el mapa privado
     "preview.caption": "🗺️ **{game}** — {phase}: tus órdenes, solo las ves tú.",

@@ -51,6 +51,7 @@ MESSAGES: dict[str, str] = {
     "standby.dm_none_used": "🛟 **{game}** — {phase}: приказы отданы не все, но ни один твой резервный приказ ({power}) не подошёл:",
     "standby.dm_used": "✅ `{order}`",
     "standby.dm_dropped": "❌ `{order}` — не сработал: {reason}",
+    "standby.dm_removed": "Несработавшие приказы убраны из твоих резервных: если они ещё нужны, отдай их снова через `/standby set`.",
     "post.standby": " *(резервный)*",
     # личная карта
     "preview.caption": "🗺️ **{game}** — {phase}: твои приказы, их видишь только ты.",
