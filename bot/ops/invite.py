@@ -17,25 +17,38 @@ import discord
 
 SCOPES = ("bot", "applications.commands")
 
-#: Every permission the bot asks for, and why (the README lists the same).
-NEEDED: tuple[tuple[str, str], ...] = (
-    ("view_channel", "see the game channels it posts in"),
-    ("send_messages", "post results, maps, deadlines and announcements in game channels"),
-    ("embed_links", "show game summaries and links as embeds"),
-    ("attach_files", "attach the maps, the history GIF and its JSON"),
-    ("read_message_history", "find its own posts again after a restart, so none is sent twice"),
-    ("manage_channels", "create each game's press category and its private channels"),
-    ("manage_roles", "set who may read and write each press channel and the game channel"),
-    ("add_reactions", "grant or close reactions in press channels (Discord lets a bot set only what it has)"),
-    ("create_public_threads", "close threads in locked press channels (the same rule)"),
-    ("create_private_threads", "close private threads in locked press channels (the same rule)"),
-    ("send_messages_in_threads", "close writing in threads of locked press channels (the same rule)"),
-    ("create_instant_invite", "invite a substitute from another server to a game that needs one"),
+#: Every permission the bot asks for: discord.py's name, Discord's name, and why (the README
+#: lists the same).
+NEEDED: tuple[tuple[str, str, str], ...] = (
+    ("view_channel", "View Channels", "see the game channels it posts in"),
+    ("send_messages", "Send Messages", "post results, maps, deadlines and announcements in game channels"),
+    ("embed_links", "Embed Links", "show game summaries and links as embeds"),
+    ("attach_files", "Attach Files", "attach the maps, the history GIF and its JSON"),
+    ("read_message_history", "Read Message History", "find its own posts again after a restart, so none is sent twice"),
+    ("manage_channels", "Manage Channels", "create each game's press category and its private channels"),
+    ("manage_roles", "Manage Roles", "set who may read and write each press channel and the game channel"),
+    (
+        "add_reactions",
+        "Add Reactions",
+        "open or close reactions in press channels (Discord lets a bot allow or deny only what it has itself)",
+    ),
+    ("create_public_threads", "Create Public Threads", "close threads in locked press channels (the same rule)"),
+    (
+        "create_private_threads",
+        "Create Private Threads",
+        "close private threads in locked press channels (the same rule)",
+    ),
+    (
+        "send_messages_in_threads",
+        "Send Messages in Threads",
+        "close writing in threads of locked press channels (the same rule)",
+    ),
+    ("create_instant_invite", "Create Invite", "invite a substitute from another server to a game that needs one"),
 )
 
 
 def permissions() -> discord.Permissions:
-    return discord.Permissions(**{name: True for name, _ in NEEDED})
+    return discord.Permissions(**{name: True for name, _, _ in NEEDED})
 
 
 def application_id(env: Mapping[str, str], given: str | None = None) -> int:
@@ -73,8 +86,8 @@ def url(app_id: int) -> str:
 
 def lines(app_id: int) -> list[str]:
     """What the command prints: the link, then each permission and why."""
-    width = max(len(name) for name, _ in NEEDED)
+    width = max(len(shown) for _, shown, _ in NEEDED)
     out = [url(app_id), "", f"permissions (value {permissions().value}):"]
-    out += [f"  {name.replace('_', ' '):<{width}}  {why}" for name, why in NEEDED]
+    out += [f"  {shown:<{width}}  {why}" for _, shown, why in NEEDED]
     out.append("scopes: bot (the bot user), applications.commands (its slash commands)")
     return out
