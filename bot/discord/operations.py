@@ -102,13 +102,17 @@ class Operations:
     async def _report(self) -> None:
         path = self.settings.health_file
         assert path is not None
+        failing = False
         while True:
             healthy, reason = await self.status()
             try:
                 status = health.Status(healthy, reason, time.time(), self.interval, os.getpid())
                 await asyncio.to_thread(health.write_status, path, status)
+                failing = False
             except OSError as exc:
-                log.warning("cannot write the health status %s (%s)", path, exc)
+                if not failing:  # once, not every heartbeat
+                    log.warning("cannot write the health status %s (%s); set DIPLOMACY_HEALTH_FILE", path, exc)
+                failing = True
             await asyncio.sleep(self.interval)
 
     async def status(self) -> tuple[bool, str]:

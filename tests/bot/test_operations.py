@@ -10,18 +10,24 @@ refused), the database file gone (moved away under the running bot), the event l
 from __future__ import annotations
 
 import asyncio
+import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import urllib.request
 from pathlib import Path
 
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.infra import health
+from bot.infra.storage.postgres import label
 from bot.ops import invite
-from tests.bot import test_lease_processes
+from tests import pg
+from tests.bot import databases, test_lease_processes
 from tests.bot.botprocess import ROOT, bot_env
 from tests.bot.databases import sqlite_only
 from tests.bot.loopback import Limits
@@ -101,6 +107,34 @@ async def test_health_fails_and_recovers_with_the_gateway_the_database_and_the_l
     code, line = await asyncio.to_thread(run_health, status)
     assert code == 1 and line.startswith("unhealthy: no status at")
     assert not any("Traceback" in line for line in bot.lines()), bot.lines()
+
+
+@sqlite_only  # (its own PostgreSQL server, which it stops and starts: run once, in the first pass)
+async def test_health_fails_while_the_postgresql_server_is_down_and_recovers(world, tmp_path):
+    emu, channel, users, bots = world
+    folder = Path(tempfile.mkdtemp(prefix=pg.PREFIX))  # (not under pytest's 0700 folder: the server's user reads it)
+    try:
+        try:
+            server = await asyncio.to_thread(pg.start, folder, os.getpid())
+        except pg.NoServer as exc:
+            pytest.skip(f"no PostgreSQL server for this test: {exc}")
+        url = await databases.new_database("health-outage", server.url)
+        status = tmp_path / "bot.health"
+        bot = await launch(emu, url, "pg", tmp_path, DIPLOMACY_HEALTH_FILE=str(status))  # type: ignore[arg-type]
+        bots.append(bot)
+        await until_health(status, True, "ok: the database lease held, gateway connected")
+
+        await asyncio.to_thread(pg.stop, folder)  # the database server goes away
+        said = await until_health(status, False, "the database lease is not renewed")
+        assert said.startswith(f"unhealthy: the database {label(url)} fails (") and "secret" not in said
+        await asyncio.to_thread(pg.restart, folder)  # and comes back
+        await until_health(status, True, "ok:")
+        assert bot.proc.returncode is None
+        await new_game(emu, channel, users, name="After")  # and the bot works on it again
+        assert not any("Traceback" in line for line in bot.lines()), bot.lines()  # one line per failed try
+    finally:
+        await asyncio.to_thread(pg.stop, folder)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def free_port() -> int:
