@@ -18,16 +18,16 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import aiohttp
 import discord
 
 from bot.infra import health, metrics
-from bot.infra.storage import DATABASE_ERRORS, is_postgresql
-
-if TYPE_CHECKING:
-    from bot.discord.app import DiplomacyBot
+from bot.infra.lease import LeaseSettings
+from bot.infra.owner import ShardOwner
+from bot.infra.shards import ShardSettings
+from bot.infra.storage import DATABASE_ERRORS, Storage, is_postgresql
 
 log = logging.getLogger(__name__)
 
@@ -47,10 +47,24 @@ class OperationsSettings:
         return cls(health.status_path(env), metrics.MetricsSettings.from_env(env))
 
 
+class Watched(Protocol):
+    """What the reporter reads of the bot (:class:`bot.discord.app.DiplomacyBot`)."""
+
+    db_path: str
+    storage: Storage | None
+    lease: ShardOwner | None
+    lease_settings: LeaseSettings | None
+    shard_settings: ShardSettings
+
+    def get_shard(self, shard_id: int, /) -> discord.ShardInfo | None: ...
+
+    def add_listener(self, func: Any, /, name: str = ...) -> None: ...
+
+
 class Operations:
     """The health reporter and the metrics of one bot process."""
 
-    def __init__(self, bot: DiplomacyBot, settings: OperationsSettings) -> None:
+    def __init__(self, bot: Watched, settings: OperationsSettings) -> None:
         self.bot = bot  # (built before the bot's own attributes: read them from start() on)
         self.settings = settings
         self.interval = 10.0
@@ -58,6 +72,7 @@ class Operations:
         self._endpoint: metrics.Endpoint | None = None
         self._arrived: dict[int, tuple[float, str]] = {}
         self._file: tuple[int, int] | None = None  # the SQLite file's identity, once opened
+        self._writing: asyncio.Future[None] | None = None  # the status being written
 
     # -- wiring ----------------------------------------------------------------------------
     def trace(self) -> aiohttp.TraceConfig:
@@ -92,6 +107,8 @@ class Operations:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self._writing is not None:
+            await asyncio.gather(self._writing, return_exceptions=True)
         if self._endpoint is not None:
             self._endpoint.close()
             self._endpoint = None
@@ -107,7 +124,9 @@ class Operations:
             healthy, reason = await self.status()
             try:
                 status = health.Status(healthy, reason, time.time(), self.interval, os.getpid())
-                await asyncio.to_thread(health.write_status, path, status)
+                # shielded: a stop waits for a write under way, so that its removal comes after
+                self._writing = asyncio.ensure_future(asyncio.to_thread(health.write_status, path, status))
+                await asyncio.shield(self._writing)
                 failing = False
             except OSError as exc:
                 if not failing:  # once, not every heartbeat
