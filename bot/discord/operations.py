@@ -23,7 +23,7 @@ from typing import Any, Protocol
 import aiohttp
 import discord
 
-from bot.infra import health, metrics
+from bot.infra import health, metrics, preflight
 from bot.infra.lease import LeaseSettings
 from bot.infra.owner import ShardOwner
 from bot.infra.shards import ShardSettings
@@ -94,13 +94,21 @@ class Operations:
                 self._file = (st.st_dev, st.st_ino)
             except OSError:
                 self._file = None
-        if self.settings.health_file is not None:
-            self._tasks.append(loop.create_task(self._report(), name="health"))
-        if self.settings.metrics is not None:
-            self._endpoint = metrics.Endpoint(self.settings.metrics)
-            log.info("metrics at http://%s:%d/metrics", self.settings.metrics.host, self._endpoint.port)
+        chosen = self.settings.metrics
+        if chosen is not None:
+            try:
+                self._endpoint = metrics.Endpoint(chosen)
+            except OSError as exc:  # a setting to fix: the bot stops with one line (exit 2)
+                raise preflight.PreflightError(
+                    f"DIPLOMACY_METRICS={chosen.host}:{chosen.port}",
+                    f"cannot serve the metrics there ({exc.strerror or exc})",
+                    "choose a free port, or unset DIPLOMACY_METRICS",
+                ) from exc
+            log.info("metrics at http://%s:%d/metrics", chosen.host, self._endpoint.port)
             self.bot.add_listener(self._interaction, "on_interaction")
             self._tasks.append(loop.create_task(self._figures(), name="metrics"))
+        if self.settings.health_file is not None:
+            self._tasks.append(loop.create_task(self._report(), name="health"))
 
     async def stop(self) -> None:
         tasks, self._tasks = self._tasks, []

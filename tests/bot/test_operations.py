@@ -31,7 +31,7 @@ from tests.bot import databases, test_lease_processes
 from tests.bot.botprocess import ROOT, bot_env
 from tests.bot.databases import sqlite_only
 from tests.bot.loopback import Limits
-from tests.bot.test_lease_processes import GUARD, launch, new_game
+from tests.bot.test_lease_processes import GUARD, launch, new_game, spawn
 
 world = test_lease_processes.world  # the loopback Discord and the bots a test started (a fixture)
 
@@ -189,6 +189,26 @@ async def test_the_metrics_endpoint_is_scraped(world, tmp_path):
     assert [dict(labels)["pid"] for labels in holders] == [str(bot.pid)]
     assert dict(holders[0])["scope"] == "database"
     assert ("diplomacy_render_seconds_count", ()) in got
+
+
+@sqlite_only
+async def test_a_metrics_setting_that_cannot_work_stops_the_bot_with_one_line(world, tmp_path):
+    emu, channel, users, bots = world
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        bot = await spawn(emu, tmp_path / "a.sqlite3", "taken", tmp_path, DIPLOMACY_METRICS=f"127.0.0.1:{port}")
+        bots.append(bot)
+        assert await bot.exited() == 2
+    assert bot.lines()[-1] == (
+        f"error: DIPLOMACY_METRICS=127.0.0.1:{port}: cannot serve the metrics there (Address already in use); "
+        "choose a free port, or unset DIPLOMACY_METRICS"
+    )
+    bad = await spawn(emu, tmp_path / "b.sqlite3", "bad", tmp_path, DIPLOMACY_METRICS="metrics")
+    bots.append(bad)
+    assert await bad.exited() == 2
+    assert bad.lines() == ["error: DIPLOMACY_METRICS must be a port or HOST:PORT (e.g. 9464), not 'metrics'"]
 
 
 async def test_invite_prints_the_link_with_exactly_the_permissions_from_the_token_alone():
