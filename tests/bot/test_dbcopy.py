@@ -17,6 +17,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import asyncpg
@@ -56,7 +57,7 @@ def digest(path: Path) -> dict[str, str]:
     return out
 
 
-async def played(path: Path) -> dict[str, int]:
+async def played(path: Path | str) -> dict[str, int]:
     """A database with real games: one played a phase (orders, results, posts, the audit),
     one forming; text a player typed in three scripts. Its games' ids by name."""
     clock = FakeClock()
@@ -236,3 +237,34 @@ async def test_backup_of_postgresql_says_what_to_run_instead(tmp_path):
     assert "pg_dump --format=custom" in done.stderr and "python -m bot db copy" in done.stderr
     assert "secret" not in done.stderr
     assert not (tmp_path / "b.dump").exists()
+
+
+async def test_postgresql_backed_up_with_pg_dump_as_the_readme_says_restores_and_resolves(tmp_path, postgresql_server):
+    from tests import pg
+
+    source = await databases.new_database(str(tmp_path / "pg-live"), postgresql_server)
+    ids = await played(source)  # the same story, on PostgreSQL
+    dump = tmp_path / "backup.dump"
+    bin_dir = pg.binaries()
+    subprocess.run([str(bin_dir / "pg_dump"), "--format=custom", "--file", str(dump), source], check=True, timeout=120)
+    target = await databases.new_database(str(tmp_path / "pg-restored"), postgresql_server)
+    subprocess.run([str(bin_dir / "pg_restore"), "--no-owner", "--dbname", target, str(dump)], check=True, timeout=120)
+    assert await database_sums(target) == await database_sums(source)
+
+    # the restored database starts, and its pending deadline resolves
+    storage = await Storage.open(target)
+    try:
+        async with storage.read() as tx:
+            game = await tx.game(ids["played"])
+        clock = FakeClock()
+        clock.moment = datetime.fromtimestamp(game.due_at, UTC) + timedelta(minutes=1)
+        core = Core(storage, clock=clock, rng=random.Random(5))
+        try:
+            assert await core.resolution.run_due() == 1
+        finally:
+            core.close()
+        async with storage.read() as tx:
+            assert (await tx.game(ids["played"])).phase != game.phase
+            assert (await tx.phase(ids["played"], game.phase)).results
+    finally:
+        await storage.close()
