@@ -4,7 +4,7 @@ released, made by THAT version's own code, kept as a text SQL dump in
 schema and checks it row by row).
 
     .venv/bin/python tools/build_schema_fixtures.py            # every version below
-    .venv/bin/python tools/build_schema_fixtures.py 9 10       # some of them
+    .venv/bin/python tools/build_schema_fixtures.py v09 v10    # some of them
 
 Needs the project's git history (a clone, not an archive). For each version the code of its
 commit is taken out with ``git archive`` into a temporary folder and run there with this
@@ -37,16 +37,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "bot" / "fixtures" / "schema"
 
-#: (schema version, the last main commit at that version, which service it has)
-VERSIONS: tuple[tuple[int, str, str], ...] = (
-    (1, "440fc06", "service"),  # the first bot; its migration in bot/migrations.py
-    (4, "cce7799", "service"),  # 2-4: moderation, order sheet, languages (bot/storage/migrations)
-    (5, "9db4f55", "core"),  # post intents; storage moved to bot/infra/storage
-    (6, "1cd44eb", "core"),  # the lease
-    (7, "bdf7484", "core"),  # endings
-    (8, "920c7c9", "core"),  # press
-    (9, "94e4840", "core"),  # standby orders
-    (10, "757746c", "core"),  # the maps' label set
+#: (fixture, schema version, the last main commit at that version, which service it has)
+VERSIONS: tuple[tuple[str, int, str, str], ...] = (
+    ("v01", 1, "440fc06", "service"),  # the first bot; its migration in bot/migrations.py
+    # migrations 2-4 first landed as placeholders ("SELECT 1"), filled in later (64958fb):
+    # a database of that time says version 4 and has the tables of version 1 only
+    ("v04-reserved", 4, "2d5c0f7", "service"),
+    ("v04", 4, "cce7799", "service"),  # 2-4: moderation, order sheet, languages (bot/storage/migrations)
+    ("v05", 5, "9db4f55", "core"),  # post intents; storage moved to bot/infra/storage
+    ("v06", 6, "1cd44eb", "core"),  # the lease
+    ("v07", 7, "bdf7484", "core"),  # endings
+    ("v08", 8, "920c7c9", "core"),  # press
+    ("v09", 9, "94e4840", "core"),  # standby orders
+    ("v10", 10, "757746c", "core"),  # the maps' label set
 )
 
 #: The story, run inside the old version's tree: ``python -c DRIVER DB KIND``.
@@ -146,8 +149,8 @@ def dump(db: Path, version: int, commit: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def build(version: int, commit: str, kind: str) -> Path:
-    with tempfile.TemporaryDirectory(prefix=f"schema-v{version}-") as scratch:
+def build(name: str, version: int, commit: str, kind: str) -> Path:
+    with tempfile.TemporaryDirectory(prefix=f"schema-{name}-") as scratch:
         tree = Path(scratch) / "src"
         tree.mkdir()
         extract(commit, tree)
@@ -159,19 +162,19 @@ def build(version: int, commit: str, kind: str) -> Path:
             check=True,
         )
         OUT.mkdir(parents=True, exist_ok=True)
-        target = OUT / f"v{version:02d}.sql"
+        target = OUT / f"{name}.sql"
         target.write_text(dump(db, version, commit), encoding="utf-8")
     return target
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("versions", nargs="*", type=int, help="schema versions to rebuild (default: all)")
-    chosen = set(parser.parse_args(argv).versions)
-    for version, commit, kind in VERSIONS:
-        if chosen and version not in chosen:
+    parser.add_argument("fixtures", nargs="*", help="fixtures to rebuild, e.g. v09 v10 (default: all)")
+    chosen = set(parser.parse_args(argv).fixtures)
+    for name, version, commit, kind in VERSIONS:
+        if chosen and name not in chosen:
             continue
-        target = build(version, commit, kind)
+        target = build(name, version, commit, kind)
         print(f"schema {version}: {target.relative_to(ROOT)} ({target.stat().st_size:,} bytes) from {commit}")
     return 0
 
