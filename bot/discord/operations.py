@@ -129,7 +129,11 @@ class Operations:
         assert path is not None
         failing = False
         while True:
-            healthy, reason = await self.status()
+            try:
+                healthy, reason = await self.status()
+            except Exception as exc:  # a bug here must not read as a hung loop
+                log.exception("the health check failed")
+                healthy, reason = False, f"unhealthy: the health check itself failed ({type(exc).__name__}: {exc})"
             try:
                 status = health.Status(healthy, reason, time.time(), self.interval, os.getpid())
                 # shielded: a stop waits for a write under way, so that its removal comes after
