@@ -49,4 +49,10 @@ VOLUME ["/data"]
 # `docker stop` sends SIGTERM. Run with --init (compose: `init: true`): the init process
 # passes the signal on, where Python as PID 1 without a handler of its own would not see it.
 STOPSIGNAL SIGTERM
+# Healthy while the bot holds its lease, its gateway is connected, its database answers and
+# its event loop writes its status (README: "Health and metrics"); no network is used.
+# The first minute is for starting (migrations, connecting); three misses in a row make it
+# unhealthy.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
+    CMD ["python", "-m", "bot", "health"]
 CMD ["python", "-m", "bot"]

@@ -52,6 +52,10 @@ def _seconds(name: str, default: float) -> float:
 
 
 def main() -> int:
+    if len(sys.argv) > 1 and sys.argv[1] in ("db", "health", "invite"):  # the operator's commands
+        from bot.ops.cli import run
+
+        return run(sys.argv[1:])
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if not token:
         print(
@@ -133,9 +137,19 @@ def _run(token: str, target: str, lease: LeaseSettings, shards: ShardSettings, r
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
     from bot.discord.app import DiplomacyBot
+    from bot.discord.operations import OperationsSettings
 
+    try:
+        operations = OperationsSettings.from_env(os.environ)  # health status, metrics (issue 24)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     bot = DiplomacyBot(
-        db_path=target, lease=lease, shards=shards, heartbeat_timeout=_seconds("DIPLOMACY_GATEWAY_TIMEOUT", 60.0)
+        db_path=target,
+        lease=lease,
+        shards=shards,
+        operations=operations,
+        heartbeat_timeout=_seconds("DIPLOMACY_GATEWAY_TIMEOUT", 60.0),
     )
     backoff = Backoff(first=_seconds("DIPLOMACY_CONNECT_RETRY", FIRST_RETRY))
     try:

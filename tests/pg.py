@@ -25,6 +25,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 URL_FILE = "url"
 OWNER_FILE = "owner"  # the pid of the process the server lives for (a test session)
@@ -95,11 +96,7 @@ def start(folder: Path, owner: int | None = None) -> Server:
     if made.returncode != 0:
         raise NoServer(f"initdb failed: {(made.stderr or made.stdout).strip()[-300:]}")
     port = _free_port()
-    options = f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off"
-    options += " -c max_connections=200"
-    started = _run(
-        prefix, [str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"), "-w", "start"]
-    )
+    started = _run(prefix, _pg_ctl_start(folder, port))
     if started.returncode != 0:
         log = (folder / "log").read_text(errors="replace") if (folder / "log").exists() else started.stderr
         raise NoServer(f"the server did not start: {log.strip()[-300:]}")
@@ -108,6 +105,32 @@ def start(folder: Path, owner: int | None = None) -> Server:
     if owner is not None:
         (folder / OWNER_FILE).write_text(str(owner))
     return Server(folder, url)
+
+
+def _pg_ctl_start(folder: Path, port: int) -> list[str]:
+    options = f"-p {port} -k {folder / 'sockets'} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off"
+    options += " -c max_connections=200"
+    return [
+        str(binaries() / "pg_ctl"),
+        "-D",
+        str(folder / "data"),
+        "-o",
+        options,
+        "-l",
+        str(folder / "log"),
+        "-w",
+        "start",
+    ]
+
+
+def restart(folder: Path) -> None:
+    """Start again the server of ``folder`` after :func:`stop`, on its port and with its data
+    (a database server that went away and came back)."""
+    port = int(urlsplit((folder / URL_FILE).read_text().strip()).port or 0)
+    prefix, _ = _as_server_user()
+    started = _run(prefix, _pg_ctl_start(folder, port))
+    if started.returncode != 0:
+        raise NoServer(f"the server did not start again: {started.stderr.strip()[-300:]}")
 
 
 def _alive(pid: int) -> bool:

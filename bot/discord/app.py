@@ -23,6 +23,7 @@ from discord.shard import Shard
 from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.discord import locales
+from bot.discord.operations import Operations, OperationsSettings
 from bot.discord.poster import Poster, PostingSettings
 from bot.discord.press import PressWorker
 from bot.discord.translator import CatalogueTranslator
@@ -90,9 +91,14 @@ class DiplomacyBot(commands.AutoShardedBot):
         lease: LeaseSettings | None = None,
         shards: ShardSettings | None = None,
         posting: PostingSettings | None = None,
+        operations: OperationsSettings | None = None,
         **options: Any,
     ) -> None:
         self.shard_settings = shards or ShardSettings()
+        # the health status and the metrics (python -m bot; issue 24)
+        self.operations = Operations(self, operations) if operations is not None else None
+        if self.operations is not None and operations is not None and operations.metrics is not None:
+            options.setdefault("http_trace", self.operations.trace())  # 429s, interactions' answers
         intents = discord.Intents.none()
         intents.guilds = True  # channels and permissions; no privileged intent is needed
         # no message pings anyone unless it says whom (the posts that mention players do):
@@ -146,6 +152,8 @@ class DiplomacyBot(commands.AutoShardedBot):
         if self.storage is None:
             self.storage = await Storage.open(self.db_path, before_migrate=self._hold_lease)
             await self._hold_lease(self.storage)  # a new database has its lease table only now
+            if self.operations is not None:  # health is told from now on, before Discord is reached
+                self.operations.start()
         return self.storage
 
     async def setup_hook(self) -> None:
@@ -236,6 +244,8 @@ class DiplomacyBot(commands.AutoShardedBot):
         await asyncio.shield(self._shutdown)
 
     async def _close(self) -> None:
+        if self.operations is not None:
+            await self.operations.stop()
         loops = [
             part
             for part in (getattr(self, "scheduler", None), getattr(self, "poster", None), getattr(self, "press", None))

@@ -99,13 +99,15 @@ class DiscordLogFilter(logging.Filter):
 
 
 def quiet_discord(bot: DiplomacyBot | None = None) -> DiscordLogFilter:
-    """Install :class:`DiscordLogFilter` on discord.py's client logger."""
+    """Install :class:`DiscordLogFilter` on discord.py's client logger, and on its shards'
+    (the sharded bot's reconnects after a gateway outage are logged there)."""
     pending = (lambda: bot.ws is None) if bot is not None else (lambda: False)
     found = DiscordLogFilter(pending)
-    logger = logging.getLogger("discord.client")
-    for old in [f for f in logger.filters if isinstance(f, DiscordLogFilter)]:
-        logger.removeFilter(old)
-    logger.addFilter(found)
+    for name in ("discord.client", "discord.shard"):
+        logger = logging.getLogger(name)
+        for old in [f for f in logger.filters if isinstance(f, DiscordLogFilter)]:
+            logger.removeFilter(old)
+        logger.addFilter(found)
     return found
 
 

@@ -34,6 +34,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from bot.infra import metrics
 from bot.infra.cpus import available_cpus
 from engine import Position
 from engine.codec import position_to_json
@@ -271,7 +272,10 @@ class MapCache:
         game_name: str,
         views: tuple[MapView, ...],
     ) -> dict[MapView, bytes]:
-        return await self.run(self.drawer, position, orders, game_name=game_name, views=views)
+        started = time.monotonic()
+        drawn = await self.run(self.drawer, position, orders, game_name=game_name, views=views)
+        metrics.RENDER.observe(time.monotonic() - started)
+        return drawn
 
     async def run(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """``fn(*args, **kwargs)`` in the map workers: drawing besides the maps (the centre

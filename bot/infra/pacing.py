@@ -28,6 +28,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 
+from bot.infra import metrics
+
 PER_SECOND = 48  # requests in any one-second window: Discord's 50, less two for jitter and requests made elsewhere
 WINDOW = 1.0  # seconds
 MIN_GAP = 1 / 80  # seconds between two requests at least: catching up after a late loop is no burst
@@ -110,11 +112,13 @@ class Pacer:
     async def request(self, destination: Hashable | None = None) -> None:
         """Wait for the right to make one request (to ``destination``, when it is a
         message to a channel or a DM)."""
+        asked = self._clock()
         sent = await self._channel(destination) if destination is not None else None
         await self._global()
         if sent is not None:
             sent.append(self._granted[-1])
         self.requests += 1
+        metrics.PACER_WAIT.inc(max(0.0, self._granted[-1] - asked))
 
 
 class Unpaced(Pacer):

@@ -92,6 +92,22 @@ def tables_at(version: int) -> frozenset[str]:
         con.close()
 
 
+#: Schema versions recorded by a database whose migrations were then placeholders: 2-4 first
+#: landed as ``SELECT 1`` (reserved for their features) and were filled in later, so a
+#: database made meanwhile says version 4 and has the tables of version 1. It is migrated
+#: as what it is.
+PLACEHOLDERS: dict[int, int] = {4: 1}
+
+
+def effective_version(recorded: int, tables: frozenset[str]) -> int:
+    """The schema version a database really has: ``recorded``, unless it is one of
+    :data:`PLACEHOLDERS` and the database has exactly the tables of the earlier version."""
+    earlier = PLACEHOLDERS.get(recorded)
+    if earlier is not None and tables == tables_at(earlier):
+        return earlier
+    return recorded
+
+
 def backup_path(path: Path, version: int) -> Path:
     """Where the copy taken before migrating from schema ``version`` goes: ``<db>.bak-v<N>``."""
     return path.with_name(f"{path.name}.bak-v{version}")
@@ -224,8 +240,8 @@ def _check_contents(path: Path, subject: str, latest: int) -> int:
         raise PreflightError(subject, f"cannot be opened ({exc})", f"make it readable by {_user()}") from exc
     try:
         rows = con.execute("PRAGMA quick_check").fetchall()
-        version = con.execute("PRAGMA user_version").fetchone()[0]
         tables = _tables(con)
+        version = effective_version(con.execute("PRAGMA user_version").fetchone()[0], tables)
     except sqlite3.DatabaseError as exc:
         raise PreflightError(
             subject, f"is damaged ({exc})", f"restore it from a backup (e.g. {path.name}.bak-v<N> or your own)"
@@ -273,7 +289,8 @@ def _check_contents(path: Path, subject: str, latest: int) -> int:
 
 
 def _probe_write(path: Path, version: int, subject: str) -> None:
-    """A real write, committed, that changes nothing: set user_version to what it is."""
+    """A real write, committed, that changes nothing: set user_version to what it is
+    (read again here: ``version`` may be the effective one, :func:`effective_version`)."""
     read_only = PreflightError(
         subject, "is read-only", f"make it (and any -wal/-shm file beside it) writable by {_user()}"
     )
@@ -294,7 +311,8 @@ def _probe_write(path: Path, version: int, subject: str) -> None:
         ) from exc
     try:
         con.execute("BEGIN IMMEDIATE")
-        con.execute(f"PRAGMA user_version = {int(version)}")
+        recorded = int(con.execute("PRAGMA user_version").fetchone()[0])
+        con.execute(f"PRAGMA user_version = {recorded}")
         con.execute("COMMIT")
     except sqlite3.OperationalError as exc:
         con.close()

@@ -114,6 +114,7 @@ class Emulator(_Address):
     # that accepts connections and never answers, a token Discord rejects
     bind_port: int = 0
     gateway_silent: bool = False
+    gateway_down: bool = False  # new gateway connections refused (503): see drop_gateway
     reject_token: bool = False
     more_guilds: list[str] = field(default_factory=list)  # servers beside guild_id
 
@@ -507,7 +508,16 @@ class Emulator(_Address):
             self._seq[id(ws)] = frame["s"] = self._seq.get(id(ws), 0) + 1
         await ws.send_str(json.dumps(frame))
 
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+    async def drop_gateway(self) -> None:
+        """A gateway outage: every connection closed, new ones refused until
+        ``gateway_down`` is set back to False."""
+        self.gateway_down = True
+        for ws in {id(w): w for w in [self._ws, *(held for _, held in self._shards.values())] if w}.values():
+            await ws.close()
+
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        if self.gateway_down:
+            return web.Response(status=503, text="gateway unavailable")
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         if self.gateway_silent:  # connected, and not a word: no HELLO

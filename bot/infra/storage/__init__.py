@@ -39,6 +39,7 @@ from bot.infra.storage.endings import EndingQueries
 from bot.infra.storage.languages import LanguageQueries
 from bot.infra.storage.leases import LeaseQueries, Replayed
 from bot.infra.storage.moderation import ModerationQueries
+from bot.infra.storage.operations import OperationsQueries
 from bot.infra.storage.postgres import PostgresDatabase
 from bot.infra.storage.posting import PostingQueries
 from bot.infra.storage.press import PressQueries
@@ -229,6 +230,7 @@ class Tx(
     PressQueries,
     StandbyQueries,
     PostingQueries,
+    OperationsQueries,
 ):
     """Queries inside one transaction (see :meth:`Storage.write`), on either database: the
     statements run through the backend's :class:`~bot.infra.storage.dialect.Connection`."""

@@ -44,6 +44,24 @@ CONNECT_TIMEOUT = 10.0  # seconds: an unreachable server is reported, not waited
 DATABASE_ERRORS: tuple[type[BaseException], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError)
 
 
+class _OneLine(logging.Filter):
+    """asyncpg's pool logs a traceback each time it fails to reconnect while the server is
+    away (every second or so): one line with the reason is enough, and the lease's own
+    warnings already say what the bot does about it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            record.msg = f"{record.getMessage()} ({type(exc).__name__}: {' '.join(str(exc).split())[:200]})"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+logging.getLogger("asyncpg.pool").addFilter(_OneLine())
+
+
 def label(url: str) -> str:
     """The URL without its password: how logs and messages name the database."""
     parts = urlsplit(url.strip())

@@ -107,6 +107,22 @@ class SqliteDatabase:
         async with self._lock:
             async with self._db.execute("PRAGMA user_version") as cur:
                 version = (await cur.fetchone())[0]
+            if version in preflight.PLACEHOLDERS:
+                rows = await self._db.execute_fetchall(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+                )
+                really = preflight.effective_version(version, frozenset(r[0] for r in rows))
+                if really != version:
+                    log.warning(
+                        "the database records schema version %d but has the tables of version %d (made while "
+                        "migrations %d-%d were placeholders): migrating it from version %d",
+                        version,
+                        really,
+                        really + 1,
+                        version,
+                        really,
+                    )
+                    version = really
             due = [(number, sql) for number, sql in migrations() if number > version]
             latest = migrations()[-1][0]
             if version > latest:
