@@ -329,10 +329,6 @@ class Press:
     ) -> GameContext:
         """The caller's game: the one named, the one of this channel (a game channel or one
         of its press channels), or their only game."""
-        if game_id is None and channel_id is not None:
-            found = await tx.game_of_press_channel(channel_id)
-            if found is not None:
-                game_id = found[0]
         return await context.player_context(tx, user_id, game_id, channel_id, guild_id)
 
     async def _talking(self, tx: Tx, ctx: GameContext) -> tuple[Settings, dict[int, tuple[Power, ...]], set[int]]:

@@ -149,8 +149,12 @@ def _started(p: Mapping[str, Any], lang: str) -> str:
         ]
     if p["neutral"]:
         lines.append(t("post.neutral", lang, powers=power_names(p["neutral"], lang)))
+    settings = p.get("settings") or {}
+    # gunboat and anonymous games: players can't write in the game channel, and Discord
+    # shows no slash commands where one can't write, so they play from their DMs
+    read_only = settings.get("press") == "none" or bool(settings.get("anonymous"))
     text = t(
-        "post.started",
+        "post.started_dm" if read_only else "post.started",
         lang,
         game=p["game"],
         assignments="\n".join(lines),

@@ -68,8 +68,8 @@ MESSAGES: dict[str, str] = {
     "press.notice.group": ("👥 **{game}** — private press between **{powers}**. Only you{mods} can read this channel."),
     "press.notice.inbox": (
         "📬 **{game}** — the inbox of **{power}**. Messages to {power} arrive here under the sender's "
-        "power; write with `/press send`. Only you{mods} can read it, and nobody learns who plays which "
-        "power until the game ends."
+        "power; write with `/press send` in a DM with me (nobody writes here). Only you{mods} can read it, "
+        "and nobody learns who plays which power until the game ends."
     ),
     "press.notice.closed": (
         "🔒 Press is closed for {phase}: no negotiation during retreats and adjustments. You can read "
@@ -193,6 +193,6 @@ MESSAGES: dict[str, str] = {
     # names of channels
     "press.category": "{name} — press #{id}",
     "press.channel.inbox": "inbox {power}",
-    "press.topic.inbox": "The inbox of {power} in {name} (an anonymous game). Write with /press send.",
+    "press.topic.inbox": "The inbox of {power} in {name} (an anonymous game). Write with /press send in a DM with the bot.",
     "press.topic.conversation": "Private press of {name}: {powers}.",
 }

@@ -72,8 +72,8 @@ MESSAGES: dict[str, str] = {
     "press.notice.group": "👥 **{game}** — prensa privada entre **{powers}**. Solo vosotros{mods} podéis leer este canal.",
     "press.notice.inbox": (
         "📬 **{game}** — el buzón de **{power}**. Los mensajes para {power} llegan aquí con el nombre de la "
-        "potencia que los envía; escribe con `/press send`. Solo tú{mods} puedes leerlo, y nadie sabrá quién "
-        "juega cada potencia hasta que acabe la partida."
+        "potencia que los envía; escribe con `/press send` en un mensaje directo conmigo (aquí no escribe "
+        "nadie). Solo tú{mods} puedes leerlo, y nadie sabrá quién juega cada potencia hasta que acabe la partida."
     ),
     "press.notice.closed": (
         "🔒 La prensa está cerrada durante {phase}: no se negocia en las retiradas ni en los ajustes. Puedes "
@@ -200,6 +200,6 @@ MESSAGES: dict[str, str] = {
     # nombres de canales
     "press.category": "{name} — prensa #{id}",
     "press.channel.inbox": "buzón {power}",
-    "press.topic.inbox": "El buzón de {power} en {name} (una partida anónima). Escribe con /press send.",
+    "press.topic.inbox": "El buzón de {power} en {name} (una partida anónima). Escribe con /press send en un mensaje directo al bot.",
     "press.topic.conversation": "Prensa privada de {name}: {powers}.",
 }
