@@ -159,6 +159,11 @@ class Resolution:
         # the posts, in the order they must appear: the channel's, then the DMs they lead to
         owner = {pw.value: uid for pw, uid in owners(updated, players).items()}
         here = civil.active_players(game, phase, players, orders)
+        no_retreat = {  # the units dislodged in this phase (by power and province)
+            (r.power, loc.province)
+            for r in outcome.results
+            if r.dislodged and (loc := getattr(r.order, "location", None)) is not None
+        }
         await posts.channel(
             tx,
             game,
@@ -170,7 +175,9 @@ class Resolution:
                 {**r, "implied": x.implied, **backup.mark(x.power, x.text)}  # the orders from standby marked
                 for r, x in zip(results, outcome.results, strict=True)
             ],
-            destroyed=[[u.power.value, str(u)] for u in outcome.destroyed],
+            destroyed=[[u.power.value, str(u)] for u in outcome.destroyed if (u.power, u.province) not in no_retreat],
+            # dislodged with nowhere to retreat: disbanded with the moves, no retreat phase follows
+            no_retreat=[[u.power.value, str(u)] for u in outcome.destroyed if (u.power, u.province) in no_retreat],
             civil=[p.value for p in sorted(in_disorder)],
             active=[p.value for p in sorted(in_disorder) if owner.get(p.value) in here],  # its player ordered
             owners=owner,

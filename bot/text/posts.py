@@ -187,7 +187,12 @@ def _results(p: Mapping[str, Any], lang: str) -> list[str]:
     if p["destroyed"]:
         units = ", ".join(f"{power_name(power, lang)} {unit_text(unit, lang)}" for power, unit in p["destroyed"])
         blocks.append(t("post.destroyed", lang, units=units))
-    if not by_power and not p["destroyed"]:  # say so rather than post a bare title (the centres follow)
+    if p.get("no_retreat"):  # dislodged with nowhere to go: no retreat phase follows for them
+        units = ", ".join(f"{power_name(power, lang)} {unit_text(unit, lang)}" for power, unit in p["no_retreat"])
+        blocks.append(t("post.destroyed_no_retreat", lang, units=units))
+    if (
+        not by_power and not p["destroyed"] and not p.get("no_retreat")
+    ):  # say so rather than post a bare title (the centres follow)
         blocks.append(t("post.no_adjustments" if str(p["phase"]).endswith("A") else "post.no_orders", lang))
     return blocks  # one per power: cut between them when long (render, merged)
 

@@ -150,6 +150,7 @@ MESSAGES: dict[str, str] = {
     # /mod log
     "mod.log.settings": "{who}: промяна на настройките: {settings}",
     "mod.log.players_seen": "{who}: видя кой коя държава играе ({view})",
+    "mod.log.inboxes_read": "{who}: модераторите четат всички пощи, а списъкът с членове на всяка поща назовава играча ѝ: те виждат кой коя държава играе",
     "mod.log.press_problem": "{who}: преговорите не са подготвени докрай ({problems})",
     # откази
     "press.gunboat": "**{game}** е игра без преговори: никакво договаряне.",

@@ -151,6 +151,7 @@ MESSAGES: dict[str, str] = {
     # /mod log
     "mod.log.settings": "{who}: changed the settings: {settings}",
     "mod.log.players_seen": "{who}: saw who plays which power ({view})",
+    "mod.log.inboxes_read": "{who}: the moderators read every inbox, and an inbox's member list names its player: they can see who plays which power",
     "mod.log.press_problem": "{who}: press space incomplete ({problems})",
     # refusals
     "press.gunboat": "**{game}** is a gunboat game: no negotiation at all.",

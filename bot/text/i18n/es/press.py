@@ -157,6 +157,7 @@ MESSAGES: dict[str, str] = {
     # /mod log
     "mod.log.settings": "{who}: cambió los ajustes: {settings}",
     "mod.log.players_seen": "{who}: vio quién juega cada potencia ({view})",
+    "mod.log.inboxes_read": "{who}: los moderadores leen todos los buzones, y la lista de miembros de cada buzón nombra a su jugador: pueden ver quién juega cada potencia",
     "mod.log.press_problem": "{who}: espacio de prensa incompleto ({problems})",
     # rechazos
     "press.gunboat": "**{game}** es una partida gunboat: no hay ninguna negociación.",
