@@ -72,6 +72,9 @@ async def test_a_command_in_an_ended_games_channel_is_about_that_game_never_anot
         assert r.ephemeral and r.response.content.startswith(ended), r.response.content
         assert "New" not in r.response.content
         assert await stored_orders(env, new.id) == []
+        # nor does the autocomplete there offer the other game's orders
+        assert await alice.autocomplete(old, "order", "orders", "A") == []
+        assert await alice.autocomplete(new, "order", "orders", "A") != []
         for name, options in COMMANDS:
             r = await alice.slash(old, name, **options)
             assert r.ephemeral and r.response.content.startswith(ended), (name, r.response.content)
