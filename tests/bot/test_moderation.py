@@ -123,7 +123,7 @@ async def test_civil_disorder_story(tmp_path):
         new = texts(ch, before)
         results = next(t for t in new if "results of Spring 1901" in t)
         assert "civil disorder" in results.split("**Italy**")[1].split("\n")[0]
-        assert "`A PIE H` — dislodged" in results and "Destroyed" in results
+        assert "`A PIE H` — dislodged" in results and "Dislodged and disbanded (no retreat possible): Italy" in results
         assert not any("retreats" in t and "Deadline" in t for t in new)  # no retreat for Italy
         assert not any("is now in **civil disorder**" in t for t in new)  # one miss is not enough
 

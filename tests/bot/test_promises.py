@@ -69,7 +69,7 @@ async def test_no_audit_entry_when_nobody_reads_the_inboxes(tmp_path):
 
 async def test_a_unit_with_nowhere_to_retreat_is_destroyed_in_the_moves_results(tmp_path):
     """The README's account of phases nobody has a choice in: a dislodged unit with nowhere
-    to retreat is disbanded in the moves' own results (their *Destroyed* line) and no
+    to retreat is disbanded in the moves' own results (a line that says so) and no
     retreat phase follows (nothing is posted for it: not a "⏩ played at once" notice,
     which is kept for a phase somebody owes forced orders in)."""
     from tests.bot.test_flow import set_scene
@@ -87,6 +87,6 @@ async def test_a_unit_with_nowhere_to_retreat_is_destroyed_in_the_moves_results(
         await ready_all(member)
         assert (await current_game(env, ch.id)).phase == "F1901M"  # no retreat phase
         posted = "\n".join(texts(ch, before))
-        [destroyed] = [line for line in posted.split("\n") if line.startswith("Disbanded, dislodged")]
-        assert destroyed == "Disbanded, dislodged with nowhere to retreat (no retreat phase follows): France A POR"
+        [destroyed] = [line for line in posted.split("\n") if line.startswith("Dislodged and disbanded")]
+        assert destroyed == "Dislodged and disbanded (no retreat possible): France A POR"
         assert "Spring 1901 retreats" not in posted and "⏩" not in posted

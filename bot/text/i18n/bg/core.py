@@ -138,7 +138,7 @@ MESSAGES: dict[str, str] = {
     "post.civil_disorder": " — *размирици (няма заповеди)*",
     "post.implied": " *(без заповед)*",
     "post.destroyed": "Унищожени: {units}",
-    "post.destroyed_no_retreat": "Разформировани — прогонени, без къде да отстъпят (фаза на отстъпление няма): {units}",
+    "post.destroyed_no_retreat": "Прогонени и разформировани (без възможно отстъпление): {units}",
     "post.no_adjustments": "Тази зима няма изграждания и разформирования: никоя държава нямаше такива.",
     "post.no_orders": "В тази фаза нямаше заповеди.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nКраен срок: {deadline}\n\n{centres}",

@@ -143,7 +143,7 @@ MESSAGES: dict[str, str] = {
     "post.civil_disorder": " — *civil disorder (no orders)*",
     "post.implied": " *(no order)*",
     "post.destroyed": "Destroyed: {units}",
-    "post.destroyed_no_retreat": "Disbanded, dislodged with nowhere to retreat (no retreat phase follows): {units}",
+    "post.destroyed_no_retreat": "Dislodged and disbanded (no retreat possible): {units}",
     "post.no_adjustments": "No builds or disbands this winter: no power had any to make.",
     "post.no_orders": "No orders in this phase.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nDeadline: {deadline}\n\n{centres}",

@@ -137,7 +137,7 @@ MESSAGES: dict[str, str] = {
     "post.civil_disorder": " — *desorden civil (sin órdenes)*",
     "post.implied": " *(sin orden)*",
     "post.destroyed": "Eliminadas: {units}",
-    "post.destroyed_no_retreat": "Disueltas, desalojadas sin ninguna región a la que retirarse (no hay fase de retiradas): {units}",
+    "post.destroyed_no_retreat": "Desalojadas y disueltas (sin retirada posible): {units}",
     "post.no_adjustments": "Ni construcciones ni disoluciones este invierno: ninguna potencia tenía que hacerlas.",
     "post.no_orders": "No hubo órdenes en esta fase.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nPlazo: {deadline}\n\n{centres}",

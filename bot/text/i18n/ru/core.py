@@ -155,7 +155,7 @@ MESSAGES: dict[str, str] = {
     "post.civil_disorder": " — *гражданские беспорядки (нет приказов)*",
     "post.implied": " *(без приказа)*",
     "post.destroyed": "Уничтожены: {units}",
-    "post.destroyed_no_retreat": "Расформированы — выбиты, и отступать некуда (фазы отступлений не будет): {units}",
+    "post.destroyed_no_retreat": "Выбиты и расформированы (отступить невозможно): {units}",
     "post.no_adjustments": "Этой зимой ни построек, ни роспусков: ни у одной державы их не было.",
     "post.no_orders": "В этой фазе приказов не было.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nСрок: {deadline}\n\n{centres}",
