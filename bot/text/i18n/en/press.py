@@ -83,7 +83,8 @@ MESSAGES: dict[str, str] = {
     ),
     "press.notice.game_closed": (
         "🔒 **{game}**: press is closed for {phase} (rulebook press). Players can't write here or in "
-        "their press channels until the next movement phase."
+        "their press channels until the next movement phase; meanwhile use `/order`, `/ready` and the "
+        "other commands in a DM with me."
     ),
     "press.notice.game_open": "🔓 **{game}**: press is open again for {phase}.",
     "press.notice.game_over": "🏁 **{game}** is over: its players can write here again.",

@@ -87,7 +87,8 @@ MESSAGES: dict[str, str] = {
     ),
     "press.notice.game_closed": (
         "🔒 **{game}**: la prensa está cerrada durante {phase} (prensa del reglamento). Los jugadores no "
-        "pueden escribir aquí ni en sus canales de prensa hasta la próxima fase de movimiento."
+        "pueden escribir aquí ni en sus canales de prensa hasta la próxima fase de movimiento; mientras tanto, "
+        "usa `/order`, `/ready` y los demás comandos en un mensaje directo conmigo."
     ),
     "press.notice.game_open": "🔓 **{game}**: la prensa vuelve a estar abierta en {phase}.",
     "press.notice.game_over": "🏁 **{game}** ha terminado: sus jugadores pueden volver a escribir aquí.",
