@@ -96,12 +96,28 @@ async def load(tx: Tx, game: GameRow, user_id: int | None = None) -> GameContext
     return GameContext(game, players, orders, player)
 
 
+async def game_of_channel(tx: Tx, channel_id: int) -> GameRow | None:
+    """The game a channel belongs to, ended or not: the game played in it (the open one, or
+    else the last one), or the game of a press channel (a pair's channel, a group, an
+    anonymous game's inbox)."""
+    game = await tx.last_game_in_channel(channel_id)
+    if game is None and (found := await tx.game_of_press_channel(channel_id)) is not None:
+        game = await tx.game(found[0])
+    return game
+
+
 async def player_game(
     tx: Tx, user_id: int, game_id: int | None, channel_id: int | None, guild_id: int | None = None
 ) -> GameRow:
-    """The active game a player means: the one named, the one of this channel, or their
-    only game; a refusal says why there is none. ``guild_id``: the server the command
-    was used in (None in DMs): only its games are found there.
+    """The game a player means: the one named, else the one of this channel, else their
+    only active game; a refusal says why there is none. ``guild_id``: the server the
+    command was used in (None in DMs): only its games are found there.
+
+    A channel's game always decides, ended or not, and whether or not the caller plays in
+    it: a command in the channel of an ended game is about that game (the caller is told it
+    ended), never taken to the caller's other game, where an order would be stored for a
+    board they were not looking at. Only a channel without a game (a DM, a lobby channel)
+    falls back to the caller's only game.
 
     A game named by its id is found only by its players, and only in its own server:
     ids are sequential, so anyone could try them; a game that exists but is not theirs
@@ -114,28 +130,47 @@ async def player_game(
             or not any(p.user_id == user_id for p in await tx.players(game.id))
         ):
             raise UserError("game.unknown")
-    else:
-        game = await tx.open_game_in_channel(channel_id) if channel_id is not None else None
-        if game is not None and not any(p.user_id == user_id for p in await tx.players(game.id)):
-            game = None
-        if game is None:
+        return game
+    here_game = await game_of_channel(tx, channel_id) if channel_id is not None else None
+    if here_game is not None:
+        if not any(p.user_id == user_id for p in await tx.players(here_game.id)):
+            raise UserError("order.not_player_here", game=here_game.name)
+        return here_game
 
-            def here(g: GameRow) -> bool:
-                return guild_id is None or g.guild_id == guild_id
+    def here(g: GameRow) -> bool:
+        return guild_id is None or g.guild_id == guild_id
 
-            active = [g for g in await tx.games_of_user(user_id) if g.status == GameStatus.ACTIVE]
-            mine = [g for g in active if here(g)]
-            if not mine:
-                if active:  # their games are on another server
-                    raise UserError("lookup.game_elsewhere")
-                forming = [g for g in await tx.games_of_user(user_id, (GameStatus.FORMING.value,)) if here(g)]
-                if forming:
-                    raise UserError("order.not_started")
-                raise await endings.no_game(tx, user_id)
-            if len(mine) > 1:
-                raise UserError("order.which_game", games=tuple(g.name for g in mine))
-            game = mine[0]
-    return game
+    active = [g for g in await tx.games_of_user(user_id) if g.status == GameStatus.ACTIVE]
+    mine = [g for g in active if here(g)]
+    if not mine:
+        if active:  # their games are on another server
+            raise UserError("lookup.game_elsewhere")
+        forming = [g for g in await tx.games_of_user(user_id, (GameStatus.FORMING.value,)) if here(g)]
+        if forming:
+            raise UserError("order.not_started")
+        raise await endings.no_game(tx, user_id)
+    if len(mine) > 1:
+        raise UserError("order.which_game", games=tuple(g.name for g in mine))
+    return mine[0]
+
+
+async def viewed_game(
+    tx: Tx, user_id: int | None, game_id: int | None, channel_id: int | None, guild_id: int | None = None
+) -> GameRow:
+    """The game a command that shows something (``/game status``, ``map``, ``board``,
+    ``history``) is about: the one of this channel for anyone who reads it (spectators,
+    moderators), else the one the player named or plays (:func:`player_game`: from a DM,
+    where a player of a gunboat or anonymous game uses commands, since Discord offers none
+    in a channel they can't write in). ``guild_id`` None: a DM (or a core caller)."""
+    if game_id is None and channel_id is not None:
+        game = await game_of_channel(tx, channel_id)
+        if game is not None:
+            return game
+        if guild_id is not None or user_id is None:  # a server channel without a game
+            raise UserError("game.none_here")
+    if user_id is None:
+        raise UserError("game.unknown")
+    return await player_game(tx, user_id, game_id, channel_id, guild_id)
 
 
 async def player_context(

@@ -69,14 +69,13 @@ class BallotReport:
     yes: bool
 
 
-async def _playing(tx: Tx, channel_id: int, user_id: int) -> GameContext:
-    game = await context.channel_game(tx, channel_id)
-    ctx = await context.load(tx, game, user_id)
-    if ctx.player is None:
-        raise UserError("order.not_player", game=game.name)
-    if game.status != GameStatus.ACTIVE:
-        raise UserError("mod.status_active", game=game.name)
-    return ctx
+async def _playing(
+    tx: Tx, user_id: int, game_id: int | None, channel_id: int | None, guild_id: int | None
+) -> GameContext:
+    """The caller's game being played: the one named, the one of this channel, or their
+    only one (:func:`bot.core.context.player_game`): a player who can't write in the game
+    channel (gunboat, anonymous) votes and concedes from a DM with the bot."""
+    return await context.player_context(tx, user_id, game_id, channel_id, guild_id)
 
 
 def survivors(ctx: GameContext) -> dict[Power, int]:
@@ -88,9 +87,18 @@ class Endgame:
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
 
-    async def vote_draw(self, channel_id: int, user_id: int, yes: bool, *, action: int | None = None) -> BallotReport:
+    async def vote_draw(
+        self,
+        channel_id: int | None,
+        user_id: int,
+        yes: bool,
+        *,
+        game_id: int | None = None,
+        guild_id: int | None = None,
+        action: int | None = None,
+    ) -> BallotReport:
         async with self.deps.storage.write(action) as tx:
-            ctx = await _playing(tx, channel_id, user_id)
+            ctx = await _playing(tx, user_id, game_id, channel_id, guild_id)
             game, phase = ctx.game, ctx.phase
             alive_now = survivors(ctx)
             mine = [pw for pw, uid in alive_now.items() if uid == user_id]
@@ -134,10 +142,18 @@ class Endgame:
         self.deps.changed(timers=passed, posts=True)
         return BallotReport(game, opened, passed, yes)
 
-    async def concede(self, channel_id: int, user_id: int, *, action: int | None = None) -> tuple[GameRow, Power, bool]:
+    async def concede(
+        self,
+        channel_id: int | None,
+        user_id: int,
+        *,
+        game_id: int | None = None,
+        guild_id: int | None = None,
+        action: int | None = None,
+    ) -> tuple[GameRow, Power, bool]:
         """Concede to the leader; returns the game, the leader and whether the game ended."""
         async with self.deps.storage.write(action) as tx:
-            ctx = await _playing(tx, channel_id, user_id)
+            ctx = await _playing(tx, user_id, game_id, channel_id, guild_id)
             game, phase, position = ctx.game, ctx.phase, ctx.position
             alive_now = survivors(ctx)
             mine = [pw for pw, uid in alive_now.items() if uid == user_id]

@@ -64,7 +64,13 @@ class Fronts:
         self.deps = deps
 
     async def request(
-        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None, phase: str | None = None
+        self,
+        user_id: int,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        phase: str | None = None,
+        guild_id: int | None = None,
     ) -> FrontRequest:
         """The player's fronts in a game (named by id, e.g. in a button, or the game of
         a channel) in ``phase`` (default: the current one). Only a player of the game
@@ -75,7 +81,8 @@ class Fronts:
                 if game is None:
                     raise UserError("game.unknown")
             else:
-                game = await context.channel_game(tx, channel_id or 0, last=True)
+                # the channel's game, or from a DM the player's own (context.viewed_game)
+                game = await context.viewed_game(tx, user_id, None, channel_id, guild_id)
             player = next((p for p in await tx.players(game.id) if p.user_id == user_id), None)
             if player is None:
                 if game_id is not None:

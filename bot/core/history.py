@@ -94,10 +94,18 @@ class GameHistory:
         self._gifs: OrderedDict[str, records.Gif | None] = OrderedDict()
         self._making = asyncio.Lock()  # one GIF at a time: it is long work for the map workers
 
-    async def request(self, channel_id: int) -> HistoryRequest:
-        """``/game history`` checked: the channel's game (or its last one) has started."""
+    async def request(
+        self,
+        channel_id: int | None,
+        user_id: int | None = None,
+        *,
+        game_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> HistoryRequest:
+        """``/game history`` checked: the channel's game (or its last one; from a DM the
+        caller's: :func:`bot.core.context.viewed_game`) has started."""
         async with self.deps.storage.read() as tx:
-            game = await context.channel_game(tx, channel_id, last=True)
+            game = await context.viewed_game(tx, user_id, game_id, channel_id, guild_id)
             if game.phase is None:
                 raise UserError("map.not_started", game=game.name)
             return HistoryRequest(game, await history_of(tx, game))

@@ -229,11 +229,24 @@ async def game_started(tx: Tx, game: GameRow, players: Sequence[PlayerRow], now:
         if settings.anonymous:
             for seat in seats:
                 await tx.add_press_room(game.id, inbox_key(seat), RoomKind.INBOX.value, [seat], None, now)
+            await inboxes_read(tx, game, settings, {p.user_id for p in players}, now)
         else:
             for a, b in combinations(seats, 2):
                 await tx.add_press_room(game.id, pair_key(a, b), RoomKind.PAIR.value, [a, b], None, now)
     if settings.press is not PressMode.PUBLIC or settings.anonymous or await tx.spectators(game.id):
         await tx.add_press_job(game.id, "start", now)
+
+
+async def inboxes_read(tx: Tx, game: GameRow, settings: Settings, playing: set[int], now: float) -> None:
+    """The audit entry of moderators who read an anonymous game's press: they read every
+    inbox, and an inbox's member list names its player, so they can see who plays which
+    power for as long as they read them (the bot can't see when they look: the entry is
+    made when the reading is given, at the start or when ``moderators_read`` is turned on)."""
+    if not (settings.anonymous and settings.press.private and settings.moderators_read):
+        return
+    if await tx.mod_role(game.guild_id) is None and game.creator_id in playing:
+        return  # nobody reads the inboxes: no role, and a creator who plays reads only their own
+    await tx.add_audit(game.id, game.phase, None, "inboxes_read", {}, now)
 
 
 async def phase_started(tx: Tx, after: GameRow, now: float) -> None:
@@ -335,10 +348,6 @@ class Press:
     ) -> GameContext:
         """The caller's game: the one named, the one of this channel (a game channel or one
         of its press channels), or their only game."""
-        if game_id is None and channel_id is not None:
-            found = await tx.game_of_press_channel(channel_id)
-            if found is not None:
-                game_id = found[0]
         return await context.player_context(tx, user_id, game_id, channel_id, guild_id)
 
     async def _talking(self, tx: Tx, ctx: GameContext) -> tuple[Settings, dict[int, tuple[Power, ...]], set[int]]:
@@ -645,6 +654,9 @@ class Press:
             await tx.add_audit(game.id, game.phase, actor.user_id, "settings", {"settings": ", ".join(names)}, now)
             if game.status == GameStatus.ACTIVE and set(given) & _PRESS_FIELDS:
                 await tx.add_press_job(game.id, "settings", now)
+                if after.moderators_read and not before.moderators_read:
+                    playing = {p.user_id for p in await tx.players(game.id)}
+                    await inboxes_read(tx, updated, after, playing, now)
         self.deps.changed(posts=True)
         return SettingsReport(updated, names, view)
 

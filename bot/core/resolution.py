@@ -183,6 +183,11 @@ class Resolution:
         # the others in ``in_disorder`` only missed it (their units hold all the same)
         states = await tx.power_states(game.id)
         declared = [p.value for p in sorted(in_disorder) if (s := states.get(p.value)) is not None and s.civil_disorder]
+        no_retreat = {  # the units dislodged in this phase (by power and province)
+            (r.power, loc.province)
+            for r in outcome.results
+            if r.dislodged and (loc := getattr(r.order, "location", None)) is not None
+        }
         await posts.channel(
             tx,
             game,
@@ -194,7 +199,9 @@ class Resolution:
                 {**r, "implied": x.implied, **backup.mark(x.power, x.text)}  # the orders from standby marked
                 for r, x in zip(results, outcome.results, strict=True)
             ],
-            destroyed=[[u.power.value, str(u)] for u in outcome.destroyed],
+            destroyed=[[u.power.value, str(u)] for u in outcome.destroyed if (u.power, u.province) not in no_retreat],
+            # dislodged with nowhere to retreat: disbanded with the moves, no retreat phase follows
+            no_retreat=[[u.power.value, str(u)] for u in outcome.destroyed if (u.power, u.province) in no_retreat],
             unbuilt=unordered_builds(position, rules, outcome.results),
             civil=[p.value for p in sorted(in_disorder)],
             declared=declared,

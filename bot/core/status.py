@@ -182,9 +182,18 @@ class Status:
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
 
-    async def game_status(self, channel_id: int) -> GameStatusReport:
+    async def game_status(
+        self,
+        channel_id: int | None,
+        user_id: int | None = None,
+        *,
+        game_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> GameStatusReport:
+        """``/game status``: the channel's game, or (from a DM, or with ``game:``) the
+        caller's (:func:`bot.core.context.viewed_game`)."""
         async with self.deps.storage.read() as tx:
-            game = await context.channel_game(tx, channel_id, last=True)
+            game = await context.viewed_game(tx, user_id, game_id, channel_id, guild_id)
             ctx = await context.load(tx, game)
             joined = tuple(p.user_id for p in ctx.players)
             states = await tx.power_states(game.id)
@@ -213,11 +222,20 @@ class Status:
             out.append(PlayerStatus(p.user_id, powers, order_state(due, given, p.ready_phase == game.phase)))
         return GameStatusReport(game, tuple(out), joined, standing, settings, secret)
 
-    async def map_phase(self, channel_id: int, phase: str | None = None) -> MapRequest:
-        """``/game map``, checked: the game of the channel and the phase asked for (a quick
+    async def map_phase(
+        self,
+        channel_id: int | None,
+        phase: str | None = None,
+        user_id: int | None = None,
+        *,
+        game_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> MapRequest:
+        """``/game map`` and ``/game board``, checked: the game of the channel (or the
+        caller's: :func:`bot.core.context.viewed_game`) and the phase asked for (a quick
         read, so a refusal is known before the command shows anything)."""
         async with self.deps.storage.read() as tx:
-            game = await context.channel_game(tx, channel_id, last=True)
+            game = await context.viewed_game(tx, user_id, game_id, channel_id, guild_id)
             if game.phase is None:
                 raise UserError("map.not_started", game=game.name)
             wanted = (phase or game.phase).strip().upper()

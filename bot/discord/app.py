@@ -78,6 +78,32 @@ class DiplomacyTree(app_commands.CommandTree):
             log.warning("could not tell user %s about an error", interaction.user.id)
 
 
+def COGS() -> tuple[type[Any], ...]:  # noqa: N802 - a constant, imported late (the cogs import the bot's parts)
+    """The bot's cogs, in the order their commands are registered (and documented:
+    :mod:`bot.discord.reference`)."""
+    from bot.discord.cogs.games import GameCog
+    from bot.discord.cogs.language import LanguageCog
+    from bot.discord.cogs.leaderboard import LeaderboardCog
+    from bot.discord.cogs.mod import EndgameCog, ModCog
+    from bot.discord.cogs.orders import OrderCog
+    from bot.discord.cogs.press import PressCog
+    from bot.discord.cogs.sheet import SheetCog
+    from bot.discord.cogs.standby import GraceCog, StandbyCog
+
+    return (
+        GameCog,
+        OrderCog,
+        SheetCog,
+        ModCog,
+        EndgameCog,
+        LanguageCog,
+        LeaderboardCog,
+        PressCog,
+        StandbyCog,
+        GraceCog,
+    )
+
+
 class DiplomacyBot(commands.AutoShardedBot):
     def __init__(
         self,
@@ -169,15 +195,6 @@ class DiplomacyBot(commands.AutoShardedBot):
         self.press.start()
 
     async def _build(self, storage: Storage) -> None:
-        from bot.discord.cogs.games import GameCog
-        from bot.discord.cogs.language import LanguageCog
-        from bot.discord.cogs.leaderboard import LeaderboardCog
-        from bot.discord.cogs.mod import EndgameCog, ModCog
-        from bot.discord.cogs.orders import OrderCog
-        from bot.discord.cogs.press import PressCog
-        from bot.discord.cogs.sheet import SheetCog
-        from bot.discord.cogs.standby import GraceCog, StandbyCog
-
         await asyncio.to_thread(maps.warm_up)  # a first resolution's DMs group fronts without the wait
         if self.maps.drawer is maps.render_views_sync:  # (not for a stand-in drawer: tests)
             self.maps.start()  # the map processes start and warm up now, not at the first deadline (issue 13)
@@ -197,18 +214,7 @@ class DiplomacyBot(commands.AutoShardedBot):
         if self.lease is not None:  # shards taken over or given back: other jobs are due
             self.lease.on_change = self._shards_changed
         await self.tree.set_translator(CatalogueTranslator())
-        for cog in (
-            GameCog,
-            OrderCog,
-            SheetCog,
-            ModCog,
-            EndgameCog,
-            LanguageCog,
-            LeaderboardCog,
-            PressCog,
-            StandbyCog,
-            GraceCog,
-        ):
+        for cog in COGS():
             await self.add_cog(cog(self, self.core))
 
     def _posts_stored(self) -> None:

@@ -45,7 +45,9 @@ async def send_fronts(
     core = interaction.client.core  # type: ignore[attr-defined]
     lang = language_of(interaction)
     try:
-        request = await core.fronts.request(interaction.user.id, game_id=game_id, channel_id=channel_id, phase=phase)
+        request = await core.fronts.request(
+            interaction.user.id, game_id=game_id, channel_id=channel_id, phase=phase, guild_id=interaction.guild_id
+        )
     except UserError as exc:
         await interaction.response.send_message(refusal(exc, lang), ephemeral=True)
         return

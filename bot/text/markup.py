@@ -59,20 +59,27 @@ def escape(text: str, *, in_code: bool = False, limit: int = MAX_SHOWN) -> str:
     return _SPECIAL.sub(r"\\\1", shown)
 
 
+#: A quoted line's mark (Discord's block quote); a quoted line cut in two stays quoted.
+QUOTE = "> "
+
+
 def split(text: str, limit: int = MAX_CONTENT) -> list[str]:
     """``text`` as messages of at most ``limit`` characters, cut between lines; a line
     too long for one message is cut at a space outside code spans (or, failing that, at
-    any place outside them), so that no code span is ever broken."""
+    any place outside them), so that no code span is ever broken, nor an escape (``\\*``)
+    or a doubled markdown mark (``**``, ``__``, ``~~``, ``||``); the rest of a quoted line
+    (``> ``) is quoted too, so words a player typed never lose their quote."""
     messages: list[str] = []
     current = ""
     for line in text.split("\n"):
+        quote = QUOTE if line.startswith(QUOTE) else ""
         while len(line) > limit:
             if current:
                 messages.append(current)
                 current = ""
-            cut = _cut_at(line, limit)
+            cut = _cut_at(line, limit, len(quote))
             messages.append(line[:cut].rstrip())
-            line = line[cut:].lstrip()
+            line = quote + line[cut:].lstrip()
         if current and len(current) + 1 + len(line) > limit:
             messages.append(current)
             current = line
@@ -98,16 +105,21 @@ def reply_messages(text: str, cut_note: str, limit: int = MAX_CONTENT) -> list[s
     return kept
 
 
-def _cut_at(line: str, limit: int) -> int:
+def _cut_at(line: str, limit: int, start: int = 0) -> int:
     """Where to cut a line longer than ``limit``: the last space outside code spans,
-    else the last place outside them, else ``limit``."""
+    else the last place outside them, else ``limit``; never inside an escape (a
+    backslash and the character it escapes) nor between the two marks of ``**``, ``__``,
+    ``~~`` or ``||``, and never within the first ``start`` characters (a quote's mark)."""
     outside: list[int] = []  # places (<= limit) not inside a code span
     ticks = 0
+    backslashes = 0  # how many backslashes stand just before the place
     for i, char in enumerate(line[: limit + 1]):
-        if ticks % 2 == 0 and i > 0:
+        whole = backslashes % 2 == 0 and not (i > 0 and char == line[i - 1] and char in "*_~|")
+        if ticks % 2 == 0 and i > start and whole:
             outside.append(i)
-        if char == "`":
+        if char == "`" and backslashes % 2 == 0:
             ticks += 1
+        backslashes = backslashes + 1 if char == "\\" else 0
     spaces = [i for i in outside if line[i] == " "]
     if spaces:
         return spaces[-1]

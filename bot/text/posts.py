@@ -149,8 +149,12 @@ def _started(p: Mapping[str, Any], lang: str) -> str:
         ]
     if p["neutral"]:
         lines.append(t("post.neutral", lang, powers=power_names(p["neutral"], lang)))
+    settings = p.get("settings") or {}
+    # gunboat and anonymous games: players can't write in the game channel, and Discord
+    # shows no slash commands where one can't write, so they play from their DMs
+    read_only = settings.get("press") == "none" or bool(settings.get("anonymous"))
     text = t(
-        "post.started",
+        "post.started_dm" if read_only else "post.started",
         lang,
         game=p["game"],
         assignments="\n".join(lines),
@@ -188,11 +192,15 @@ def _results(p: Mapping[str, Any], lang: str) -> list[str]:
     if p["destroyed"]:
         units = ", ".join(f"{power_name(power, lang)} {unit_text(unit, lang)}" for power, unit in p["destroyed"])
         blocks.append(t("post.destroyed", lang, units=units))
+    if p.get("no_retreat"):  # dislodged with nowhere to go: no retreat phase follows for them
+        units = ", ".join(f"{power_name(power, lang)} {unit_text(unit, lang)}" for power, unit in p["no_retreat"])
+        blocks.append(t("post.destroyed_no_retreat", lang, units=units))
     unbuilt = p.get("unbuilt", ())
     if unbuilt:  # builds nobody ordered are not made: said, rather than that there were none
         powers = ", ".join(t("post.unbuilt_power", lang, power=power_name(pw, lang), count=n) for pw, n in unbuilt)
         blocks.append(t("post.unbuilt", lang, powers=powers))
-    if not by_power and not p["destroyed"] and not unbuilt:  # say so rather than post a bare title
+    # say so rather than post a bare title (the centres follow)
+    if not by_power and not p["destroyed"] and not p.get("no_retreat") and not unbuilt:
         blocks.append(t("post.no_adjustments" if str(p["phase"]).endswith("A") else "post.no_orders", lang))
     return blocks  # one per power: cut between them when long (render, merged)
 

@@ -18,12 +18,44 @@ from bot.text.i18n import t
 from bot.text.labels import phase_title, power_name, power_names
 
 MAX_MESSAGE = 1900
+#: The most characters of a relayed message's quote in one Discord message: with its
+#: header (two powers' names, a game's name) and the post's mark it stays well within
+#: Discord's 2,000, so no later cut is needed.
+QUOTE_ROOM = 1600
 
 
 def quoted(text: str) -> str:
     """A message a player wrote, as a quote that shows it as typed: no markup, no mention,
     nothing that reaches outside the quote (:func:`bot.text.markup.escape`, line by line)."""
-    return "\n".join(f"> {markup.escape(line, limit=MAX_MESSAGE)}" for line in text.splitlines() or [""])
+    return "\n".join(f"{markup.QUOTE}{markup.escape(line, limit=MAX_MESSAGE)}" for line in text.splitlines() or [""])
+
+
+def quoted_parts(text: str, room: int = QUOTE_ROOM) -> list[str]:
+    """A message a player wrote (:func:`quoted`) as quotes of at most ``room`` characters
+    each, cut between lines, else at a space, else anywhere, in the text as typed, before
+    it is escaped: no escape is ever cut in two, and every line of every part is quoted.
+    A relayed message is sent as one Discord message per part, each under its header, so
+    no part reads as the bot's own words."""
+    pieces: list[str] = []  # quoted lines, each within ``room``
+    for line in text.splitlines() or [""]:
+        while len(quoted(line)) > room:
+            # the longest start of the line whose quote fits, ending at a space if one does
+            lo, hi = 1, len(line)
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                lo, hi = (mid, hi) if len(quoted(line[:mid])) <= room else (lo, mid - 1)
+            space = line.rfind(" ", 0, lo + 1)
+            cut = space if space > 0 else lo
+            pieces.append(quoted(line[:cut].rstrip()))
+            line = line[cut:].lstrip()
+        pieces.append(quoted(line))
+    parts: list[str] = []
+    for piece in pieces:
+        if parts and len(parts[-1]) + 1 + len(piece) <= room:
+            parts[-1] += "\n" + piece
+        else:
+            parts.append(piece)
+    return parts
 
 
 # -- settings -------------------------------------------------------------------------------
@@ -117,23 +149,30 @@ def _notice(p: Mapping[str, Any], lang: str) -> str:
     return text
 
 
-def _relay(key: str) -> Callable[[Mapping[str, Any], str], str]:
-    def render(p: Mapping[str, Any], lang: str) -> str:
+def _relay(key: str) -> Callable[[Mapping[str, Any], str], list[str]]:
+    """A relayed message: one block per part of its quote, each under the header that
+    says who sent it to whom (each block is one Discord message)."""
+
+    def render(p: Mapping[str, Any], lang: str) -> list[str]:
         copy = p.get("copy")
-        return t(
-            f"{key}_copy" if copy else key,
-            lang,
-            game=p["game"],
-            sender=power_names(p["sender"], lang),
-            to=power_names(p["to"], lang),
-            message=quoted(p["text"]),
-        )
+        return [
+            t(
+                f"{key}_copy" if copy else key,
+                lang,
+                game=p["game"],
+                sender=power_names(p["sender"], lang),
+                to=power_names(p["to"], lang),
+                message=part,
+            )
+            for part in quoted_parts(p["text"])
+        ]
 
     return render
 
 
-def _public(p: Mapping[str, Any], lang: str) -> str:
-    return t("press.post.public", lang, sender=power_names(p["sender"], lang), message=quoted(p["text"]))
+def _public(p: Mapping[str, Any], lang: str) -> list[str]:
+    sender = power_names(p["sender"], lang)
+    return [t("press.post.public", lang, sender=sender, message=part) for part in quoted_parts(p["text"])]
 
 
 def _reveal(p: Mapping[str, Any], lang: str) -> str:
@@ -166,7 +205,7 @@ def _settings_changed(p: Mapping[str, Any], lang: str) -> str:
     )
 
 
-RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str]] = {
+RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
     PostKind.PRESS_NOTICE: _notice,
     PostKind.PRESS_RELAY: _relay("press.post.relay"),
     PostKind.DM_PRESS_RELAY: _relay("press.dm.relay"),

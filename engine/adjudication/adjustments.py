@@ -72,6 +72,7 @@ def adjudicate_adjustments(
     built: list[Unit] = []
     removed: list[Unit] = []
     removed_provinces: set[str] = set()
+    disbands_given: set[str] = set()  # units a disband was given for, carried out or not
 
     def used_up(power: Power, kind: str) -> Illegal:
         # nothing due at all, or all of it given by the orders before this one
@@ -118,9 +119,13 @@ def adjudicate_adjustments(
                 why = found
                 judged.append(order)
                 results.append(Result.NO_UNIT)
-            elif found.province in removed_provinces or disbands_left[power] <= 0:
-                if found.province not in removed_provinces:
-                    why = used_up(power, "disband")
+            elif found.province in disbands_given:
+                # a second order for one unit: the first counts (as in movement and retreats)
+                judged.append(Disband(found.type, found.location))
+                results.append(Result.DUPLICATE)
+            elif disbands_left[power] <= 0:
+                disbands_given.add(found.province)
+                why = used_up(power, "disband")
                 judged.append(Disband(found.type, found.location))
                 results.append(Result.VOID)
             else:
@@ -129,6 +134,7 @@ def adjudicate_adjustments(
                 disbands_left[power] -= 1
                 removed.append(found)
                 removed_provinces.add(found.province)
+                disbands_given.add(found.province)
         else:
             why = checker.wrong_phase(order)
             judged.append(order)

@@ -255,8 +255,9 @@ async def test_refusals_are_private_and_in_the_readers_language(tmp_path):
             (ch, "mod orders", {}),
             (ch, "mod log", {}),
             (ch, "mod role", {"role": table.guild.create_role("Umpires")}),
-            (empty, "draw", {}),
-            (empty, "concede", {}),
+            # (outside the game's channel these find the player's only game, as from a DM)
+            (empty, "draw", {"vote": "no"}),  # no draw proposed
+            (empty, "concede", {"game": "999"}),
         ]
         for where, command, options in refused:
             r = await bob.slash(where, command, **options)

@@ -74,8 +74,11 @@ async def test_only_players_find_a_game_by_its_id_and_only_in_its_server(tmp_pat
         listed = await carol.autocomplete(other, "order", "game", "")
         assert [c["value"] for c in listed] == [str(away_game)]
         # without the option, a player on a server where none of their games is
-        r = await carol_home.slash(table, "orders")
+        r = await carol_home.slash(home.create_text_channel("lobby"), "orders")
         assert r.response.content == t("lookup.game_elsewhere", "en")
+        # in another game's channel, that game decides (issue 21): not hers
+        r = await carol_home.slash(table, "orders")
+        assert r.response.content == t("order.not_player_here", "en", game="Secret Plans")
 
         # the players themselves find it, here and in a DM
         r = await bob.slash(table, "orders", game=str(secret))

@@ -45,7 +45,7 @@ async def test_civil_disorder_story(tmp_path):
         results = next(t for t in new if "results of Spring 1901" in t)
         italy_line = results.split("**Italy**")[1].split("\n")[0]
         assert italy_line.endswith(" — *no orders*") and "civil disorder" not in italy_line  # not declared yet
-        assert "`A PIE H` — dislodged" in results and "Destroyed" in results
+        assert "`A PIE H` — dislodged" in results and "Dislodged and disbanded (no retreat possible): Italy" in results
         assert not any("retreats" in t and "Deadline" in t for t in new)  # no retreat for Italy
         assert not any("is now in **civil disorder**" in t for t in new)  # one miss is not enough
 

@@ -180,7 +180,8 @@ async def test_rulebook_press_is_locked_in_retreats_and_builds_and_unlocked_agai
         assert any("Spring 1901 retreats" in t for t in texts(ch, before))
         assert not open_now()
         assert fg.history()[-1].content.startswith("🔒 Press is closed for Spring 1901 retreats")
-        assert any(t.startswith("🔒 **Club**: press is closed") for t in texts(ch, before))
+        closed = next(t for t in texts(ch, before) if t.startswith("🔒 **Club**: press is closed"))
+        assert "use `/order`, `/ready` and the other commands in a DM with me" in closed  # no commands here now
         with pytest.raises(simcord.BackendError) as err:
             await fr.send(fg, "Sorry about Burgundy")
         assert err.value.code == MISSING_PERMISSIONS  # read, not write

@@ -245,6 +245,30 @@ def test_no_unit_duplicate_and_illegal():
     assert [e["ok"] for e in out["orders"]] == [True, False, False, False, False]
 
 
+def test_a_second_disband_of_one_unit_is_a_duplicate_as_in_the_other_phases():
+    # the contract's word for a second order for one unit, in an adjustment phase too
+    out = adjudicate_object(
+        {
+            "phase": "W1901A",
+            "units": {"FRANCE": ["A PAR", "A PIC"]},
+            "centers": {"FRANCE": ["PAR"]},
+            "orders": {"FRANCE": ["A PIC D", "A PIC D"]},
+        }
+    )
+    assert results(out) == [("FRANCE", "A PIC D", "ok"), ("FRANCE", "A PIC D", "duplicate")]
+    assert out["next"]["units"] == {"FRANCE": ["A PAR"]}
+    # a disband not due, given twice: the first is void (nothing due), the second a duplicate
+    out = adjudicate_object(
+        {
+            "phase": "W1901A",
+            "units": {"FRANCE": ["A PAR"]},
+            "centers": {"FRANCE": ["PAR"]},
+            "orders": {"FRANCE": ["A PAR D", "A PAR D"]},
+        }
+    )
+    assert results(out) == [("FRANCE", "A PAR D", "void"), ("FRANCE", "A PAR D", "duplicate")]
+
+
 def test_units_and_centres_are_sorted_in_the_output():
     out = adjudicate_object(
         {

@@ -70,6 +70,13 @@ class answering:  # noqa: N801 - used as ``async with answering(interaction):``
         return False
 
 
+def in_server(interaction: discord.Interaction) -> None:
+    """Refuse a command that needs a server channel (making or joining a game, a
+    moderator's command) when it is used in a DM."""
+    if interaction.guild_id is None:
+        raise UserError("error.guild_only")
+
+
 class Where(TypedDict):
     """Which game a command is about, as the core's finders take it: the ``game``
     option, the channel, and the server (None in DMs; in a server, only its games)."""

@@ -1,5 +1,8 @@
 """``/game create|join|leave|start|status|map`` (and ``history|board``, from
-:mod:`bot.discord.cogs.records`): games in server channels."""
+:mod:`bot.discord.cogs.records`): games in server channels. ``status``, ``map``, ``board``
+and ``history`` work from a DM with the bot too (``game:`` picks the game): a player of a
+gunboat or anonymous game can't write in the game channel, and Discord offers slash
+commands only where one can write. The others need the game's server channel."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from bot.core.app import Core
 from bot.core.grace import read_policy
 from bot.core.press import PressMode, Settings
 from bot.core.scoring import EndRules
-from bot.discord.cogs.common import answering, game_option, reply
+from bot.discord.cogs.common import answering, game_choices, game_option, in_server, reply, where
 from bot.discord.cogs.mod import PRESS_CHOICES
 from bot.discord.cogs.records import GameRecords, scoring_choices
 from bot.discord.fronts import MapButton, send_fronts
@@ -28,7 +31,8 @@ from bot.text.scores import rules_text
 from bot.text.standby import policy_lines
 
 
-@app_commands.guild_only()
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+@app_commands.allowed_installs(guilds=True, users=False)
 class GameCog(GameRecords, commands.GroupCog, group_name="game", group_description=described("cmd.game")):
     # GameRecords: /game history and /game board (issue 15)
     def __init__(self, bot: commands.Bot, core: Core) -> None:
@@ -93,6 +97,7 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         labels: app_commands.Choice[str] | None = None,
     ) -> None:
         async with answering(interaction):
+            in_server(interaction)
             settings = Settings(PressMode(press), anonymous=anonymous, spectators=spectators)
             game = await self.core.lifecycle.create_game(
                 guild_id=interaction.guild_id or 0,
@@ -124,6 +129,7 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
     @app_commands.command(name="join", description=described("cmd.game.join"))
     async def join(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
+            in_server(interaction)
 
             async def can_dm(game: GameRow) -> bool:
                 try:
@@ -143,6 +149,7 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
     @app_commands.command(name="leave", description=described("cmd.game.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
+            in_server(interaction)
             game = await self.core.lifecycle.leave(
                 interaction.channel_id or 0, interaction.user.id, action=interaction.id
             )
@@ -151,6 +158,7 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
     @app_commands.command(name="start", description=described("cmd.game.start"))
     async def start(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
+            in_server(interaction)
             perms = interaction.permissions
             game = await self.core.lifecycle.start(
                 interaction.channel_id or 0,
@@ -160,25 +168,41 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
             )
             await reply(interaction, t("start.done", game.language, game=game.name), ephemeral=False)
 
+    async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await game_choices(self.core, interaction, current)
+
     @app_commands.command(name="status", description=described("cmd.game.status"))
-    async def status(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(game=described("cmd.option.game"))
+    async def status(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with answering(interaction):
-            report = await self.core.status.game_status(interaction.channel_id or 0)
+            w = where(interaction, game)
+            report = await self.core.status.game_status(
+                w["channel_id"], interaction.user.id, game_id=w["game_id"], guild_id=w["guild_id"]
+            )
             # a private reply: the player's language
             await reply(interaction, status_text(report, language_of(interaction)), ephemeral=True)
 
     @app_commands.command(name="map", description=described("cmd.game.map"))
-    @app_commands.describe(phase=described("cmd.game.map.phase"), front=described("cmd.game.map.front"))
+    @app_commands.describe(
+        phase=described("cmd.game.map.phase"), front=described("cmd.game.map.front"), game=described("cmd.option.game")
+    )
     @app_commands.choices(front=[app_commands.Choice(name=described("cmd.game.map.front.me"), value="me")])
     async def map(
-        self, interaction: discord.Interaction, phase: str | None = None, front: app_commands.Choice[str] | None = None
+        self,
+        interaction: discord.Interaction,
+        phase: str | None = None,
+        front: app_commands.Choice[str] | None = None,
+        game: str | None = None,
     ) -> None:
         if front is not None:  # the player's own crops, in their language, only to them
-            await send_fronts(interaction, channel_id=interaction.channel_id, phase=phase)
+            await send_fronts(interaction, game_id=game_option(game), channel_id=interaction.channel_id, phase=phase)
             return
         async with answering(interaction):
             # checked first: a refusal is private; only the map itself is posted for all
-            request = await self.core.status.map_phase(interaction.channel_id or 0, phase)
+            w = where(interaction, game)
+            request = await self.core.status.map_phase(
+                w["channel_id"], phase, interaction.user.id, game_id=w["game_id"], guild_id=w["guild_id"]
+            )
             await interaction.response.defer(thinking=True)
             picture = await self.core.status.draw(request)
             lang = picture.game.language
@@ -204,6 +228,7 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
 
     async def _watch(self, interaction: discord.Interaction, game: str | None, on: bool) -> None:
         async with answering(interaction):
+            in_server(interaction)
             watching = await self.core.press.watch(
                 interaction.channel_id or 0,
                 interaction.user.id,
@@ -227,3 +252,5 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
 
     watch.autocomplete("game")(watch_autocomplete)
     unwatch.autocomplete("game")(watch_autocomplete)
+    status.autocomplete("game")(game_autocomplete)
+    map.autocomplete("game")(game_autocomplete)

@@ -13,7 +13,7 @@ from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.core.params import User
 from bot.core.press import PressMode, SettingsChange
-from bot.discord.cogs.common import actor_of, answering, reply
+from bot.discord.cogs.common import actor_of, answering, game_choices, reply, where
 from bot.discord.cogs.leaderboard import ModEndings
 from bot.discord.locales import described, language_choices, language_of
 from bot.text.i18n import t
@@ -235,25 +235,39 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
 
 
 class EndgameCog(commands.Cog):
-    """``/draw`` and ``/concede``: the players' end of the game."""
+    """``/draw`` and ``/concede``: the players' end of the game, in the game channel or from
+    a DM with the bot (``game:`` picks the game): in a gunboat or anonymous game players
+    can't write in the game channel, and Discord shows no slash commands where one can't
+    write."""
 
     def __init__(self, bot: commands.Bot, core: Core) -> None:
         self.bot = bot
+        self.core = core
         self.endgame = core.endgame
 
+    async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await game_choices(self.core, interaction, current)
+
     @app_commands.command(name="draw", description=described("cmd.draw"))
-    @app_commands.describe(vote=described("cmd.draw.vote"))
+    @app_commands.describe(vote=described("cmd.draw.vote"), game=described("cmd.option.game"))
     @app_commands.choices(
         vote=[
             app_commands.Choice(name=described("mod.choice.yes"), value="yes"),
             app_commands.Choice(name=described("mod.choice.no"), value="no"),
         ]
     )
-    @app_commands.guild_only()
-    async def draw(self, interaction: discord.Interaction, vote: str = "yes") -> None:
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=False)
+    async def draw(self, interaction: discord.Interaction, vote: str = "yes", game: str | None = None) -> None:
         async with answering(interaction):
+            w = where(interaction, game)
             report = await self.endgame.vote_draw(
-                interaction.channel_id or 0, interaction.user.id, vote == "yes", action=interaction.id
+                w["channel_id"],
+                interaction.user.id,
+                vote == "yes",
+                game_id=w["game_id"],
+                guild_id=w["guild_id"],
+                action=interaction.id,
             )
             key = (
                 "mod.reply.draw_passed"
@@ -264,17 +278,26 @@ class EndgameCog(commands.Cog):
                 if report.yes
                 else "mod.reply.draw_no"
             )
-            await reply(interaction, t(key, language_of(interaction)))
+            lang = language_of(interaction)
+            await reply(interaction, t("mod.reply.in_game", lang, game=report.game.name, reply=t(key, lang)))
 
     @app_commands.command(name="concede", description=described("cmd.concede"))
-    @app_commands.guild_only()
-    async def concede(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(game=described("cmd.option.game"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=False)
+    async def concede(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with answering(interaction):
-            game, leader, ended = await self.endgame.concede(
-                interaction.channel_id or 0, interaction.user.id, action=interaction.id
+            w = where(interaction, game)
+            found, leader, ended = await self.endgame.concede(
+                w["channel_id"],
+                interaction.user.id,
+                game_id=w["game_id"],
+                guild_id=w["guild_id"],
+                action=interaction.id,
             )
             lang = language_of(interaction)
-            await reply(
-                interaction,
-                t("mod.reply.conceded_end" if ended else "mod.reply.conceded", lang, leader=power_name(leader, lang)),
-            )
+            text = t("mod.reply.conceded_end" if ended else "mod.reply.conceded", lang, leader=power_name(leader, lang))
+            await reply(interaction, t("mod.reply.in_game", lang, game=found.name, reply=text))
+
+    draw.autocomplete("game")(game_autocomplete)
+    concede.autocomplete("game")(game_autocomplete)

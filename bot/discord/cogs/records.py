@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.core.app import Core
 from bot.discord.attachments import history_files
-from bot.discord.cogs.common import answering, reply
+from bot.discord.cogs.common import answering, game_choices, reply, where
 from bot.discord.locales import described, language_of
 from bot.text.board import board_text, history_caption
 from engine.scoring import System
@@ -25,19 +25,32 @@ class GameRecords:
     core: Core
 
     @app_commands.command(name="history", description=described("cmd.game.history"))
-    async def history(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(game=described("cmd.option.game"))
+    async def history(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with answering(interaction):
             # checked first: a refusal is private; then the (long) drawing behind "thinking..."
-            request = await self.core.history.request(interaction.channel_id or 0)
+            w = where(interaction, game)
+            request = await self.core.history.request(
+                w["channel_id"], interaction.user.id, game_id=w["game_id"], guild_id=w["guild_id"]
+            )
             await interaction.response.defer(thinking=True)
             files = await self.core.history.files(request, interaction.filesize_limit)
             lang = request.game.language  # posted for everyone: the game's language, as its maps
             await interaction.followup.send(history_caption(files, lang), files=history_files(files, lang))
 
     @app_commands.command(name="board", description=described("cmd.game.board"))
-    @app_commands.describe(phase=described("cmd.game.board.phase"))
-    async def board(self, interaction: discord.Interaction, phase: str | None = None) -> None:
+    @app_commands.describe(phase=described("cmd.game.board.phase"), game=described("cmd.option.game"))
+    async def board(self, interaction: discord.Interaction, phase: str | None = None, game: str | None = None) -> None:
         async with answering(interaction):
-            request = await self.core.status.map_phase(interaction.channel_id or 0, phase)
+            w = where(interaction, game)
+            request = await self.core.status.map_phase(
+                w["channel_id"], phase, interaction.user.id, game_id=w["game_id"], guild_id=w["guild_id"]
+            )
             lang = language_of(interaction)  # a private reply: the reader's language
             await reply(interaction, board_text(request.game.name, request.row.position, lang))
+
+    async def _records_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await game_choices(self.core, interaction, current)
+
+    history.autocomplete("game")(_records_game)
+    board.autocomplete("game")(_records_game)

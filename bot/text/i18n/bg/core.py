@@ -70,6 +70,10 @@ MESSAGES: dict[str, str] = {
     "order.no_games": "Не играеш в никоя игра. Включи се в някоя с `/game join` в нейния канал.",
     "order.which_game": "Участваш в няколко игри ({games}): избери една с параметъра `game`.",
     "order.not_player": "Не си играч в **{game}**.",
+    "order.not_player_here": (
+        "Този канал е на **{game}**, а ти не играеш в нея. Използвай командата в канала на своята игра "
+        "или в лични съобщения с мен (опцията `game` избира играта)."
+    ),
     "order.not_started_game": "**{game}** още не е започнала.",
     "order.finished": "**{game}** свърши.",
     "order.deadline_passed": "Крайният срок на „{phase}“ в **{game}** изтече: вече не се приемат заповеди. Нищо не е променено.",
@@ -120,6 +124,12 @@ MESSAGES: dict[str, str] = {
     "unready.done": "Готовността ти вече не е отбелязана.",
     # публикации в канала на играта
     "post.started": "🎲 **{game}** започна!\n{assignments}\n\n**{phase}** — краен срок {deadline}\nИзпращай заповедите си с `/order` (тук или в лично съобщение до мен).",
+    "post.started_dm": (
+        "🎲 **{game}** започна!\n{assignments}\n\n**{phase}** — краен срок {deadline}\n"
+        "Играчите не могат да пишат в този канал, затова Discord не им показва команди тук: използвай "
+        "`/order`, `/orders`, `/ready`, `/game status`, `/draw`, `/concede` и всички останали команди на "
+        "играта в лични съобщения с мен (опцията `game` избира играта)."
+    ),
     "post.assignment": "{user}: {powers}",
     "post.neutral": "Неутрални (никой не ги играе): {powers}",
     "post.results_title": "📜 **{game}** — резултати от „{phase}“",
@@ -127,6 +137,7 @@ MESSAGES: dict[str, str] = {
     "post.missed": " — *няма заповеди*",
     "post.implied": " *(без заповед)*",
     "post.destroyed": "Унищожени: {units}",
+    "post.destroyed_no_retreat": "Прогонени и разформировани (без възможно отстъпление): {units}",
     "post.no_adjustments": "Тази зима няма изграждания и разформирования: никоя държава нямаше такива.",
     "post.unbuilt": "Изграждания без заповеди, затова не са направени: {powers}.",
     "post.unbuilt_power": "{power} ({count})",

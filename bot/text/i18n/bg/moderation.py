@@ -160,6 +160,8 @@ MESSAGES: dict[str, str] = {
     "mod.reply.reminded": "📨 Напомнено на: {users}",
     "mod.reply.log_title": "**{game}** — дневник на модерацията",
     "mod.reply.log_empty": "Още няма нищо.",
+    # a reply to /draw or /concede, which may come from a DM: which game it was about
+    "mod.reply.in_game": "**{game}** — {reply}",
     "mod.reply.draw_opened": (
         "🗳️ Равният резултат е предложен, твоят глас е „да“. Останалите са уведомени; никой няма да научи кой "
         "как е гласувал."

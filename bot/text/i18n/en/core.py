@@ -74,6 +74,10 @@ MESSAGES: dict[str, str] = {
     "order.no_games": "You are not playing in any game. Join one with `/game join` in its channel.",
     "order.which_game": "You are in several games ({games}): choose one with the `game` option.",
     "order.not_player": "You are not a player in **{game}**.",
+    "order.not_player_here": (
+        "This channel is **{game}**'s and you don't play in it. Use the command in your own game's "
+        "channel, or in a DM with me (the `game` option picks the game)."
+    ),
     "order.not_started_game": "**{game}** hasn't started yet.",
     "order.finished": "**{game}** is over.",
     "order.ended_solo": "**{game}** is over: {powers} won outright ({when}). There is nothing more to order in it.",
@@ -127,6 +131,12 @@ MESSAGES: dict[str, str] = {
     "unready.done": "You are no longer marked ready.",
     # posts in the game channel
     "post.started": "🎲 **{game}** has started!\n{assignments}\n\n**{phase}** — deadline {deadline}\nSend your orders with `/order` (here or in a DM with me).",
+    "post.started_dm": (
+        "🎲 **{game}** has started!\n{assignments}\n\n**{phase}** — deadline {deadline}\n"
+        "Players can't write in this channel, so Discord shows them no commands here: use `/order`, "
+        "`/orders`, `/ready`, `/game status`, `/draw`, `/concede` and every other command of the game in "
+        "a DM with me (the `game` option picks the game)."
+    ),
     "post.assignment": "{user}: {powers}",
     "post.neutral": "Neutral (nobody plays them): {powers}",
     "post.results_title": "📜 **{game}** — results of {phase}",
@@ -134,6 +144,7 @@ MESSAGES: dict[str, str] = {
     "post.missed": " — *no orders*",
     "post.implied": " *(no order)*",
     "post.destroyed": "Destroyed: {units}",
+    "post.destroyed_no_retreat": "Dislodged and disbanded (no retreat possible): {units}",
     "post.no_adjustments": "No builds or disbands this winter: no power had any to make.",
     "post.unbuilt": "Builds not ordered, so not made: {powers}.",
     "post.unbuilt_power": "{power} ({count})",

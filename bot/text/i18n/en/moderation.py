@@ -159,6 +159,8 @@ MESSAGES: dict[str, str] = {
     "mod.reply.reminded": "📨 Reminded: {users}",
     "mod.reply.log_title": "**{game}** — moderation log",
     "mod.reply.log_empty": "Nothing yet.",
+    # a reply to /draw or /concede, which may come from a DM: which game it was about
+    "mod.reply.in_game": "**{game}** — {reply}",
     "mod.reply.draw_opened": "🗳️ You proposed a draw and voted yes. The others have been told; nobody learns how anyone voted.",
     "mod.reply.draw_yes": "🗳️ Your vote: yes. Nobody learns how you voted.",
     "mod.reply.draw_no": "🗳️ Your vote: no. Nobody learns how you voted.",

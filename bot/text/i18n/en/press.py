@@ -68,8 +68,8 @@ MESSAGES: dict[str, str] = {
     "press.notice.group": ("👥 **{game}** — private press between **{powers}**. Only you{mods} can read this channel."),
     "press.notice.inbox": (
         "📬 **{game}** — the inbox of **{power}**. Messages to {power} arrive here under the sender's "
-        "power; write with `/press send`. Only you{mods} can read it, and nobody learns who plays which "
-        "power until the game ends."
+        "power; write with `/press send` in a DM with me (nobody writes here). Only you{mods} can read it, "
+        "and nobody learns who plays which power until the game ends."
     ),
     "press.notice.closed": (
         "🔒 Press is closed for {phase}: no negotiation during retreats and adjustments. You can read "
@@ -83,7 +83,8 @@ MESSAGES: dict[str, str] = {
     ),
     "press.notice.game_closed": (
         "🔒 **{game}**: press is closed for {phase} (rulebook press). Players can't write here or in "
-        "their press channels until the next movement phase."
+        "their press channels until the next movement phase; meanwhile use `/order`, `/ready` and the "
+        "other commands in a DM with me."
     ),
     "press.notice.game_open": "🔓 **{game}**: press is open again for {phase}.",
     "press.notice.game_over": "🏁 **{game}** is over: its players can write here again.",
@@ -151,6 +152,7 @@ MESSAGES: dict[str, str] = {
     # /mod log
     "mod.log.settings": "{who}: changed the settings: {settings}",
     "mod.log.players_seen": "{who}: saw who plays which power ({view})",
+    "mod.log.inboxes_read": "{who}: the moderators read every inbox, and an inbox's member list names its player: they can see who plays which power",
     "mod.log.press_problem": "{who}: press space incomplete ({problems})",
     # refusals
     "press.gunboat": "**{game}** is a gunboat game: no negotiation at all.",
@@ -193,6 +195,6 @@ MESSAGES: dict[str, str] = {
     # names of channels
     "press.category": "{name} — press #{id}",
     "press.channel.inbox": "inbox {power}",
-    "press.topic.inbox": "The inbox of {power} in {name} (an anonymous game). Write with /press send.",
+    "press.topic.inbox": "The inbox of {power} in {name} (an anonymous game). Write with /press send in a DM with the bot.",
     "press.topic.conversation": "Private press of {name}: {powers}.",
 }

@@ -73,6 +73,10 @@ MESSAGES: dict[str, str] = {
     "order.no_games": "No juegas en ninguna partida. Únete a una con `/game join` en su canal.",
     "order.which_game": "Estás en varias partidas ({games}): elige una con la opción `game`.",
     "order.not_player": "No eres jugador de **{game}**.",
+    "order.not_player_here": (
+        "Este canal es de **{game}** y no juegas en ella. Usa el comando en el canal de tu partida "
+        "o en un mensaje directo conmigo (la opción `game` elige la partida)."
+    ),
     "order.not_started_game": "**{game}** aún no ha empezado.",
     "order.finished": "**{game}** ha terminado.",
     "order.deadline_passed": "El plazo de «{phase}» en **{game}** ha vencido: ya no se admiten órdenes. No se ha cambiado nada.",
@@ -127,6 +131,12 @@ MESSAGES: dict[str, str] = {
     "unready.done": "Tus órdenes ya no están marcadas como listas.",
     # mensajes en el canal de la partida
     "post.started": "🎲 ¡**{game}** ha empezado!\n{assignments}\n\n**{phase}** — plazo {deadline}\nEnvía tus órdenes con `/order` (aquí o en un mensaje directo conmigo).",
+    "post.started_dm": (
+        "🎲 ¡**{game}** ha empezado!\n{assignments}\n\n**{phase}** — plazo {deadline}\n"
+        "Los jugadores no pueden escribir en este canal, así que Discord no les muestra comandos aquí: usa "
+        "`/order`, `/orders`, `/ready`, `/game status`, `/draw`, `/concede` y todos los demás comandos de la "
+        "partida en un mensaje directo conmigo (la opción `game` elige la partida)."
+    ),
     "post.assignment": "{user}: {powers}",
     "post.neutral": "Neutrales (nadie las juega): {powers}",
     "post.results_title": "📜 **{game}** — resultados de «{phase}»",
@@ -134,6 +144,7 @@ MESSAGES: dict[str, str] = {
     "post.missed": " — *sin órdenes*",
     "post.implied": " *(sin orden)*",
     "post.destroyed": "Eliminadas: {units}",
+    "post.destroyed_no_retreat": "Desalojadas y disueltas (sin retirada posible): {units}",
     "post.no_adjustments": "Ni construcciones ni disoluciones este invierno: ninguna potencia tenía que hacerlas.",
     "post.unbuilt": "Construcciones sin ordenar, y por tanto no hechas: {powers}.",
     "post.unbuilt_power": "{power} ({count})",

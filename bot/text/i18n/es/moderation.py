@@ -165,6 +165,8 @@ MESSAGES: dict[str, str] = {
     "mod.reply.reminded": "📨 Recordatorio enviado a: {users}",
     "mod.reply.log_title": "**{game}** — registro de moderación",
     "mod.reply.log_empty": "Nada todavía.",
+    # a reply to /draw or /concede, which may come from a DM: which game it was about
+    "mod.reply.in_game": "**{game}** — {reply}",
     "mod.reply.draw_opened": "🗳️ Has propuesto un empate y has votado sí. Se ha avisado a los demás; nadie sabrá qué ha votado cada uno.",
     "mod.reply.draw_yes": "🗳️ Tu voto: sí. Nadie sabrá cómo has votado.",
     "mod.reply.draw_no": "🗳️ Tu voto: no. Nadie sabrá cómo has votado.",

@@ -72,8 +72,8 @@ MESSAGES: dict[str, str] = {
     "press.notice.group": "👥 **{game}** — negociación privada entre **{powers}**. Solo vosotros{mods} podéis leer este canal.",
     "press.notice.inbox": (
         "📬 **{game}** — el buzón de **{power}**. Los mensajes para {power} llegan aquí con el nombre de la "
-        "potencia que los envía; escribe con `/press send`. Solo tú{mods} puedes leerlo, y nadie sabrá quién "
-        "juega cada potencia hasta que acabe la partida."
+        "potencia que los envía; escribe con `/press send` en un mensaje directo conmigo (aquí no escribe "
+        "nadie). Solo tú{mods} puedes leerlo, y nadie sabrá quién juega cada potencia hasta que acabe la partida."
     ),
     "press.notice.closed": (
         "🔒 La negociación está cerrada durante «{phase}»: no se negocia en las retiradas ni en los ajustes. Puedes "
@@ -86,7 +86,9 @@ MESSAGES: dict[str, str] = {
         "ahora esta conversación."
     ),
     "press.notice.game_closed": (
-        "🔒 **{game}**: la negociación está cerrada durante «{phase}» (negociación según el reglamento). Los jugadores no pueden escribir aquí ni en sus canales de negociación hasta la próxima fase de movimiento."
+        "🔒 **{game}**: la negociación está cerrada durante «{phase}» (negociación según el reglamento). Los "
+        "jugadores no pueden escribir aquí ni en sus canales de negociación hasta la próxima fase de movimiento; "
+        "mientras tanto, usa `/order`, `/ready` y los demás comandos en un mensaje directo conmigo."
     ),
     "press.notice.game_open": "🔓 **{game}**: la negociación vuelve a estar abierta en «{phase}».",
     "press.notice.game_over": "🏁 **{game}** ha terminado: sus jugadores pueden volver a escribir aquí.",
@@ -154,6 +156,7 @@ MESSAGES: dict[str, str] = {
     # /mod log
     "mod.log.settings": "{who}: cambió los ajustes: {settings}",
     "mod.log.players_seen": "{who}: vio quién juega cada potencia ({view})",
+    "mod.log.inboxes_read": "{who}: los moderadores leen todos los buzones, y la lista de miembros de cada buzón nombra a su jugador: pueden ver quién juega cada potencia",
     "mod.log.press_problem": "{who}: canales de negociación incompletos ({problems})",
     # rechazos
     "press.gunboat": "**{game}** se juega sin negociación: no se negocia de ninguna forma.",
@@ -197,6 +200,6 @@ MESSAGES: dict[str, str] = {
     # nombres de canales
     "press.category": "{name} — negociación #{id}",
     "press.channel.inbox": "buzón {power}",
-    "press.topic.inbox": "El buzón de {power} en {name} (una partida anónima). Escribe con /press send.",
+    "press.topic.inbox": "El buzón de {power} en {name} (una partida anónima). Escribe con /press send en un mensaje directo al bot.",
     "press.topic.conversation": "Negociación privada de {name}: {powers}.",
 }

@@ -79,6 +79,10 @@ MESSAGES: dict[str, str] = {
     "order.no_games": "Ты не играешь ни в одной партии. Присоединись к партии командой `/game join` в её канале.",
     "order.which_game": "Ты играешь в нескольких партиях ({games}): выбери одну в параметре `game`.",
     "order.not_player": "Ты не игрок партии **{game}**.",
+    "order.not_player_here": (
+        "Этот канал принадлежит партии **{game}**, а ты в ней не играешь. Используй команду в канале "
+        "своей партии или в личных сообщениях со мной (параметр `game` выбирает партию)."
+    ),
     "order.not_started_game": "Партия **{game}** ещё не началась.",
     "order.finished": "Партия **{game}** окончена.",
     "order.deadline_passed": "Срок фазы «{phase}» в партии **{game}** истёк: приём приказов закрыт. Ничего не изменено.",
@@ -139,6 +143,12 @@ MESSAGES: dict[str, str] = {
     "unready.done": "Отметка о готовности снята.",
     # сообщения в канале партии
     "post.started": "🎲 Партия **{game}** началась!\n{assignments}\n\n**{phase}** — срок {deadline}\nОтдавай приказы командой `/order` (здесь или в личных сообщениях со мной).",
+    "post.started_dm": (
+        "🎲 Партия **{game}** началась!\n{assignments}\n\n**{phase}** — срок {deadline}\n"
+        "Игроки не могут писать в этом канале, поэтому Discord не показывает им здесь команды: используй "
+        "`/order`, `/orders`, `/ready`, `/game status`, `/draw`, `/concede` и все остальные команды партии "
+        "в личных сообщениях со мной (параметр `game` выбирает партию)."
+    ),
     "post.assignment": "{user}: {powers}",
     "post.neutral": "Нейтральные (ими никто не играет): {powers}",
     "post.results_title": "📜 **{game}** — итоги фазы «{phase}»",
@@ -146,6 +156,7 @@ MESSAGES: dict[str, str] = {
     "post.missed": " — *нет приказов*",
     "post.implied": " *(без приказа)*",
     "post.destroyed": "Уничтожены: {units}",
+    "post.destroyed_no_retreat": "Выбиты и расформированы (отступить невозможно): {units}",
     "post.no_adjustments": "Этой зимой ни построек, ни расформирований: ни у одной державы их не было.",
     "post.unbuilt": "Постройки без приказов, поэтому не сделаны: {powers}.",
     "post.unbuilt_power": "{power} ({count})",

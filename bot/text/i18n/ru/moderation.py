@@ -173,6 +173,8 @@ MESSAGES: dict[str, str] = {
     "mod.reply.reminded": "📨 Напоминание отправлено: {users}",
     "mod.reply.log_title": "**{game}** — журнал модерации",
     "mod.reply.log_empty": "Пока пусто.",
+    # a reply to /draw or /concede, which may come from a DM: which game it was about
+    "mod.reply.in_game": "**{game}** — {reply}",
     "mod.reply.draw_opened": "🗳️ Ничья предложена, твой голос — «да». Остальных известили; никто не узнает, кто как голосовал.",
     "mod.reply.draw_yes": "🗳️ Твой голос: да. Он останется тайным.",
     "mod.reply.draw_no": "🗳️ Твой голос: нет. Он останется тайным.",
