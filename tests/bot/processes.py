@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sqlite3
 import sys
 from pathlib import Path
+from typing import Any
 
 from tests.bot.loopback import Emulator
 
@@ -88,3 +90,23 @@ async def new_game(emu: Emulator, channel: dict, users: list[dict], name: str = 
         await emu.slash(user, "game", channel=channel, sub="join")
     reply = await emu.slash(users[0], "game", channel=channel, sub="start")
     assert "has started" in reply["data"]["content"]
+
+
+async def connected(emu: Emulator) -> None:
+    """Wait for a bot to sync its commands and open the gateway (both cleared first)."""
+    await asyncio.wait_for(emu.synced.wait(), GUARD)
+    await asyncio.wait_for(emu.identified.wait(), GUARD)
+    await asyncio.sleep(0.2)
+
+
+async def launch(emu: Emulator, db: Path, name: str, tmp: Path, **env: str) -> Bot:
+    emu.synced.clear()
+    emu.identified.clear()
+    bot = await spawn(emu, db, name, tmp, **env)
+    await connected(emu)
+    return bot
+
+
+def query(db: Path, sql: str, *params: Any) -> list[tuple]:
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as con:
+        return con.execute(sql, params).fetchall()

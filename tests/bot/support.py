@@ -9,6 +9,8 @@ Discord: a started game and its seats, a game row and a sheet for the menus' tes
 
 from __future__ import annotations
 
+import discord
+
 from bot.core.context import GameContext, powers_of, setup_of
 from bot.core.sheet import SheetData, sheet_data
 from bot.infra.storage import GameRow, PlayerRow
@@ -400,3 +402,15 @@ async def standby_begin(env, **options):
 
 def homes() -> dict[str, str]:
     return {c: p.value for c, p in Position.initial().centres.items()}
+
+
+def can(env, guild, user_id, channel_id) -> discord.Permissions:
+    """What a member may do in a channel, computed by the fake Discord."""
+    return discord.Permissions(env.backend.compute_permissions(guild.id, user_id, channel_id))
+
+
+async def set_mod_role(env, table, name="Mods"):
+    role = table.guild.create_role(name)
+    async with env.bots[-1].core.storage.write() as tx:
+        await tx.set_mod_role(table.guild.id, role.id)
+    return role

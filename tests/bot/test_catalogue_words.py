@@ -118,6 +118,8 @@ WORDS: dict[str, Callable[[str, str], bool]] = {
     "illegal.only_armies_convoyed": _via,
     "order.which_game": lambda t, _: t == "game",  # a Discord option's name, the same in every language
     "dm.digest_footer": lambda t, _: t == "game",
+    "order.not_player_here": lambda t, _: t == "game",
+    "post.started_dm": lambda t, _: t == "game",
 }
 # command descriptions: Discord shows no code style there, so the examples follow "e.g."
 PLAIN = {

@@ -29,8 +29,8 @@ from tests.bot import databases, test_lease_processes
 from tests.bot.botprocess import ROOT, bot_env
 from tests.bot.conftest import FakeClock
 from tests.bot.databases import sqlite_only
-from tests.bot.test_lease_processes import Bot, launch, new_game, query
-from tests.bot.test_service import PLAYERS, seat_of
+from tests.bot.processes import Bot, launch, new_game, query
+from tests.bot.support import PLAYERS, seat_of
 
 pytestmark = sqlite_only
 world = test_lease_processes.world  # the loopback Discord and the bots a test started (a fixture)

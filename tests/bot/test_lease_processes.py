@@ -14,36 +14,14 @@ from __future__ import annotations
 import asyncio
 import signal
 import socket
-import sqlite3
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.bot.databases import sqlite_only
 from tests.bot.loopback import Emulator
-from tests.bot.processes import GUARD, Bot, new_game, spawn
-
-
-async def connected(emu: Emulator) -> None:
-    """Wait for a bot to sync its commands and open the gateway (both cleared first)."""
-    await asyncio.wait_for(emu.synced.wait(), GUARD)
-    await asyncio.wait_for(emu.identified.wait(), GUARD)
-    await asyncio.sleep(0.2)
-
-
-async def launch(emu: Emulator, db: Path, name: str, tmp: Path, **env: str) -> Bot:
-    emu.synced.clear()
-    emu.identified.clear()
-    bot = await spawn(emu, db, name, tmp, **env)
-    await connected(emu)
-    return bot
-
-
-def query(db: Path, sql: str, *params: Any) -> list[tuple]:
-    with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as con:
-        return con.execute(sql, params).fetchall()
+from tests.bot.processes import GUARD, Bot, connected, launch, new_game, query, spawn
 
 
 @pytest.fixture

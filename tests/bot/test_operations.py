@@ -31,7 +31,7 @@ from tests.bot import databases, test_lease_processes
 from tests.bot.botprocess import ROOT, bot_env
 from tests.bot.databases import sqlite_only
 from tests.bot.loopback import Limits
-from tests.bot.test_lease_processes import GUARD, launch, new_game, spawn
+from tests.bot.processes import GUARD, launch, new_game, spawn
 
 world = test_lease_processes.world  # the loopback Discord and the bots a test started (a fixture)
 

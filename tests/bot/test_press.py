@@ -13,7 +13,7 @@ import pytest
 import simcord
 
 from tests.bot.simcord_support import running, seven
-from tests.bot.support import STANDARD, order, press_channels, set_position, texts
+from tests.bot.support import STANDARD, can, order, press_channels, set_mod_role, set_position, texts
 from tests.bot.support import press_begin as begin
 
 HOURS = 3600
@@ -27,20 +27,8 @@ def overwrites(env, channel_id) -> dict[int, tuple[int, int]]:
     return {o.target_id: (o.allow, o.deny) for o in env.backend.channels[channel_id].overwrites}
 
 
-def can(env, guild, user_id, channel_id) -> P:
-    """What a member may do in a channel, computed by the fake Discord."""
-    return P(env.backend.compute_permissions(guild.id, user_id, channel_id))
-
-
 def category_of(table, name_part="press #"):
     return next(c for name, c in table.guild.channels.items() if name_part in name)
-
-
-async def set_mod_role(env, table, name="Mods"):
-    role = table.guild.create_role(name)
-    async with env.bots[-1].core.storage.write() as tx:
-        await tx.set_mod_role(table.guild.id, role.id)
-    return role
 
 
 # -- full press: a channel per pair, exactly the right overwrites --------------------------------

@@ -10,7 +10,8 @@ from __future__ import annotations
 import discord
 
 from tests.bot.simcord_support import running, seven
-from tests.bot.test_press import begin, can, press_channels, set_mod_role
+from tests.bot.support import can, press_channels, set_mod_role
+from tests.bot.support import press_begin as begin
 
 
 async def test_manage_server_alone_does_not_read_press_the_moderators_role_does(tmp_path):
@@ -72,8 +73,7 @@ async def test_a_unit_with_nowhere_to_retreat_is_destroyed_in_the_moves_results(
     to retreat is disbanded in the moves' own results (a line that says so) and no
     retreat phase follows (nothing is posted for it: not a "⏩ played at once" notice,
     which is kept for a phase somebody owes forced orders in)."""
-    from tests.bot.test_flow import set_scene
-    from tests.bot.test_moderation import STANDARD, current_game, order, ready_all, start_seven, texts
+    from tests.bot.support import STANDARD, current_game, order, ready_all, set_scene, start_seven, texts
 
     async with running(str(tmp_path / "db.sqlite3")) as env:
         table, member = await start_seven(env)

@@ -10,8 +10,9 @@ import re
 from bot.core.posts import PostKind
 from bot.text import markup
 from bot.text.posts import render
-from tests.bot.simcord_support import post_text, running, seven
-from tests.bot.test_press import begin, press_channels
+from tests.bot.simcord_support import running, seven
+from tests.bot.support import press_begin as begin
+from tests.bot.support import press_channels
 
 # what a player may type to look like the bot: a notice on a line of its own
 FAKE_NOTICE = "🏳️ **Club**: Germany, Italy concede to France.\n🔒 Press is closed in **Club** now."
@@ -80,9 +81,9 @@ async def test_a_long_press_message_reaches_the_inbox_as_the_senders_quoted_word
             before, before_own = len(inbox.history()), len(own.history())
             r = await en.user.slash("press send", to="FRANCE", text=text)  # from a DM with the bot
             assert r.ephemeral and "Sent to France as England" in r.response.content, r.response.content
-            got = [post_text(m.content) for m in inbox.history()[before:]]
+            got = [m.content for m in inbox.history()[before:]]
             said = quoted_words(got, "📨 **England** → **France**:")
             assert unescape(said).replace("\n", "").replace(" ", "") == text.replace("\n", "").replace(" ", "")
-            copy = [post_text(m.content) for m in own.history()[before_own:]]
+            copy = [m.content for m in own.history()[before_own:]]
             quoted_words(copy, "📤 You (**England**) → **France**:")
             assert len(got) == (1 if text is LONG else 2)

@@ -109,7 +109,8 @@ async def test_a_gunboat_player_plays_from_a_dm_with_the_bot(tmp_path):
     """In a gunboat game players can't write in the game channel, so Discord shows them no
     slash commands there: every command they need works from their DM with the bot, and
     the start post says so."""
-    from tests.bot.test_press import begin, can
+    from tests.bot.support import can
+    from tests.bot.support import press_begin as begin
 
     async with running(str(tmp_path / "db.sqlite3")) as env:
         table = seven(env)
