@@ -44,6 +44,10 @@ class PostKind(StrEnum):
     CD_DECLARED = "cd_declared"
     CD_LEFT = "cd_left"
     POWER_IDLE = "power_idle"  # a power without orders again, its player active: not declared
+    STANDIN_TAKES = "standin_takes"  # issue 23: the caretaker plays a power in civil disorder
+    STANDIN_LEFT = "standin_left"  # issue 23: ... and gives it back
+    SEAT_ASKED = "seat_asked"  # issue 23: a player asks for an open seat (moderators decide)
+    SEAT_TAKEN = "seat_taken"  # issue 23: a player took an open seat over
     ELIMINATED = "eliminated"
     DRAW_LAPSED = "draw_lapsed"
     DRAW_PROPOSED = "draw_proposed"

@@ -28,7 +28,7 @@ the commit, by the press worker.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from itertools import combinations
 from typing import Any
@@ -43,6 +43,7 @@ from bot.core.types import Actor, GameStatus, PhaseKind
 from bot.infra.schedule import ScheduleError, parse_schedule
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from bot.infra.storage.press import RoomRow, SettingsRow
+from bot.infra.storage.standins import CIVIL_DISORDER_PLAYERS, StandinPolicy
 from engine import Power
 
 MAX_TEXT = 1500  # one relayed message (room for the header within Discord's 2,000 characters)
@@ -106,6 +107,7 @@ class GameSettings:
     adjustment: str
     cd_after: int
     language: str
+    standin: StandinPolicy = StandinPolicy()  # issue 23: who plays a power nobody plays
 
     def to_json(self) -> dict[str, Any]:
         s = self.settings
@@ -120,6 +122,11 @@ class GameSettings:
             "adjustment": self.adjustment,
             "civil_disorder": self.cd_after,
             "language": self.language,
+            # issue 23 (bot.core.standins)
+            "civil_disorder_player": self.standin.civil_disorder,
+            "bots": self.standin.bots,
+            "join_approval": self.standin.join_approval,
+            "substitutes": self.standin.substitutes,
         }
 
 
@@ -131,13 +138,27 @@ async def game_settings(tx: Tx, game: GameRow) -> GameSettings:
         game.adjustment,
         await tx.cd_policy(game.id),
         game.language,
+        await tx.standin_policy(game.id),
     )
 
 
 #: What moderators may change while the game is played: nothing that changes what players
 #: knew when they joined (the press mode, anonymity).
 SAFE_MID_GAME = frozenset(
-    {"spectators", "reveal", "moderators_read", "movement", "retreat", "adjustment", "civil_disorder", "language"}
+    {
+        "spectators",
+        "reveal",
+        "moderators_read",
+        "movement",
+        "retreat",
+        "adjustment",
+        "civil_disorder",
+        "language",
+        # issue 23: a stand-in for powers in civil disorder, and how open seats are filled
+        "civil_disorder_player",
+        "join_approval",
+        "substitutes",
+    }
 )
 _PRESS_FIELDS = frozenset({"press", "anonymous", "spectators", "reveal", "moderators_read"})
 
@@ -156,6 +177,9 @@ class SettingsChange:
     adjustment: str | None = None
     civil_disorder: int | None = None
     language: str | None = None
+    civil_disorder_player: str | None = None  # issue 23
+    join_approval: bool | None = None
+    substitutes: bool | None = None
 
     def given(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
@@ -607,6 +631,9 @@ class Press:
             language = given.get("language")
             if language is not None and language not in LANGUAGES:
                 raise UserError("settings.bad_language", text=language)
+            player = given.get("civil_disorder_player")
+            if player is not None and player not in CIVIL_DISORDER_PLAYERS:
+                raise UserError("standin.bad_player", text=player)
             before = await settings_of(tx, game.id)
             after = Settings(
                 PressMode(given.get("press", before.press)),
@@ -627,6 +654,17 @@ class Press:
                 await tx.set_cd_policy(game.id, cd)
             if language is not None:
                 await tx.set_game_language(game.id, language)
+            if set(given) & {"civil_disorder_player", "join_approval", "substitutes"}:  # issue 23
+                standin = await tx.standin_policy(game.id)
+                await tx.put_standin_policy(
+                    game.id,
+                    replace(
+                        standin,
+                        civil_disorder=given.get("civil_disorder_player", standin.civil_disorder),
+                        join_approval=given.get("join_approval", standin.join_approval),
+                        substitutes=given.get("substitutes", standin.substitutes),
+                    ),
+                )
             updated = await tx.game(game.id)
             assert updated is not None
             view = await game_settings(tx, updated)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import time
 
-from bot.core import civil, context, days, endgame, grace, posts, press, scoring, standby, storm, trivial
+from bot.core import civil, context, days, endgame, grace, posts, press, scoring, standby, standins, storm, trivial
 from bot.core.context import owners, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.endings import EndingKind
@@ -112,8 +112,12 @@ class Resolution:
         # issue 15: standby orders fill what the players left unordered (bot.core.standby)
         backup = await standby.fill(tx, ctx, orders)
         played = backup.with_orders(orders)
-        # who plays this phase in civil disorder, by the game's policy
+        # issue 23: the caretaker and bots play what nobody plays, by the same path (bot.core.standins)
+        standin = await standins.fill(tx, ctx, played, self.deps.compute)
+        played = standin.with_orders(played)
+        # who plays this phase in civil disorder, by the game's policy (not a power a stand-in plays)
         in_disorder = await civil.before_resolution(tx, game, position, players, played, ctx.rules)
+        in_disorder -= standin.powers
         rules = rules_for(game, phase, in_disorder)
         outcome = await self.deps.compute.run(resolve, position, played, rules)
         nxt = outcome.next
@@ -167,9 +171,11 @@ class Resolution:
             PostKind.PHASE_RESULTS,
             phase=phase,
             results=[
-                {**r, "implied": x.implied, **backup.mark(x.power, x.text)}  # the orders from standby marked
+                # the orders from standby, and those of stand-ins (issue 23), marked
+                {**r, "implied": x.implied, **backup.mark(x.power, x.text), **standin.mark(x.power, x.text)}
                 for r, x in zip(results, outcome.results, strict=True)
             ],
+            standins={p.value: preset for p, preset in sorted(standin.players.items())},  # labelled, also anonymous
             destroyed=[[u.power.value, str(u)] for u in outcome.destroyed],
             civil=[p.value for p in sorted(in_disorder)],
             active=[p.value for p in sorted(in_disorder) if owner.get(p.value) in here],  # its player ordered
@@ -183,6 +189,7 @@ class Resolution:
         await civil.after_resolution(tx, game, phase, position, players, orders, now, covered=covered)
         # issue 15: the record of standby orders and grace; standby orders of units gone dropped
         await standby.after_resolution(tx, game, phase, outcome, backup, players, now)
+        await standins.after_resolution(tx, game, phase, standin, now)
         await grace.after_resolution(tx, game, phase)
         await endgame.after_resolution(tx, game, updated, phase, position, nxt, players, now)
         centres = posts.centre_table(nxt)
