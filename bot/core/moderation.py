@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.core import civil, context, days, grace, posts, press, secrecy
+from bot.core import civil, context, days, grace, posts, press, secrecy, standins
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -289,8 +289,9 @@ class Moderation:
         async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             power, player = self._power(game, await tx.players(game.id), power_text)
-            state = (await tx.power_states(game.id)).get(power.value) or PowerState(power.value)
-            state = replace(state, civil_disorder=on, held=on, missed_in_row=state.missed_in_row if on else 0)
+            was = (await tx.power_states(game.id)).get(power.value) or PowerState(power.value)
+            state = replace(was, civil_disorder=on, held=on, missed_in_row=was.missed_in_row if on else 0)
+            state = state if on else replace(state, standin=0)  # given back: its player orders it again
             await tx.put_power_state(game.id, state)
             await self._announce(
                 tx,
@@ -302,6 +303,11 @@ class Moderation:
                 user=player.user_id,
                 mentions=(player.user_id,),
             )
+            # issue 23: the caretaker takes the power from the next phase, or gives it back
+            if on and not was.civil_disorder:
+                await standins.taken(tx, game, game.phase, power, self.deps.now())
+            elif not on:
+                await standins.given_back(tx, game, game.phase, power, was, self.deps.now(), user=player.user_id)
             # the phase no longer waits for that power's player
             resolving = on and await civil.resolve_if_ready(tx, game, self.deps.now())
         self.deps.changed(timers=resolving, posts=True)
@@ -338,8 +344,11 @@ class Moderation:
             for pw in seat_powers:
                 state = states.get(pw.value) or PowerState(pw.value)
                 await tx.put_power_state(
-                    game.id, replace(state, civil_disorder=False, held=False, missed_in_row=0, conceded=False)
+                    game.id,
+                    replace(state, civil_disorder=False, held=False, missed_in_row=0, conceded=False, standin=0),
                 )
+                # issue 23: the caretaker hands it to the new player
+                await standins.given_back(tx, game, game.phase, pw, state, self.deps.now(), user=new_user)
             codes = [pw.value for pw in seat_powers]
             await self._announce(
                 tx,

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.core.posts import PostKind
-from bot.text import markup, press, scores
+from bot.text import markup, press, scores, standins
 from bot.text.durations import duration_text
 from bot.text.i18n import t
 from bot.text.labels import (
@@ -149,6 +149,8 @@ def _started(p: Mapping[str, Any], lang: str) -> str:
         ]
     if p["neutral"]:
         lines.append(t("post.neutral", lang, powers=power_names(p["neutral"], lang)))
+    if p.get("bots"):  # issue 23: seats played by bots, labelled in every game
+        lines.append(standins.bots_line(p["bots"], lang))
     text = t(
         "post.started",
         lang,
@@ -172,12 +174,14 @@ def _results(p: Mapping[str, Any], lang: str) -> list[str]:
         note = ""
         if power in civil:
             note = t("post.civil_disorder_active" if power in active else "post.civil_disorder", lang)
+        note += standins.played_by(p.get("standins", {}).get(power), lang)  # issue 23: caretaker, bot
         lines = [f"**{power_name(power, lang)}**{who}{note}"]
         for r in by_power[power]:
             mark = "✅" if r["ok"] else "❌"
             why = "" if r["ok"] else f" — {t('result.' + r['result'], lang)}"
             implied = t("post.implied", lang) if r.get("implied") else ""
             implied += t("post.standby", lang) if r.get("standby") else ""  # issue 15: from standby orders
+            implied += standins.bot_mark(r, lang)  # issue 23: a stand-in's order
             lines.append(f"{mark} {order_line(r['order'], lang)}{why}{implied}")
         blocks.append("\n".join(lines))
     if p["destroyed"]:
@@ -327,6 +331,11 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
     PostKind.CD_DECLARED: _cd_declared,
     PostKind.CD_LEFT: _simple("mod.post.cd_left"),
     PostKind.POWER_IDLE: _simple("mod.post.power_idle"),
+    # issue 23: stand-ins and open seats
+    PostKind.STANDIN_TAKES: standins.takes_post,
+    PostKind.STANDIN_LEFT: standins.left_post,
+    PostKind.SEAT_ASKED: standins.seat_asked_post,
+    PostKind.SEAT_TAKEN: standins.seat_taken_post,
     PostKind.ELIMINATED: _eliminated,
     PostKind.DRAW_LAPSED: _simple("mod.post.draw_lapsed"),
     PostKind.DRAW_PROPOSED: _simple("mod.post.draw_proposed"),

@@ -14,7 +14,7 @@ from bot.core.grace import read_policy
 from bot.core.press import PressMode, Settings
 from bot.core.scoring import EndRules
 from bot.discord.cogs.common import answering, game_option, reply
-from bot.discord.cogs.mod import PRESS_CHOICES
+from bot.discord.cogs.mod import PRESS_CHOICES, STANDIN_CHOICES
 from bot.discord.cogs.records import GameRecords, scoring_choices
 from bot.discord.fronts import MapButton, send_fronts
 from bot.discord.locales import NATIVE_NAMES, described, guild_language, label_choices, language_choices, language_of
@@ -26,6 +26,7 @@ from bot.text.press import create_lines
 from bot.text.replies import create_text, status_text
 from bot.text.scores import rules_text
 from bot.text.standby import policy_lines
+from bot.text.standins import create_lines as standin_lines
 
 
 @app_commands.guild_only()
@@ -61,8 +62,11 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         grace_for=described("cmd.game.create.grace_for"),
         standby_missed=described("cmd.game.create.standby_missed"),
         labels=described("cmd.game.create.labels"),
+        civil_disorder_player=described("cmd.game.create.civil_disorder_player"),
+        bots=described("cmd.game.create.bots"),
     )
     @app_commands.choices(
+        civil_disorder_player=STANDIN_CHOICES,
         language=language_choices(),
         labels=label_choices(),
         scoring=scoring_choices(),
@@ -91,6 +95,8 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         grace_for: app_commands.Choice[str] | None = None,
         standby_missed: bool = False,
         labels: app_commands.Choice[str] | None = None,
+        civil_disorder_player: str | None = None,
+        bots: bool = False,
     ) -> None:
         async with answering(interaction):
             settings = Settings(PressMode(press), anonymous=anonymous, spectators=spectators)
@@ -112,6 +118,8 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
                 last_year=end,
                 settings=settings,
                 labels=labels.value if labels else None,
+                civil_disorder_player=civil_disorder_player,  # issue 23: the caretaker, bots
+                bots=bots,
                 action=interaction.id,
             )
             rules = EndRules.chosen(scoring.value if scoring else None, end)  # as create_game stored them
@@ -119,6 +127,7 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
             text += "\n" + rules_text(rules, game.language) + create_lines(settings, game.language)
             late = read_policy(grace, grace_for.value if grace_for else None, standby_missed)
             text += "\n" + "\n".join(policy_lines(late, game.language))  # issue 15: grace, standby orders
+            text += "".join(f"\n{line}" for line in standin_lines(civil_disorder_player, bots, game.language))
             await reply(interaction, text, ephemeral=False)
 
     @app_commands.command(name="join", description=described("cmd.game.join"))
@@ -149,13 +158,15 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
             await reply(interaction, t("leave.done", game.language, game=game.name), ephemeral=False)
 
     @app_commands.command(name="start", description=described("cmd.game.start"))
-    async def start(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(bots=described("cmd.game.start.bots"))
+    async def start(self, interaction: discord.Interaction, bots: bool | None = None) -> None:
         async with answering(interaction):
             perms = interaction.permissions
             game = await self.core.lifecycle.start(
                 interaction.channel_id or 0,
                 interaction.user.id,
                 can_manage=bool(perms.manage_guild or perms.administrator),
+                bots=bots,  # issue 23: bots play the seats nobody took
                 action=interaction.id,
             )
             await reply(interaction, t("start.done", game.language, game=game.name), ephemeral=False)

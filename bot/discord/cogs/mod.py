@@ -13,6 +13,7 @@ from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.core.params import User
 from bot.core.press import PressMode, SettingsChange
+from bot.infra.storage.standins import CIVIL_DISORDER_PLAYERS
 from bot.discord.cogs.common import actor_of, answering, reply
 from bot.discord.cogs.leaderboard import ModEndings
 from bot.discord.locales import described, language_choices, language_of
@@ -26,6 +27,10 @@ POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"
 POWER_CHOICES = [app_commands.Choice(name=app_commands.locale_str(power_name(p), power=p), value=p) for p in POWERS]
 #: How players negotiate (issue 14): ``/game create press:`` and ``/mod settings press:``.
 PRESS_CHOICES = [app_commands.Choice(name=described(f"press.choice.{m.value}"), value=m.value) for m in PressMode]
+#: Who plays a power in civil disorder (issue 23): ``/game create`` and ``/mod settings civil_disorder_player:``.
+STANDIN_CHOICES = [
+    app_commands.Choice(name=described(f"standin.choice.{name}"), value=name) for name in CIVIL_DISORDER_PLAYERS
+]
 
 
 @app_commands.guild_only()
@@ -182,12 +187,16 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
                 "adjustment",
                 "civil_disorder",
                 "language",
+                "civil_disorder_player",
+                "join_approval",
+                "substitutes",
             )
         }
     )
     @app_commands.choices(
         press=PRESS_CHOICES,
         language=language_choices(),
+        civil_disorder_player=STANDIN_CHOICES,
     )
     async def settings(
         self,
@@ -202,8 +211,12 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
         adjustment: str | None = None,
         civil_disorder: app_commands.Range[int, 0, 10] | None = None,
         language: str | None = None,
+        civil_disorder_player: str | None = None,
+        join_approval: bool | None = None,
+        substitutes: bool | None = None,
     ) -> None:
-        """Without options: the game's settings; with some: they change (issue 14)."""
+        """Without options: the game's settings; with some: they change (issue 14; the
+        stand-in settings: issue 23)."""
         async with answering(interaction):
             lang = language_of(interaction)
             change = SettingsChange(
@@ -217,6 +230,9 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
                 adjustment,
                 civil_disorder,
                 language,
+                civil_disorder_player,
+                join_approval,
+                substitutes,
             )
             if not change.given():
                 game, view = await self.press.settings_view(interaction.channel_id or 0)
