@@ -88,6 +88,13 @@ async def check_reclaim(tx: Tx, game: GameRow, powers: Collection[Power]) -> Non
             raise UserError("standin.reclaim", game=game.name, power=power)
 
 
+async def standing(tx: Tx, game: GameRow, states: Mapping[str, PowerState]) -> tuple[tuple[str, str], ...]:
+    """The powers stand-ins play now, with their preset (``/game status``)."""
+    policy = await tx.standin_policy(game.id)
+    found = ((code, standin_of(policy, state)) for code, state in sorted(states.items()) if not state.eliminated)
+    return tuple((code, preset) for code, preset in found if preset is not None)
+
+
 # -- the hooks in the resolution ---------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class StandinUse:

@@ -4,7 +4,7 @@ powers, the stand-in settings, and the substitute board."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.text import markup
@@ -86,3 +86,13 @@ def create_lines(civil_disorder_player: str | None, bots: bool, lang: str) -> li
     """Under the answer to ``/game create``: the stand-in choices made."""
     lines = [t(f"settings.civil_disorder_player.{civil_disorder_player}", lang)] if civil_disorder_player else []
     return lines + ([t("settings.bots.yes", lang)] if bots else [])
+
+
+def status_lines(played: Sequence[Sequence[str]], lang: str) -> list[str]:
+    """``/game status``: the powers the caretaker and bots play now."""
+    lines = []
+    for preset in ("caretaker", "dumbbot"):
+        powers = [code for code, who in played if who == preset]
+        if powers:
+            lines.append(t(f"status.played_by.{preset}", lang, powers=power_names(powers, lang)))
+    return lines

@@ -7,10 +7,12 @@ seat is labelled."""
 
 from __future__ import annotations
 
-from tests.bot.simcord_support import running
+from tests.bot.simcord_support import powers_by_user, running, seven
 from tests.bot.test_moderation import current_game, dms, order, ready_all, start_seven, texts
 
 HOURS = 3600
+POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
+POWER_NAMES = {p: p.title() for p in POWERS}
 
 
 def block_of(post: str, power: str) -> str:
@@ -89,3 +91,60 @@ async def test_caretaker_plays_a_power_in_civil_disorder(tmp_path):
         assert not state.civil_disorder and state.standin == 0
         game = await current_game(env, ch.id)
         assert game.phase.startswith("W1901") or game.phase.startswith("S1902")
+
+
+# -- bots in empty seats ---------------------------------------------------------------------
+async def test_three_players_and_four_bots_play_a_year(tmp_path):
+    """Three players start a game of seven powers with bots: the four empty seats are the
+    bots', labelled in the start post, in the results and in /game status; each phase
+    resolves once the three players are ready (nobody waits for a bot), the bots' orders
+    are marked 🤖, and the year ends in Spring 1902 with the bots' builds."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table = seven(env, ("ana", "ben", "cid"))
+        ch, ana = table.channel, table.members[0]
+        r = await ana.slash(ch, "game create", name="Trio", players=3, bots=True)
+        assert r.ephemeral and "Bots fill the empty seats of a game of 7 powers" in r.response.content
+        r = await ana.slash(ch, "game create", name="Trio", bots=True)
+        assert "Bots play the powers nobody took" in r.response.content
+        for m in table.members:
+            await m.slash(ch, "game join")
+        r = await ana.slash(ch, "game start")
+        assert "Trio" in r.response.content
+        game, who = await powers_by_user(env, ch.id)
+        assert game.status == "active" and len(who) == 3
+        humans = {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
+        bots = sorted(set(POWERS) - set(humans))
+        assert len(bots) == 4
+        started = next(x for x in texts(ch) if "🤖 Played by bots:" in x)
+        line = next(x for x in started.split("\n") if "🤖 Played by bots:" in x)
+        assert all(POWER_NAMES[p] in line for p in bots) and not any(POWER_NAMES[p] in line for p in humans)
+        r = await ana.slash(ch, "game status")
+        assert "🤖 Played by bots: " + ", ".join(POWER_NAMES[p] for p in bots) in r.response.content
+
+        # a year: each phase resolves when the three players are ready
+        for title in ("Spring 1901", "Fall 1901"):
+            before = len(ch.history())
+            await ready_all(humans)
+            post = results(ch, title, before)
+            for p in bots:
+                lines = block_of(post, POWER_NAMES[p]).split("\n")
+                assert lines[0].endswith("🤖 *bot*") and "<@" not in lines[0], lines
+                assert len(lines) > 1 and all(x.endswith(" 🤖") for x in lines[1:]), lines
+            for p in humans:
+                assert "🤖" not in block_of(post, POWER_NAMES[p])
+        game = await current_game(env, ch.id)
+        if game.phase == "W1901A":  # somebody builds or disbands: the players may have to order
+            before = len(ch.history())
+            await ready_all(humans)
+            await env.advance_time(24 * HOURS + 5)
+        game = await current_game(env, ch.id)
+        assert game.phase == "S1902M"
+        # every phase of the year, each bot's power was played by the bot (the audit log)
+        entries = await audit(env, ch.id, "standin")
+        assert {(e.phase, e.detail["power"]) for e in entries} >= {(ph, p) for ph in ("S1901M", "F1901M") for p in bots}
+        assert all(e.detail["player"] == "dumbbot" for e in entries)
+        # no bot has a player row: nobody to DM, remind, record or score
+        async with env.bots[-1].core.storage.read() as tx:
+            players = await tx.players(game.id)
+            record = await tx.reliability(table.guild.id, [m.id for m in table.members])
+        assert len(players) == 3 and all(n >= 2 for _, n in record.values())

@@ -34,6 +34,8 @@ MESSAGES: dict[str, str] = {
     "post.played_by.caretaker": " — 🤖 *caretaker*",
     "post.played_by.dumbbot": " — 🤖 *bot*",
     "post.bots": "🤖 Played by bots: {powers}",
+    "status.played_by.caretaker": "🤖 Played by the caretaker: {powers}",
+    "status.played_by.dumbbot": "🤖 Played by bots: {powers}",
     "standin.post.takes": (
         "🤖 **{game}**: from the next phase the **caretaker** plays {power}; its orders are marked 🤖. "
         "Another player can take the seat over with `/game join power:`."
