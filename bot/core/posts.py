@@ -81,6 +81,8 @@ class PostKind(StrEnum):
     DM_PRESS_RELAY = "dm_press_relay"  # an anonymous game's message when its inbox can't be made
     DM_GRACE = "dm_grace"  # issue 15: you still owe orders; you have until ...
     DM_STANDBY = "dm_standby"  # issue 15: what your standby orders did
+    DM_SEAT_ACCEPTED = "dm_seat_accepted"  # issue 23: your request for an open seat was accepted
+    DM_SEAT_REFUSED = "dm_seat_refused"  # ... or refused
 
 
 @dataclass(frozen=True, slots=True)

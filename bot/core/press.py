@@ -127,6 +127,7 @@ class GameSettings:
             "bots": self.standin.bots,
             "join_approval": self.standin.join_approval,
             "substitutes": self.standin.substitutes,
+            "min_reliability": self.standin.min_reliability,
         }
 
 
@@ -158,6 +159,7 @@ SAFE_MID_GAME = frozenset(
         "civil_disorder_player",
         "join_approval",
         "substitutes",
+        "min_reliability",
     }
 )
 _PRESS_FIELDS = frozenset({"press", "anonymous", "spectators", "reveal", "moderators_read"})
@@ -180,6 +182,7 @@ class SettingsChange:
     civil_disorder_player: str | None = None  # issue 23
     join_approval: bool | None = None
     substitutes: bool | None = None
+    min_reliability: int | None = None
 
     def given(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
@@ -654,7 +657,7 @@ class Press:
                 await tx.set_cd_policy(game.id, cd)
             if language is not None:
                 await tx.set_game_language(game.id, language)
-            if set(given) & {"civil_disorder_player", "join_approval", "substitutes"}:  # issue 23
+            if set(given) & {"civil_disorder_player", "join_approval", "substitutes", "min_reliability"}:  # issue 23
                 standin = await tx.standin_policy(game.id)
                 await tx.put_standin_policy(
                     game.id,
@@ -663,6 +666,7 @@ class Press:
                         civil_disorder=given.get("civil_disorder_player", standin.civil_disorder),
                         join_approval=given.get("join_approval", standin.join_approval),
                         substitutes=given.get("substitutes", standin.substitutes),
+                        min_reliability=given.get("min_reliability", standin.min_reliability),
                     ),
                 )
             updated = await tx.game(game.id)

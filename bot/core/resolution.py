@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import time
 
-from bot.core import civil, context, days, endgame, grace, posts, press, scoring, standby, standins, storm, trivial
+from bot.core import civil, context, days, endgame, grace, posts, press, scoring, seats, standby, standins, storm, trivial
 from bot.core.context import owners, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.endings import EndingKind
@@ -215,6 +215,8 @@ class Resolution:
             await scoring.game_over(tx, updated, ending, now, winners=outcome.winners)
             await press.game_over(tx, game.id, now)  # the reveal; press channels read only
             return
+        # issue 23: the newcomers accepted for open seats play from this phase
+        players = await seats.take_seats(tx, updated, players, nxt, now)
         # issue 15: a retreat or adjustment phase in which nobody has a choice is played at once
         settled = await trivial.settle(tx, updated, nxt, now)
         await posts.channel(

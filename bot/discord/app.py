@@ -169,6 +169,7 @@ class DiplomacyBot(commands.AutoShardedBot):
         from bot.discord.cogs.press import PressCog
         from bot.discord.cogs.sheet import SheetCog
         from bot.discord.cogs.standby import GraceCog, StandbyCog
+        from bot.discord.cogs.substitutes import SubstitutesCog
 
         await asyncio.to_thread(maps.warm_up)  # a first resolution's DMs group fronts without the wait
         if self.maps.drawer is maps.render_views_sync:  # (not for a stand-in drawer: tests)
@@ -200,6 +201,7 @@ class DiplomacyBot(commands.AutoShardedBot):
             PressCog,
             StandbyCog,
             GraceCog,
+            SubstitutesCog,  # issue 23: the substitute board, from any server or DM
         ):
             await self.add_cog(cog(self, self.core))
 

@@ -374,6 +374,9 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
         deadline=markup.stamp(p["deadline"]),
     ),
     PostKind.DM_STANDBY: standby_dm,
+    # issue 23: a request for an open seat decided
+    PostKind.DM_SEAT_ACCEPTED: _simple("standin.dm.accepted"),
+    PostKind.DM_SEAT_REFUSED: _simple("standin.dm.refused"),
 }
 
 

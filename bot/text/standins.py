@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.core.languages import NATIVE_NAMES
+from bot.core.seats import OpenSeat, SeatAsked, SeatDecision
 from bot.text import markup
 from bot.text.i18n import t
 from bot.text.labels import power_name, power_names
@@ -70,6 +72,8 @@ def setting_lines(data: Mapping[str, Any], lang: str) -> list[str]:
     lines.append(t(f"settings.join_approval.{'yes' if data.get('join_approval', True) else 'no'}", lang))
     if data.get("substitutes"):
         lines.append(t("settings.substitutes.yes", lang))
+    if data.get("min_reliability"):
+        lines.append(t("settings.min_reliability", lang, percent=data["min_reliability"]))
     return lines
 
 
@@ -79,6 +83,8 @@ def setting_line(name: str, value: Any, lang: str) -> str | None:
         return t(f"settings.civil_disorder_player.{value}", lang)
     if name in ("join_approval", "substitutes"):
         return t(f"settings.{name}.{'yes' if value else 'no'}", lang)
+    if name == "min_reliability":
+        return t("settings.min_reliability", lang, percent=value)
     return None
 
 
@@ -96,3 +102,57 @@ def status_lines(played: Sequence[Sequence[str]], lang: str) -> list[str]:
         if powers:
             lines.append(t(f"status.played_by.{preset}", lang, powers=power_names(powers, lang)))
     return lines
+
+
+def seat_asked_reply(asked: SeatAsked, lang: str) -> str:
+    """The answer to ``/game join power:`` (or ``/substitutes apply``)."""
+    key = "standin.reply.queued" if asked.approved else "standin.reply.asked"
+    return t(key, lang, game=asked.game.name, power=power_name(asked.power.value, lang))
+
+
+def seat_decided_reply(decision: SeatDecision, lang: str) -> str:
+    """The answer to ``/mod seat``."""
+    power = power_name(decision.request.power, lang)
+    if decision.accepted:
+        return t("standin.reply.accepted", lang, user=markup.mention(decision.request.user_id), power=power)
+    return t("standin.reply.refused", lang, power=power)
+
+
+# -- the substitute board --------------------------------------------------------------------
+def board_text(seats: Sequence[OpenSeat], servers: Mapping[int, str], lang: str) -> str:
+    """``/substitutes list``: one line per open seat (server names are typed by people:
+    escaped)."""
+    if not seats:
+        return t("standin.board.empty", lang)
+    lines = [t("standin.board.title", lang)]
+    for s in seats:
+        lines.append(
+            t(
+                "standin.board.line",
+                lang,
+                game=s.game,
+                server=markup.escape(servers.get(s.guild_id, "")),
+                power=power_name(s.power.value, lang),
+                centres=s.centres,
+                year=s.year,
+                deadline=markup.stamp(s.deadline) if s.deadline else t("mod.paused_deadline", lang),
+                language=NATIVE_NAMES.get(s.language, s.language),
+                press=t(f"press.mode.{s.press}", lang),
+                reliability=t("standin.board.any", lang)
+                if not s.min_reliability
+                else t("standin.board.min", lang, percent=s.min_reliability),
+            )
+        )
+    lines.append(t("standin.board.how", lang))
+    return "\n".join(lines)
+
+
+def invite_dm(decision: SeatDecision, server: str, url: str, lang: str) -> str:
+    return t(
+        "standin.dm.invite",
+        lang,
+        game=decision.game.name,
+        server=markup.escape(server),
+        power=power_name(decision.request.power, lang),
+        url=url,
+    )

@@ -7,6 +7,8 @@ seat is labelled."""
 
 from __future__ import annotations
 
+from engine import Power
+from engine.codec import position_from_json
 from tests.bot.simcord_support import powers_by_user, running, seven
 from tests.bot.test_moderation import current_game, dms, order, ready_all, start_seven, texts
 
@@ -148,3 +150,77 @@ async def test_three_players_and_four_bots_play_a_year(tmp_path):
             players = await tx.players(game.id)
             record = await tx.reliability(table.guild.id, [m.id for m in table.members])
         assert len(players) == 3 and all(n >= 2 for _, n in record.values())
+
+
+async def start_with_bots(env, names=("ana", "ben", "cid"), **create):
+    """Players ``names`` start a game "Trio" of seven powers, bots in the other seats;
+    returns the table, each human's power -> member, and the bots' powers."""
+    table = seven(env, names)
+    ch, ana = table.channel, table.members[0]
+    await ana.slash(ch, "game create", name="Trio", **create)
+    for m in table.members:
+        await m.slash(ch, "game join")
+    await ana.slash(ch, "game start", bots=True)
+    _, who = await powers_by_user(env, ch.id)
+    humans = {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
+    return table, humans, sorted(set(POWERS) - set(humans))
+
+
+# -- a human takes a seat over ----------------------------------------------------------------
+async def test_a_player_takes_a_bots_seat_with_a_moderators_approval(tmp_path):
+    """A newcomer asks for a bot's power with /game join power:; the moderators are asked in
+    the channel, one accepts, and at the next phase the newcomer plays it: the bot stops,
+    the newcomer orders, and their record starts there."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, humans, bots = await start_with_bots(env)
+        ch, ana = table.channel, table.members[0]
+        seat = bots[0]
+        dan = table.guild.add_member(env.create_user("dan"))
+        # a player of the game may not ask; a power a human plays is not open
+        r = await ana.slash(ch, "game join", power=seat)
+        assert r.ephemeral and "You already play in **Trio**" in r.response.content
+        r = await dan.slash(ch, "game join", power=sorted(humans)[0])
+        assert r.ephemeral and "is no open seat in **Trio**" in r.response.content
+
+        r = await dan.slash(ch, "game join", power=seat)
+        assert r.ephemeral and f"You asked for {POWER_NAMES[seat]} in **Trio**" in r.response.content
+        [asked] = [x for x in texts(ch) if "asks to take" in x]
+        assert f"<@{dan.id}> asks to take {POWER_NAMES[seat]} over (request **1**)" in asked
+        assert f"<@{ana.id}>" in asked and "/mod seat request:1 accept:True" in asked
+        r = await dan.slash(ch, "game join", power=seat)
+        assert r.ephemeral and "You already asked for a seat" in r.response.content
+        # only a moderator decides
+        r = await table.members[1].slash(ch, "mod seat", request=1, accept=True)
+        assert r.ephemeral and "Only the creator" in r.response.content
+        r = await ana.slash(ch, "mod seat", request=1, accept=True)
+        assert r.ephemeral and f"<@{dan.id}> plays {POWER_NAMES[seat]} from the next phase" in r.response.content
+        assert any(f"you may take {POWER_NAMES[seat]} over" in d for d in dms(dan))
+
+        # the phase boundary: the bot plays Spring 1901 a last time; dan plays Fall 1901
+        before = len(ch.history())
+        await ready_all(humans)
+        spring = results(ch, "Spring 1901", before)
+        assert block_of(spring, POWER_NAMES[seat]).split("\n")[0].endswith("🤖 *bot*")
+        taken = [x for x in texts(ch, before) if "now plays" in x]
+        assert len(taken) == 1 and f"<@{dan.id}> now plays {POWER_NAMES[seat]}, from this phase" in taken[0]
+        assert any(f"You now play **{POWER_NAMES[seat]}**" in d for d in dms(dan))
+        state = await power_state(env, ch.id, seat)
+        assert state.bot is None
+        r = await ana.slash(ch, "game status")
+        assert POWER_NAMES[seat] not in next(x for x in r.response.content.split("\n") if "Played by bots" in x)
+
+        game = await current_game(env, ch.id)
+        async with env.bots[-1].core.storage.read() as tx:
+            position = position_from_json(game.position)
+        unit = str(position.units_of(Power(seat))[0])
+        reply = await order(dan, f"{unit} H")
+        assert f"✅ `{unit} H`" in reply
+        before = len(ch.history())
+        await ready_all({**humans, seat: dan})
+        fall = results(ch, "Fall 1901", before)
+        lines = block_of(fall, POWER_NAMES[seat]).split("\n")
+        assert "🤖" not in lines[0] and f"<@{dan.id}>" in lines[0]
+        assert any(f"`{unit} H`" in x and not x.endswith("🤖") for x in lines[1:])
+        async with env.bots[-1].core.storage.read() as tx:
+            record = await tx.reliability(table.guild.id, [dan.id])
+        assert record[dan.id] == (0, 1)  # from the takeover on

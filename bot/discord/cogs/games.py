@@ -14,7 +14,7 @@ from bot.core.grace import read_policy
 from bot.core.press import PressMode, Settings
 from bot.core.scoring import EndRules
 from bot.discord.cogs.common import answering, game_option, reply
-from bot.discord.cogs.mod import PRESS_CHOICES, STANDIN_CHOICES
+from bot.discord.cogs.mod import POWER_CHOICES, PRESS_CHOICES, STANDIN_CHOICES
 from bot.discord.cogs.records import GameRecords, scoring_choices
 from bot.discord.fronts import MapButton, send_fronts
 from bot.discord.locales import NATIVE_NAMES, described, guild_language, label_choices, language_choices, language_of
@@ -27,6 +27,7 @@ from bot.text.replies import create_text, status_text
 from bot.text.scores import rules_text
 from bot.text.standby import policy_lines
 from bot.text.standins import create_lines as standin_lines
+from bot.text.standins import seat_asked_reply
 
 
 @app_commands.guild_only()
@@ -131,7 +132,9 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
             await reply(interaction, text, ephemeral=False)
 
     @app_commands.command(name="join", description=described("cmd.game.join"))
-    async def join(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(power=described("cmd.game.join.power"))
+    @app_commands.choices(power=POWER_CHOICES)
+    async def join(self, interaction: discord.Interaction, power: str | None = None) -> None:
         async with answering(interaction):
 
             async def can_dm(game: GameRow) -> bool:
@@ -140,6 +143,13 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
                 except discord.HTTPException:
                     return False
                 return True
+
+            if power is not None:  # issue 23: an open seat of a game being played
+                asked = await self.core.seats.ask(
+                    interaction.user.id, power, channel_id=interaction.channel_id, can_dm=can_dm, action=interaction.id
+                )
+                await reply(interaction, seat_asked_reply(asked, language_of(interaction)))
+                return
 
             game, joined = await self.core.lifecycle.join(
                 interaction.channel_id or 0, interaction.user.id, can_dm, action=interaction.id

@@ -20,6 +20,8 @@ from bot.discord.locales import described, language_choices, language_of
 from bot.text.i18n import t
 from bot.text.labels import phase_title, power_name, power_names
 from bot.text.press import settings_reply
+from bot.text.standins import seat_decided_reply
+from bot.discord.cogs.substitutes import send_invite
 from bot.text.replies import log_text, overview_text
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
@@ -134,6 +136,33 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
                 t("mod.reply.replaced", lang, new=member.mention, powers=power_names(powers, lang), old=before),
             )
 
+    # issue 23: a player asked for an open seat (/game join power:, /substitutes apply)
+    async def seat_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        lang = language_of(interaction)
+        pending = await self.core.seats.pending(interaction.channel_id or 0)
+        return [
+            app_commands.Choice(name=f"{r.id} — {power_name(r.power, lang)}"[:100], value=r.id)
+            for r in pending
+            if current.strip() in str(r.id)
+        ][:25]
+
+    @app_commands.command(name="seat", description=described("cmd.mod.seat"))
+    @app_commands.describe(request=described("cmd.mod.seat.request"), accept=described("cmd.mod.seat.accept"))
+    async def seat(self, interaction: discord.Interaction, request: int, accept: bool) -> None:
+        async with answering(interaction):
+            decision = await self.core.seats.decide(
+                interaction.channel_id or 0, actor_of(interaction), request, accept, action=interaction.id
+            )
+            lang = language_of(interaction)
+            text = seat_decided_reply(decision, lang)
+            guild = interaction.guild
+            if accept and guild is not None and guild.get_member(decision.request.user_id) is None:
+                # from the substitute board: the newcomer gets an invite to the game's channel
+                text += "\n" + await send_invite(interaction, decision)
+            await reply(interaction, text)
+
+    seat.autocomplete("request")(seat_autocomplete)
+
     @app_commands.command(name="kick", description=described("cmd.mod.kick"))
     @app_commands.describe(member=described("cmd.mod.kick.member"))
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
@@ -190,6 +219,7 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
                 "civil_disorder_player",
                 "join_approval",
                 "substitutes",
+                "min_reliability",
             )
         }
     )
@@ -214,6 +244,7 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
         civil_disorder_player: str | None = None,
         join_approval: bool | None = None,
         substitutes: bool | None = None,
+        min_reliability: app_commands.Range[int, 0, 100] | None = None,
     ) -> None:
         """Without options: the game's settings; with some: they change (issue 14; the
         stand-in settings: issue 23)."""
@@ -233,6 +264,7 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
                 civil_disorder_player,
                 join_approval,
                 substitutes,
+                min_reliability,
             )
             if not change.given():
                 game, view = await self.press.settings_view(interaction.channel_id or 0)

@@ -25,6 +25,7 @@ class StandinPolicy:
     bots: bool = False  # empty seats are played by the 'dumbbot' preset
     join_approval: bool = True  # a seat asked for with /game join power: needs a moderator
     substitutes: bool = False  # the game's open seats are on the substitute board
+    min_reliability: int = 0  # percent of their phases a newcomer must have ordered (0: any)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +37,11 @@ class SeatRequest:
     state: str  # 'asked', 'accepted', 'refused', 'done', 'void'
     asked_at: float
     decided_by: int | None
+    board: bool = False  # asked from the substitute board
 
 
-_POLICY = ("civil_disorder", "bots", "join_approval", "substitutes")
-_REQUEST = "id, game_id, power, user_id, state, asked_at, decided_by"
+_POLICY = ("civil_disorder", "bots", "join_approval", "substitutes", "min_reliability")
+_REQUEST = "id, game_id, power, user_id, state, asked_at, decided_by, board"
 
 
 class StandinQueries:
@@ -51,12 +53,19 @@ class StandinQueries:
         )
         if row is None:
             return StandinPolicy()
-        return StandinPolicy(str(row[0]), bool(row[1]), bool(row[2]), bool(row[3]))
+        return StandinPolicy(str(row[0]), bool(row[1]), bool(row[2]), bool(row[3]), int(row[4]))
 
     async def put_standin_policy(self, game_id: int, policy: StandinPolicy) -> None:
         await self._run(
             upsert("standin_policies", ("game_id", *_POLICY), ("game_id",)),
-            (game_id, policy.civil_disorder, int(policy.bots), int(policy.join_approval), int(policy.substitutes)),
+            (
+                game_id,
+                policy.civil_disorder,
+                int(policy.bots),
+                int(policy.join_approval),
+                int(policy.substitutes),
+                policy.min_reliability,
+            ),
         )
 
     async def substitute_games(self) -> list[int]:
@@ -67,11 +76,18 @@ class StandinQueries:
         )
         return [int(r[0]) for r in rows]
 
-    # -- players asking for an open seat ---------------------------------------------------
-    async def add_seat_request(self, game_id: int, power: str, user_id: int, now: float) -> int:
+    async def reliability_everywhere(self, user_id: int) -> tuple[int, int]:
+        """(phases missed, phases with something to order) of a player over every server."""
         row = await self._one(
-            "INSERT INTO seat_requests (game_id, power, user_id, asked_at) VALUES (?,?,?,?) RETURNING id",
-            (game_id, power, user_id, now),
+            "SELECT COALESCE(SUM(missed), 0), COUNT(*) FROM player_phases WHERE user_id = ?", (user_id,)
+        )
+        return int(row[0]), int(row[1])
+
+    # -- players asking for an open seat ---------------------------------------------------
+    async def add_seat_request(self, game_id: int, power: str, user_id: int, now: float, board: bool = False) -> int:
+        row = await self._one(
+            "INSERT INTO seat_requests (game_id, power, user_id, asked_at, board) VALUES (?,?,?,?,?) RETURNING id",
+            (game_id, power, user_id, now, int(board)),
         )
         return int(row[0])
 
@@ -104,6 +120,7 @@ class StandinQueries:
 
 
 def _request(row: Any) -> SeatRequest:
+    decided_by = int(row[6]) if row[6] is not None else None
     return SeatRequest(
-        int(row[0]), int(row[1]), str(row[2]), int(row[3]), str(row[4]), float(row[5]), row[6] and int(row[6])
+        int(row[0]), int(row[1]), str(row[2]), int(row[3]), str(row[4]), float(row[5]), decided_by, bool(row[7])
     )

@@ -10,6 +10,7 @@ MESSAGES: dict[str, str] = {
     "cmd.mod.settings.civil_disorder_player": "Who plays a power in civil disorder: hold (the rulebook) or the caretaker",
     "cmd.mod.settings.join_approval": "Does a player taking an open seat need a moderator's approval?",
     "cmd.mod.settings.substitutes": "List this game's open seats on the substitute board, seen from every server",
+    "cmd.mod.settings.min_reliability": "The share of their phases (%) a newcomer must have ordered (0: anyone)",
     "cmd.mod.seat": "Accept or refuse a player's request for an open seat",
     "cmd.mod.seat.request": "The request's number",
     "cmd.mod.seat.accept": "True: accept; False: refuse",
@@ -29,6 +30,7 @@ MESSAGES: dict[str, str] = {
     "settings.join_approval.no": "Open seats (`/game join power:`): taken at the next phase, no approval needed.",
     "settings.substitutes.yes": "Open seats are on the substitute board (`/substitutes list`).",
     "settings.substitutes.no": "Open seats are not on the substitute board.",
+    "settings.min_reliability": "A newcomer must have ordered at least {percent}% of their phases.",
     # posts
     "post.bot_mark": " 🤖",
     "post.played_by.caretaker": " — 🤖 *caretaker*",
@@ -71,6 +73,26 @@ MESSAGES: dict[str, str] = {
     "standin.already_asked": "❌ You already asked for a seat in **{game}**; wait for the moderators.",
     "standin.seat_taken": "❌ Somebody is already taking {power} over in **{game}**.",
     "standin.no_request": "❌ No request **{number}** waits in **{game}**.",
+    "standin.board_gone": "❌ That seat is no longer on the substitute board. See `/substitutes list`.",
+    # the substitute board
+    "standin.board.title": "🪑 **Open seats** (games looking for a substitute):",
+    "standin.board.line": (
+        "• **{game}** on {server}: {power}, {centres} centres, {year}; next deadline {deadline}; "
+        "{language}; press: {press}; reliability asked: {reliability}"
+    ),
+    "standin.board.any": "any",
+    "standin.board.min": "at least {percent}% of phases ordered",
+    "standin.board.how": "Ask for one with `/substitutes apply`; the game's moderators decide.",
+    "standin.board.empty": "🪑 No game is looking for a substitute right now.",
+    "standin.board.unreliable": (
+        "❌ **{game}** asks for players who ordered at least {percent}% of their phases; you ordered {yours}%."
+    ),
+    "standin.dm.invite": "📨 **{game}** is played on **{server}**, where you take {power} over: {url}",
+    "standin.reply.invited": "📨 {user} got an invite to this server by DM.",
+    "standin.reply.no_invite": (
+        "⚠️ I could not create an invite here (the bot needs the Create Invite permission): send {user} one yourself."
+    ),
+    "standin.reply.invite_not_sent": "⚠️ {user} doesn't take DMs from me: send them this invite yourself: {url}",
     # /mod log
     "mod.log.standin": "{who}: 🤖 {power} played by a stand-in: {orders}",
     "mod.log.seat_asked": "{who}: asked for {power}",
