@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
-from bot.core import context, posts, press
+from bot.core import context, posts, press, standins
 from bot.core.context import powers_of, setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -274,6 +274,7 @@ async def take_seats(
             state = states.get(pw.value) or PowerState(pw.value)
             fresh = replace(state, civil_disorder=False, held=False, missed_in_row=0, bot=None, standin=0)
             await tx.put_power_state(game.id, fresh)
+            await standins.given_back(tx, game, game.phase, pw, state, now, user=request.user_id)  # the caretaker's
         await tx.decide_seat_request(request.id, "done", None, now, was=("accepted",))
         for other in await tx.seat_requests(game.id, ("asked", "accepted")):
             if other.power in {pw.value for pw in seat_powers}:

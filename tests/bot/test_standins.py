@@ -224,3 +224,98 @@ async def test_a_player_takes_a_bots_seat_with_a_moderators_approval(tmp_path):
         async with env.bots[-1].core.storage.read() as tx:
             record = await tx.reliability(table.guild.id, [dan.id])
         assert record[dan.id] == (0, 1)  # from the takeover on
+
+
+# -- the substitute board ---------------------------------------------------------------------
+async def test_a_substitute_from_another_server_takes_a_seat_in_civil_disorder(tmp_path):
+    """Italy's player left a caretaker game whose moderators put its open seats on the
+    substitute board. A member of another server reads the board in the bot's DMs, applies,
+    a moderator accepts: the substitute gets an invite to the server by DM, takes Italy at
+    the next phase (the caretaker hands it over) and orders it."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, member = await start_seven(env, policy=1, civil_disorder_player="caretaker")
+        ch, alice = table.channel, table.members[0]
+        italy = member["ITALY"]
+        other = env.create_guild("Far Away")
+        sam = other.add_member(env.create_user("sam"))
+        r = await sam.user.slash("substitutes list")
+        assert r.ephemeral and "No game is looking for a substitute" in r.response.content
+
+        r = await alice.slash(ch, "mod settings", substitutes=True, min_reliability=50)
+        assert "Club" in r.response.content
+        # Spring 1901: Italy misses and is declared; the caretaker plays Fall 1901
+        await ready_all(member, but=("ITALY",))
+        await env.advance_time(48 * HOURS + 5)
+        r = await sam.user.slash("substitutes list")
+        board = r.response.content
+        line = next(x for x in board.split("\n") if "**Club**" in x)
+        assert "Diplomacy Club" in line and "Italy" in line and "3 centres" in line and "1901" in line
+        assert "<t:" in line and "English" in line and "press: " in line and "at least 50%" in line
+        game = await current_game(env, ch.id)
+        # the seat is offered by the command's autocomplete, as "<game>:<power>"
+        r = await sam.user.slash("substitutes apply", seat=f"{game.id}:ITALY")
+        assert r.ephemeral and "You asked for Italy in **Club**" in r.response.content
+        asked = [x for x in texts(ch) if "asks to take Italy over" in x]
+        assert len(asked) == 1 and f"<@{sam.id}>" in asked[0]
+
+        r = await alice.slash(ch, "mod seat", request=1, accept=True)
+        assert f"<@{sam.id}> plays Italy from the next phase" in r.response.content
+        assert f"<@{sam.id}> got an invite to this server by DM" in r.response.content
+        invite = [d for d in dms(sam) if "is played on **Diplomacy Club**" in d]
+        assert len(invite) == 1 and "discord.gg/" in invite[0]
+        assert any("you may take Italy over" in d for d in dms(sam))
+
+        # Fall 1901: the caretaker plays Italy a last time; then Italy is sam's
+        before = len(ch.history())
+        await ready_all(member, but=("ITALY",))
+        fall = results(ch, "Fall 1901", before)
+        assert "🤖 *caretaker*" in block_of(fall, "Italy").split("\n")[0]
+        new = texts(ch, before)
+        assert any(f"the caretaker hands Italy back to <@{sam.id}>" in x for x in new)
+        assert any(f"<@{sam.id}> now plays Italy" in x for x in new)
+        assert any("You now play **Italy**" in d for d in dms(sam))
+        assert any("gave Italy" in d for d in dms(italy))  # its former player is told
+        game = await current_game(env, ch.id)
+        state = await power_state(env, ch.id, "ITALY")
+        assert not state.civil_disorder and state.standin == 0
+        r = await sam.user.slash("substitutes list")
+        assert "**Club**" not in r.response.content  # the seat is taken
+        if game.phase == "W1901A":
+            await env.advance_time(24 * HOURS + 5)
+        game = await current_game(env, ch.id)
+        assert game.phase == "S1902M"
+        reply = await order(sam, "A VEN H")
+        assert "✅ `A VEN H`" in reply
+        before = len(ch.history())
+        await ready_all({**member, "ITALY": sam})
+        spring = results(ch, "Spring 1902", before)
+        lines = block_of(spring, "Italy").split("\n")
+        assert "🤖" not in lines[0] and f"<@{sam.id}>" in lines[0] and any("`A VEN H`" in x for x in lines)
+
+
+# -- anonymous games --------------------------------------------------------------------------
+async def test_an_anonymous_games_stand_ins_are_labelled(tmp_path):
+    """In an anonymous game nobody is named behind a power, but a power the caretaker plays
+    and the bots' seats are labelled as such, in the start post, the results and the
+    notices."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, humans, bots = await start_with_bots(
+            env, ("ana", "ben", "cid", "dee"), anonymous=True, civil_disorder=1, civil_disorder_player="caretaker"
+        )
+        ch = table.channel
+        started = next(x for x in texts(ch) if "🤖 Played by bots:" in x)
+        assert all(f"<@{m.id}>" not in started for m in table.members)
+        absent = sorted(humans)[0]
+        # the first phase: one player misses and their power is declared; the caretaker takes it
+        before = len(ch.history())
+        await ready_all(humans, but=(absent,))
+        await env.advance_time(48 * HOURS + 5)
+        new = texts(ch, before)
+        assert any(f"the **caretaker** plays {POWER_NAMES[absent]}" in x for x in new)
+        before = len(ch.history())
+        await ready_all(humans, but=(absent,))
+        post = results(ch, "Fall 1901", before)
+        assert block_of(post, POWER_NAMES[absent]).split("\n")[0].endswith("🤖 *caretaker*")
+        for p in bots:
+            assert block_of(post, POWER_NAMES[p]).split("\n")[0].endswith("🤖 *bot*")
+        assert all(f"<@{m.id}>" not in x for m in table.members for x in texts(ch, before))
