@@ -14,7 +14,21 @@ from __future__ import annotations
 import logging
 import time
 
-from bot.core import civil, context, days, endgame, grace, posts, press, scoring, seats, standby, standins, storm, trivial
+from bot.core import (
+    civil,
+    context,
+    days,
+    endgame,
+    grace,
+    posts,
+    press,
+    scoring,
+    seats,
+    standby,
+    standins,
+    storm,
+    trivial,
+)
 from bot.core.context import owners, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.endings import EndingKind

@@ -161,7 +161,11 @@ class Seats:
     async def _game(self, tx: Tx, channel_id: int | None, game_id: int | None, board: bool) -> GameRow:
         if board:
             found = await tx.game(game_id) if game_id is not None else None
-            if found is None or found.status != GameStatus.ACTIVE or not (await tx.standin_policy(found.id)).substitutes:
+            if (
+                found is None
+                or found.status != GameStatus.ACTIVE
+                or not (await tx.standin_policy(found.id)).substitutes
+            ):
                 raise UserError("standin.board_gone")
             return found
         game = await context.channel_game(tx, channel_id or 0)
@@ -284,7 +288,9 @@ async def take_seats(
             tx, game, game.phase, now, PostKind.SEAT_TAKEN, power=power.value, user=request.user_id,
             mentions=(request.user_id,),
         )  # fmt: skip
-        await tx.add_audit(game.id, game.phase, None, "seat_taken", {"power": power.value, "user": request.user_id}, now)
+        await tx.add_audit(
+            game.id, game.phase, None, "seat_taken", {"power": power.value, "user": request.user_id}, now
+        )
         paused = await tx.pause_of(game.id) is not None or not game.deadline
         seats = [
             {

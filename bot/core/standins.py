@@ -179,7 +179,9 @@ async def after_resolution(tx: Tx, game: GameRow, phase: str, use: StandinUse, n
         if preset == CARETAKER:
             await tx.put_power_state(game.id, replace(state, standin=state.standin + 1))
         texts = list(use.used.get(power, ()))
-        await tx.add_audit(game.id, phase, None, "standin", {"power": power.value, "player": preset, "orders": texts}, now)
+        await tx.add_audit(
+            game.id, phase, None, "standin", {"power": power.value, "player": preset, "orders": texts}, now
+        )
 
 
 async def caretaker_policy(tx: Tx, game: GameRow) -> bool:

@@ -107,6 +107,8 @@ def named(params: Mapping[str, Any], language: str) -> dict[str, Any]:
             out[key] = power_names(value, language) if isinstance(value, list) else value
         elif key == "day":  # a date skipped (issue 15)
             out[key] = day_text(value, language)
+        elif key == "orders" and isinstance(value, list):  # a stand-in's orders (issue 23)
+            out[key] = ", ".join(order_line(o, language) for o in value) or "—"
         else:
             out[key] = value
     return out

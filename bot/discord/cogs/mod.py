@@ -13,16 +13,16 @@ from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.core.params import User
 from bot.core.press import PressMode, SettingsChange
-from bot.infra.storage.standins import CIVIL_DISORDER_PLAYERS
 from bot.discord.cogs.common import actor_of, answering, reply
 from bot.discord.cogs.leaderboard import ModEndings
+from bot.discord.cogs.substitutes import send_invite
 from bot.discord.locales import described, language_choices, language_of
+from bot.infra.storage.standins import CIVIL_DISORDER_PLAYERS
 from bot.text.i18n import t
 from bot.text.labels import phase_title, power_name, power_names
 from bot.text.press import settings_reply
-from bot.text.standins import seat_decided_reply
-from bot.discord.cogs.substitutes import send_invite
 from bot.text.replies import log_text, overview_text
+from bot.text.standins import seat_decided_reply
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 # each power named in the reader's language (the translator asks engine.wording)

@@ -48,9 +48,7 @@ class StandinQueries:
     """Queries for stand-ins and open seats."""
 
     async def standin_policy(self, game_id: int) -> StandinPolicy:
-        row = await self._one(
-            f"SELECT {', '.join(_POLICY)} FROM standin_policies WHERE game_id = ?", (game_id,)
-        )
+        row = await self._one(f"SELECT {', '.join(_POLICY)} FROM standin_policies WHERE game_id = ?", (game_id,))
         if row is None:
             return StandinPolicy()
         return StandinPolicy(str(row[0]), bool(row[1]), bool(row[2]), bool(row[3]), int(row[4]))
