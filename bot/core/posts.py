@@ -83,6 +83,7 @@ class PostKind(StrEnum):
     DM_STANDBY = "dm_standby"  # issue 15: what your standby orders did
     DM_SEAT_ACCEPTED = "dm_seat_accepted"  # issue 23: your request for an open seat was accepted
     DM_SEAT_REFUSED = "dm_seat_refused"  # ... or refused
+    DM_SEAT_TAKEN_OVER = "dm_seat_taken_over"  # issue 23: a newcomer took over the seat you left
 
 
 @dataclass(frozen=True, slots=True)

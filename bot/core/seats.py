@@ -273,7 +273,8 @@ async def take_seats(
         else:  # in civil disorder: the newcomer replaces its player (every power of the seat)
             await tx.replace_player(game.id, old.user_id, request.user_id)
             seat_powers = powers_of(game, old)
-            await posts.dm(tx, game, game.phase, now, old.user_id, PostKind.DM_REPLACED_OUT, powers=[power.value])
+            codes_out = [pw.value for pw in seat_powers]
+            await posts.dm(tx, game, game.phase, now, old.user_id, PostKind.DM_SEAT_TAKEN_OVER, powers=codes_out)
         for pw in seat_powers:
             state = states.get(pw.value) or PowerState(pw.value)
             fresh = replace(state, civil_disorder=False, held=False, missed_in_row=0, bot=None, standin=0)

@@ -379,6 +379,7 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
     # issue 23: a request for an open seat decided
     PostKind.DM_SEAT_ACCEPTED: _simple("standin.dm.accepted"),
     PostKind.DM_SEAT_REFUSED: _simple("standin.dm.refused"),
+    PostKind.DM_SEAT_TAKEN_OVER: _simple("standin.dm.taken_over"),
 }
 
 

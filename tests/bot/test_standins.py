@@ -274,7 +274,7 @@ async def test_a_substitute_from_another_server_takes_a_seat_in_civil_disorder(t
         assert any(f"the caretaker hands Italy back to <@{sam.id}>" in x for x in new)
         assert any(f"<@{sam.id}> now plays Italy" in x for x in new)
         assert any("You now play **Italy**" in d for d in dms(sam))
-        assert any("gave Italy" in d for d in dms(italy))  # its former player is told
+        assert any("Another player now plays Italy in **Club**, the seat you left" in d for d in dms(italy))
         game = await current_game(env, ch.id)
         state = await power_state(env, ch.id, "ITALY")
         assert not state.civil_disorder and state.standin == 0
@@ -319,3 +319,26 @@ async def test_an_anonymous_games_stand_ins_are_labelled(tmp_path):
         for p in bots:
             assert block_of(post, POWER_NAMES[p]).split("\n")[0].endswith("🤖 *bot*")
         assert all(f"<@{m.id}>" not in x for m in table.members for x in texts(ch, before))
+
+
+async def test_a_failing_stand_in_never_stops_a_game(tmp_path, monkeypatch):
+    """When the engine's player fails, the bot's units do what units without orders do
+    (they hold) and the phase is played all the same."""
+    from bot.core import standins
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a stand-in that fails")
+
+    monkeypatch.setattr(standins, "play", broken)
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, humans, bots = await start_with_bots(env)
+        ch = table.channel
+        before = len(ch.history())
+        await ready_all(humans)
+        post = results(ch, "Spring 1901", before)
+        for p in bots:
+            lines = block_of(post, POWER_NAMES[p]).split("\n")
+            assert lines[0].endswith("🤖 *bot*")
+            assert all(x.endswith("*(no order)*") and " H`" in x for x in lines[1:]), lines
+        game = await current_game(env, ch.id)
+        assert game.phase == "F1901M"

@@ -53,6 +53,7 @@ MESSAGES: dict[str, str] = {
     # DMs
     "standin.dm.accepted": "✅ **{game}**: you may take {power} over. It is yours from the next phase; its orders come by DM.",
     "standin.dm.refused": "**{game}**: the moderators did not give you {power}.",
+    "standin.dm.taken_over": "🔄 Another player now plays {powers} in **{game}**, the seat you left. Thank you for playing!",
     # replies
     "standin.reply.asked": "🪑 You asked for {power} in **{game}**. The moderators decide; you'll get a DM.",
     "standin.reply.queued": "🪑 {power} in **{game}** is yours from the next phase. Its orders will come by DM.",

@@ -54,6 +54,7 @@ MESSAGES: dict[str, str] = {
     # mensajes directos
     "standin.dm.accepted": "✅ **{game}**: puedes tomar {power}. Es tuya desde la fase siguiente; sus órdenes te llegarán por MD.",
     "standin.dm.refused": "**{game}**: los moderadores no te han dado {power}.",
+    "standin.dm.taken_over": "🔄 Otro jugador juega ahora {powers} en **{game}**, la plaza que dejaste. ¡Gracias por jugar!",
     # respuestas
     "standin.reply.asked": "🪑 Has pedido {power} en **{game}**. Deciden los moderadores; recibirás un MD.",
     "standin.reply.queued": "🪑 {power} en **{game}** es tuya desde la fase siguiente. Sus órdenes te llegarán por MD.",
