@@ -191,8 +191,8 @@ def _evaluate(position: Position, power: Power, rules: Rules, weights: Weights, 
     game_map = position.map
     graph = _graph(game_map)
     counts: dict[Power, int] = {}
-    for owner in position.centres.values():
-        counts[owner] = counts.get(owner, 0) + 1
+    for holder in position.centres.values():
+        counts[holder] = counts.get(holder, 0) + 1
 
     def size(p: Power | None) -> float:
         x = counts.get(p, 0) if p is not None else 0
@@ -222,7 +222,7 @@ def _evaluate(position: Position, power: Power, rules: Rules, weights: Weights, 
     for centre in sorted(game_map.supply_centres):
         owner = position.centres.get(centre)
         if owner is power:
-            threats = [size(p) for p in sorted(reach_theirs.get(centre, {}))]
+            threats = [size(other) for other in sorted(reach_theirs.get(centre, {}))]
             defence[centre] = max([weights.own_centre_floor * mine, *threats])
         else:
             value = size(owner)
@@ -304,8 +304,8 @@ def _movement(position: Position, power: Power, rules: Rules, rng: random.Random
     def guaranteed(unit_province: str, target: str) -> bool:
         return 1 + supports.get(unit_province, 0) > values.competition.get(target, 0)
 
-    def ranking(unit: Unit) -> list[tuple[float, Order]]:
-        options: list[Order] = [Hold(unit.type, unit.location)]
+    def ranking(unit: Unit) -> list[tuple[float, Hold | Move]]:
+        options: list[Hold | Move] = [Hold(unit.type, unit.location)]
         for order in menu[unit.province]:
             if isinstance(order, Move) and not order.via_convoy:
                 if unit.type is UnitType.ARMY and not game_map.army_can_move(unit.province, order.destination.province):
@@ -419,11 +419,11 @@ def _adjustments(position: Position, power: Power, rules: Rules, rng: random.Ran
         values = _evaluate(position, power, rules, weights, "remove")
         disbands = [o for o in options if isinstance(o, Disband)]
         while disbands and len(out) < -delta:
-            ranked = sorted(
+            ranking = sorted(
                 ((values.node_value[_node(graph, d.unit_type, d.location)], d) for d in disbands),
                 key=lambda s: (s[0], str(s[1])),
             )
-            _, chosen = ranked[_pick(rng, [-v for v, _ in ranked], weights)]
-            out.append(chosen)
-            disbands = [d for d in disbands if d != chosen]
+            _, gone = ranking[_pick(rng, [-v for v, _ in ranking], weights)]
+            out.append(gone)
+            disbands = [d for d in disbands if d != gone]
     return out
