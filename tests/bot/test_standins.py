@@ -7,7 +7,7 @@ seat is labelled."""
 
 from __future__ import annotations
 
-from engine import Power
+from engine import Position, Power
 from engine.codec import position_from_json
 from tests.bot.simcord_support import powers_by_user, running, seven
 from tests.bot.test_moderation import current_game, dms, order, ready_all, start_seven, texts
@@ -141,6 +141,12 @@ async def test_three_players_and_four_bots_play_a_year(tmp_path):
             await env.advance_time(24 * HOURS + 5)
         game = await current_game(env, ch.id)
         assert game.phase == "S1902M"
+        # the bots played (DumbBot takes neutral centres in 1901), the players only held
+        async with env.bots[-1].core.storage.read() as tx:
+            board = position_from_json(game.position)
+        homes = {p: len(Position.initial().centres_of(Power(p))) for p in POWERS}
+        assert sum(len(board.centres_of(Power(p))) for p in bots) > sum(homes[p] for p in bots)
+        assert all(len(board.centres_of(Power(p))) == homes[p] for p in humans)
         # every phase of the year, each bot's power was played by the bot (the audit log)
         entries = await audit(env, ch.id, "standin")
         assert {(e.phase, e.detail["power"]) for e in entries} >= {(ph, p) for ph in ("S1901M", "F1901M") for p in bots}
