@@ -140,6 +140,7 @@ class Lifecycle:
         return game, len(players) + 1
 
     async def leave(self, channel_id: int, user_id: int, *, action: int | None = None) -> GameRow:
+        """Leave a game before it starts (once it is played: :meth:`bot.core.seats.Seats.leave`)."""
         async with self.deps.storage.write(action) as tx:
             game = await channel_game(tx, channel_id)
             if game.status != GameStatus.FORMING:

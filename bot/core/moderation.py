@@ -345,7 +345,15 @@ class Moderation:
                 state = states.get(pw.value) or PowerState(pw.value)
                 await tx.put_power_state(
                     game.id,
-                    replace(state, civil_disorder=False, held=False, missed_in_row=0, conceded=False, standin=0),
+                    replace(
+                        state,
+                        civil_disorder=False,
+                        held=False,
+                        missed_in_row=0,
+                        conceded=False,
+                        standin=0,
+                        leaving=False,
+                    ),
                 )
                 # issue 23: the caretaker hands it to the new player
                 await standins.given_back(tx, game, game.phase, pw, state, self.deps.now(), user=new_user)

@@ -48,6 +48,7 @@ class PostKind(StrEnum):
     STANDIN_LEFT = "standin_left"  # issue 23: ... and gives it back
     SEAT_ASKED = "seat_asked"  # issue 23: a player asks for an open seat (moderators decide)
     SEAT_TAKEN = "seat_taken"  # issue 23: a player took an open seat over
+    SEAT_OFFERED = "seat_offered"  # issue 23: a player asks to leave: their seat is open
     ELIMINATED = "eliminated"
     DRAW_LAPSED = "draw_lapsed"
     DRAW_PROPOSED = "draw_proposed"

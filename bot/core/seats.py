@@ -2,8 +2,10 @@
 (``/game join power:``) or from the substitute board that every server the bot is in, and
 its DMs, can read (``/substitutes``).
 
-- **Open**: a power played by a bot (a seat nobody took), or one in civil disorder
-  (whoever plays it: the caretaker, or nobody, its units holding). Not a power that is out.
+- **Open**: a power played by a bot (a seat nobody took), one in civil disorder (whoever
+  plays it: the caretaker, or nobody, its units holding), or one whose player asked to leave
+  (``/game leave`` in a game being played: they play on until somebody takes the seat). Not
+  a power that is out.
 - **Asked**: a player who does not play in the game asks for one open seat at a time. Where
   the game needs a moderator's approval (the default; ``/mod settings join_approval:``) the
   channel is told and its moderators decide (``/mod seat``); otherwise the request is
@@ -40,10 +42,11 @@ IsModerator = Callable[[Tx, GameRow, Actor], Awaitable[bool]]
 
 
 def is_open(state: PowerState | None, position: Position, power: Power) -> bool:
-    """A seat a newcomer may take: a bot's power, or one in civil disorder, still on the board."""
+    """A seat a newcomer may take: a bot's power, one in civil disorder, or one whose player
+    asked to leave, still on the board."""
     if state is None or state.eliminated or not (position.units_of(power) or position.centres_of(power)):
         return False
-    return state.bot is not None or state.civil_disorder
+    return state.bot is not None or state.civil_disorder or state.leaving
 
 
 def parse_power(text: str) -> Power:
@@ -204,6 +207,31 @@ class Seats:
         self.deps.changed(posts=True)
         return SeatDecision(game, decided, accept, decided.board)
 
+    async def leave(
+        self, channel_id: int, user_id: int, *, action: int | None = None
+    ) -> tuple[GameRow, tuple[Power, ...]]:
+        """``/game leave`` in a game being played: the player's seat is open (they play on
+        until somebody takes it over, or a moderator replaces them); the channel is told."""
+        async with self.deps.storage.write(action) as tx:
+            game = await context.channel_game(tx, channel_id)
+            player = next((p for p in await tx.players(game.id) if p.user_id == user_id), None)
+            if player is None:
+                raise UserError("leave.not_in", game=game.name)
+            mine = powers_of(game, player)
+            states = await tx.power_states(game.id)
+            if all((states.get(pw.value) or PowerState(pw.value)).leaving for pw in mine):
+                raise UserError("standin.already_leaving", game=game.name)
+            for pw in mine:
+                await tx.put_power_state(game.id, replace(states.get(pw.value) or PowerState(pw.value), leaving=True))
+            codes = [pw.value for pw in mine]
+            now = self.deps.now()
+            await posts.channel(
+                tx, game, game.phase, now, PostKind.SEAT_OFFERED, powers=codes, user=user_id, mentions=(user_id,)
+            )
+            await tx.add_audit(game.id, game.phase, user_id, "seat_left", {"powers": codes}, now)
+        self.deps.changed(posts=True)
+        return game, mine
+
     async def pending(self, channel_id: int) -> list[SeatRequest]:
         """The requests of the channel's game waiting for a moderator (autocomplete)."""
         async with self.deps.storage.read() as tx:
@@ -277,7 +305,9 @@ async def take_seats(
             await posts.dm(tx, game, game.phase, now, old.user_id, PostKind.DM_SEAT_TAKEN_OVER, powers=codes_out)
         for pw in seat_powers:
             state = states.get(pw.value) or PowerState(pw.value)
-            fresh = replace(state, civil_disorder=False, held=False, missed_in_row=0, bot=None, standin=0)
+            fresh = replace(
+                state, civil_disorder=False, held=False, missed_in_row=0, bot=None, standin=0, leaving=False
+            )
             await tx.put_power_state(game.id, fresh)
             await standins.given_back(tx, game, game.phase, pw, state, now, user=request.user_id)  # the caretaker's
         await tx.decide_seat_request(request.id, "done", None, now, was=("accepted",))

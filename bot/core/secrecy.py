@@ -27,7 +27,7 @@ ENDING_KINDS = frozenset({"game_won", "draw_agreed", "concession_win", "press_re
 #: The mark a masked post carries, so the text layer says it without names.
 MASKED = "anonymous"
 #: Audit entries a player makes about their own powers (who made them names the player).
-PLAYER_ACTIONS = frozenset({"concede", "seat_asked"})  # issue 23: who asks for a seat would play it
+PLAYER_ACTIONS = frozenset({"concede", "seat_asked", "seat_left"})  # issue 23: who asks for a seat would play it
 #: Audit entries that pair a player with a power a moderator gave them (issue 23: open seats).
 SEAT_ACTIONS = frozenset({"seat_accepted", "seat_refused", "seat_taken"})
 

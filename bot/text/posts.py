@@ -338,6 +338,7 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
     PostKind.STANDIN_LEFT: standins.left_post,
     PostKind.SEAT_ASKED: standins.seat_asked_post,
     PostKind.SEAT_TAKEN: standins.seat_taken_post,
+    PostKind.SEAT_OFFERED: standins.offered_post,
     PostKind.ELIMINATED: _eliminated,
     PostKind.DRAW_LAPSED: _simple("mod.post.draw_lapsed"),
     PostKind.DRAW_PROPOSED: _simple("mod.post.draw_proposed"),

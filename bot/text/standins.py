@@ -12,6 +12,7 @@ from bot.core.seats import OpenSeat, SeatAsked, SeatDecision
 from bot.text import markup
 from bot.text.i18n import t
 from bot.text.labels import power_name, power_names
+from engine import Power
 
 
 def _user(p: Mapping[str, Any], lang: str) -> str:
@@ -108,6 +109,15 @@ def seat_asked_reply(asked: SeatAsked, lang: str) -> str:
     """The answer to ``/game join power:`` (or ``/substitutes apply``)."""
     key = "standin.reply.queued" if asked.approved else "standin.reply.asked"
     return t(key, lang, game=asked.game.name, power=power_name(asked.power.value, lang))
+
+
+def leaving_reply(game: str, powers: Sequence[Power], lang: str) -> str:
+    """The answer to ``/game leave`` in a game being played."""
+    return t("standin.reply.leaving", lang, game=game, powers=power_names([p.value for p in powers], lang))
+
+
+def offered_post(p: Mapping[str, Any], lang: str) -> str:
+    return t("standin.post.offered", lang, game=p["game"], user=_user(p, lang), powers=power_names(p["powers"], lang))
 
 
 def seat_decided_reply(decision: SeatDecision, lang: str) -> str:

@@ -348,3 +348,37 @@ async def test_a_failing_stand_in_never_stops_a_game(tmp_path, monkeypatch):
             assert all(x.endswith("*(no order)*") and " H`" in x for x in lines[1:]), lines
         game = await current_game(env, ch.id)
         assert game.phase == "F1901M"
+
+
+async def test_a_player_who_asks_to_leave_opens_the_seat(tmp_path):
+    """In a game being played, /game leave opens the player's seat: they play on until a
+    newcomer takes it over (here at once, the game needing no approval), at the next phase."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, member = await start_seven(env)
+        ch, alice = table.channel, table.members[0]
+        await alice.slash(ch, "mod settings", join_approval=False)
+        france = member["FRANCE"]
+        r = await france.slash(ch, "game leave")
+        assert r.ephemeral and "Your seat in **Club** is open: you keep playing France" in r.response.content
+        offered = [x for x in texts(ch) if "asks to leave" in x]
+        assert len(offered) == 1 and f"<@{france.id}> asks to leave; France is an open seat" in offered[0]
+        r = await france.slash(ch, "game leave")
+        assert r.ephemeral and "You already asked to leave **Club**" in r.response.content
+        assert "✅ `A PAR - BUR`" in await order(france, "A PAR - BUR")  # they play on
+
+        newbie = table.guild.add_member(env.create_user("newbie"))
+        r = await newbie.slash(ch, "game join", power="FRANCE")
+        assert r.ephemeral and "France in **Club** is yours from the next phase" in r.response.content
+        assert not any("asks to take" in x for x in texts(ch))  # no moderator asked
+        before = len(ch.history())
+        await ready_all(member)
+        spring = results(ch, "Spring 1901", before)
+        assert "`A PAR - BUR`" in block_of(spring, "France") and f"<@{france.id}>" in block_of(spring, "France")
+        assert any(f"<@{newbie.id}> now plays France" in x for x in texts(ch, before))
+        assert any("Another player now plays France in **Club**, the seat you left" in d for d in dms(france))
+        reply = await order(newbie, "A BUR H")
+        assert "✅ `A BUR H`" in reply
+        reply = await order(france, "F BRE H")
+        assert "✅" not in reply
+        state = await power_state(env, ch.id, "FRANCE")
+        assert not state.leaving

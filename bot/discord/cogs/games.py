@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
+from bot.core.errors import UserError
 from bot.core.grace import read_policy
 from bot.core.press import PressMode, Settings
 from bot.core.scoring import EndRules
@@ -27,7 +28,7 @@ from bot.text.replies import create_text, status_text
 from bot.text.scores import rules_text
 from bot.text.standby import policy_lines
 from bot.text.standins import create_lines as standin_lines
-from bot.text.standins import seat_asked_reply
+from bot.text.standins import leaving_reply, seat_asked_reply
 
 
 @app_commands.guild_only()
@@ -162,9 +163,19 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
     @app_commands.command(name="leave", description=described("cmd.game.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
-            game = await self.core.lifecycle.leave(
-                interaction.channel_id or 0, interaction.user.id, action=interaction.id
-            )
+            try:
+                game = await self.core.lifecycle.leave(
+                    interaction.channel_id or 0, interaction.user.id, action=interaction.id
+                )
+            except UserError as exc:
+                if exc.key != "leave.started":
+                    raise
+                # issue 23: a game being played: the player's seat is open until somebody takes it
+                game, powers = await self.core.seats.leave(
+                    interaction.channel_id or 0, interaction.user.id, action=interaction.id
+                )
+                await reply(interaction, leaving_reply(game.name, powers, language_of(interaction)))
+                return
             await reply(interaction, t("leave.done", game.language, game=game.name), ephemeral=False)
 
     @app_commands.command(name="start", description=described("cmd.game.start"))

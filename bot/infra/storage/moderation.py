@@ -36,6 +36,7 @@ class PowerState:
     conceded: bool = False
     bot: str | None = None  # issue 23: the preset that plays a seat no human plays
     standin: int = 0  # issue 23: phases the caretaker played it since it went into civil disorder
+    leaving: bool = False  # issue 23: its player asked to leave: the seat is open
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +49,7 @@ class AuditRow:
     at: float
 
 
-_STATE_FIELDS = ("missed_in_row", "civil_disorder", "held", "eliminated", "conceded", "bot", "standin")
+_STATE_FIELDS = ("missed_in_row", "civil_disorder", "held", "eliminated", "conceded", "bot", "standin", "leaving")
 
 
 class ModerationQueries:
@@ -120,7 +121,9 @@ class ModerationQueries:
             f"SELECT power, {', '.join(_STATE_FIELDS)} FROM power_states WHERE game_id = ?", (game_id,)
         )
         return {
-            r[0]: PowerState(r[0], int(r[1]), bool(r[2]), bool(r[3]), bool(r[4]), bool(r[5]), r[6], int(r[7]))
+            r[0]: PowerState(
+                r[0], int(r[1]), bool(r[2]), bool(r[3]), bool(r[4]), bool(r[5]), r[6], int(r[7]), bool(r[8])
+            )
             for r in rows
         }
 
@@ -137,6 +140,7 @@ class ModerationQueries:
                 int(state.conceded),
                 state.bot,
                 state.standin,
+                int(state.leaving),
             ),
         )
 

@@ -20,9 +20,11 @@ CREATE TABLE standin_policies (
 
 -- ``bot``: the preset that plays a seat no human plays (NULL: a human's); ``standin``: the
 -- phases the caretaker played the power since it went into civil disorder (its player may
--- not take it back once this is above 0, unless a moderator allows it).
+-- not take it back once this is above 0, unless a moderator allows it); ``leaving``: its
+-- player asked to leave (/game leave in a game being played): the seat is open.
 ALTER TABLE power_states ADD COLUMN bot TEXT;
 ALTER TABLE power_states ADD COLUMN standin INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE power_states ADD COLUMN leaving INTEGER NOT NULL DEFAULT 0;
 
 -- A player asking for an open seat (a bot-played power, or one in civil disorder):
 -- 'asked' (waiting for a moderator), 'accepted' (taken at the next phase), 'refused',

@@ -48,6 +48,7 @@ MESSAGES: dict[str, str] = {
         "🪑 **{game}**: {user} иска да поеме {power} (молба **{number}**). "
         "Модератори {mods}: `/mod seat request:{number} accept:True` (или `False`)."
     ),
+    "standin.post.offered": "🪑 **{game}**: {user} иска да напусне; {powers} е свободно място (`/game join power:`).",
     "standin.post.seat_taken": "🪑 **{game}**: от тази фаза {user} играе {power}. Добре дошъл!",
     "standin.someone": "играч",
     # лични съобщения
@@ -57,6 +58,10 @@ MESSAGES: dict[str, str] = {
     # отговори
     "standin.reply.asked": "🪑 Поиска {power} в **{game}**. Решават модераторите; ще получиш ЛС.",
     "standin.reply.queued": "🪑 {power} в **{game}** е твоя от следващата фаза. Заповедите ѝ идват по ЛС.",
+    "standin.reply.leaving": (
+        "🪑 Мястото ти в **{game}** е свободно: продължаваш да играеш {powers}, докато някой не го поеме "
+        "(или модератор не те замени)."
+    ),
     "standin.reply.accepted": "✅ {user} играе {power} от следващата фаза.",
     "standin.reply.refused": "Молбата за {power} е отказана.",
     # откази
@@ -71,6 +76,7 @@ MESSAGES: dict[str, str] = {
     ),
     "standin.join_forming": "❌ **{game}** още не е започнала: включи се без `power:`.",
     "standin.already_playing": "❌ Вече играеш в **{game}**.",
+    "standin.already_leaving": "❌ Вече поиска да напуснеш **{game}**; играеш, докато някой не поеме мястото ти.",
     "standin.already_asked": "❌ Вече поиска място в **{game}**; изчакай модераторите.",
     "standin.seat_taken": "❌ Някой вече поема {power} в **{game}**.",
     "standin.no_request": "❌ Няма чакаща молба **{number}** в **{game}**.",
@@ -100,6 +106,8 @@ MESSAGES: dict[str, str] = {
     "mod.log.seat_accepted": "{who}: даде {power} на {user}",
     "mod.log.seat_refused": "{who}: отказа {power} на {user}",
     "mod.log.seat_taken": "{who}: {user} пое {power}",
+    "mod.log.seat_left": "{who}: поиска да напусне {powers}",
+    "anon.log.seat_left": "{who}: играч поиска да напусне {powers}",
     "anon.log.seat_asked": "{who}: играч поиска {power}",
     "anon.log.seat_accepted": "{who}: даде {power} на играч",
     "anon.log.seat_refused": "{who}: отказа {power} на играч",

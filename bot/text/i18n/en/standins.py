@@ -48,6 +48,7 @@ MESSAGES: dict[str, str] = {
         "🪑 **{game}**: {user} asks to take {power} over (request **{number}**). "
         "Moderators {mods}: `/mod seat request:{number} accept:True` (or `False`)."
     ),
+    "standin.post.offered": "🪑 **{game}**: {user} asks to leave; {powers} is an open seat (`/game join power:`).",
     "standin.post.seat_taken": "🪑 **{game}**: {user} now plays {power}, from this phase. Welcome!",
     "standin.someone": "a player",
     # DMs
@@ -57,6 +58,10 @@ MESSAGES: dict[str, str] = {
     # replies
     "standin.reply.asked": "🪑 You asked for {power} in **{game}**. The moderators decide; you'll get a DM.",
     "standin.reply.queued": "🪑 {power} in **{game}** is yours from the next phase. Its orders will come by DM.",
+    "standin.reply.leaving": (
+        "🪑 Your seat in **{game}** is open: you keep playing {powers} until somebody takes it over "
+        "(or a moderator replaces you)."
+    ),
     "standin.reply.accepted": "✅ {user} plays {power} from the next phase.",
     "standin.reply.refused": "The request for {power} is refused.",
     # refusals
@@ -71,6 +76,7 @@ MESSAGES: dict[str, str] = {
     ),
     "standin.join_forming": "❌ **{game}** hasn't started: join it without `power:`.",
     "standin.already_playing": "❌ You already play in **{game}**.",
+    "standin.already_leaving": "❌ You already asked to leave **{game}**; you play on until somebody takes your seat.",
     "standin.already_asked": "❌ You already asked for a seat in **{game}**; wait for the moderators.",
     "standin.seat_taken": "❌ Somebody is already taking {power} over in **{game}**.",
     "standin.no_request": "❌ No request **{number}** waits in **{game}**.",
@@ -100,6 +106,8 @@ MESSAGES: dict[str, str] = {
     "mod.log.seat_accepted": "{who}: gave {power} to {user}",
     "mod.log.seat_refused": "{who}: refused {power} to {user}",
     "mod.log.seat_taken": "{who}: {user} took {power} over",
+    "mod.log.seat_left": "{who}: asked to leave {powers}",
+    "anon.log.seat_left": "{who}: a player asked to leave {powers}",
     "anon.log.seat_asked": "{who}: a player asked for {power}",
     "anon.log.seat_accepted": "{who}: gave {power} to a player",
     "anon.log.seat_refused": "{who}: refused {power} to a player",

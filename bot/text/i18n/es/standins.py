@@ -49,6 +49,7 @@ MESSAGES: dict[str, str] = {
         "🪑 **{game}**: {user} pide tomar {power} (petición **{number}**). "
         "Moderadores {mods}: `/mod seat request:{number} accept:True` (o `False`)."
     ),
+    "standin.post.offered": "🪑 **{game}**: {user} pide irse; {powers} es una plaza libre (`/game join power:`).",
     "standin.post.seat_taken": "🪑 **{game}**: {user} juega ahora {power}, desde esta fase. ¡Bienvenido!",
     "standin.someone": "un jugador",
     # mensajes directos
@@ -58,6 +59,10 @@ MESSAGES: dict[str, str] = {
     # respuestas
     "standin.reply.asked": "🪑 Has pedido {power} en **{game}**. Deciden los moderadores; recibirás un MD.",
     "standin.reply.queued": "🪑 {power} en **{game}** es tuya desde la fase siguiente. Sus órdenes te llegarán por MD.",
+    "standin.reply.leaving": (
+        "🪑 Tu plaza en **{game}** queda libre: sigues jugando {powers} hasta que alguien la tome "
+        "(o un moderador te sustituya)."
+    ),
     "standin.reply.accepted": "✅ {user} juega {power} desde la fase siguiente.",
     "standin.reply.refused": "La petición de {power} queda rechazada.",
     # rechazos
@@ -72,6 +77,7 @@ MESSAGES: dict[str, str] = {
     ),
     "standin.join_forming": "❌ **{game}** no ha empezado: únete sin `power:`.",
     "standin.already_playing": "❌ Ya juegas en **{game}**.",
+    "standin.already_leaving": "❌ Ya has pedido dejar **{game}**; sigues jugando hasta que alguien tome tu plaza.",
     "standin.already_asked": "❌ Ya has pedido una plaza en **{game}**; espera a los moderadores.",
     "standin.seat_taken": "❌ Alguien ya está tomando {power} en **{game}**.",
     "standin.no_request": "❌ No hay ninguna petición **{number}** pendiente en **{game}**.",
@@ -101,6 +107,8 @@ MESSAGES: dict[str, str] = {
     "mod.log.seat_accepted": "{who}: dio {power} a {user}",
     "mod.log.seat_refused": "{who}: no dio {power} a {user}",
     "mod.log.seat_taken": "{who}: {user} tomó {power}",
+    "mod.log.seat_left": "{who}: pidió dejar {powers}",
+    "anon.log.seat_left": "{who}: un jugador pidió dejar {powers}",
     "anon.log.seat_asked": "{who}: un jugador pidió {power}",
     "anon.log.seat_accepted": "{who}: dio {power} a un jugador",
     "anon.log.seat_refused": "{who}: no dio {power} a un jugador",

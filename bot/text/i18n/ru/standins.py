@@ -49,6 +49,7 @@ MESSAGES: dict[str, str] = {
         "🪑 **{game}**: {user} хочет играть державой {power} (запрос **{number}**). "
         "Модераторы {mods}: `/mod seat request:{number} accept:True` (или `False`)."
     ),
+    "standin.post.offered": "🪑 **{game}**: {user} хочет выйти; свободное место — держава: {powers} (`/game join power:`).",
     "standin.post.seat_taken": "🪑 **{game}**: с этой фазы державой {power} играет {user}. Добро пожаловать!",
     "standin.someone": "игрок",
     # личные сообщения
@@ -58,6 +59,10 @@ MESSAGES: dict[str, str] = {
     # ответы
     "standin.reply.asked": "🪑 Ты попросил державу {power} в **{game}**. Решают модераторы; ответ придёт в ЛС.",
     "standin.reply.queued": "🪑 Держава {power} в **{game}** твоя со следующей фазы. Её приказы придут в ЛС.",
+    "standin.reply.leaving": (
+        "🪑 Твоё место в **{game}** свободно (держава: {powers}): ты играешь дальше, пока его кто-нибудь "
+        "не займёт (или модератор тебя не заменит)."
+    ),
     "standin.reply.accepted": "✅ Со следующей фазы державой {power} играет {user}.",
     "standin.reply.refused": "Запрос на державу {power} отклонён.",
     # отказы
@@ -72,6 +77,7 @@ MESSAGES: dict[str, str] = {
     ),
     "standin.join_forming": "❌ **{game}** ещё не началась: присоединяйся без `power:`.",
     "standin.already_playing": "❌ Ты уже играешь в **{game}**.",
+    "standin.already_leaving": "❌ Ты уже попросил выйти из **{game}**; играешь дальше, пока место не займут.",
     "standin.already_asked": "❌ Ты уже попросил место в **{game}**; дождись решения модераторов.",
     "standin.seat_taken": "❌ Державу {power} в **{game}** уже занимает другой игрок.",
     "standin.no_request": "❌ В **{game}** нет ожидающего запроса **{number}**.",
@@ -101,6 +107,8 @@ MESSAGES: dict[str, str] = {
     "mod.log.seat_accepted": "{who}: отдал державу {power} игроку {user}",
     "mod.log.seat_refused": "{who}: не отдал державу {power} игроку {user}",
     "mod.log.seat_taken": "{who}: {user} занял место — держава {power}",
+    "mod.log.seat_left": "{who}: попросил выйти (держава: {powers})",
+    "anon.log.seat_left": "{who}: игрок попросил выйти (держава: {powers})",
     "anon.log.seat_asked": "{who}: игрок попросил державу {power}",
     "anon.log.seat_accepted": "{who}: отдал державу {power} игроку",
     "anon.log.seat_refused": "{who}: не отдал державу {power} игроку",
