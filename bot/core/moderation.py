@@ -25,6 +25,7 @@ from bot.core.posts import PostKind
 from bot.core.reminders import plan_reminders
 from bot.core.resolution import Resolution
 from bot.core.rules import orders_due
+from bot.core.seats import bot_seat, give_bot_seat
 from bot.core.status import power_state
 from bot.core.types import Actor, GameStatus, MapSpec, OrderState
 from bot.infra.clock import from_unix, to_unix
@@ -322,13 +323,27 @@ class Moderation:
         can_dm: Callable[[GameRow], Awaitable[bool]] | None = None,
         *,
         action: int | None = None,
-    ) -> tuple[GameRow, tuple[Power, ...], int]:
+    ) -> tuple[GameRow, tuple[Power, ...], int | None]:
         """Give a power's seat to another member: every power of that seat (in a game for
         2-4 players a seat has several); returns the game, the seat's powers and the old
-        player. The reply, the channel post and the audit log name the same powers."""
+        player (None: the seat was a bot's, issue 23). The reply, the channel post and the
+        audit log name the same powers."""
         async with self.deps.storage.read() as tx:
             game = await self._game(tx, channel_id, actor)
             players = await tx.players(game.id)
+            states = await tx.power_states(game.id)
+        bots_power = bot_seat(states, power_text)
+        if bots_power is not None:  # issue 23: a bot's seat, given to the member at once
+            if any(p.user_id == new_user for p in players):
+                raise UserError("mod.replace_already_playing", user=User(new_user), game=game.name)
+            if can_dm is not None and not await can_dm(game):
+                raise UserError("mod.replace_dm_closed", user=User(new_user))
+            async with self.deps.storage.write(action) as tx:
+                game = await self._game(tx, channel_id, actor)
+                powers = await give_bot_seat(tx, game, bots_power, new_user, actor.user_id, self.deps.now())
+                resolving = await civil.resolve_if_ready(tx, game, self.deps.now())
+            self.deps.changed(timers=resolving, posts=True)
+            return game, powers, None
         _, old = self._power(game, players, power_text)
         if any(p.user_id == new_user for p in players):
             raise UserError("mod.replace_already_playing", user=User(new_user), game=game.name)

@@ -22,7 +22,7 @@ its DMs, can read (``/substitutes``).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from bot.core import context, posts, press, standins
@@ -273,13 +273,38 @@ class Seats:
         return out
 
 
+def bot_seat(states: Mapping[str, PowerState], text: str) -> Power | None:
+    """The power named, when a bot plays it (``/mod replace`` gives it at once)."""
+    try:
+        power = Power(text.strip().upper())
+    except ValueError:
+        return None
+    state = states.get(power.value)
+    return power if state is not None and state.bot is not None else None
+
+
+async def give_bot_seat(
+    tx: Tx, game: GameRow, power: Power, user_id: int, mod_id: int, now: float
+) -> tuple[Power, ...]:
+    """``/mod replace`` of a bot's power: the member takes the seat now, as an accepted
+    request would at a phase boundary; returns the seat's powers."""
+    request_id = await tx.add_seat_request(game.id, power.value, user_id, now)
+    await tx.decide_seat_request(request_id, "accepted", mod_id, now)
+    await tx.add_audit(game.id, game.phase, mod_id, "seat_accepted", {"power": power.value, "user": user_id}, now)
+    position = position_from_json(game.position or {})
+    await take_seats(tx, game, await tx.players(game.id), position, now, only=request_id)
+    player = next(p for p in await tx.players(game.id) if p.user_id == user_id)
+    return powers_of(game, player)
+
+
 # -- the hook in the resolution ----------------------------------------------------------
 async def take_seats(
-    tx: Tx, game: GameRow, players: Sequence[PlayerRow], position: Position, now: float
+    tx: Tx, game: GameRow, players: Sequence[PlayerRow], position: Position, now: float, *, only: int | None = None
 ) -> list[PlayerRow]:
     """At a phase boundary (``game``: the game in its new phase, ``position``): the accepted
-    requests take their seats (see the module's docstring); returns the players now."""
-    accepted = await tx.seat_requests(game.id, ("accepted",))
+    requests take their seats (see the module's docstring); returns the players now.
+    ``only``: that request alone (a moderator's ``/mod replace``)."""
+    accepted = [r for r in await tx.seat_requests(game.id, ("accepted",)) if only is None or r.id == only]
     if not accepted:
         return list(players)
     assert game.phase is not None

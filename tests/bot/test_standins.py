@@ -382,3 +382,24 @@ async def test_a_player_who_asks_to_leave_opens_the_seat(tmp_path):
         assert "✅" not in reply
         state = await power_state(env, ch.id, "FRANCE")
         assert not state.leaving
+
+
+async def test_a_moderator_gives_a_bots_seat_at_once(tmp_path):
+    """/mod replace of a bot's power: the member plays it at once, the bot stops."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, humans, bots = await start_with_bots(env)
+        ch, ana = table.channel, table.members[0]
+        dan = table.guild.add_member(env.create_user("dan"))
+        seat = bots[0]
+        r = await ana.slash(ch, "mod replace", power=seat, member=dan)
+        assert r.ephemeral and f"now plays {POWER_NAMES[seat]} instead of the bot 🤖" in r.response.content
+        assert any(f"<@{dan.id}> now plays {POWER_NAMES[seat]}" in x for x in texts(ch))
+        assert any(f"You now play **{POWER_NAMES[seat]}**" in d for d in dms(dan))
+        assert (await power_state(env, ch.id, seat)).bot is None
+        # the phase now waits for dan too
+        before = len(ch.history())
+        await ready_all(humans)
+        assert not any("results of Spring 1901" in x for x in texts(ch, before))
+        await dan.user.slash("ready")
+        spring = results(ch, "Spring 1901", before)
+        assert "🤖" not in block_of(spring, POWER_NAMES[seat])

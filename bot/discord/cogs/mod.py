@@ -131,10 +131,8 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
             # an anonymous game: a moderator who plays in it doesn't learn who played the powers
             shown = await self.press.sees_players(interaction.channel_id or 0, actor_of(interaction))
             before = f"<@{old}>" if shown else t("anon.previous_player", lang)
-            await reply(
-                interaction,
-                t("mod.reply.replaced", lang, new=member.mention, powers=power_names(powers, lang), old=before),
-            )
+            key = "mod.reply.replaced" if old is not None else "standin.reply.replaced_bot"  # issue 23: a bot's seat
+            await reply(interaction, t(key, lang, new=member.mention, powers=power_names(powers, lang), old=before))
 
     # issue 23: a player asked for an open seat (/game join power:, /substitutes apply)
     async def seat_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:

@@ -64,6 +64,7 @@ MESSAGES: dict[str, str] = {
     ),
     "standin.reply.accepted": "✅ {user} играе {power} от следващата фаза.",
     "standin.reply.refused": "Молбата за {power} е отказана.",
+    "standin.reply.replaced_bot": "🔄 {new} вече играе с {powers} вместо бота 🤖; получи известие.",
     # откази
     "standin.bad_player": "❌ `{text}` не играе държави в размирици: избери hold или настойник.",
     "standin.bots_seven": "❌ Ботовете заемат празните места на игра със 7 държави: създай я с `players:7`.",

@@ -64,6 +64,7 @@ MESSAGES: dict[str, str] = {
     ),
     "standin.reply.accepted": "✅ {user} plays {power} from the next phase.",
     "standin.reply.refused": "The request for {power} is refused.",
+    "standin.reply.replaced_bot": "🔄 {new} now plays {powers} instead of the bot 🤖; they have been told.",
     # refusals
     "standin.bad_player": "❌ `{text}` plays no power in civil disorder: choose hold or caretaker.",
     "standin.bots_seven": "❌ Bots fill the empty seats of a game of 7 powers: create it with `players:7`.",

@@ -65,6 +65,7 @@ MESSAGES: dict[str, str] = {
     ),
     "standin.reply.accepted": "✅ {user} juega {power} desde la fase siguiente.",
     "standin.reply.refused": "La petición de {power} queda rechazada.",
+    "standin.reply.replaced_bot": "🔄 {new} juega ahora con {powers} en lugar del bot 🤖; se le ha avisado.",
     # rechazos
     "standin.bad_player": "❌ `{text}` no juega potencias en desorden civil: elige hold o cuidador.",
     "standin.bots_seven": "❌ Los bots llenan las plazas vacías de una partida de 7 potencias: créala con `players:7`.",

@@ -65,6 +65,7 @@ MESSAGES: dict[str, str] = {
     ),
     "standin.reply.accepted": "✅ Со следующей фазы державой {power} играет {user}.",
     "standin.reply.refused": "Запрос на державу {power} отклонён.",
+    "standin.reply.replaced_bot": "🔄 Теперь державой {powers} вместо бота 🤖 играет {new}; он получил уведомление.",
     # отказы
     "standin.bad_player": "❌ `{text}` не играет державами в беспорядках: выбери hold или опекуна.",
     "standin.bots_seven": "❌ Боты занимают пустые места партии на 7 держав: создай её с `players:7`.",
