@@ -25,7 +25,7 @@ from bot.core.posts import PostKind
 from bot.core.reminders import plan_reminders
 from bot.core.resolution import Resolution
 from bot.core.rules import orders_due
-from bot.core.seats import bot_seat, give_bot_seat
+from bot.core.seats import bot_seat, give_bot_seat, seats_kept
 from bot.core.status import power_state
 from bot.core.types import Actor, GameStatus, MapSpec, OrderState
 from bot.infra.clock import from_unix, to_unix
@@ -466,6 +466,7 @@ class Moderation:
                 raise UserError("mod.rollback_nothing", game=game.name)
             if "states" in snap:
                 await tx.replace_power_states(game.id, [PowerState(**s) for s in snap["states"]])
+                await seats_kept(tx, game)  # issue 23: a seat a newcomer took stays theirs
             if "standby" in snap:  # the standby orders as they stood before (issue 15)
                 await tx.replace_standby(game.id, [StandbyRow(**r) for r in snap["standby"]], to_unix(now_dt))
             await tx.delete_player_phases(game.id, (back, undone))

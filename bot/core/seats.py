@@ -297,6 +297,17 @@ async def give_bot_seat(
     return powers_of(game, player)
 
 
+async def seats_kept(tx: Tx, game: GameRow) -> None:
+    """After a rollback restored the powers' states: a seat a newcomer took in the phase
+    undone stays theirs (as a ``/mod replace`` does), so no bot plays a player's power."""
+    states = await tx.power_states(game.id)
+    for player in await tx.players(game.id):
+        for pw in powers_of(game, player):
+            state = states.get(pw.value)
+            if state is not None and state.bot is not None:
+                await tx.put_power_state(game.id, replace(state, bot=None, civil_disorder=False, standin=0))
+
+
 # -- the hook in the resolution ----------------------------------------------------------
 async def take_seats(
     tx: Tx, game: GameRow, players: Sequence[PlayerRow], position: Position, now: float, *, only: int | None = None

@@ -170,14 +170,17 @@ async def fill(tx: Tx, ctx: GameContext, played: Mapping[Power, list[str]], comp
 
 async def after_resolution(tx: Tx, game: GameRow, phase: str, use: StandinUse, now: float) -> None:
     """After a phase resolved: count the phases the caretaker played each power (its
-    player may not take it back now) and write what the stand-ins gave to the audit log."""
+    player may not take it back now) and write what it gave to the audit log (a bot's
+    seat is labelled in every result instead: an entry per bot and phase would push the
+    moderators' actions out of ``/mod log``)."""
     if not use.players:
         return
     states = await tx.power_states(game.id)
     for power, preset in sorted(use.players.items(), key=lambda kv: kv[0].value):
         state = states.get(power.value) or PowerState(power.value)
-        if preset == CARETAKER:
-            await tx.put_power_state(game.id, replace(state, standin=state.standin + 1))
+        if preset != CARETAKER:
+            continue
+        await tx.put_power_state(game.id, replace(state, standin=state.standin + 1))
         texts = list(use.used.get(power, ()))
         await tx.add_audit(
             game.id, phase, None, "standin", {"power": power.value, "player": preset, "orders": texts}, now
