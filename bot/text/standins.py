@@ -85,7 +85,7 @@ def setting_line(name: str, value: Any, lang: str) -> str | None:
     if name in ("join_approval", "substitutes"):
         return t(f"settings.{name}.{'yes' if value else 'no'}", lang)
     if name == "min_reliability":
-        return t("settings.min_reliability", lang, percent=value)
+        return t("settings.min_reliability", lang, percent=value) if value else t("settings.min_reliability_any", lang)
     return None
 
 

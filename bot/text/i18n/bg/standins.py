@@ -31,6 +31,7 @@ MESSAGES: dict[str, str] = {
     "settings.substitutes.yes": "Свободните места са на дъската за заместници (`/substitutes list`).",
     "settings.substitutes.no": "Свободните места не са на дъската за заместници.",
     "settings.min_reliability": "Новодошлият трябва да е дал заповеди в поне {percent}% от фазите си.",
+    "settings.min_reliability_any": "Всеки играч може да заеме свободно място, каквато и да е надеждността му.",
     # публикации
     "post.bot_mark": " 🤖",
     "post.played_by.caretaker": " — 🤖 *настойник*",

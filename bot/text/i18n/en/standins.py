@@ -31,6 +31,7 @@ MESSAGES: dict[str, str] = {
     "settings.substitutes.yes": "Open seats are on the substitute board (`/substitutes list`).",
     "settings.substitutes.no": "Open seats are not on the substitute board.",
     "settings.min_reliability": "A newcomer must have ordered at least {percent}% of their phases.",
+    "settings.min_reliability_any": "Any player may take an open seat, whatever their record.",
     # posts
     "post.bot_mark": " 🤖",
     "post.played_by.caretaker": " — 🤖 *caretaker*",

@@ -32,6 +32,7 @@ MESSAGES: dict[str, str] = {
     "settings.substitutes.yes": "Las plazas libres están en el tablón de suplentes (`/substitutes list`).",
     "settings.substitutes.no": "Las plazas libres no están en el tablón de suplentes.",
     "settings.min_reliability": "Un recién llegado debe haber ordenado al menos el {percent}% de sus fases.",
+    "settings.min_reliability_any": "Cualquier jugador puede tomar una plaza libre, sea cual sea su historial.",
     # publicaciones
     "post.bot_mark": " 🤖",
     "post.played_by.caretaker": " — 🤖 *cuidador*",

@@ -32,6 +32,7 @@ MESSAGES: dict[str, str] = {
     "settings.substitutes.yes": "Свободные места показаны на доске замен (`/substitutes list`).",
     "settings.substitutes.no": "Свободных мест нет на доске замен.",
     "settings.min_reliability": "Новичок должен был отдать приказы хотя бы в {percent}% своих фаз.",
+    "settings.min_reliability_any": "Свободное место может занять любой игрок, независимо от его надёжности.",
     # сообщения в канале
     "post.bot_mark": " 🤖",
     "post.played_by.caretaker": " — 🤖 *опекун*",
