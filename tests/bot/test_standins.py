@@ -420,3 +420,36 @@ async def test_a_moderator_gives_a_bots_seat_at_once(tmp_path):
         await dan.user.slash("ready")
         spring = results(ch, "Spring 1901", before)
         assert "🤖" not in block_of(spring, POWER_NAMES[seat])
+
+
+async def test_a_players_standby_orders_come_before_the_caretaker(tmp_path):
+    """Italy's player, in civil disorder, has standby orders: where the caretaker plays
+    Italy, they are used first (marked as standby orders) and the caretaker orders the rest."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, member = await start_seven(env, policy=1, civil_disorder_player="caretaker")
+        ch = table.channel
+        italy = member["ITALY"]
+        before = len(ch.history())
+        await ready_all(member, but=("ITALY",))
+        await env.advance_time(48 * HOURS + 5)
+        assert any("the **caretaker** plays Italy" in x for x in texts(ch, before))
+        r = await italy.user.slash("standby set", orders="A VEN H")
+        assert "✅" in r.response.content
+        before = len(ch.history())
+        await ready_all(member, but=("ITALY",))
+        lines = block_of(results(ch, "Fall 1901", before), "Italy").split("\n")[1:]
+        assert [x for x in lines if "`A VEN H`" in x] == ["✅ `A VEN H` *(standby)*"]
+        others = [x for x in lines if "`A VEN H`" not in x]
+        assert len(others) == 2 and all(x.endswith(" 🤖") for x in others), lines
+
+
+async def test_bots_earn_nothing_on_the_leaderboard(tmp_path):
+    """A game of three players and four bots, ended by a moderator: the final scores and the
+    leaderboard list the three players only."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, humans, bots = await start_with_bots(env)
+        ch, ana = table.channel, table.members[0]
+        await ana.slash(ch, "mod end")
+        r = await ana.slash(ch, "leaderboard")
+        rows = [x for x in r.response.content.splitlines() if "<@" in x]
+        assert len(rows) == 3 and all(any(f"<@{m.id}>" in x for m in table.members) for x in rows), rows
