@@ -251,6 +251,13 @@ async def game_started(tx: Tx, game: GameRow, players: Sequence[PlayerRow], now:
     """At the start: the conversations of the game (a pair per two seats, or an inbox per
     seat in an anonymous game) and the job that makes them on Discord."""
     settings = await settings_of(tx, game.id)
+    await _conversations(tx, game, players, settings, now)
+    if settings.press is not PressMode.PUBLIC or settings.anonymous or await tx.spectators(game.id):
+        await tx.add_press_job(game.id, "start", now)
+
+
+async def _conversations(tx: Tx, game: GameRow, players: Sequence[PlayerRow], settings: Settings, now: float) -> None:
+    """The conversations of the players' seats (those stored already are kept)."""
     seats = sorted(seat for seat, powers in seat_powers(game, players).items() if powers)
     if settings.press.private:
         if settings.anonymous:
@@ -259,8 +266,13 @@ async def game_started(tx: Tx, game: GameRow, players: Sequence[PlayerRow], now:
         else:
             for a, b in combinations(seats, 2):
                 await tx.add_press_room(game.id, pair_key(a, b), RoomKind.PAIR.value, [a, b], None, now)
-    if settings.press is not PressMode.PUBLIC or settings.anonymous or await tx.spectators(game.id):
-        await tx.add_press_job(game.id, "start", now)
+
+
+async def seat_added(tx: Tx, game: GameRow, now: float) -> None:
+    """A newcomer took a bot's seat (issue 23): the conversations of that seat (a bot had
+    none), and the job that makes them on Discord."""
+    await _conversations(tx, game, await tx.players(game.id), await settings_of(tx, game.id), now)
+    await tx.add_press_job(game.id, "replace", now)
 
 
 async def phase_started(tx: Tx, after: GameRow, now: float) -> None:

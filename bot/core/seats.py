@@ -381,5 +381,8 @@ async def take_seats(
             deadline=None if paused else game.deadline,
             map=MapSpec(game.phase),
         )
-        await press.seats_changed(tx, game, "replace", now)  # the newcomer in its press
+        if old is None:  # a bot's seat: its conversations made now
+            await press.seat_added(tx, game, now)
+        else:
+            await press.seats_changed(tx, game, "replace", now)  # the newcomer in its press
     return list(await tx.players(game.id))

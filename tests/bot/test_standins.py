@@ -11,6 +11,7 @@ from engine import Position, Power
 from engine.codec import position_from_json
 from tests.bot.simcord_support import powers_by_user, running, seven
 from tests.bot.test_moderation import current_game, dms, order, ready_all, start_seven, texts
+from tests.bot.test_press import can, press_channels
 
 HOURS = 3600
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
@@ -191,6 +192,9 @@ async def test_a_player_takes_a_bots_seat_with_a_moderators_approval(tmp_path):
         ch, ana = table.channel, table.members[0]
         seat = bots[0]
         dan = table.guild.add_member(env.create_user("dan"))
+        # press: a private channel per pair of players, none for a bot
+        rooms = press_channels(env, table)
+        assert len(rooms) == 3 and not any(POWER_NAMES[p].lower() in name for p in bots for name in rooms)
         # a player of the game may not ask; a power a human plays is not open
         r = await ana.slash(ch, "game join", power=seat)
         assert r.ephemeral and "You already play in **Trio**" in r.response.content
@@ -221,6 +225,11 @@ async def test_a_player_takes_a_bots_seat_with_a_moderators_approval(tmp_path):
         assert any(f"You now play **{POWER_NAMES[seat]}**" in d for d in dms(dan))
         state = await power_state(env, ch.id, seat)
         assert state.bot is None
+        # the newcomer negotiates: a private channel with each player
+        rooms = press_channels(env, table)
+        theirs = [room for name, room in rooms.items() if POWER_NAMES[seat].lower() in name.split("-")]
+        assert len(rooms) == 6 and len(theirs) == 3
+        assert all(can(env, table.guild, dan.id, room.id).send_messages for room in theirs)
         r = await ana.slash(ch, "game status")
         assert POWER_NAMES[seat] not in next(x for x in r.response.content.split("\n") if "Played by bots" in x)
 
