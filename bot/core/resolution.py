@@ -2,7 +2,8 @@
 this process claimed: :mod:`bot.infra.lease`; in a deadline storm, in the order that
 readies players' DMs soonest, :mod:`bot.core.storm`), and :meth:`Resolution.resolve`, which plays
 one phase in ONE write transaction: read the orders (and the standby orders that fill what
-players left unordered, :mod:`bot.core.standby`), decide who plays in civil disorder
+players left unordered, :mod:`bot.core.standby`, then the orders of the stand-ins that play
+what nobody plays, :mod:`bot.core.standins`), decide who plays in civil disorder
 (:mod:`bot.core.civil`), adjudicate (off the event loop), store the results, the next
 phase, its deadline and reminders, and the post intents of everything to announce; a
 compare-and-set on the phase means a phase never resolves twice. At the deadline a phase
