@@ -103,8 +103,10 @@ async def test_caretaker_plays_a_power_in_civil_disorder(tmp_path):
         assert len(back) == 1 and f"<@{italy.id}>" in back[0]
         state = await power_state(env, ch.id, "ITALY")
         assert not state.civil_disorder and state.standin == 0
-        game = await current_game(env, ch.id)
-        assert game.phase.startswith("W1901") or game.phase.startswith("S1902")
+        # a moderator's civil disorder: the caretaker takes the power from the next phase
+        before = len(ch.history())
+        await alice.slash(ch, "mod civil-disorder", power="ITALY", state="on")
+        assert any("the **caretaker** plays Italy" in x for x in texts(ch, before))
 
 
 # -- bots in empty seats ---------------------------------------------------------------------
@@ -272,6 +274,9 @@ async def test_a_substitute_from_another_server_takes_a_seat_in_civil_disorder(t
         sam = other.add_member(env.create_user("sam"))
         r = await sam.user.slash("substitutes list")
         assert r.ephemeral and "No game is looking for a substitute" in r.response.content
+        # a user-installable command, for servers and DMs (Discord's integration types and contexts)
+        board_command = env.backend.find_command("substitutes", None)
+        assert sorted(board_command["integration_types"]) == [0, 1] and 1 in board_command["contexts"]
 
         r = await alice.slash(ch, "mod settings", substitutes=True, min_reliability=50)
         assert "Club" in r.response.content
