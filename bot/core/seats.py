@@ -34,7 +34,7 @@ from bot.core.rules import orders_due
 from bot.core.types import Actor, GameStatus, MapSpec
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from bot.infra.storage.moderation import PowerState
-from bot.infra.storage.standins import SeatRequest
+from bot.infra.storage.standins import SeatRequest, StandinPolicy
 from engine import Position, Power
 from engine.codec import position_from_json
 
@@ -107,34 +107,21 @@ class Seats:
         *,
         channel_id: int | None = None,
         game_id: int | None = None,
-        can_dm: Callable[[GameRow], Awaitable[bool]] | None = None,
+        can_dm: Callable[[GameRow, Power], Awaitable[bool]] | None = None,
         board: bool = False,
         action: int | None = None,
     ) -> SeatAsked:
         """A player asks for an open seat: of the channel's game, or (``board``) of a game
         on the substitute board."""
         power = parse_power(power_text)
-        async with self.deps.storage.read() as tx:
+        async with self.deps.storage.read() as tx:  # refused before any DM is tried
             game = await self._game(tx, channel_id, game_id, board)
-        if can_dm is not None and not await can_dm(game):
+            await self._check(tx, game, user_id, power)
+        if can_dm is not None and not await can_dm(game, power):
             raise UserError("join.dm_closed")
         async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, game_id, board)
-            if any(p.user_id == user_id for p in await tx.players(game.id)):
-                raise UserError("standin.already_playing", game=game.name)
-            position = position_from_json(game.position or {})
-            if not is_open((await tx.power_states(game.id)).get(power.value), position, power):
-                raise UserError("standin.not_open", game=game.name, power=power)
-            pending = await tx.seat_requests(game.id)
-            if any(r.user_id == user_id for r in pending):
-                raise UserError("standin.already_asked", game=game.name)
-            if any(r.power == power.value and r.state == "accepted" for r in pending):
-                raise UserError("standin.seat_taken", game=game.name, power=power)
-            policy = await tx.standin_policy(game.id)
-            missed, phases = await tx.reliability_everywhere(user_id)
-            yours = round(100 * (phases - missed) / phases) if phases else 100  # no record: welcome
-            if yours < policy.min_reliability:
-                raise UserError("standin.board.unreliable", game=game.name, percent=policy.min_reliability, yours=yours)
+            policy = await self._check(tx, game, user_id, power)
             now = self.deps.now()
             request_id = await tx.add_seat_request(game.id, power.value, user_id, now, board)
             approved = not policy.join_approval and not board
@@ -160,6 +147,26 @@ class Seats:
             assert request is not None
         self.deps.changed(posts=True)
         return SeatAsked(game, power, request, approved)
+
+    @staticmethod
+    async def _check(tx: Tx, game: GameRow, user_id: int, power: Power) -> StandinPolicy:
+        """Why a player may not ask for this seat (a refusal), else the game's policy."""
+        if any(p.user_id == user_id for p in await tx.players(game.id)):
+            raise UserError("standin.already_playing", game=game.name)
+        position = position_from_json(game.position or {})
+        if not is_open((await tx.power_states(game.id)).get(power.value), position, power):
+            raise UserError("standin.not_open", game=game.name, power=power)
+        pending = await tx.seat_requests(game.id)
+        if any(r.user_id == user_id for r in pending):
+            raise UserError("standin.already_asked", game=game.name)
+        if any(r.power == power.value and r.state == "accepted" for r in pending):
+            raise UserError("standin.seat_taken", game=game.name, power=power)
+        policy = await tx.standin_policy(game.id)
+        missed, phases = await tx.reliability_everywhere(user_id)
+        yours = round(100 * (phases - missed) / phases) if phases else 100  # no record yet: welcome
+        if yours < policy.min_reliability:
+            raise UserError("standin.board.unreliable", game=game.name, percent=policy.min_reliability, yours=yours)
+        return policy
 
     async def _game(self, tx: Tx, channel_id: int | None, game_id: int | None, board: bool) -> GameRow:
         if board:

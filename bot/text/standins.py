@@ -105,6 +105,11 @@ def status_lines(played: Sequence[Sequence[str]], lang: str) -> list[str]:
     return lines
 
 
+def asked_dm(game: str, power: Power, lang: str) -> str:
+    """The first DM to a player asking for an open seat (it checks the bot can DM them)."""
+    return t("standin.dm.asked", lang, game=game, power=power_name(power.value, lang))
+
+
 def seat_asked_reply(asked: SeatAsked, lang: str) -> str:
     """The answer to ``/game join power:`` (or ``/substitutes apply``)."""
     key = "standin.reply.queued" if asked.approved else "standin.reply.asked"

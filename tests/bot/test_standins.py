@@ -202,9 +202,13 @@ async def test_a_player_takes_a_bots_seat_with_a_moderators_approval(tmp_path):
         assert r.ephemeral and "You already play in **Trio**" in r.response.content
         r = await dan.slash(ch, "game join", power=sorted(humans)[0])
         assert r.ephemeral and "is no open seat in **Trio**" in r.response.content
+        assert not dms(dan)  # refused before any DM
 
         r = await dan.slash(ch, "game join", power=seat)
         assert r.ephemeral and f"You asked for {POWER_NAMES[seat]} in **Trio**" in r.response.content
+        assert dms(dan) == [
+            f"👋 You asked for {POWER_NAMES[seat]} in **Trio**. I'll tell you here when the seat is yours."
+        ]
         [asked] = [x for x in texts(ch) if "asks to take" in x]
         assert f"<@{dan.id}> asks to take {POWER_NAMES[seat]} over (request **1**)" in asked
         assert f"<@{ana.id}>" in asked and "/mod seat request:1 accept:True" in asked

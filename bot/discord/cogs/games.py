@@ -27,8 +27,9 @@ from bot.text.press import create_lines
 from bot.text.replies import create_text, status_text
 from bot.text.scores import rules_text
 from bot.text.standby import policy_lines
+from bot.text.standins import asked_dm, leaving_reply, seat_asked_reply
 from bot.text.standins import create_lines as standin_lines
-from bot.text.standins import leaving_reply, seat_asked_reply
+from engine import Power
 
 
 @app_commands.guild_only()
@@ -146,8 +147,21 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
                 return True
 
             if power is not None:  # issue 23: an open seat of a game being played
+
+                async def can_dm_seat(game: GameRow, seat: Power) -> bool:
+                    lang = language_of(interaction)
+                    try:
+                        await interaction.user.send(asked_dm(game.name, seat, lang))
+                    except discord.HTTPException:
+                        return False
+                    return True
+
                 asked = await self.core.seats.ask(
-                    interaction.user.id, power, channel_id=interaction.channel_id, can_dm=can_dm, action=interaction.id
+                    interaction.user.id,
+                    power,
+                    channel_id=interaction.channel_id,
+                    can_dm=can_dm_seat,
+                    action=interaction.id,
                 )
                 await reply(interaction, seat_asked_reply(asked, language_of(interaction)))
                 return

@@ -53,6 +53,7 @@ MESSAGES: dict[str, str] = {
     "standin.post.seat_taken": "🪑 **{game}**: от тази фаза {user} играе {power}. Добре дошъл!",
     "standin.someone": "играч",
     # лични съобщения
+    "standin.dm.asked": "👋 Поиска {power} в **{game}**. Ще ти пиша тук, когато мястото стане твое.",
     "standin.dm.accepted": "✅ **{game}**: можеш да поемеш {power}. Твоя е от следващата фаза; заповедите ѝ идват по ЛС.",
     "standin.dm.refused": "**{game}**: модераторите не ти дадоха {power}.",
     "standin.dm.taken_over": "🔄 Друг играч вече играе {powers} в **{game}** — мястото, което остави. Благодаря ти за играта!",

@@ -53,6 +53,7 @@ MESSAGES: dict[str, str] = {
     "standin.post.seat_taken": "🪑 **{game}**: {user} now plays {power}, from this phase. Welcome!",
     "standin.someone": "a player",
     # DMs
+    "standin.dm.asked": "👋 You asked for {power} in **{game}**. I'll tell you here when the seat is yours.",
     "standin.dm.accepted": "✅ **{game}**: you may take {power} over. It is yours from the next phase; its orders come by DM.",
     "standin.dm.refused": "**{game}**: the moderators did not give you {power}.",
     "standin.dm.taken_over": "🔄 Another player now plays {powers} in **{game}**, the seat you left. Thank you for playing!",

@@ -54,6 +54,7 @@ MESSAGES: dict[str, str] = {
     "standin.post.seat_taken": "🪑 **{game}**: {user} juega ahora {power}, desde esta fase. ¡Bienvenido!",
     "standin.someone": "un jugador",
     # mensajes directos
+    "standin.dm.asked": "👋 Has pedido {power} en **{game}**. Te avisaré aquí cuando la plaza sea tuya.",
     "standin.dm.accepted": "✅ **{game}**: puedes tomar {power}. Es tuya desde la fase siguiente; sus órdenes te llegarán por MD.",
     "standin.dm.refused": "**{game}**: los moderadores no te han dado {power}.",
     "standin.dm.taken_over": "🔄 Otro jugador juega ahora {powers} en **{game}**, la plaza que dejaste. ¡Gracias por jugar!",

@@ -54,6 +54,7 @@ MESSAGES: dict[str, str] = {
     "standin.post.seat_taken": "🪑 **{game}**: с этой фазы державой {power} играет {user}. Добро пожаловать!",
     "standin.someone": "игрок",
     # личные сообщения
+    "standin.dm.asked": "👋 Ты попросил место в **{game}** (держава: {power}). Я напишу сюда, когда оно станет твоим.",
     "standin.dm.accepted": "✅ **{game}**: можешь играть державой {power}. Она твоя со следующей фазы; её приказы придут в ЛС.",
     "standin.dm.refused": "**{game}**: модераторы не отдали тебе державу {power}.",
     "standin.dm.taken_over": "🔄 Твоё место в **{game}** (держава: {powers}) занял другой игрок. Спасибо за игру!",
