@@ -34,15 +34,10 @@ def left_post(p: Mapping[str, Any], lang: str) -> str:
 def seat_asked_post(p: Mapping[str, Any], lang: str) -> str:
     mods = markup.mention(p["creator"]) if p.get("creator") else ""
     mods += f" {markup.role_mention(p['role'])}" if p.get("role") else ""
-    return t(
-        "standin.post.seat_asked",
-        lang,
-        game=p["game"],
-        user=_user(p, lang),
-        power=power_name(p["power"], lang),
-        number=p["request"],
-        mods=mods.strip() or t("mod.log.bot", lang),
-    )
+    params = {"game": p["game"], "user": _user(p, lang), "power": power_name(p["power"], lang), "number": p["request"]}
+    if not mods:  # an anonymous game whose creator plays: nobody named
+        return t("standin.post.seat_asked_unnamed", lang, **params)
+    return t("standin.post.seat_asked", lang, mods=mods.strip(), **params)
 
 
 def seat_taken_post(p: Mapping[str, Any], lang: str) -> str:

@@ -360,6 +360,13 @@ async def test_an_anonymous_games_stand_ins_are_labelled(tmp_path):
         for p in bots:
             assert block_of(post, POWER_NAMES[p]).split("\n")[0].endswith("🤖 *bot*")
         assert all(f"<@{m.id}>" not in x for m in table.members for x in texts(ch, before))
+        # a newcomer asking for a bot's seat is not named either (nor the creator, who plays)
+        eve = table.guild.add_member(env.create_user("eve"))
+        before = len(ch.history())
+        await eve.slash(ch, "game join", power=bots[0])
+        [asked] = [x for x in texts(ch, before) if "asks to take" in x]
+        assert f"a player asks to take {POWER_NAMES[bots[0]]} over (request **1**)" in asked
+        assert "Moderators: `/mod seat request:1 accept:True`" in asked and "<@" not in asked
 
 
 async def test_a_failing_stand_in_never_stops_a_game(tmp_path, monkeypatch):

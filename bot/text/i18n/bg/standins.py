@@ -50,6 +50,10 @@ MESSAGES: dict[str, str] = {
         "Модератори {mods}: `/mod seat request:{number} accept:True` (или `False`)."
     ),
     "standin.post.offered": "🪑 **{game}**: {user} иска да напусне; {powers} е свободно място (`/game join power:`).",
+    "standin.post.seat_asked_unnamed": (
+        "🪑 **{game}**: {user} иска да поеме {power} (молба **{number}**). "
+        "Модератори: `/mod seat request:{number} accept:True` (или `False`)."
+    ),
     "standin.post.seat_taken": "🪑 **{game}**: от тази фаза {user} играе {power}. Добре дошъл!",
     "standin.someone": "играч",
     # лични съобщения

@@ -50,6 +50,10 @@ MESSAGES: dict[str, str] = {
         "Moderators {mods}: `/mod seat request:{number} accept:True` (or `False`)."
     ),
     "standin.post.offered": "🪑 **{game}**: {user} asks to leave; {powers} is an open seat (`/game join power:`).",
+    "standin.post.seat_asked_unnamed": (
+        "🪑 **{game}**: {user} asks to take {power} over (request **{number}**). "
+        "Moderators: `/mod seat request:{number} accept:True` (or `False`)."
+    ),
     "standin.post.seat_taken": "🪑 **{game}**: {user} now plays {power}, from this phase. Welcome!",
     "standin.someone": "a player",
     # DMs

@@ -51,6 +51,10 @@ MESSAGES: dict[str, str] = {
         "Moderadores {mods}: `/mod seat request:{number} accept:True` (o `False`)."
     ),
     "standin.post.offered": "🪑 **{game}**: {user} pide irse; {powers} es una plaza libre (`/game join power:`).",
+    "standin.post.seat_asked_unnamed": (
+        "🪑 **{game}**: {user} pide tomar {power} (petición **{number}**). "
+        "Moderadores: `/mod seat request:{number} accept:True` (o `False`)."
+    ),
     "standin.post.seat_taken": "🪑 **{game}**: {user} juega ahora {power}, desde esta fase. ¡Bienvenido!",
     "standin.someone": "un jugador",
     # mensajes directos

@@ -51,6 +51,10 @@ MESSAGES: dict[str, str] = {
         "Модераторы {mods}: `/mod seat request:{number} accept:True` (или `False`)."
     ),
     "standin.post.offered": "🪑 **{game}**: {user} хочет выйти; свободное место — держава: {powers} (`/game join power:`).",
+    "standin.post.seat_asked_unnamed": (
+        "🪑 **{game}**: {user} хочет играть державой {power} (запрос **{number}**). "
+        "Модераторы: `/mod seat request:{number} accept:True` (или `False`)."
+    ),
     "standin.post.seat_taken": "🪑 **{game}**: с этой фазы державой {power} играет {user}. Добро пожаловать!",
     "standin.someone": "игрок",
     # личные сообщения
