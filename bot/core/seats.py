@@ -49,6 +49,15 @@ def is_open(state: PowerState | None, position: Position, power: Power) -> bool:
     return state.bot is not None or state.civil_disorder or state.leaving
 
 
+async def open_seats(tx: Tx, game: GameRow, position: Position) -> tuple[str, ...]:
+    """The game's open seats nobody is taking yet (``/game status``)."""
+    taken = {r.power for r in await tx.seat_requests(game.id, ("accepted",))}
+    states = await tx.power_states(game.id)
+    return tuple(
+        code for code, state in sorted(states.items()) if code not in taken and is_open(state, position, Power(code))
+    )
+
+
 def parse_power(text: str) -> Power:
     try:
         return Power(text.strip().upper())

@@ -150,6 +150,8 @@ def standing_lines(report: GameStatusReport, lang: str) -> list[str]:
             )
         )
     lines.extend(standins.status_lines(s.standins, lang))  # issue 23: the caretaker's and bots' powers
+    if s.open_seats:
+        lines.append(t("status.open_seats", lang, powers=power_names(list(s.open_seats), lang)))
     if s.draw_open:
         lines.append(t("mod.status.draw_open", lang))
     parts = [

@@ -136,6 +136,7 @@ async def test_three_players_and_four_bots_play_a_year(tmp_path):
         assert all(POWER_NAMES[p] in line for p in bots) and not any(POWER_NAMES[p] in line for p in humans)
         r = await ana.slash(ch, "game status")
         assert "🤖 Played by bots: " + ", ".join(POWER_NAMES[p] for p in bots) in r.response.content
+        assert "🪑 Open seats: " + ", ".join(POWER_NAMES[p] for p in bots) in r.response.content
 
         # a year: each phase resolves when the three players are ready
         for title in ("Spring 1901", "Fall 1901"):
@@ -406,6 +407,8 @@ async def test_a_player_who_asks_to_leave_opens_the_seat(tmp_path):
         assert len(offered) == 1 and f"<@{france.id}> asks to leave; France is an open seat" in offered[0]
         r = await france.slash(ch, "game leave")
         assert r.ephemeral and "You already asked to leave **Club**" in r.response.content
+        r = await alice.slash(ch, "game status")
+        assert "🪑 Open seats: France (`/game join power:`)" in r.response.content
         assert "✅ `A PAR - BUR`" in await order(france, "A PAR - BUR")  # they play on
 
         newbie = table.guild.add_member(env.create_user("newbie"))

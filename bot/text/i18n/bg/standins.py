@@ -39,6 +39,7 @@ MESSAGES: dict[str, str] = {
     "post.bots": "🤖 Играят ги ботове: {powers}",
     "status.played_by.caretaker": "🤖 Играе ги ботът-настойник: {powers}",
     "status.played_by.dumbbot": "🤖 Играят ги ботове: {powers}",
+    "status.open_seats": "🪑 Свободни места: {powers} (`/game join power:`)",
     "standin.post.takes": (
         "🤖 **{game}**: от следващата фаза **ботът-настойник** играе {power}; заповедите му са отбелязани с 🤖. "
         "Друг играч може да заеме мястото с `/game join power:`."

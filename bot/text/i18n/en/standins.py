@@ -39,6 +39,7 @@ MESSAGES: dict[str, str] = {
     "post.bots": "🤖 Played by bots: {powers}",
     "status.played_by.caretaker": "🤖 Played by the caretaker: {powers}",
     "status.played_by.dumbbot": "🤖 Played by bots: {powers}",
+    "status.open_seats": "🪑 Open seats: {powers} (`/game join power:`)",
     "standin.post.takes": (
         "🤖 **{game}**: from the next phase the **caretaker** plays {power}; its orders are marked 🤖. "
         "Another player can take the seat over with `/game join power:`."

@@ -40,6 +40,7 @@ MESSAGES: dict[str, str] = {
     "post.bots": "🤖 Las juegan bots: {powers}",
     "status.played_by.caretaker": "🤖 Las juega el cuidador: {powers}",
     "status.played_by.dumbbot": "🤖 Las juegan bots: {powers}",
+    "status.open_seats": "🪑 Plazas libres: {powers} (`/game join power:`)",
     "standin.post.takes": (
         "🤖 **{game}**: desde la fase siguiente el **cuidador** juega {power}; sus órdenes llevan 🤖. "
         "Otro jugador puede tomar la plaza con `/game join power:`."

@@ -40,6 +40,7 @@ MESSAGES: dict[str, str] = {
     "post.bots": "🤖 Играют боты: {powers}",
     "status.played_by.caretaker": "🤖 Играет бот-опекун: {powers}",
     "status.played_by.dumbbot": "🤖 Играют боты: {powers}",
+    "status.open_seats": "🪑 Свободные места (державы): {powers} (`/game join power:`)",
     "standin.post.takes": (
         "🤖 **{game}**: со следующей фазы державой {power} играет **бот-опекун**; его приказы помечены 🤖. "
         "Другой игрок может занять это место командой `/game join power:`."
