@@ -23,6 +23,7 @@ from bot.core.preview import Previews
 from bot.core.reminders import Reminders
 from bot.core.resolution import Resolution
 from bot.core.scoring import Endings
+from bot.core.seats import Seats
 from bot.core.sheet import Sheets
 from bot.core.standby import StandbyOrders
 from bot.core.status import Status
@@ -73,6 +74,7 @@ class Core:
         self.grace = Grace(self.deps)
         self.days_off = DaysOff(self.deps, self.moderation.is_moderator)
         self.fronts = Fronts(self.deps)  # a player's own map, privately (issue 13)
+        self.seats = Seats(self.deps, self.moderation.is_moderator)  # open seats, the substitute board (issue 23)
 
     @property
     def storage(self) -> Storage:

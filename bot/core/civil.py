@@ -36,7 +36,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import asdict, replace
 from typing import Any
 
-from bot.core import context, posts, trivial
+from bot.core import context, posts, standins, trivial
 from bot.core.context import GameContext, powers_of, rules_for
 from bot.core.posts import PostKind
 from bot.core.rules import orders_due
@@ -137,16 +137,18 @@ async def after_resolution(
                     await _alert(
                         tx, game, phase, now, PostKind.CD_DECLARED, pw, p.user_id, state, game.creator_id, **extra
                     )
+                    await standins.taken(tx, game, phase, pw, now)  # issue 23: the caretaker's, from the next phase
                 elif due and state.missed_in_row == cd_after:  # present: said once, nobody else pinged
                     others = [o.value for o in mine if o in ordered]
                     await _alert(tx, game, phase, now, PostKind.POWER_IDLE, pw, p.user_id, state, powers=others)
             else:
                 state = replace(state, missed_in_row=0)
                 if state.civil_disorder and not state.held and pw in ordered:
-                    state = replace(state, civil_disorder=False)
+                    was, state = state, replace(state, civil_disorder=False, standin=0)
                     await posts.channel(
                         tx, game, phase, now, PostKind.CD_LEFT, power=pw.value, user=p.user_id, mentions=(p.user_id,)
                     )
+                    await standins.given_back(tx, game, phase, pw, was, now, user=p.user_id)  # issue 23
                     await tx.add_audit(game.id, phase, None, "cd_left", {"power": pw.value}, now)
             await tx.put_power_state(game.id, state)
 

@@ -1,11 +1,14 @@
 """A game's life before its first phase: create it in a channel, join, leave, start (seats
-drawn at random, the first deadline, the start post and each player's first DM)."""
+drawn at random, the first deadline, the start post and each player's first DM). A game
+that allows bots (issue 23, :mod:`bot.core.standins`) starts with 1 to 6 players, the
+empty seats of its seven powers played by the ``dumbbot`` preset."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
-from bot.core import days, posts, press, scoring
+from bot.core import days, posts, press, scoring, standins
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -18,6 +21,8 @@ from bot.core.types import GameStatus, MapSpec, PhaseKind
 from bot.infra.clock import to_unix
 from bot.infra.schedule import ScheduleError, parse_schedule
 from bot.infra.storage import GameRow, PlayerRow, Tx
+from bot.infra.storage.moderation import PowerState
+from bot.infra.storage.standins import CIVIL_DISORDER_PLAYERS, StandinPolicy
 from engine import Position
 from engine.codec import position_to_json
 from engine.variants import setup_for
@@ -50,9 +55,14 @@ class Lifecycle:
         standby_missed: bool | None = None,
         action: int | None = None,
         labels: str | None = None,
+        civil_disorder_player: str | None = None,
+        bots: bool = False,
     ) -> GameRow:
         """Open a game in a channel. ``labels``: the script of its maps, where its language
-        has a choice (Russian: ``cyrillic``, the default, or ``latin``)."""
+        has a choice (Russian: ``cyrillic``, the default, or ``latin``). Issue 23:
+        ``civil_disorder_player``: who plays a power in civil disorder (``hold``, the
+        default, or ``caretaker``); ``bots``: the game may start with fewer than seven
+        players, bots playing the empty seats (a game of seven powers only)."""
         name = game_name(name)
         late = read_policy(grace, grace_for, standby_missed)  # issue 15: grace, standby and missed phases
         if not 2 <= players <= 7:
@@ -64,6 +74,10 @@ class Lifecycle:
             labels = None  # the default: stored as such, so a later default follows
         if cd_after is not None and not 0 <= cd_after <= 10:
             raise UserError("mod.bad_policy")
+        if civil_disorder_player is not None and civil_disorder_player not in CIVIL_DISORDER_PLAYERS:
+            raise UserError("standin.bad_player", text=civil_disorder_player)
+        if bots and players != 7:
+            raise UserError("standin.bots_seven")
         given = {PhaseKind.MOVEMENT: movement, PhaseKind.RETREAT: retreat, PhaseKind.ADJUSTMENT: adjustment}
         specs: dict[str, str] = {}
         for kind, text in given.items():
@@ -92,6 +106,9 @@ class Lifecycle:
             await scoring.keep_rules(tx, game_id, end_rules)
             await tx.put_game_settings(game_id, (settings or press.Settings()).row())  # press, anonymity...
             await tx.set_late_policy(game_id, late)
+            if civil_disorder_player or bots:  # issue 23
+                policy = StandinPolicy(civil_disorder_player or standins.HOLD, bots)
+                await tx.put_standin_policy(game_id, policy)
             game = await tx.game(game_id)
         assert game is not None
         return game
@@ -123,6 +140,7 @@ class Lifecycle:
         return game, len(players) + 1
 
     async def leave(self, channel_id: int, user_id: int, *, action: int | None = None) -> GameRow:
+        """Leave a game before it starts (once it is played: :meth:`bot.core.seats.Seats.leave`)."""
         async with self.deps.storage.write(action) as tx:
             game = await channel_game(tx, channel_id)
             if game.status != GameStatus.FORMING:
@@ -131,7 +149,11 @@ class Lifecycle:
                 raise UserError("leave.not_in", game=game.name)
             return game
 
-    async def start(self, channel_id: int, user_id: int, *, can_manage: bool, action: int | None = None) -> GameRow:
+    async def start(
+        self, channel_id: int, user_id: int, *, can_manage: bool, bots: bool | None = None, action: int | None = None
+    ) -> GameRow:
+        """Start the game of this channel; ``bots`` (issue 23): bots play the seats nobody
+        took (None: as the game was created)."""
         async with self.deps.storage.write(action) as tx:
             game = await channel_game(tx, channel_id)
             if user_id != game.creator_id and not can_manage:
@@ -139,12 +161,24 @@ class Lifecycle:
             if game.status != GameStatus.FORMING:
                 raise UserError("start.already", game=game.name)
             players = await tx.players(game.id)
-            if len(players) != game.players:
+            policy = await tx.standin_policy(game.id)
+            if bots is not None and bots != policy.bots:
+                if bots and game.players != 7:
+                    raise UserError("standin.bots_seven")
+                policy = replace(policy, bots=bots)
+                await tx.put_standin_policy(game.id, policy)
+            if len(players) != game.players and not (policy.bots and players):
                 raise UserError("start.waiting", game=game.name, joined=len(players), count=game.players)
             order = [p.user_id for p in players]
             self.deps.rng.shuffle(order)
-            for seat, uid in enumerate(order):
+            seats = list(range(game.players))
+            if len(order) < game.players:  # issue 23: the empty seats drawn at random too, for the bots
+                self.deps.rng.shuffle(seats)
+            for seat, uid in zip(seats, order, strict=False):
                 await tx.set_seat(game.id, uid, seat)
+            for seat in seats[len(order) :]:
+                for power in setup_of(game).seat_powers(seat):
+                    await tx.put_power_state(game.id, PowerState(power.value, bot=standins.BOT))
             position = Position.initial(year=setup_of(game).start_year)
             pos_json = position_to_json(position)
             phase = str(position.phase)
@@ -183,6 +217,7 @@ class Lifecycle:
             deadline=game.deadline,
             assignments=assignments,
             neutral=[pw.value for pw in sorted(rules.neutral)],
+            bots=[pw.value for pw in sorted(standins.bot_powers(await tx.power_states(game.id)))],  # issue 23
             settings=(await press.game_settings(tx, game)).to_json(),  # shown under the powers
             mentions=tuple(p.user_id for p in seats),
             map=MapSpec(game.phase),

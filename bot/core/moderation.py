@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.core import civil, context, days, grace, posts, press, secrecy
+from bot.core import civil, context, days, grace, posts, press, secrecy, standins
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -25,6 +25,7 @@ from bot.core.posts import PostKind
 from bot.core.reminders import plan_reminders
 from bot.core.resolution import Resolution
 from bot.core.rules import orders_due
+from bot.core.seats import bot_seat, give_bot_seat, seats_kept
 from bot.core.status import power_state
 from bot.core.types import Actor, GameStatus, MapSpec, OrderState
 from bot.infra.clock import from_unix, to_unix
@@ -289,8 +290,9 @@ class Moderation:
         async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             power, player = self._power(game, await tx.players(game.id), power_text)
-            state = (await tx.power_states(game.id)).get(power.value) or PowerState(power.value)
-            state = replace(state, civil_disorder=on, held=on, missed_in_row=state.missed_in_row if on else 0)
+            was = (await tx.power_states(game.id)).get(power.value) or PowerState(power.value)
+            state = replace(was, civil_disorder=on, held=on, missed_in_row=was.missed_in_row if on else 0)
+            state = state if on else replace(state, standin=0)  # given back: its player orders it again
             await tx.put_power_state(game.id, state)
             await self._announce(
                 tx,
@@ -302,6 +304,11 @@ class Moderation:
                 user=player.user_id,
                 mentions=(player.user_id,),
             )
+            # issue 23: the caretaker takes the power from the next phase, or gives it back
+            if on and not was.civil_disorder:
+                await standins.taken(tx, game, game.phase, power, self.deps.now())
+            elif not on:
+                await standins.given_back(tx, game, game.phase, power, was, self.deps.now(), user=player.user_id)
             # the phase no longer waits for that power's player
             resolving = on and await civil.resolve_if_ready(tx, game, self.deps.now())
         self.deps.changed(timers=resolving, posts=True)
@@ -316,13 +323,27 @@ class Moderation:
         can_dm: Callable[[GameRow], Awaitable[bool]] | None = None,
         *,
         action: int | None = None,
-    ) -> tuple[GameRow, tuple[Power, ...], int]:
+    ) -> tuple[GameRow, tuple[Power, ...], int | None]:
         """Give a power's seat to another member: every power of that seat (in a game for
         2-4 players a seat has several); returns the game, the seat's powers and the old
-        player. The reply, the channel post and the audit log name the same powers."""
+        player (None: the seat was a bot's, issue 23). The reply, the channel post and the
+        audit log name the same powers."""
         async with self.deps.storage.read() as tx:
             game = await self._game(tx, channel_id, actor)
             players = await tx.players(game.id)
+            states = await tx.power_states(game.id)
+        bots_power = bot_seat(states, power_text)
+        if bots_power is not None:  # issue 23: a bot's seat, given to the member at once
+            if any(p.user_id == new_user for p in players):
+                raise UserError("mod.replace_already_playing", user=User(new_user), game=game.name)
+            if can_dm is not None and not await can_dm(game):
+                raise UserError("mod.replace_dm_closed", user=User(new_user))
+            async with self.deps.storage.write(action) as tx:
+                game = await self._game(tx, channel_id, actor)
+                powers = await give_bot_seat(tx, game, bots_power, new_user, actor.user_id, self.deps.now())
+                resolving = await civil.resolve_if_ready(tx, game, self.deps.now())
+            self.deps.changed(timers=resolving, posts=True)
+            return game, powers, None
         _, old = self._power(game, players, power_text)
         if any(p.user_id == new_user for p in players):
             raise UserError("mod.replace_already_playing", user=User(new_user), game=game.name)
@@ -338,8 +359,19 @@ class Moderation:
             for pw in seat_powers:
                 state = states.get(pw.value) or PowerState(pw.value)
                 await tx.put_power_state(
-                    game.id, replace(state, civil_disorder=False, held=False, missed_in_row=0, conceded=False)
+                    game.id,
+                    replace(
+                        state,
+                        civil_disorder=False,
+                        held=False,
+                        missed_in_row=0,
+                        conceded=False,
+                        standin=0,
+                        leaving=False,
+                    ),
                 )
+                # issue 23: the caretaker hands it to the new player
+                await standins.given_back(tx, game, game.phase, pw, state, self.deps.now(), user=new_user)
             codes = [pw.value for pw in seat_powers]
             await self._announce(
                 tx,
@@ -434,6 +466,7 @@ class Moderation:
                 raise UserError("mod.rollback_nothing", game=game.name)
             if "states" in snap:
                 await tx.replace_power_states(game.id, [PowerState(**s) for s in snap["states"]])
+                await seats_kept(tx, game)  # issue 23: a seat a newcomer took stays theirs
             if "standby" in snap:  # the standby orders as they stood before (issue 15)
                 await tx.replace_standby(game.id, [StandbyRow(**r) for r in snap["standby"]], to_unix(now_dt))
             await tx.delete_player_phases(game.id, (back, undone))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.core import civil, context, grace
+from bot.core import civil, context, grace, standins
 from bot.core import params as P
 from bot.core.context import GameContext
 from bot.core.deps import Deps
@@ -380,6 +380,8 @@ class Ordering:
                     now=P.PhaseCode(current.phase) if current and current.phase else "—",
                 )
             check_open(current, self.deps.now())
+            # issue 23: not a power the caretaker took over after its player left it
+            await standins.check_reclaim(tx, current, {Power(power) for power, _ in writes.values()})
             now = self.deps.now()
             for key, (power, canonical) in writes.items():
                 await tx.put_order(game.id, phase, key, power, canonical, user_id, now)

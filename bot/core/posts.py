@@ -44,6 +44,11 @@ class PostKind(StrEnum):
     CD_DECLARED = "cd_declared"
     CD_LEFT = "cd_left"
     POWER_IDLE = "power_idle"  # a power without orders again, its player active: not declared
+    STANDIN_TAKES = "standin_takes"  # issue 23: the caretaker plays a power in civil disorder
+    STANDIN_LEFT = "standin_left"  # issue 23: ... and gives it back
+    SEAT_ASKED = "seat_asked"  # issue 23: a player asks for an open seat (moderators decide)
+    SEAT_TAKEN = "seat_taken"  # issue 23: a player took an open seat over
+    SEAT_OFFERED = "seat_offered"  # issue 23: a player asks to leave: their seat is open
     ELIMINATED = "eliminated"
     DRAW_LAPSED = "draw_lapsed"
     DRAW_PROPOSED = "draw_proposed"
@@ -77,6 +82,9 @@ class PostKind(StrEnum):
     DM_PRESS_RELAY = "dm_press_relay"  # an anonymous game's message when its inbox can't be made
     DM_GRACE = "dm_grace"  # issue 15: you still owe orders; you have until ...
     DM_STANDBY = "dm_standby"  # issue 15: what your standby orders did
+    DM_SEAT_ACCEPTED = "dm_seat_accepted"  # issue 23: your request for an open seat was accepted
+    DM_SEAT_REFUSED = "dm_seat_refused"  # ... or refused
+    DM_SEAT_TAKEN_OVER = "dm_seat_taken_over"  # issue 23: a newcomer took over the seat you left
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ the commit, by the press worker.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from itertools import combinations
 from typing import Any
@@ -43,6 +43,7 @@ from bot.core.types import Actor, GameStatus, PhaseKind
 from bot.infra.schedule import ScheduleError, parse_schedule
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from bot.infra.storage.press import RoomRow, SettingsRow
+from bot.infra.storage.standins import CIVIL_DISORDER_PLAYERS, StandinPolicy
 from engine import Power
 
 MAX_TEXT = 1500  # one relayed message (room for the header within Discord's 2,000 characters)
@@ -106,6 +107,7 @@ class GameSettings:
     adjustment: str
     cd_after: int
     language: str
+    standin: StandinPolicy = StandinPolicy()  # issue 23: who plays a power nobody plays
 
     def to_json(self) -> dict[str, Any]:
         s = self.settings
@@ -120,6 +122,12 @@ class GameSettings:
             "adjustment": self.adjustment,
             "civil_disorder": self.cd_after,
             "language": self.language,
+            # issue 23 (bot.core.standins)
+            "civil_disorder_player": self.standin.civil_disorder,
+            "bots": self.standin.bots,
+            "join_approval": self.standin.join_approval,
+            "substitutes": self.standin.substitutes,
+            "min_reliability": self.standin.min_reliability,
         }
 
 
@@ -131,13 +139,28 @@ async def game_settings(tx: Tx, game: GameRow) -> GameSettings:
         game.adjustment,
         await tx.cd_policy(game.id),
         game.language,
+        await tx.standin_policy(game.id),
     )
 
 
 #: What moderators may change while the game is played: nothing that changes what players
 #: knew when they joined (the press mode, anonymity).
 SAFE_MID_GAME = frozenset(
-    {"spectators", "reveal", "moderators_read", "movement", "retreat", "adjustment", "civil_disorder", "language"}
+    {
+        "spectators",
+        "reveal",
+        "moderators_read",
+        "movement",
+        "retreat",
+        "adjustment",
+        "civil_disorder",
+        "language",
+        # issue 23: a stand-in for powers in civil disorder, and how open seats are filled
+        "civil_disorder_player",
+        "join_approval",
+        "substitutes",
+        "min_reliability",
+    }
 )
 _PRESS_FIELDS = frozenset({"press", "anonymous", "spectators", "reveal", "moderators_read"})
 
@@ -156,6 +179,10 @@ class SettingsChange:
     adjustment: str | None = None
     civil_disorder: int | None = None
     language: str | None = None
+    civil_disorder_player: str | None = None  # issue 23
+    join_approval: bool | None = None
+    substitutes: bool | None = None
+    min_reliability: int | None = None
 
     def given(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
@@ -224,6 +251,13 @@ async def game_started(tx: Tx, game: GameRow, players: Sequence[PlayerRow], now:
     """At the start: the conversations of the game (a pair per two seats, or an inbox per
     seat in an anonymous game) and the job that makes them on Discord."""
     settings = await settings_of(tx, game.id)
+    await _conversations(tx, game, players, settings, now)
+    if settings.press is not PressMode.PUBLIC or settings.anonymous or await tx.spectators(game.id):
+        await tx.add_press_job(game.id, "start", now)
+
+
+async def _conversations(tx: Tx, game: GameRow, players: Sequence[PlayerRow], settings: Settings, now: float) -> None:
+    """The conversations of the players' seats (those stored already are kept)."""
     seats = sorted(seat for seat, powers in seat_powers(game, players).items() if powers)
     if settings.press.private:
         if settings.anonymous:
@@ -233,8 +267,13 @@ async def game_started(tx: Tx, game: GameRow, players: Sequence[PlayerRow], now:
         else:
             for a, b in combinations(seats, 2):
                 await tx.add_press_room(game.id, pair_key(a, b), RoomKind.PAIR.value, [a, b], None, now)
-    if settings.press is not PressMode.PUBLIC or settings.anonymous or await tx.spectators(game.id):
-        await tx.add_press_job(game.id, "start", now)
+
+
+async def seat_added(tx: Tx, game: GameRow, now: float) -> None:
+    """A newcomer took a bot's seat (issue 23): the conversations of that seat (a bot had
+    none), and the job that makes them on Discord."""
+    await _conversations(tx, game, await tx.players(game.id), await settings_of(tx, game.id), now)
+    await tx.add_press_job(game.id, "replace", now)
 
 
 async def inboxes_read(tx: Tx, game: GameRow, settings: Settings, playing: set[int], now: float) -> None:
@@ -622,6 +661,9 @@ class Press:
             language = given.get("language")
             if language is not None and language not in LANGUAGES:
                 raise UserError("settings.bad_language", text=language)
+            player = given.get("civil_disorder_player")
+            if player is not None and player not in CIVIL_DISORDER_PLAYERS:
+                raise UserError("standin.bad_player", text=player)
             before = await settings_of(tx, game.id)
             after = Settings(
                 PressMode(given.get("press", before.press)),
@@ -642,6 +684,18 @@ class Press:
                 await tx.set_cd_policy(game.id, cd)
             if language is not None:
                 await tx.set_game_language(game.id, language)
+            if set(given) & {"civil_disorder_player", "join_approval", "substitutes", "min_reliability"}:  # issue 23
+                standin = await tx.standin_policy(game.id)
+                await tx.put_standin_policy(
+                    game.id,
+                    replace(
+                        standin,
+                        civil_disorder=given.get("civil_disorder_player", standin.civil_disorder),
+                        join_approval=given.get("join_approval", standin.join_approval),
+                        substitutes=given.get("substitutes", standin.substitutes),
+                        min_reliability=given.get("min_reliability", standin.min_reliability),
+                    ),
+                )
             updated = await tx.game(game.id)
             assert updated is not None
             view = await game_settings(tx, updated)

@@ -2,7 +2,8 @@
 this process claimed: :mod:`bot.infra.lease`; in a deadline storm, in the order that
 readies players' DMs soonest, :mod:`bot.core.storm`), and :meth:`Resolution.resolve`, which plays
 one phase in ONE write transaction: read the orders (and the standby orders that fill what
-players left unordered, :mod:`bot.core.standby`), decide who plays in civil disorder
+players left unordered, :mod:`bot.core.standby`, then the orders of the stand-ins that play
+what nobody plays, :mod:`bot.core.standins`), decide who plays in civil disorder
 (:mod:`bot.core.civil`), adjudicate (off the event loop), store the results, the next
 phase, its deadline and reminders, and the post intents of everything to announce; a
 compare-and-set on the phase means a phase never resolves twice. At the deadline a phase
@@ -15,7 +16,21 @@ import logging
 import time
 from collections.abc import Iterable
 
-from bot.core import civil, context, days, endgame, grace, posts, press, scoring, standby, storm, trivial
+from bot.core import (
+    civil,
+    context,
+    days,
+    endgame,
+    grace,
+    posts,
+    press,
+    scoring,
+    seats,
+    standby,
+    standins,
+    storm,
+    trivial,
+)
 from bot.core.context import owners, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.endings import EndingKind
@@ -132,8 +147,12 @@ class Resolution:
         # issue 15: standby orders fill what the players left unordered (bot.core.standby)
         backup = await standby.fill(tx, ctx, orders)
         played = backup.with_orders(orders)
-        # who plays this phase in civil disorder, by the game's policy
+        # issue 23: the caretaker and bots play what nobody plays, by the same path (bot.core.standins)
+        standin = await standins.fill(tx, ctx, played, self.deps.compute)
+        played = standin.with_orders(played)
+        # who plays this phase in civil disorder, by the game's policy (not a power a stand-in plays)
         in_disorder = await civil.before_resolution(tx, game, position, players, played, ctx.rules)
+        in_disorder -= standin.powers
         rules = rules_for(game, phase, in_disorder)
         outcome = await self.deps.compute.run(resolve, position, played, rules)
         nxt = outcome.next
@@ -196,9 +215,11 @@ class Resolution:
             PostKind.PHASE_RESULTS,
             phase=phase,
             results=[
-                {**r, "implied": x.implied, **backup.mark(x.power, x.text)}  # the orders from standby marked
+                # the orders from standby, and those of stand-ins (issue 23), marked
+                {**r, "implied": x.implied, **backup.mark(x.power, x.text), **standin.mark(x.power, x.text)}
                 for r, x in zip(results, outcome.results, strict=True)
             ],
+            standins={p.value: preset for p, preset in sorted(standin.players.items())},  # labelled, also anonymous
             destroyed=[[u.power.value, str(u)] for u in outcome.destroyed if (u.power, u.province) not in no_retreat],
             # dislodged with nowhere to retreat: disbanded with the moves, no retreat phase follows
             no_retreat=[[u.power.value, str(u)] for u in outcome.destroyed if (u.power, u.province) in no_retreat],
@@ -216,6 +237,7 @@ class Resolution:
         await civil.after_resolution(tx, game, phase, position, players, orders, now, covered=covered)
         # issue 15: the record of standby orders and grace; standby orders of units gone dropped
         await standby.after_resolution(tx, game, phase, outcome, backup, players, now)
+        await standins.after_resolution(tx, game, phase, standin, now)
         await grace.after_resolution(tx, game, phase)
         await endgame.after_resolution(tx, game, updated, phase, position, nxt, players, now)
         centres = posts.centre_table(nxt)
@@ -241,6 +263,8 @@ class Resolution:
             await scoring.game_over(tx, updated, ending, now, winners=outcome.winners)
             await press.game_over(tx, game.id, now)  # the reveal; press channels read only
             return
+        # issue 23: the newcomers accepted for open seats play from this phase
+        players = await seats.take_seats(tx, updated, players, nxt, now)
         # issue 15: a retreat or adjustment phase in which nobody has a choice is played at once
         settled = await trivial.settle(tx, updated, nxt, now)
         await posts.channel(

@@ -27,7 +27,9 @@ ENDING_KINDS = frozenset({"game_won", "draw_agreed", "concession_win", "press_re
 #: The mark a masked post carries, so the text layer says it without names.
 MASKED = "anonymous"
 #: Audit entries a player makes about their own powers (who made them names the player).
-PLAYER_ACTIONS = frozenset({"concede"})
+PLAYER_ACTIONS = frozenset({"concede", "seat_asked", "seat_left"})  # issue 23: who asks for a seat would play it
+#: Audit entries that pair a player with a power a moderator gave them (issue 23: open seats).
+SEAT_ACTIONS = frozenset({"seat_accepted", "seat_refused", "seat_taken"})
 
 
 async def is_secret(tx: Tx, game: GameRow) -> bool:
@@ -102,7 +104,7 @@ def masked_audit(rows: Sequence[AuditRow]) -> list[AuditRow]:
     out = []
     for row in rows:
         detail = {k: v for k, v in row.detail.items() if k not in ("old", "new", "user", "users")}
-        if row.action in ("replace", "remind") or row.action in PLAYER_ACTIONS:
+        if row.action in ("replace", "remind") or row.action in PLAYER_ACTIONS or row.action in SEAT_ACTIONS:
             detail[MASKED] = True
         who = None if row.action in PLAYER_ACTIONS else row.user_id
         out.append(replace(row, detail=detail, user_id=who))

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.core import context, grace
+from bot.core import context, grace, standins
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -249,6 +249,8 @@ class Sheets:
                 writes.append((key, slot.power.value, text))
             if ctx.position.phase.is_adjustment:
                 await tx.delete_orders(game.id, ctx.phase, [o.unit for o in ctx.my_orders()])
+            # issue 23: not a power the caretaker took over after its player left it
+            await standins.check_reclaim(tx, ctx.game, {Power(power) for _, power, _ in writes})
             now = self.deps.now()
             for key, power, text in writes:
                 await tx.put_order(game.id, ctx.phase, key, power, text, user, now)

@@ -21,8 +21,9 @@ How they work (the decisions; the rules of legality are the engine's, :mod:`engi
   time). The results post marks the orders that came from standby; the player gets a DM
   with what was used and what was dropped and why, once (a dropped order never reaches
   the channel: it is a plan).
-- **Not used** for a power in civil disorder (a collapsed government executes nothing),
-  nor when the orders were given by a former player (a replacement starts afresh), nor
+- **Not used** for a power in civil disorder (a collapsed government executes nothing;
+  but where the caretaker plays such a power, issue 23, they come first), nor when the
+  orders were given by a former player (a replacement starts afresh), nor
   when the power's orders are forced (:mod:`bot.core.trivial`).
 - **Civil disorder**: a power whose standby orders were used does not play the phase in
   civil disorder (it had orders). For the policy's count of missed movement phases it
@@ -402,11 +403,13 @@ async def fill(tx: Tx, ctx: GameContext, orders: Mapping[Power, list[str]]) -> S
     played = owners(ctx.game, ctx.players)
     position, rules = ctx.position, ctx.rules
     kind = CODES[position.phase.kind]
+    # issue 23: where the caretaker plays a power in civil disorder, its player's standby orders come first
+    caretaker = (await tx.standin_policy(ctx.game.id)).civil_disorder == "caretaker"
     plans: dict[Power, StandbyPlan] = {}
     dropped: list[StandbyRow] = []
     for power, user in played.items():
         state = states.get(power.value)
-        if state is not None and state.civil_disorder and (state.held or not orders.get(power)):
+        if state is not None and state.civil_disorder and (state.held or not orders.get(power)) and not caretaker:
             continue  # declared in civil disorder: its units hold, nothing is executed
         if orders_due(position, power, rules).is_empty:
             continue  # nothing owed, or forced: the adjudicator gives its only orders

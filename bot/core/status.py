@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core import context, late, press, secrecy
+from bot.core import context, late, press, seats, secrecy, standins
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.endings import Ending, ending_of
@@ -150,6 +150,8 @@ class Standing:
     records: tuple[tuple[int, int, int], ...]  # (user, missed, phases to order)
     rules: EndRules | None = None  # its scoring system and last year (issue 15)
     late: LateStanding | None = None  # grace, standby orders, days off (issue 15)
+    standins: tuple[tuple[str, str], ...] = ()  # issue 23: (power, preset) of the powers stand-ins play
+    open_seats: tuple[str, ...] = ()  # issue 23: powers a newcomer may take (/game join power:)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +209,8 @@ class Status:
                 tuple((uid, m, n) for uid, (m, n) in (await tx.reliability(game.guild_id, joined)).items()),
                 await rules_of(tx, game),
                 await late.standing(tx, game, joined),
+                await standins.standing(tx, game, states),
+                await seats.open_seats(tx, game, ctx.position) if game.status == GameStatus.ACTIVE else (),
             )
             settings = await press.game_settings(tx, game)
             secret = await secrecy.is_secret(tx, game)

@@ -89,6 +89,7 @@ def COGS() -> tuple[type[Any], ...]:  # noqa: N802 - a constant, imported late (
     from bot.discord.cogs.press import PressCog
     from bot.discord.cogs.sheet import SheetCog
     from bot.discord.cogs.standby import GraceCog, StandbyCog
+    from bot.discord.cogs.substitutes import SubstitutesCog
 
     return (
         GameCog,
@@ -101,6 +102,7 @@ def COGS() -> tuple[type[Any], ...]:  # noqa: N802 - a constant, imported late (
         PressCog,
         StandbyCog,
         GraceCog,
+        SubstitutesCog,  # issue 23: the substitute board, from any server or DM
     )
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.core.posts import PostKind
-from bot.text import markup, press, scores
+from bot.text import markup, press, scores, standins
 from bot.text.durations import duration_text
 from bot.text.i18n import t
 from bot.text.labels import (
@@ -107,6 +107,8 @@ def named(params: Mapping[str, Any], language: str) -> dict[str, Any]:
             out[key] = power_names(value, language) if isinstance(value, list) else value
         elif key == "day":  # a date skipped (issue 15)
             out[key] = day_text(value, language)
+        elif key == "orders" and isinstance(value, list):  # a stand-in's orders (issue 23)
+            out[key] = ", ".join(order_line(o, language) for o in value) or "—"
         else:
             out[key] = value
     return out
@@ -149,6 +151,8 @@ def _started(p: Mapping[str, Any], lang: str) -> str:
         ]
     if p["neutral"]:
         lines.append(t("post.neutral", lang, powers=power_names(p["neutral"], lang)))
+    if p.get("bots"):  # issue 23: seats played by bots, labelled in every game
+        lines.append(standins.bots_line(p["bots"], lang))
     settings = p.get("settings") or {}
     # gunboat and anonymous games: players can't write in the game channel, and Discord
     # shows no slash commands where one can't write, so they play from their DMs
@@ -181,12 +185,14 @@ def _results(p: Mapping[str, Any], lang: str) -> list[str]:
             note = t("post.civil_disorder", lang)
         elif power in civil:
             note = t("post.missed_active" if power in active else "post.missed", lang)
+        note += standins.played_by(p.get("standins", {}).get(power), lang)  # issue 23: caretaker, bot
         lines = [f"**{power_name(power, lang)}**{who}{note}"]
         for r in by_power[power]:
             mark = "✅" if r["ok"] else "❌"
             why = "" if r["ok"] else f" — {t('result.' + r['result'], lang)}"
             implied = t("post.implied", lang) if r.get("implied") else ""
             implied += t("post.standby", lang) if r.get("standby") else ""  # issue 15: from standby orders
+            implied += standins.bot_mark(r, lang)  # issue 23: a stand-in's order
             lines.append(f"{mark} {order_line(r['order'], lang)}{why}{implied}")
         blocks.append("\n".join(lines))
     if p["destroyed"]:
@@ -345,6 +351,12 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
     PostKind.CD_DECLARED: _cd_declared,
     PostKind.CD_LEFT: _simple("mod.post.cd_left"),
     PostKind.POWER_IDLE: _simple("mod.post.power_idle"),
+    # issue 23: stand-ins and open seats
+    PostKind.STANDIN_TAKES: standins.takes_post,
+    PostKind.STANDIN_LEFT: standins.left_post,
+    PostKind.SEAT_ASKED: standins.seat_asked_post,
+    PostKind.SEAT_TAKEN: standins.seat_taken_post,
+    PostKind.SEAT_OFFERED: standins.offered_post,
     PostKind.ELIMINATED: _eliminated,
     PostKind.DRAW_LAPSED: _simple("mod.post.draw_lapsed"),
     PostKind.DRAW_PROPOSED: _simple("mod.post.draw_proposed"),
@@ -383,6 +395,10 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
         deadline=markup.stamp(p["deadline"]),
     ),
     PostKind.DM_STANDBY: standby_dm,
+    # issue 23: a request for an open seat decided
+    PostKind.DM_SEAT_ACCEPTED: _simple("standin.dm.accepted"),
+    PostKind.DM_SEAT_REFUSED: _simple("standin.dm.refused"),
+    PostKind.DM_SEAT_TAKEN_OVER: _simple("standin.dm.taken_over"),
 }
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from bot.core.languages import NATIVE_NAMES
 from bot.core.posts import PostKind
 from bot.core.press import Conversation, GameSettings, Sent, Settings, Target
-from bot.text import markup
+from bot.text import markup, standins
 from bot.text.durations import schedule_text
 from bot.text.i18n import t
 from bot.text.labels import phase_title, power_name, power_names
@@ -75,7 +75,7 @@ def setting_line(name: str, value: Any, data: Mapping[str, Any], lang: str) -> s
         return t("mod.status.policy", lang, count=value) if value else t("mod.status.policy_never", lang)
     if name == "language":
         return t("settings.language", lang, language=NATIVE_NAMES.get(str(value), str(value)))
-    return None
+    return standins.setting_line(name, value, lang)  # issue 23
 
 
 _ORDER = ("press", "anonymous", "spectators", "reveal", "moderators_read", "language")
@@ -93,6 +93,7 @@ def settings_block(data: Mapping[str, Any], lang: str, *, policy: bool = True) -
     lines.append("• " + t("settings.deadlines", lang, **deadlines))
     if policy:
         lines.append("• " + str(setting_line("civil_disorder", data["civil_disorder"], data, lang)))
+    lines.extend(f"• {line}" for line in standins.setting_lines(data, lang))  # issue 23: stand-ins, open seats
     lines.append("• " + t("settings.draw", lang))
     return "\n".join(lines)
 

@@ -16,7 +16,7 @@ from bot.core.status import GameStatusReport, OrderSheet
 from bot.core.types import GameStatus, OrderState
 from bot.infra.storage import GameRow
 from bot.infra.storage.moderation import AuditRow
-from bot.text import asking, markup, press
+from bot.text import asking, markup, press, standins
 from bot.text.durations import duration_text
 from bot.text.i18n import is_plural, plural, plural_form, t
 from bot.text.labels import echo, order_line, phase_title, power_name, power_names, say
@@ -149,6 +149,9 @@ def standing_lines(report: GameStatusReport, lang: str) -> list[str]:
                 powers=", ".join(sorted(power_name(p, lang) for p in s.civil_disorder)),
             )
         )
+    lines.extend(standins.status_lines(s.standins, lang))  # issue 23: the caretaker's and bots' powers
+    if s.open_seats:
+        lines.append(t("status.open_seats", lang, powers=power_names(list(s.open_seats), lang)))
     if s.draw_open:
         lines.append(t("mod.status.draw_open", lang))
     parts = [

@@ -242,7 +242,7 @@ async def test_refusals_are_private_and_in_the_readers_language(tmp_path):
         refused = [
             (ch, "game create", {"name": "Again"}),
             (ch, "game join", {}),
-            (ch, "game leave", {}),
+            (ch, "game join", {"power": "FRANCE"}),  # issue 23: a player of the game takes no open seat
             (ch, "game start", {}),
             (empty, "game status", {}),
             (ch, "mod pause", {}),

@@ -13,11 +13,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
+from bot.core.errors import UserError
 from bot.core.grace import read_policy
 from bot.core.press import PressMode, Settings
 from bot.core.scoring import EndRules
 from bot.discord.cogs.common import answering, game_choices, game_option, in_server, reply, where
-from bot.discord.cogs.mod import PRESS_CHOICES
+from bot.discord.cogs.mod import POWER_CHOICES, PRESS_CHOICES, STANDIN_CHOICES
 from bot.discord.cogs.records import GameRecords, scoring_choices
 from bot.discord.fronts import MapButton, send_fronts
 from bot.discord.locales import NATIVE_NAMES, described, guild_language, label_choices, language_choices, language_of
@@ -29,6 +30,9 @@ from bot.text.press import create_lines
 from bot.text.replies import create_text, status_text
 from bot.text.scores import rules_text
 from bot.text.standby import policy_lines
+from bot.text.standins import asked_dm, leaving_reply, seat_asked_reply
+from bot.text.standins import create_lines as standin_lines
+from engine import Power
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
@@ -65,8 +69,11 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         grace_for=described("cmd.game.create.grace_for"),
         standby_missed=described("cmd.game.create.standby_missed"),
         labels=described("cmd.game.create.labels"),
+        civil_disorder_player=described("cmd.game.create.civil_disorder_player"),
+        bots=described("cmd.game.create.bots"),
     )
     @app_commands.choices(
+        civil_disorder_player=STANDIN_CHOICES,
         language=language_choices(),
         labels=label_choices(),
         scoring=scoring_choices(),
@@ -95,6 +102,8 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         grace_for: app_commands.Choice[str] | None = None,
         standby_missed: bool = False,
         labels: app_commands.Choice[str] | None = None,
+        civil_disorder_player: str | None = None,
+        bots: bool = False,
     ) -> None:
         async with answering(interaction):
             in_server(interaction)
@@ -117,6 +126,8 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
                 last_year=end,
                 settings=settings,
                 labels=labels.value if labels else None,
+                civil_disorder_player=civil_disorder_player,  # issue 23: the caretaker, bots
+                bots=bots,
                 action=interaction.id,
             )
             rules = EndRules.chosen(scoring.value if scoring else None, end)  # as create_game stored them
@@ -124,10 +135,13 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
             text += "\n" + rules_text(rules, game.language) + create_lines(settings, game.language)
             late = read_policy(grace, grace_for.value if grace_for else None, standby_missed)
             text += "\n" + "\n".join(policy_lines(late, game.language))  # issue 15: grace, standby orders
+            text += "".join(f"\n{line}" for line in standin_lines(civil_disorder_player, bots, game.language))
             await reply(interaction, text, ephemeral=False)
 
     @app_commands.command(name="join", description=described("cmd.game.join"))
-    async def join(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(power=described("cmd.game.join.power"))
+    @app_commands.choices(power=POWER_CHOICES)
+    async def join(self, interaction: discord.Interaction, power: str | None = None) -> None:
         async with answering(interaction):
             in_server(interaction)
 
@@ -137,6 +151,26 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
                 except discord.HTTPException:
                     return False
                 return True
+
+            if power is not None:  # issue 23: an open seat of a game being played
+
+                async def can_dm_seat(game: GameRow, seat: Power) -> bool:
+                    lang = language_of(interaction)
+                    try:
+                        await interaction.user.send(asked_dm(game.name, seat, lang))
+                    except discord.HTTPException:
+                        return False
+                    return True
+
+                asked = await self.core.seats.ask(
+                    interaction.user.id,
+                    power,
+                    channel_id=interaction.channel_id,
+                    can_dm=can_dm_seat,
+                    action=interaction.id,
+                )
+                await reply(interaction, seat_asked_reply(asked, language_of(interaction)))
+                return
 
             game, joined = await self.core.lifecycle.join(
                 interaction.channel_id or 0, interaction.user.id, can_dm, action=interaction.id
@@ -150,13 +184,24 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
     async def leave(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
             in_server(interaction)
-            game = await self.core.lifecycle.leave(
-                interaction.channel_id or 0, interaction.user.id, action=interaction.id
-            )
+            try:
+                game = await self.core.lifecycle.leave(
+                    interaction.channel_id or 0, interaction.user.id, action=interaction.id
+                )
+            except UserError as exc:
+                if exc.key != "leave.started":
+                    raise
+                # issue 23: a game being played: the player's seat is open until somebody takes it
+                game, powers = await self.core.seats.leave(
+                    interaction.channel_id or 0, interaction.user.id, action=interaction.id
+                )
+                await reply(interaction, leaving_reply(game.name, powers, language_of(interaction)))
+                return
             await reply(interaction, t("leave.done", game.language, game=game.name), ephemeral=False)
 
     @app_commands.command(name="start", description=described("cmd.game.start"))
-    async def start(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(bots=described("cmd.game.start.bots"))
+    async def start(self, interaction: discord.Interaction, bots: bool | None = None) -> None:
         async with answering(interaction):
             in_server(interaction)
             perms = interaction.permissions
@@ -164,6 +209,7 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
                 interaction.channel_id or 0,
                 interaction.user.id,
                 can_manage=bool(perms.manage_guild or perms.administrator),
+                bots=bots,  # issue 23: bots play the seats nobody took
                 action=interaction.id,
             )
             await reply(interaction, t("start.done", game.language, game=game.name), ephemeral=False)

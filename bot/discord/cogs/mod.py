@@ -15,17 +15,24 @@ from bot.core.params import User
 from bot.core.press import PressMode, SettingsChange
 from bot.discord.cogs.common import actor_of, answering, game_choices, reply, where
 from bot.discord.cogs.leaderboard import ModEndings
+from bot.discord.cogs.substitutes import send_invite
 from bot.discord.locales import described, language_choices, language_of
+from bot.infra.storage.standins import CIVIL_DISORDER_PLAYERS
 from bot.text.i18n import t
 from bot.text.labels import phase_title, power_name, power_names
 from bot.text.press import settings_reply
 from bot.text.replies import log_text, overview_text
+from bot.text.standins import seat_decided_reply
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 # each power named in the reader's language (the translator asks engine.wording)
 POWER_CHOICES = [app_commands.Choice(name=app_commands.locale_str(power_name(p), power=p), value=p) for p in POWERS]
 #: How players negotiate (issue 14): ``/game create press:`` and ``/mod settings press:``.
 PRESS_CHOICES = [app_commands.Choice(name=described(f"press.choice.{m.value}"), value=m.value) for m in PressMode]
+#: Who plays a power in civil disorder (issue 23): ``/game create`` and ``/mod settings civil_disorder_player:``.
+STANDIN_CHOICES = [
+    app_commands.Choice(name=described(f"standin.choice.{name}"), value=name) for name in CIVIL_DISORDER_PLAYERS
+]
 
 
 @app_commands.guild_only()
@@ -124,10 +131,35 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
             # an anonymous game: a moderator who plays in it doesn't learn who played the powers
             shown = await self.press.sees_players(interaction.channel_id or 0, actor_of(interaction))
             before = f"<@{old}>" if shown else t("anon.previous_player", lang)
-            await reply(
-                interaction,
-                t("mod.reply.replaced", lang, new=member.mention, powers=power_names(powers, lang), old=before),
+            key = "mod.reply.replaced" if old is not None else "standin.reply.replaced_bot"  # issue 23: a bot's seat
+            await reply(interaction, t(key, lang, new=member.mention, powers=power_names(powers, lang), old=before))
+
+    # issue 23: a player asked for an open seat (/game join power:, /substitutes apply)
+    async def seat_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        lang = language_of(interaction)
+        pending = await self.core.seats.pending(interaction.channel_id or 0)
+        return [
+            app_commands.Choice(name=f"{r.id} — {power_name(r.power, lang)}"[:100], value=r.id)
+            for r in pending
+            if current.strip() in str(r.id)
+        ][:25]
+
+    @app_commands.command(name="seat", description=described("cmd.mod.seat"))
+    @app_commands.describe(request=described("cmd.mod.seat.request"), accept=described("cmd.mod.seat.accept"))
+    async def seat(self, interaction: discord.Interaction, request: int, accept: bool) -> None:
+        async with answering(interaction):
+            decision = await self.core.seats.decide(
+                interaction.channel_id or 0, actor_of(interaction), request, accept, action=interaction.id
             )
+            lang = language_of(interaction)
+            text = seat_decided_reply(decision, lang)
+            guild = interaction.guild
+            if accept and guild is not None and guild.get_member(decision.request.user_id) is None:
+                # from the substitute board: the newcomer gets an invite to the game's channel
+                text += "\n" + await send_invite(interaction, decision)
+            await reply(interaction, text)
+
+    seat.autocomplete("request")(seat_autocomplete)
 
     @app_commands.command(name="kick", description=described("cmd.mod.kick"))
     @app_commands.describe(member=described("cmd.mod.kick.member"))
@@ -182,12 +214,17 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
                 "adjustment",
                 "civil_disorder",
                 "language",
+                "civil_disorder_player",
+                "join_approval",
+                "substitutes",
+                "min_reliability",
             )
         }
     )
     @app_commands.choices(
         press=PRESS_CHOICES,
         language=language_choices(),
+        civil_disorder_player=STANDIN_CHOICES,
     )
     async def settings(
         self,
@@ -202,8 +239,13 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
         adjustment: str | None = None,
         civil_disorder: app_commands.Range[int, 0, 10] | None = None,
         language: str | None = None,
+        civil_disorder_player: str | None = None,
+        join_approval: bool | None = None,
+        substitutes: bool | None = None,
+        min_reliability: app_commands.Range[int, 0, 100] | None = None,
     ) -> None:
-        """Without options: the game's settings; with some: they change (issue 14)."""
+        """Without options: the game's settings; with some: they change (issue 14; the
+        stand-in settings: issue 23)."""
         async with answering(interaction):
             lang = language_of(interaction)
             change = SettingsChange(
@@ -217,6 +259,10 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
                 adjustment,
                 civil_disorder,
                 language,
+                civil_disorder_player,
+                join_approval,
+                substitutes,
+                min_reliability,
             )
             if not change.given():
                 game, view = await self.press.settings_view(interaction.channel_id or 0)

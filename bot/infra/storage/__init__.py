@@ -46,6 +46,7 @@ from bot.infra.storage.press import PressQueries
 from bot.infra.storage.sheet import SheetQueries
 from bot.infra.storage.sqlite import SqliteDatabase
 from bot.infra.storage.standby import StandbyQueries
+from bot.infra.storage.standins import StandinQueries
 
 log = logging.getLogger(__name__)
 
@@ -229,6 +230,7 @@ class Tx(
     EndingQueries,
     PressQueries,
     StandbyQueries,
+    StandinQueries,
     PostingQueries,
     OperationsQueries,
 ):

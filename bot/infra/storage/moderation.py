@@ -34,6 +34,9 @@ class PowerState:
     held: bool = False
     eliminated: bool = False
     conceded: bool = False
+    bot: str | None = None  # issue 23: the preset that plays a seat no human plays
+    standin: int = 0  # issue 23: phases the caretaker played it since it went into civil disorder
+    leaving: bool = False  # issue 23: its player asked to leave: the seat is open
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +49,7 @@ class AuditRow:
     at: float
 
 
-_STATE_FIELDS = ("missed_in_row", "civil_disorder", "held", "eliminated", "conceded")
+_STATE_FIELDS = ("missed_in_row", "civil_disorder", "held", "eliminated", "conceded", "bot", "standin", "leaving")
 
 
 class ModerationQueries:
@@ -117,7 +120,12 @@ class ModerationQueries:
         rows = await self._all(
             f"SELECT power, {', '.join(_STATE_FIELDS)} FROM power_states WHERE game_id = ?", (game_id,)
         )
-        return {r[0]: PowerState(r[0], int(r[1]), bool(r[2]), bool(r[3]), bool(r[4]), bool(r[5])) for r in rows}
+        return {
+            r[0]: PowerState(
+                r[0], int(r[1]), bool(r[2]), bool(r[3]), bool(r[4]), bool(r[5]), r[6], int(r[7]), bool(r[8])
+            )
+            for r in rows
+        }
 
     async def put_power_state(self, game_id: int, state: PowerState) -> None:
         await self._run(
@@ -130,6 +138,9 @@ class ModerationQueries:
                 int(state.held),
                 int(state.eliminated),
                 int(state.conceded),
+                state.bot,
+                state.standin,
+                int(state.leaving),
             ),
         )
 

@@ -191,7 +191,7 @@ MESSAGES.update(
         "cmd.game.create.retreat": "Deadline of retreat phases (default 1d)",
         "cmd.game.create.adjustment": "Deadline of winter adjustments (default 1d)",
         "cmd.game.join": "Join the game of this channel",
-        "cmd.game.leave": "Leave the game of this channel before it starts",
+        "cmd.game.leave": "Leave the game of this channel (once it started: your seat is open for a newcomer)",
         "cmd.game.start": "Start the game (its creator or a member with Manage Server)",
         "cmd.game.status": "Phase, deadline, and who has ordered or is ready",
         "cmd.game.map": "The current map, or the map of a past phase",

@@ -187,7 +187,7 @@ MESSAGES: dict[str, str] = {
     "cmd.game.create.retreat": "Plazo de las retiradas (por defecto 1d)",
     "cmd.game.create.adjustment": "Plazo de los ajustes de invierno (por defecto 1d)",
     "cmd.game.join": "Unirse a la partida de este canal",
-    "cmd.game.leave": "Dejar la partida de este canal antes de que empiece",
+    "cmd.game.leave": "Dejar la partida de este canal (si ya empezó, tu plaza queda libre para otro jugador)",
     "cmd.game.start": "Empezar la partida (quien la creó o un miembro con «Gestionar servidor»)",
     "cmd.game.status": "Fase, plazo, y quién ha dado órdenes o ha terminado",
     "cmd.game.map": "El mapa actual, o el de una fase anterior",

@@ -1,0 +1,124 @@
+"""Русские тексты issue 23: замены-боты (бот-опекун державы в гражданских беспорядках, боты на
+пустых местах), как занять свободное место, доска замен."""
+
+MESSAGES: dict[str, str] = {
+    # команды
+    "cmd.game.create.civil_disorder_player": "Кто играет державой в беспорядках: hold (по правилам) или бот-опекун",
+    "cmd.game.create.bots": "Боты играют державами, которые никто не взял: партию на 7 могут начать 1–6 игроков",
+    "cmd.game.start.bots": "Боты играют державами, которые никто не взял (партия на 7 держав)",
+    "cmd.game.join.power": "Во время партии: свободное место (держава бота или держава в беспорядках)",
+    "cmd.mod.settings.civil_disorder_player": "Кто играет державой в беспорядках: hold (по правилам) или бот-опекун",
+    "cmd.mod.settings.join_approval": "Нужно ли одобрение модератора, чтобы занять свободное место?",
+    "cmd.mod.settings.substitutes": "Показывать свободные места партии на доске замен, видной со всех серверов",
+    "cmd.mod.settings.min_reliability": "Доля фаз (%), в которых новичок должен был отдать приказы (0: любой)",
+    "cmd.mod.seat": "Принять или отклонить запрос на свободное место",
+    "cmd.mod.seat.request": "Номер запроса",
+    "cmd.mod.seat.accept": "True: принять; False: отклонить",
+    "cmd.substitutes": "Свободные места в партиях всех серверов: займи одно",
+    "cmd.substitutes.list": "Свободные места партий, которым нужна замена",
+    "cmd.substitutes.apply": "Попросить свободное место с доски замен",
+    "cmd.substitutes.apply.seat": "Место (партия и держава) из списка",
+    "standin.choice.hold": "hold: её войска стоят на месте (по правилам)",
+    "standin.choice.caretaker": "опекун: ею играет бот",
+    # настройки
+    "settings.civil_disorder_player.hold": "Держава в гражданских беспорядках: её войска стоят на месте (по правилам).",
+    "settings.civil_disorder_player.caretaker": (
+        "Держава в гражданских беспорядках: со следующей фазы ею играет бот-опекун 🤖 "
+        "(сначала — резервные приказы её игрока)."
+    ),
+    "settings.bots.yes": "🤖 Державами, которые никто не взял, играют боты.",
+    "settings.join_approval.yes": "Свободные места (`/game join power:`): занимаются со следующей фазы, с одобрения модератора.",
+    "settings.join_approval.no": "Свободные места (`/game join power:`): занимаются со следующей фазы, без одобрения.",
+    "settings.substitutes.yes": "Свободные места показаны на доске замен (`/substitutes list`).",
+    "settings.substitutes.no": "Свободных мест нет на доске замен.",
+    "settings.min_reliability": "Новичок должен был отдать приказы хотя бы в {percent}% своих фаз.",
+    "settings.min_reliability_any": "Свободное место может занять любой игрок, независимо от его надёжности.",
+    # сообщения в канале
+    "post.bot_mark": " 🤖",
+    "post.played_by.caretaker": " — 🤖 *опекун*",
+    "post.played_by.dumbbot": " — 🤖 *бот*",
+    "post.bots": "🤖 Играют боты: {powers}",
+    "status.played_by.caretaker": "🤖 Играет бот-опекун: {powers}",
+    "status.played_by.dumbbot": "🤖 Играют боты: {powers}",
+    "status.open_seats": "🪑 Свободные места (державы): {powers} (`/game join power:`)",
+    "standin.post.takes": (
+        "🤖 **{game}**: со следующей фазы державой {power} играет **бот-опекун**; его приказы помечены 🤖. "
+        "Другой игрок может занять это место командой `/game join power:`."
+    ),
+    "standin.post.left": "🤖 **{game}**: бот-опекун больше не играет державой {power} — ею снова играет {user}.",
+    "standin.post.left_anon": "🤖 **{game}**: бот-опекун больше не играет державой {power}.",
+    "standin.post.seat_asked": (
+        "🪑 **{game}**: {user} хочет играть державой {power} (запрос **{number}**). "
+        "Модераторы {mods}: `/mod seat request:{number} accept:True` (или `False`)."
+    ),
+    "standin.post.offered": "🪑 **{game}**: {user} хочет выйти; свободное место — держава: {powers} (`/game join power:`).",
+    "standin.post.seat_asked_unnamed": (
+        "🪑 **{game}**: {user} хочет играть державой {power} (запрос **{number}**). "
+        "Модераторы: `/mod seat request:{number} accept:True` (или `False`)."
+    ),
+    "standin.post.seat_taken": "🪑 **{game}**: с этой фазы державой {power} играет {user}. Добро пожаловать!",
+    "standin.someone": "игрок",
+    # личные сообщения
+    "standin.dm.asked": "👋 Ты попросил место в **{game}** (держава: {power}). Я напишу сюда, когда оно станет твоим.",
+    "standin.dm.accepted": "✅ **{game}**: можешь играть державой {power}. Она твоя со следующей фазы; её приказы придут в ЛС.",
+    "standin.dm.refused": "**{game}**: модераторы не отдали тебе державу {power}.",
+    "standin.dm.taken_over": "🔄 Твоё место в **{game}** (держава: {powers}) занял другой игрок. Спасибо за игру!",
+    # ответы
+    "standin.reply.asked": "🪑 Ты попросил державу {power} в **{game}**. Решают модераторы; ответ придёт в ЛС.",
+    "standin.reply.queued": "🪑 Держава {power} в **{game}** твоя со следующей фазы. Её приказы придут в ЛС.",
+    "standin.reply.leaving": (
+        "🪑 Твоё место в **{game}** свободно (держава: {powers}): ты играешь дальше, пока его кто-нибудь "
+        "не займёт (или модератор тебя не заменит)."
+    ),
+    "standin.reply.accepted": "✅ Со следующей фазы державой {power} играет {user}.",
+    "standin.reply.refused": "Запрос на державу {power} отклонён.",
+    "standin.reply.replaced_bot": "🔄 Теперь державой {powers} вместо бота 🤖 играет {new}; он получил уведомление.",
+    # отказы
+    "standin.bad_player": "❌ `{text}` не играет державами в беспорядках: выбери hold или опекуна.",
+    "standin.bots_seven": "❌ Боты занимают пустые места партии на 7 держав: создай её с `players:7`.",
+    "standin.reclaim": (
+        "❌ С тех пор как ты оставил державу {power} в **{game}**, ею играл бот-опекун: место свободно, "
+        "и отдавать ей приказы ты больше не можешь. Модератор может вернуть её (`/mod civil-disorder state:off`)."
+    ),
+    "standin.not_open": (
+        "❌ Держава {power} в **{game}** — не свободное место. Свободны державы ботов и державы в беспорядках."
+    ),
+    "standin.join_forming": "❌ **{game}** ещё не началась: присоединяйся без `power:`.",
+    "standin.already_playing": "❌ Ты уже играешь в **{game}**.",
+    "standin.already_leaving": "❌ Ты уже попросил выйти из **{game}**; играешь дальше, пока место не займут.",
+    "standin.already_asked": "❌ Ты уже попросил место в **{game}**; дождись решения модераторов.",
+    "standin.seat_taken": "❌ Державу {power} в **{game}** уже занимает другой игрок.",
+    "standin.no_request": "❌ В **{game}** нет ожидающего запроса **{number}**.",
+    "standin.board_gone": "❌ Этого места больше нет на доске замен. Смотри `/substitutes list`.",
+    # доска замен
+    "standin.board.title": "🪑 **Свободные места** (партиям нужна замена):",
+    "standin.board.line": (
+        "• **{game}** на сервере {server}: держава {power}, центров: {centres}, {year}; следующий срок {deadline}; "
+        "{language}; переговоры: {press}; надёжность: {reliability}"
+    ),
+    "standin.board.any": "любая",
+    "standin.board.min": "приказы хотя бы в {percent}% фаз",
+    "standin.board.how": "Попроси место командой `/substitutes apply`; решают модераторы партии.",
+    "standin.board.empty": "🪑 Сейчас ни одной партии не нужна замена.",
+    "standin.board.unreliable": (
+        "❌ **{game}** ждёт игроков, отдавших приказы хотя бы в {percent}% своих фаз; у тебя — {yours}%."
+    ),
+    "standin.dm.invite": "📨 **{game}** играется на сервере **{server}**, где ты займёшь державу {power}: {url}",
+    "standin.reply.invited": "📨 {user} получил приглашение на этот сервер в ЛС.",
+    "standin.reply.no_invite": (
+        "⚠️ Не удалось создать приглашение (боту нужно право «Создание приглашения»): отправь его {user} сам."
+    ),
+    "standin.reply.invite_not_sent": "⚠️ {user} не принимает мои ЛС: отправь ему это приглашение сам: {url}",
+    # /mod log
+    "mod.log.standin": "{who}: 🤖 державой {power} сыграл бот: {orders}",
+    "mod.log.seat_asked": "{who}: попросил державу {power}",
+    "mod.log.seat_accepted": "{who}: отдал державу {power} игроку {user}",
+    "mod.log.seat_refused": "{who}: не отдал державу {power} игроку {user}",
+    "mod.log.seat_taken": "{who}: {user} занял место — держава {power}",
+    "mod.log.seat_left": "{who}: попросил выйти (держава: {powers})",
+    "anon.log.seat_left": "{who}: игрок попросил выйти (держава: {powers})",
+    "anon.log.seat_asked": "{who}: игрок попросил державу {power}",
+    "anon.log.seat_accepted": "{who}: отдал державу {power} игроку",
+    "anon.log.seat_refused": "{who}: не отдал державу {power} игроку",
+    "anon.log.seat_taken": "{who}: игрок занял место — держава {power}",
+}
