@@ -48,8 +48,15 @@ class Access:
 #: Who may use each command, and where (the contexts are the tree's: checked against these).
 ACCESS: dict[str, Access] = {
     "game create": Access(MEMBER, "a server channel without a game being played (it becomes the game's channel)"),
-    "game join": Access(MEMBER, CHANNEL, "before the start; the bot checks it can send you direct messages"),
-    "game leave": Access(PLAYER, CHANNEL, "before the start"),
+    "game join": Access(
+        MEMBER,
+        CHANNEL,
+        "before the start; the bot checks it can send you direct messages. Once the game is played, "
+        "`power:` asks for an open seat (a bot's, one in civil disorder, one its player leaves)",
+    ),
+    "game leave": Access(
+        PLAYER, CHANNEL, "before the start; once it is played, your seat is open until somebody takes it"
+    ),
     "game start": Access("the game's creator, or a member with Manage Server", CHANNEL),
     "game status": Access(ANYONE, VIEW),
     "game map": Access(ANYONE, VIEW, "`front:me` (a player's own crops, private) for players only"),
@@ -77,9 +84,22 @@ ACCESS: dict[str, Access] = {
     "press repair": Access(GAME_MODS, CHANNEL),
     "remind": Access(ANYONE, "anywhere: a server channel or a DM with the bot", "your own reminders, every game"),
     "language": Access(ANYONE, "anywhere: a server channel or a DM with the bot", "your own language"),
+    "substitutes list": Access(
+        ANYONE,
+        "anywhere: any server with the bot, a DM, or any server once the bot is installed to your account",
+        "the open seats of games whose servers opted in (`/mod settings substitutes:`)",
+    ),
+    "substitutes apply": Access(
+        ANYONE,
+        "anywhere: any server with the bot, a DM, or any server once the bot is installed to your account",
+        "the game's moderators accept or refuse; an accepted player from another server gets an invite",
+    ),
     "leaderboard": Access(ANYONE, SERVER, "the server's scored games; a private reply"),
     "mod role": Access("members with Manage Server", SERVER),
     "mod pause": Access(GAME_MODS, CHANNEL),
+    "mod seat": Access(
+        GAME_MODS, CHANNEL, "accept or refuse a request for an open seat (`/game join power:`, `/substitutes apply`)"
+    ),
     "mod resume": Access(GAME_MODS, CHANNEL),
     "mod extend": Access(GAME_MODS, CHANNEL),
     "mod deadline": Access(GAME_MODS, CHANNEL),
