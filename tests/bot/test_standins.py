@@ -10,8 +10,7 @@ from __future__ import annotations
 from engine import Position, Power
 from engine.codec import position_from_json
 from tests.bot.simcord_support import powers_by_user, running, seven
-from tests.bot.test_moderation import current_game, dms, order, ready_all, start_seven, texts
-from tests.bot.test_press import can, press_channels
+from tests.bot.support import can, current_game, dms, order, press_channels, ready_all, start_seven, texts
 
 HOURS = 3600
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
@@ -53,13 +52,13 @@ async def test_caretaker_plays_a_power_in_civil_disorder(tmp_path):
         r = await alice.slash(ch, "mod settings")
         assert "played by the caretaker 🤖 from its next phase" in r.response.content
 
-        # Spring 1901: Italy misses; it plays the phase in civil disorder (the rulebook) and is declared
+        # Spring 1901: Italy misses; its units hold (the rulebook), and it is declared after the phase
         await ready_all(member, but=("ITALY",))
         before = len(ch.history())
         await env.advance_time(48 * HOURS + 5)
         new = texts(ch, before)
         spring = results(ch, "Spring 1901", before)
-        assert "civil disorder" in block_of(spring, "Italy").split("\n")[0]
+        assert block_of(spring, "Italy").split("\n")[0].endswith(" — *no orders*")  # missed; declared after it
         assert "🤖" not in block_of(spring, "Italy")  # the caretaker plays from the next phase
         takes = [x for x in new if "the **caretaker** plays Italy" in x]
         assert len(takes) == 1 and "from the next phase" in takes[0] and "/game join power:" in takes[0]

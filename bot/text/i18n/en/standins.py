@@ -82,7 +82,7 @@ MESSAGES: dict[str, str] = {
     "standin.not_open": (
         "❌ {power} is no open seat in **{game}**. Open seats are powers played by a bot or in civil disorder."
     ),
-    "standin.join_forming": "❌ **{game}** hasn't started: join it without `power:`.",
+    "standin.join_forming": "❌ **{game}** hasn't started: join it with `/game join`, without choosing a power.",
     "standin.already_playing": "❌ You already play in **{game}**.",
     "standin.already_leaving": "❌ You already asked to leave **{game}**; you play on until somebody takes your seat.",
     "standin.already_asked": "❌ You already asked for a seat in **{game}**; wait for the moderators.",

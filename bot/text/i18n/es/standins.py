@@ -3,11 +3,11 @@ desorden civil, bots en las plazas vacías), tomar una plaza libre, el tablón d
 
 MESSAGES: dict[str, str] = {
     # comandos
-    "cmd.game.create.civil_disorder_player": "Quién juega una potencia en desorden civil: hold (el reglamento) o el cuidador",
+    "cmd.game.create.civil_disorder_player": "Quién juega una potencia en desorden civil: «mantener» (el reglamento) o el cuidador",
     "cmd.game.create.bots": "Bots juegan las potencias que nadie toma: de 1 a 6 jugadores pueden empezar una partida de 7",
     "cmd.game.start.bots": "Bots juegan las potencias que nadie tomó (una partida de 7 potencias)",
     "cmd.game.join.power": "Con la partida en marcha: una plaza libre que tomar (de un bot o en desorden civil)",
-    "cmd.mod.settings.civil_disorder_player": "Quién juega una potencia en desorden civil: hold (el reglamento) o el cuidador",
+    "cmd.mod.settings.civil_disorder_player": "Quién juega una potencia en desorden civil: «mantener» (el reglamento) o el cuidador",
     "cmd.mod.settings.join_approval": "¿Tomar una plaza libre necesita la aprobación de un moderador?",
     "cmd.mod.settings.substitutes": "Publicar las plazas libres en el tablón de suplentes, visible desde todos los servidores",
     "cmd.mod.settings.min_reliability": "El porcentaje de sus fases que un recién llegado debe haber ordenado (0: cualquiera)",
@@ -18,7 +18,7 @@ MESSAGES: dict[str, str] = {
     "cmd.substitutes.list": "Las plazas libres de las partidas que buscan suplente",
     "cmd.substitutes.apply": "Pedir una plaza libre del tablón de suplentes",
     "cmd.substitutes.apply.seat": "La plaza (partida y potencia), de la lista",
-    "standin.choice.hold": "hold: sus unidades se mantienen (el reglamento)",
+    "standin.choice.hold": "mantener: sus unidades se mantienen (el reglamento)",
     "standin.choice.caretaker": "cuidador: la juega un bot",
     # ajustes
     "settings.civil_disorder_player.hold": "Una potencia en desorden civil: sus unidades se mantienen (el reglamento).",
@@ -74,7 +74,7 @@ MESSAGES: dict[str, str] = {
     "standin.reply.refused": "La petición de {power} queda rechazada.",
     "standin.reply.replaced_bot": "🔄 {new} juega ahora con {powers} en lugar del bot 🤖; se le ha avisado.",
     # rechazos
-    "standin.bad_player": "❌ `{text}` no juega potencias en desorden civil: elige hold o cuidador.",
+    "standin.bad_player": "❌ `{text}` no juega potencias en desorden civil: elige «mantener» o «cuidador».",
     "standin.bots_seven": "❌ Los bots llenan las plazas vacías de una partida de 7 potencias: créala con `players:7`.",
     "standin.reclaim": (
         "❌ El cuidador ha jugado {power} en **{game}** desde que la dejaste: la plaza está libre y ya no puedes "
@@ -83,7 +83,7 @@ MESSAGES: dict[str, str] = {
     "standin.not_open": (
         "❌ {power} no es una plaza libre en **{game}**. Las plazas libres son las potencias de un bot o en desorden civil."
     ),
-    "standin.join_forming": "❌ **{game}** no ha empezado: únete sin `power:`.",
+    "standin.join_forming": "❌ **{game}** no ha empezado: únete con `/game join`, sin elegir potencia.",
     "standin.already_playing": "❌ Ya juegas en **{game}**.",
     "standin.already_leaving": "❌ Ya has pedido dejar **{game}**; sigues jugando hasta que alguien tome tu plaza.",
     "standin.already_asked": "❌ Ya has pedido una plaza en **{game}**; espera a los moderadores.",
