@@ -19,7 +19,7 @@ from engine.variants import Setup, setup_for
 
 
 def setup_of(game: GameRow) -> Setup:
-    return setup_for(game.players)
+    return setup_for(game.players, game.variant)  # issue 25: a duel's setup
 
 
 def rules_for(game: GameRow, phase: str, civil_disorder: frozenset[Power] = frozenset()) -> Rules:

@@ -84,6 +84,8 @@ async def history_of(tx: Tx, game: GameRow) -> History:
             "adjustment": game.adjustment,
             "civil_disorder_after": await tx.cd_policy(game.id),
         },
+        variant=game.variant,  # issue 25
+        fog=game.fog,
     )
     return History.from_rows(info, rows, end, scores)
 

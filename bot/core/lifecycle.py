@@ -20,7 +20,7 @@ from bot.infra.schedule import ScheduleError, parse_schedule
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from engine import Position
 from engine.codec import position_to_json
-from engine.variants import setup_for
+from engine.variants import DUELS, STANDARD_VARIANT, VARIANTS, setup_for
 
 DEFAULT_SCHEDULES = {PhaseKind.MOVEMENT: "48h", PhaseKind.RETREAT: "24h", PhaseKind.ADJUSTMENT: "24h"}
 
@@ -50,14 +50,22 @@ class Lifecycle:
         standby_missed: bool | None = None,
         action: int | None = None,
         labels: str | None = None,
+        variant: str = STANDARD_VARIANT,
+        fog: bool = False,
     ) -> GameRow:
         """Open a game in a channel. ``labels``: the script of its maps, where its language
-        has a choice (Russian: ``cyrillic``, the default, or ``latin``)."""
+        has a choice (Russian: ``cyrillic``, the default, or ``latin``). ``variant``: the
+        standard game or a duel (issue 25: ``fva``, ``evt``, ``gvi``, played by two, whatever
+        ``players`` says); ``fog``: Fog of War."""
         name = game_name(name)
         late = read_policy(grace, grace_for, standby_missed)  # issue 15: grace, standby and missed phases
+        if variant not in VARIANTS:
+            raise UserError("create.bad_variant")
+        if variant != STANDARD_VARIANT:
+            players = DUELS[variant].players  # a duel is for two, whatever the default said
         if not 2 <= players <= 7:
             raise UserError("create.bad_players")
-        end_rules = scoring.choose_rules(scoring_system, last_year, setup_for(players).start_year)  # issue 15
+        end_rules = scoring.choose_rules(scoring_system, last_year, setup_for(players, variant).start_year)  # issue 15
         if labels is not None and labels not in SCRIPTS.get(language, ()):
             raise UserError("create.bad_labels")
         if labels == SCRIPTS.get(language, (None,))[0]:
@@ -85,6 +93,8 @@ class Lifecycle:
                 language=language,
                 now=self.deps.now(),
                 labels=labels,
+                variant=variant,
+                fog=fog,
                 **specs,
             )
             if cd_after is not None:
@@ -145,7 +155,7 @@ class Lifecycle:
             self.deps.rng.shuffle(order)
             for seat, uid in enumerate(order):
                 await tx.set_seat(game.id, uid, seat)
-            position = Position.initial(year=setup_of(game).start_year)
+            position = setup_of(game).initial_position()  # a duel starts with its two powers' units
             pos_json = position_to_json(position)
             phase = str(position.phase)
             now = self.deps.clock()

@@ -26,6 +26,7 @@ from bot.text.press import create_lines
 from bot.text.replies import create_text, status_text
 from bot.text.scores import rules_text
 from bot.text.standby import policy_lines
+from engine.variants import STANDARD_VARIANT, VARIANTS
 
 
 @app_commands.guild_only()
@@ -61,8 +62,11 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         grace_for=described("cmd.game.create.grace_for"),
         standby_missed=described("cmd.game.create.standby_missed"),
         labels=described("cmd.game.create.labels"),
+        variant=described("cmd.game.create.variant"),
+        fog=described("cmd.game.create.fog"),
     )
     @app_commands.choices(
+        variant=[app_commands.Choice(name=described(f"variant.{v}"), value=v) for v in VARIANTS],
         language=language_choices(),
         labels=label_choices(),
         scoring=scoring_choices(),
@@ -91,6 +95,8 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         grace_for: app_commands.Choice[str] | None = None,
         standby_missed: bool = False,
         labels: app_commands.Choice[str] | None = None,
+        variant: app_commands.Choice[str] | None = None,
+        fog: bool = False,
     ) -> None:
         async with answering(interaction):
             settings = Settings(PressMode(press), anonymous=anonymous, spectators=spectators)
@@ -112,6 +118,8 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
                 last_year=end,
                 settings=settings,
                 labels=labels.value if labels else None,
+                variant=variant.value if variant else STANDARD_VARIANT,  # issue 25
+                fog=fog,
                 action=interaction.id,
             )
             rules = EndRules.chosen(scoring.value if scoring else None, end)  # as create_game stored them
