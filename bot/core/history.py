@@ -23,7 +23,7 @@ import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from bot.core import context, scoring
+from bot.core import context, fog, scoring
 from bot.core.context import setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -100,6 +100,7 @@ class GameHistory:
         """``/game history`` checked: the channel's game (or its last one) has started."""
         async with self.deps.storage.read() as tx:
             game = await context.channel_game(tx, channel_id, last=True)
+            fog.refuse_board(game)  # issue 25: hidden until the end
             if game.phase is None:
                 raise UserError("map.not_started", game=game.name)
             return HistoryRequest(game, await history_of(tx, game))

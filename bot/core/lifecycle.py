@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bot.core import days, posts, press, scoring
+from bot.core import fog as _fog
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -65,6 +66,8 @@ class Lifecycle:
             players = DUELS[variant].players  # a duel is for two, whatever the default said
         if not 2 <= players <= 7:
             raise UserError("create.bad_players")
+        if fog:
+            _fog.check_setup(players, variant)  # issue 25: one power per player
         end_rules = scoring.choose_rules(scoring_system, last_year, setup_for(players, variant).start_year)  # issue 15
         if labels is not None and labels not in SCRIPTS.get(language, ()):
             raise UserError("create.bad_labels")

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core import context, late, press, secrecy
+from bot.core import context, fog, late, press, secrecy
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.endings import Ending, ending_of
@@ -218,6 +218,7 @@ class Status:
         read, so a refusal is known before the command shows anything)."""
         async with self.deps.storage.read() as tx:
             game = await context.channel_game(tx, channel_id, last=True)
+            fog.refuse_board(game)  # issue 25: hidden until the end
             if game.phase is None:
                 raise UserError("map.not_started", game=game.name)
             wanted = (phase or game.phase).strip().upper()

@@ -57,7 +57,7 @@ from enum import StrEnum
 import aiohttp
 import discord
 
-from bot.core import posts
+from bot.core import fog, posts
 from bot.core.app import Core
 from bot.core.fronts import phase_pictures
 from bot.core.languages import game_writing
@@ -649,7 +649,8 @@ class Poster(WakeableLoop):
         )
         out = []
         for group, png in zip(groups, pngs, strict=True):
-            alt = map_description(stored.position, language, orders=orders is not None, fronts=group)
+            shown = fog.shown_position(game, stored.position, group)  # issue 25: the reader's sight only
+            alt = map_description(shown, language, orders=orders is not None, fronts=group)
             name = map_filename(spec.phase, group, with_orders=orders is not None)
             out.append(discord.File(io.BytesIO(png), filename=name, description=alt))
         return out

@@ -71,6 +71,8 @@ MESSAGES: dict[str, str] = {
     "status.nothing": "няма какво да заповядва",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "**{game}** още не е започнала, затова няма карта.",
+    "fog.board_hidden": "🌫️ **{game}** се играе с мъгла на войната: дъската, историята на играта и заповедите на другите държави остават скрити до края ѝ. Твоята собствена карта идва с всяка фаза в личните ти съобщения.",
+    "create.fog_one_power": "Мъглата на войната изисква по една държава на играч: избери 5, 6 или 7 играчи или дуел.",
     "map.unknown_phase": "В тази игра няма фаза `{text}`. Фазите досега: {phases}.",
     # заповеди
     "order.not_started": "Играта ти още не е започнала.",
@@ -137,6 +139,8 @@ MESSAGES: dict[str, str] = {
     "post.no_orders": "В тази фаза нямаше заповеди.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nКраен срок: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: центрове {centres}, единици {units}",
+    "post.centre_line_fog": "{power}: центрове {centres}",
+    "post.fog_resolved": "🌫️ **{game}** — фазата {phase} е изиграна. Всеки играч получава с лично съобщение какво е видял и своята карта.",
     "post.toss": "🪙 Жребий с монета: печели {user} и от следващата пролет ще играе с {power}.\n",
     "post.winner": "🏆 **{game}** свърши: печели **{powers}**! Поздравления, {users}.\n\n{centres}",
     "result.ok": "успех",
@@ -153,6 +157,10 @@ MESSAGES: dict[str, str] = {
     "result.paradox": "парадокс на конвоирането",
     # лични съобщения
     "dm.phase_started": "⏳ **{game}** — започна **{phase}**.\n{lines}\nКраен срок: {deadline}\nДай заповеди с `/order`.",
+    "dm.fog_seen": "🌫️ **{game}** — какво видя от {phase}:",
+    "dm.fog_seen_nothing": "Пред очите ти нищо не се случи.",
+    "dm.fog_nothing_due": "⏳ **{phase}**: нямаш какво да нареждаш. Краен срок: {deadline}",
+    "dm.fog_centres": "Центрове за снабдяване:",
     "dm.power_line": "**{power}**: {what}",
     **forms("dm.builds", one="{count} изграждане", other="{count} изграждания"),
     **forms("dm.disbands", one="{count} единица за разформироване", other="{count} единици за разформироване"),

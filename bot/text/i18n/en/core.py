@@ -75,6 +75,8 @@ MESSAGES: dict[str, str] = {
     "status.over_concession": "🏳️ **{game}** is over: every other player conceded to **{powers}** ({when}).",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "**{game}** hasn't started yet, so there is no map.",
+    "fog.board_hidden": "🌫️ **{game}** is played with Fog of War: the board, its history and the other powers' orders stay hidden until the game ends. Your own map comes with each phase in your direct messages.",
+    "create.fog_one_power": "Fog of War needs one power per player: choose 5, 6 or 7 players, or a duel.",
     "map.unknown_phase": "There is no phase `{text}` in this game. Phases so far: {phases}.",
     # orders
     "order.not_started": "Your game hasn't started yet.",
@@ -144,6 +146,8 @@ MESSAGES: dict[str, str] = {
     "post.no_orders": "No orders in this phase.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nDeadline: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: centres {centres}, units {units}",
+    "post.centre_line_fog": "{power}: centres {centres}",
+    "post.fog_resolved": "🌫️ **{game}** — {phase} is resolved. Each player has what they saw, and their map, by direct message.",
     "post.toss": "🪙 Coin toss: {user} wins and will play {power} from next spring.\n",
     "post.winner": "🏆 **{game}** is over: **{powers}** wins! Congratulations {users}.\n\n{centres}",
     "result.ok": "ok",
@@ -160,6 +164,10 @@ MESSAGES: dict[str, str] = {
     "result.paradox": "convoy paradox",
     # direct messages
     "dm.phase_started": "⏳ **{game}** — **{phase}** has started.\n{lines}\nDeadline: {deadline}\nOrder with `/order`.",
+    "dm.fog_seen": "🌫️ **{game}** — what you saw of {phase}:",
+    "dm.fog_seen_nothing": "Nothing happened in your sight.",
+    "dm.fog_nothing_due": "⏳ **{phase}**: nothing for you to order. Deadline: {deadline}",
+    "dm.fog_centres": "Supply centres:",
     "dm.power_line": "**{power}**: {what}",
     **forms("dm.builds", one="{count} build to make", other="{count} builds to make"),
     **forms("dm.disbands", one="{count} unit to disband", other="{count} units to disband"),

@@ -74,6 +74,8 @@ MESSAGES: dict[str, str] = {
     "status.nothing": "ninguna orden que dar",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "**{game}** aún no ha empezado, así que no hay mapa.",
+    "fog.board_hidden": "🌫️ **{game}** se juega con niebla de guerra: el tablero, su historial y las órdenes de las demás potencias están ocultos hasta que termine la partida. Tu propio mapa te llega con cada fase por mensaje directo.",
+    "create.fog_one_power": "La niebla de guerra necesita una potencia por jugador: elige 5, 6 o 7 jugadores, o un duelo.",
     "map.unknown_phase": "No hay ninguna fase `{text}` en esta partida. Fases hasta ahora: {phases}.",
     # órdenes
     "order.not_started": "Tu partida aún no ha empezado.",
@@ -144,6 +146,8 @@ MESSAGES: dict[str, str] = {
     "post.no_orders": "No hubo órdenes en esta fase.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nPlazo: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: centros {centres}, unidades {units}",
+    "post.centre_line_fog": "{power}: centros {centres}",
+    "post.fog_resolved": "🌫️ **{game}** — {phase} está resuelta. Cada jugador tiene lo que vio, y su mapa, por mensaje directo.",
     "post.toss": "🪙 Sorteo con moneda: gana {user}, que jugará con {power} desde la próxima primavera.\n",
     "post.winner": "🏆 **{game}** ha terminado: ¡gana **{powers}**! Enhorabuena, {users}.\n\n{centres}",
     "result.ok": "bien",
@@ -160,6 +164,10 @@ MESSAGES: dict[str, str] = {
     "result.paradox": "paradoja del transporte",
     # mensajes directos
     "dm.phase_started": "⏳ **{game}** — ha empezado **{phase}**.\n{lines}\nPlazo: {deadline}\nDa tus órdenes con `/order`.",
+    "dm.fog_seen": "🌫️ **{game}** — lo que viste de {phase}:",
+    "dm.fog_seen_nothing": "No pasó nada a tu vista.",
+    "dm.fog_nothing_due": "⏳ **{phase}**: no tienes nada que ordenar. Plazo: {deadline}",
+    "dm.fog_centres": "Centros de suministro:",
     "dm.power_line": "**{power}**: {what}",
     **forms("dm.builds", one="{count} construcción por hacer", other="{count} construcciones por hacer"),
     **forms("dm.disbands", one="{count} unidad por disolver", other="{count} unidades por disolver"),

@@ -80,6 +80,8 @@ MESSAGES: dict[str, str] = {
     "status.nothing": "приказывать нечего",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "Партия **{game}** ещё не началась, поэтому карты нет.",
+    "fog.board_hidden": "🌫️ **{game}** играется с туманом войны: доска, история партии и приказы других держав скрыты до её конца. Твоя собственная карта приходит с каждой фазой в личные сообщения.",
+    "create.fog_one_power": "Для тумана войны нужна одна держава на игрока: выбери 5, 6 или 7 игроков или дуэль.",
     "map.unknown_phase": "В этой партии нет фазы `{text}`. Фазы на данный момент: {phases}.",
     # приказы
     "order.not_started": "Твоя партия ещё не началась.",
@@ -156,6 +158,8 @@ MESSAGES: dict[str, str] = {
     "post.no_orders": "В этой фазе приказов не было.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nСрок: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: центров — {centres}, войск — {units}",
+    "post.centre_line_fog": "{power}: центров — {centres}",
+    "post.fog_resolved": "🌫️ **{game}** — фаза {phase} разыграна. Что видел каждый игрок, и его карта — у него в личных сообщениях.",
     "post.toss": "🪙 Жребий: со следующей весны за державу {power} играет {user}.\n",
     "post.winner": "🏆 Партия **{game}** окончена: побеждает **{powers}**! Поздравляем, {users}.\n\n{centres}",
     "result.ok": "успех",
@@ -172,6 +176,10 @@ MESSAGES: dict[str, str] = {
     "result.paradox": "парадокс конвоя",
     # личные сообщения
     "dm.phase_started": "⏳ **{game}** — началась фаза **{phase}**.\n{lines}\nСрок: {deadline}\nОтдавай приказы командой `/order`.",
+    "dm.fog_seen": "🌫️ **{game}** — что ты видел в фазе {phase}:",
+    "dm.fog_seen_nothing": "В поле твоего зрения ничего не произошло.",
+    "dm.fog_nothing_due": "⏳ **{phase}**: тебе нечего приказывать. Срок: {deadline}",
+    "dm.fog_centres": "Центры снабжения:",
     "dm.power_line": "**{power}**: {what}",
     **forms(
         "dm.builds",
