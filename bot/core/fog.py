@@ -68,7 +68,7 @@ def shown_position(game: GameRow, position: dict[str, Any], group: tuple[str, ..
 
 
 # channel posts that end the game: the reveal, whole boards and all
-_ENDINGS = {"game_won", "game_year_limit", "game_ended", "game_scores", "concession_win", "draw_agreed"}
+_ENDINGS = {"game_won", "game_year_limit", "game_ended", "game_scores", "concession_win", "draw_agreed", "fog_reveal"}
 
 
 def mask(

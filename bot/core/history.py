@@ -105,6 +105,15 @@ class GameHistory:
                 raise UserError("map.not_started", game=game.name)
             return HistoryRequest(game, await history_of(tx, game))
 
+    async def request_of(self, game_id: int) -> HistoryRequest | None:
+        """The history of one game by its id (a Fog of War game's reveal: issue 25); None
+        for a game that is gone."""
+        async with self.deps.storage.read() as tx:
+            game = await tx.game(game_id)
+            if game is None or game.phase is None:
+                return None
+            return HistoryRequest(game, await history_of(tx, game))
+
     async def files(self, request: HistoryRequest, max_bytes: int) -> HistoryFiles:
         """The document and the GIF of a checked request (the GIF at most ``max_bytes``)."""
         history = request.history

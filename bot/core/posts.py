@@ -41,6 +41,7 @@ class PostKind(StrEnum):
     GAME_STARTED = "game_started"
     PHASE_RESULTS = "phase_results"
     FOG_RESOLVED = "fog_resolved"  # issue 25: a fog game's phase was resolved (results by DM)
+    FOG_REVEAL = "fog_reveal"  # issue 25: a fog game is over: its whole history
     PHASE_STARTED = "phase_started"
     GAME_WON = "game_won"
     CD_DECLARED = "cd_declared"

@@ -364,6 +364,7 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
     PostKind.DM_FAILED: _simple("post.dm_failed"),
     PostKind.DM_PHASE_STARTED: _dm_phase,
     PostKind.DM_FOG_PHASE: _fog_phase,  # issue 25
+    PostKind.FOG_REVEAL: _simple("post.fog_reveal"),
     PostKind.FOG_RESOLVED: lambda p, lang: t(
         "post.fog_resolved", lang, game=p["game"], phase=phase_title(p["phase"], lang)
     ),

@@ -9,6 +9,7 @@ the bot's."""
 from __future__ import annotations
 
 import io
+import json
 import re
 
 from PIL import Image
@@ -20,8 +21,9 @@ from renderer import style
 from renderer.layers import geometry
 from renderer.render import _region
 from renderer.scene import scene_from_objects
-from tests.bot.simcord_support import running
-from tests.bot.test_moderation import current_game, start_seven
+from tests.bot.simcord_support import running, seven
+from tests.bot.test_duels import start_duel
+from tests.bot.test_moderation import current_game, order, start_seven
 from tests.engine.test_fog import expected_sight
 
 CODE = re.compile(r"\b([A-Z]{3})\b")
@@ -93,7 +95,9 @@ def fog_pixels_wrong(png: bytes, position: dict, power: str) -> tuple[list[str],
         px, py = int((x - x0) * region.scale), int((y - y0) * region.scale)
         checked += 1
         pixel = image.getpixel((px, py))
-        if not any(max(abs(a - b) for a, b in zip(pixel, fog)) <= 24 for fog in (style.FOG_LAND, style.FOG_SEA)):
+        if not any(
+            max(abs(a - b) for a, b in zip(pixel, fog, strict=True)) <= 24 for fog in (style.FOG_LAND, style.FOG_SEA)
+        ):
             wrong.append(f"{code} {pixel}")
     return wrong, checked
 
@@ -197,3 +201,34 @@ async def test_a_seven_player_fog_game_through_a_year_leaks_nothing(tmp_path):
         england = "\n".join(text for text, _ in seen["ENGLAND"].items)
         assert "BUR" not in england and "Burgundy" not in england
         assert "Germany: centres 4" in england  # the centre counts are public
+
+
+async def test_the_fog_lifts_at_the_end_with_the_whole_history(tmp_path):
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table_, member, created = await start_duel(env, variant="gvi", fog=True, end=1901)
+        ch, alice = table_.channel, table_.members[0]
+        assert "🌫️ Fog of War" in created and "Format: **Germany vs Italy**" in created
+        await order(member["GERMANY"], "A MUN - TYR")
+        await order(member["ITALY"], "A VEN - PIE")
+        await alice.slash(ch, "mod resolve")
+        r = await alice.slash(ch, "game history")
+        assert r.ephemeral and "is played with Fog of War" in r.response.content
+        await alice.slash(ch, "mod resolve")  # Fall 1901: the last year's last phase (no builds)
+        game = await current_game(env, ch.id)
+        assert game.status == "finished"
+        reveal = next(m for m in ch.history() if "The fog lifts over **Duel**" in m.content)
+        document = next(a for a in reveal.attachments if a.filename.endswith(".json"))
+        history = json.loads(await document.read())
+        assert history["game"]["fog"] is True and history["game"]["variant"] == "gvi"
+        orders = [r["order"] for p in history["phases"] for r in (p["results"] or [])]
+        assert "A MUN - TYR" in orders and "A VEN - PIE" in orders  # every order of every phase
+        r = await alice.slash(ch, "game board")  # after the end, the board is everyone's
+        assert "Fog of War" not in r.response.content and "Tyrolia" in r.response.content
+
+
+async def test_fog_needs_one_power_per_player(tmp_path):
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table_ = seven(env, ("alice",))
+        r = await table_.members[0].slash(table_.channel, "game create", name="Trio", players=3, fog=True)
+        assert r.ephemeral
+        assert r.response.content == "Fog of War needs one power per player: choose 5, 6 or 7 players, or a duel."

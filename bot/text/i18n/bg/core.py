@@ -141,6 +141,7 @@ MESSAGES: dict[str, str] = {
     "post.centre_line": "{power}: центрове {centres}, единици {units}",
     "post.centre_line_fog": "{power}: центрове {centres}",
     "post.fog_resolved": "🌫️ **{game}** — фазата {phase} е изиграна. Всеки играч получава с лично съобщение какво е видял и своята карта.",
+    "post.fog_reveal": "🌫️ Мъглата над **{game}** се вдига: ето цялата игра, всички заповеди от всяка фаза (анимираната карта и файлът JSON). Вече `/game map`, `/game board` и `/game history` показват всичко.",
     "post.toss": "🪙 Жребий с монета: печели {user} и от следващата пролет ще играе с {power}.\n",
     "post.winner": "🏆 **{game}** свърши: печели **{powers}**! Поздравления, {users}.\n\n{centres}",
     "result.ok": "успех",

@@ -148,6 +148,7 @@ MESSAGES: dict[str, str] = {
     "post.centre_line": "{power}: centres {centres}, units {units}",
     "post.centre_line_fog": "{power}: centres {centres}",
     "post.fog_resolved": "🌫️ **{game}** — {phase} is resolved. Each player has what they saw, and their map, by direct message.",
+    "post.fog_reveal": "🌫️ The fog lifts over **{game}**: here is the whole game, every order of every phase (the animated map and the JSON file). `/game map`, `/game board` and `/game history` now show everything.",
     "post.toss": "🪙 Coin toss: {user} wins and will play {power} from next spring.\n",
     "post.winner": "🏆 **{game}** is over: **{powers}** wins! Congratulations {users}.\n\n{centres}",
     "result.ok": "ok",

@@ -148,6 +148,7 @@ MESSAGES: dict[str, str] = {
     "post.centre_line": "{power}: centros {centres}, unidades {units}",
     "post.centre_line_fog": "{power}: centros {centres}",
     "post.fog_resolved": "🌫️ **{game}** — {phase} está resuelta. Cada jugador tiene lo que vio, y su mapa, por mensaje directo.",
+    "post.fog_reveal": "🌫️ Se levanta la niebla sobre **{game}**: aquí está la partida entera, todas las órdenes de cada fase (el mapa animado y el archivo JSON). `/game map`, `/game board` y `/game history` ya lo muestran todo.",
     "post.toss": "🪙 Sorteo con moneda: gana {user}, que jugará con {power} desde la próxima primavera.\n",
     "post.winner": "🏆 **{game}** ha terminado: ¡gana **{powers}**! Enhorabuena, {users}.\n\n{centres}",
     "result.ok": "bien",

@@ -160,6 +160,7 @@ MESSAGES: dict[str, str] = {
     "post.centre_line": "{power}: центров — {centres}, войск — {units}",
     "post.centre_line_fog": "{power}: центров — {centres}",
     "post.fog_resolved": "🌫️ **{game}** — фаза {phase} разыграна. Что видел каждый игрок, и его карта — у него в личных сообщениях.",
+    "post.fog_reveal": "🌫️ Туман над партией **{game}** рассеялся: вот вся партия, все приказы каждой фазы (анимированная карта и файл JSON). Теперь `/game map`, `/game board` и `/game history` показывают всё.",
     "post.toss": "🪙 Жребий: со следующей весны за державу {power} играет {user}.\n",
     "post.winner": "🏆 Партия **{game}** окончена: побеждает **{powers}**! Поздравляем, {users}.\n\n{centres}",
     "result.ok": "успех",
