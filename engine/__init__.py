@@ -37,6 +37,7 @@ from engine.orders import (
 )
 from engine.parser import OrderParseError, parse_order, parse_orders
 from engine.phase import Phase, PhaseKind, Season
+from engine.players import PLAYERS, play, seed_for
 from engine.position import Dislodged, Position
 from engine.power import Power
 from engine.results import OrderResult, PhaseOutcome, Result
@@ -77,6 +78,7 @@ __all__ = [
     "OrderResult",
     "OrderWarning",
     "OrdersDue",
+    "PLAYERS",
     "Phase",
     "PhaseKind",
     "PhaseOutcome",
@@ -112,10 +114,12 @@ __all__ = [
     "parse_orders",
     "phase_title",
     "place_text",
+    "play",
     "power_name",
     "power_of",
     "province_name",
     "resolve",
+    "seed_for",
     "standby_kind",
     "standby_orders",
     "unit_text",

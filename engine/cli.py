@@ -1,7 +1,9 @@
-"""``python -m engine adjudicate [FILE]``: the JSON adjudication command.
+"""``python -m engine adjudicate [FILE]`` and ``python -m engine play [FILE]``: the JSON
+commands (adjudicate a phase; answer a position with a stand-in player's orders).
 
-The contract (input and output objects, batch lists, exit codes) is documented in the
-README ("The adjudication command"). This module owns only the command: arguments, reading
+The contracts (input and output objects, batch lists, exit codes) are documented in the
+README ("The adjudication command", "The player command"); both commands share the input
+handling, batches and exit statuses below. This module owns only the command: arguments, reading
 the input, writing the output, exit statuses. The JSON shapes are :mod:`engine.codec`
 (:func:`engine.codec.adjudicate_object` is the same thing as a Python call on one decoded
 input object).
@@ -24,7 +26,7 @@ import sys
 from collections.abc import Callable
 from typing import IO, Any, NoReturn
 
-from engine.codec import InputError, brief, outcome_to_text, resolve_object
+from engine.codec import InputError, brief, outcome_to_text, play_object, resolve_object
 
 MAX_INPUT = 64 * 2**20  # bytes: a batch of ~50,000 phases; /dev/zero stops here
 MAX_OUTPUT = 512 * 2**20  # characters of a batch's output (~150,000 phases; it is built whole)
@@ -32,7 +34,7 @@ MAX_DIGITS = 4300  # the longest integer read (Python's own default limit)
 MAX_MESSAGE = 300  # characters of the one line on standard error
 
 EXIT_OK, EXIT_BUG, EXIT_REFUSED = 0, 1, 2
-USAGE = "python -m engine adjudicate [FILE]"
+USAGE = "python -m engine {adjudicate,play} [FILE]"
 
 
 class Refused(Exception):
@@ -83,12 +85,22 @@ def adjudicate_bytes(data: bytes) -> bytes:
     """The command's main path without the streams: input bytes in, output bytes out (one
     JSON text and a newline, UTF-8). Raises :class:`Refused` for bad input; inside a batch
     a bad item becomes ``{"error": ...}`` and the others go on."""
+    return _answer_bytes(data, lambda item: outcome_to_text(resolve_object(item)))
+
+
+def play_bytes(data: bytes) -> bytes:
+    """:func:`adjudicate_bytes` for ``python -m engine play`` (engine-play.md): each input
+    object answered with the orders of the powers it asks for."""
+    return _answer_bytes(data, lambda item: json.dumps(play_object(item), ensure_ascii=False))
+
+
+def _answer_bytes(data: bytes, answer: Callable[[Any], str]) -> bytes:
     obj = decode(data)
     if isinstance(obj, list):
         texts, size = [], 0
         for item in obj:
             try:
-                texts.append(outcome_to_text(resolve_object(item)))
+                texts.append(answer(item))
             except InputError as exc:
                 texts.append(json.dumps({"error": str(exc)}, ensure_ascii=False))
             size += len(texts[-1])
@@ -99,7 +111,7 @@ def adjudicate_bytes(data: bytes) -> bytes:
         text = "[" + ", ".join(texts) + "]"
     else:
         try:
-            text = outcome_to_text(resolve_object(obj))
+            text = answer(obj)
         except InputError as exc:
             raise Refused(str(exc)) from None
     # codec never echoes a lone surrogate; were one to slip through, it is written as a JSON
@@ -237,8 +249,15 @@ def main(
             description="Adjudicate one phase (a JSON object) or a batch (a list).",
         )
         adj.add_argument("file", nargs="?", default="-", help="JSON file; '-' or absent: standard input")
+        ply = sub.add_parser(
+            "play",
+            help="orders from a stand-in player for a position given as JSON (see README)",
+            description="Answer one position (a JSON object) or a batch (a list) with a player's orders.",
+        )
+        ply.add_argument("file", nargs="?", default="-", help="JSON file; '-' or absent: standard input")
         args = parser.parse_args(argv)
-        payload = adjudicate_bytes(read_input(args.file, standard_input(stdin)))
+        command = play_bytes if args.command == "play" else adjudicate_bytes
+        payload = command(read_input(args.file, standard_input(stdin)))
         write_output(stdout if stdout is not None else sys.stdout, payload)
 
     return run_command(body, stderr, "engine")

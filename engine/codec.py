@@ -415,3 +415,48 @@ def adjudicate_object(obj: Mapping[str, Any]) -> dict[str, Any]:
     """Adjudicate one input object of the contract: the output object, as JSON data.
     Raises :class:`InputError` on bad input."""
     return outcome_to_json(resolve_object(obj))
+
+
+# -- the player command (shared spec engine-play.md) ------------------------------------------
+
+
+def _play_powers(obj: Mapping[str, Any]) -> list[Power] | None:
+    value = obj.get("powers")
+    if value is None:
+        return None
+    return list(dict.fromkeys(_power(name) for name in _list(value, "'powers'")))
+
+
+def _player(obj: Mapping[str, Any]) -> str:
+    from engine.players import PLAYERS
+
+    value = obj.get("player")
+    if value is None:
+        return "caretaker"
+    if not isinstance(value, str) or value not in PLAYERS:
+        raise InputError(f"unknown player {brief(value)} (use one of {', '.join(PLAYERS)})")
+    return value
+
+
+def _seed(obj: Mapping[str, Any]) -> int:
+    value = obj.get("seed")
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"seed must be an integer, not {brief(value)}")
+    return value
+
+
+def play_object(obj: Mapping[str, Any]) -> dict[str, Any]:
+    """Answer one input object of ``python -m engine play`` (engine-play.md): the output
+    object, as JSON data. Raises :class:`InputError` on bad input."""
+    from engine.players import play  # here: the players import the game, which codec also does
+
+    position = position_from_json(obj)
+    powers = _play_powers(obj)
+    player, seed = _player(obj), _seed(obj)
+    orders = play(position, powers, player=player, seed=seed)
+    return {
+        "phase": phase_to_json(position.phase),
+        "orders": {power.value: [str(o) for o in items] for power, items in orders.items()},
+    }

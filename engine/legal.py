@@ -17,6 +17,8 @@ module offers is exactly what :func:`engine.validation.check_order` accepts.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.map import Location
 from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
 from engine.position import Position
@@ -37,6 +39,13 @@ def legal_orders(position: Position, province: str, rules: Rules = STANDARD_RULE
     none for a unit of a passive power (its orders would not be obeyed). For the
     adjustment phase use :func:`legal_adjustments`."""
     return _menu(Checker(position, rules), province)
+
+
+def menus(position: Position, provinces: Iterable[str], rules: Rules = STANDARD_RULES) -> dict[str, list[Order]]:
+    """:func:`legal_orders` for several units at once (one check of the board for all:
+    the stand-in players ask for every unit of a power each phase), in the order given."""
+    checker = Checker(position, rules)
+    return {province: _menu(checker, province) for province in provinces}
 
 
 def _menu(checker: Checker, province: str) -> list[Order]:
