@@ -102,3 +102,29 @@ def test_a_duels_history_records_its_variant():
     assert History.from_json(doc).game.variant == "evt"
     with pytest.raises(ValueError):
         GameInfo("x", players=7, variant="evt")
+
+
+@pytest.mark.parametrize("name", list(DUELS))
+def test_the_stand_in_players_play_a_duel_to_its_end(name):
+    """Practice against the stand-in (engine.players): a DumbBot plays each side of the duel
+    from its start until one side has 18 centres or 1920 is over; every order is legal and
+    the absent powers never get a unit."""
+    from engine.players import play
+
+    setup = DUELS[name]
+    position = setup.initial_position()
+    outcome = None
+    while position.phase.year <= 1920:
+        rules = setup.rules(position.phase)
+        orders = play(position, sorted(setup.powers), player="dumbbot", seed=7, rules=rules)
+        outcome = resolve(position, orders, rules)
+        assert not [r for r in outcome.results if r.result.value in ("illegal", "unparsed", "no_unit", "duplicate")]
+        position = outcome.next
+        assert {u.power for u in position.units.values()} <= setup.powers
+        if outcome.winner is not None:
+            break
+    assert outcome is not None
+    owned = {p: len(position.centres_of(p)) for p in setup.powers}
+    assert sum(owned.values()) > 6  # the neutral centres were taken
+    if outcome.winner is not None:
+        assert owned[outcome.winner] >= 18
