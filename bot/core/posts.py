@@ -149,6 +149,8 @@ async def dm(
     **params: Any,
 ) -> int:
     """Store a direct message to one player."""
+    if fog.active(game) and map is not None and not map.fronts:  # issue 25: no whole board before the end
+        map = None
     post = Post(kind, {"game": game.name, **params}, user_id=user_id, mentions=(user_id,), map=map)
     return await add(tx, game, phase, post, now)
 

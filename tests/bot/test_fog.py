@@ -232,3 +232,22 @@ async def test_fog_needs_one_power_per_player(tmp_path):
         r = await table_.members[0].slash(table_.channel, "game create", name="Trio", players=3, fog=True)
         assert r.ephemeral
         assert r.response.content == "Fog of War needs one power per player: choose 5, 6 or 7 players, or a duel."
+
+
+async def test_a_replacement_in_a_fog_game_gets_its_own_fogged_map_only(tmp_path):
+    async with running(str(tmp_path / "db.sqlite3"), real_maps=True) as env:
+        table_, member = await start_seven(env, fog=True)
+        ch, alice = table_.channel, table_.members[0]
+        newbie = table_.guild.add_member(env.create_user("newbie"))
+        await newbie.user.slash("remind", map=True)  # the map comes with the DM
+        power = next(p for p, m in member.items() if m is not alice)
+        r = await alice.slash(ch, "mod replace", power=power, member=newbie)
+        assert r.ephemeral and f"now plays {power.title()}" in r.response.content
+        welcome = next(m for m in newbie.user.dm_channel.history() if f"You now play **{power.title()}**" in m.content)
+        game = await current_game(env, ch.id)
+        [picture] = welcome.attachments
+        assert picture.filename == f"S1901M-{power.lower()}.png"  # its own front, not the whole board
+        alt = picture.description or ""
+        assert counts_wrong(alt, game.position, power) == []
+        wrong, checked = fog_pixels_wrong(await picture.read(), game.position, power)
+        assert wrong == [] and checked
