@@ -157,13 +157,17 @@ def fogged_inputs(
     position: dict[str, Any], orders: list[dict[str, Any]] | None, power: str
 ) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
     """What ``power`` may see of a phase under Fog of War (issue 25, :mod:`engine.fog`): the
-    position with only the units, dislodged units and centre owners in its sight, and only
-    the orders it may see (its own, and those given by units in its sight). Whatever draws
-    a fog map is given only these, so even the plain stand-in picture shows nothing more."""
+    position with only the units and dislodged units in its sight (and the centres, whose
+    counts are public: a picture hides the owners out of sight), and only the orders it may
+    see (its own, and those given by units in its sight). Whatever draws a fog map is given
+    only these, so even the plain stand-in picture shows no more than the counts."""
     pos = position_from_json(position)
     viewer = Power(power)
     visible = visible_provinces(pos, viewer)
-    shown = position_to_json(fogged_position(pos, viewer))
+    # the centre owners stay: how many centres each power has is public (the legend, the alt
+    # text count them); the renderer's fog hides who owns a centre out of sight
+    seen = fogged_position(pos, viewer)
+    shown = position_to_json(Position(seen.phase, seen.units, pos.centres, seen.dislodged, pos.map))
     if orders is None:
         return shown, None
     kept = []

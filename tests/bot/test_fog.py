@@ -251,3 +251,19 @@ async def test_a_replacement_in_a_fog_game_gets_its_own_fogged_map_only(tmp_path
         assert counts_wrong(alt, game.position, power) == []
         wrong, checked = fog_pixels_wrong(await picture.read(), game.position, power)
         assert wrong == [] and checked
+
+
+def test_a_fog_pictures_inputs_keep_the_public_centre_counts_and_nothing_else_out_of_sight():
+    from bot.infra.maps import fogged_inputs
+    from engine import Position
+    from engine.codec import position_to_json
+
+    start = position_to_json(Position.initial())
+    orders = [
+        {"power": "GERMANY", "order": "A MUN - BUR", "ok": False, "result": "bounce"},
+        {"power": "FRANCE", "order": "A PAR - BUR", "ok": False, "result": "bounce"},
+    ]
+    shown, seen_orders = fogged_inputs(start, orders, "ENGLAND")
+    assert {p: len(c) for p, c in shown["centers"].items()} == {p: len(c) for p, c in start["centers"].items()}
+    assert set(shown["units"]) == {"ENGLAND"}  # nobody else's unit is in England's sight in 1901
+    assert seen_orders == []  # Munich and Paris are out of England's sight
