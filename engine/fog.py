@@ -1,8 +1,13 @@
 """Fog of War: what each power may see of a position and of a phase's results.
 
-The rule (issue 25, with the variant sites' Fog of War as the reference: Phil Reynolds'
-"Fog-of-War Diplomacy" (1989) and Diplomaticcorp's "Fog of War" as described on
-dipwiki.com, which vDiplomacy's Fog of War follows):
+The rule (issue 25). References: Phil Reynolds' "Fog-of-War Diplomacy" (1989; the
+Diplomatic Pouch and diplomacyzines.co.uk variant bank: a player sees a foreign unit only
+where one of its units could move, and sees no one's orders) and Diplomaticcorp's "Fog of
+War" (2005, dipwiki.com: a unit sees its province and the provinces next to it, a centre
+sees itself, each player gets an adjudication of their own). vDiplomacy's Fog of War is the
+most played (about 600 finished games, research next-wave.md section 2); its sources were
+not found, beyond a fix of order-status and centre-count leaks in anonymous fog games
+(Sleepcap/vDiplomacy PR #35). Our rule:
 
 * A power sees the provinces of its own units (a dislodged unit waiting to retreat
   included) and of its own supply centres, and every province next to one of those, by
@@ -16,10 +21,12 @@ dipwiki.com, which vDiplomacy's Fog of War follows):
   saw when the phase began (an adjustment: builds and disbands in provinces it sees). It
   does not see orders given elsewhere nor their results, even when a unit moves from the
   dark into its sight (it sees the unit arrive, not where from).
-* Public, for every power (as on the sites, where the centre table stays on the game
-  page): how many supply centres each power owns (:func:`centre_counts`), which powers
-  are still in the game, the phase, the deadlines, and the end of the game (the winner,
-  the draw). At the end everything is revealed.
+* Public, for every power (our choice; Reynolds' game master tells each player only their
+  own centres): how many supply centres each power owns (:func:`centre_counts`; they
+  change only after a Fall turn, so this is the count at the end of each year), which
+  powers are still in the game (eliminations, civil disorder), the phase, the deadlines,
+  and the end of the game (the winner, the draw). Not public: units, their number, orders,
+  results, who owns which centre out of sight. At the end everything is revealed.
 
 Everything here is computed from the position's own data, so a test can recompute what a
 power may see independently of how the bot draws or words it.
