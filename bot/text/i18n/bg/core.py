@@ -140,7 +140,7 @@ MESSAGES: dict[str, str] = {
     "post.new_phase": "⏳ **{game}** — **{phase}**\nКраен срок: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: центрове {centres}, единици {units}",
     "post.centre_line_fog": "{power}: центрове {centres}",
-    "post.fog_resolved": "🌫️ **{game}** — фазата {phase} е изиграна. Всеки играч получава с лично съобщение какво е видял и своята карта.",
+    "post.fog_resolved": "🌫️ **{game}** — фазата „{phase}“ е изиграна. Всеки играч получава с лично съобщение какво е видял и своята карта.",
     "post.fog_reveal": "🌫️ Мъглата над **{game}** се вдига: ето цялата игра, всички заповеди от всяка фаза (анимираната карта и файлът JSON). Вече `/game map`, `/game board` и `/game history` показват всичко.",
     "post.toss": "🪙 Жребий с монета: печели {user} и от следващата пролет ще играе с {power}.\n",
     "post.winner": "🏆 **{game}** свърши: печели **{powers}**! Поздравления, {users}.\n\n{centres}",
@@ -158,7 +158,7 @@ MESSAGES: dict[str, str] = {
     "result.paradox": "парадокс на конвоирането",
     # лични съобщения
     "dm.phase_started": "⏳ **{game}** — започна **{phase}**.\n{lines}\nКраен срок: {deadline}\nДай заповеди с `/order`.",
-    "dm.fog_seen": "🌫️ **{game}** — какво видя от {phase}:",
+    "dm.fog_seen": "🌫️ **{game}** — какво видя от „{phase}“:",
     "dm.fog_seen_nothing": "Пред очите ти нищо не се случи.",
     "dm.fog_nothing_due": "⏳ **{phase}**: нямаш какво да нареждаш. Краен срок: {deadline}",
     "dm.fog_centres": "Центрове за снабдяване:",

@@ -147,7 +147,7 @@ MESSAGES: dict[str, str] = {
     "post.new_phase": "⏳ **{game}** — **{phase}**\nPlazo: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: centros {centres}, unidades {units}",
     "post.centre_line_fog": "{power}: centros {centres}",
-    "post.fog_resolved": "🌫️ **{game}** — {phase} está resuelta. Cada jugador tiene lo que vio, y su mapa, por mensaje directo.",
+    "post.fog_resolved": "🌫️ **{game}** — «{phase}» está resuelta. Cada jugador tiene lo que vio, y su mapa, por mensaje directo.",
     "post.fog_reveal": "🌫️ Se levanta la niebla sobre **{game}**: aquí está la partida entera, todas las órdenes de cada fase (el mapa animado y el archivo JSON). `/game map`, `/game board` y `/game history` ya lo muestran todo.",
     "post.toss": "🪙 Sorteo con moneda: gana {user}, que jugará con {power} desde la próxima primavera.\n",
     "post.winner": "🏆 **{game}** ha terminado: ¡gana **{powers}**! Enhorabuena, {users}.\n\n{centres}",
@@ -165,7 +165,7 @@ MESSAGES: dict[str, str] = {
     "result.paradox": "paradoja del transporte",
     # mensajes directos
     "dm.phase_started": "⏳ **{game}** — ha empezado **{phase}**.\n{lines}\nPlazo: {deadline}\nDa tus órdenes con `/order`.",
-    "dm.fog_seen": "🌫️ **{game}** — lo que viste de {phase}:",
+    "dm.fog_seen": "🌫️ **{game}** — lo que viste de «{phase}»:",
     "dm.fog_seen_nothing": "No pasó nada a tu vista.",
     "dm.fog_nothing_due": "⏳ **{phase}**: no tienes nada que ordenar. Plazo: {deadline}",
     "dm.fog_centres": "Centros de suministro:",

@@ -159,7 +159,7 @@ MESSAGES: dict[str, str] = {
     "post.new_phase": "⏳ **{game}** — **{phase}**\nСрок: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: центров — {centres}, войск — {units}",
     "post.centre_line_fog": "{power}: центров — {centres}",
-    "post.fog_resolved": "🌫️ **{game}** — фаза {phase} разыграна. Что видел каждый игрок, и его карта — у него в личных сообщениях.",
+    "post.fog_resolved": "🌫️ **{game}** — фаза «{phase}» разыграна. Что видел каждый игрок, и его карта — у него в личных сообщениях.",
     "post.fog_reveal": "🌫️ Туман над партией **{game}** рассеялся: вот вся партия, все приказы каждой фазы (анимированная карта и файл JSON). Теперь `/game map`, `/game board` и `/game history` показывают всё.",
     "post.toss": "🪙 Жребий: со следующей весны за державу {power} играет {user}.\n",
     "post.winner": "🏆 Партия **{game}** окончена: побеждает **{powers}**! Поздравляем, {users}.\n\n{centres}",
@@ -177,7 +177,7 @@ MESSAGES: dict[str, str] = {
     "result.paradox": "парадокс конвоя",
     # личные сообщения
     "dm.phase_started": "⏳ **{game}** — началась фаза **{phase}**.\n{lines}\nСрок: {deadline}\nОтдавай приказы командой `/order`.",
-    "dm.fog_seen": "🌫️ **{game}** — что ты видел в фазе {phase}:",
+    "dm.fog_seen": "🌫️ **{game}** — что ты видел в фазе «{phase}»:",
     "dm.fog_seen_nothing": "В поле твоего зрения ничего не произошло.",
     "dm.fog_nothing_due": "⏳ **{phase}**: тебе нечего приказывать. Срок: {deadline}",
     "dm.fog_centres": "Центры снабжения:",
