@@ -138,6 +138,10 @@ async def test_a_seven_player_fog_game_through_a_year_leaks_nothing(tmp_path):
             c["name"] for c in await member["FRANCE"].user.autocomplete("order", "orders", "A MAR S")
         ]
         assert completions["FRANCE"] and not any("MUN" in c or "Munich" in c for c in completions["FRANCE"])
+        r = await member["FRANCE"].slash(ch, "game status")  # who has ordered: public; nothing of the board
+        await replies["FRANCE"].add(r.response)
+        r = await member["FRANCE"].user.slash("orders")  # the order sheet: France's own units and menus
+        await replies["FRANCE"].add(r.response)
         for command in ("game board", "game map", "game history"):
             r = await member["FRANCE"].slash(ch, command)
             await replies["FRANCE"].add(r.response)
