@@ -18,8 +18,14 @@ most 2 channel requests per game-phase plus one DM per player who owes orders; d
 within 10% of the floor; worst reply under 250 ms, with 200 games on 2 cores. The storm's
 reminders are taken as sent hours before (the bot starts seconds before the deadline).
 
+Fog of War (issue 25): ``--fog`` is the share of the storm's games played with fog (every
+``1/share``-th game). A fog game's channel gets only the news that the phase was resolved
+and the public centre counts, and each of its players one DM with what they saw, their
+orders due and their map: the same budget as a normal game (one DM per player per
+phase). The report counts the fog games' channel messages apart.
+
     python benchmarks/deadlines.py [--games 200,2000] [--strategies separate,merged,pushed]
-        [--per-player 3] [--latency 0.1] [--lead 3]
+        [--per-player 3] [--latency 0.1] [--lead 3] [--fog 0.25]
 """
 
 from __future__ import annotations
@@ -85,6 +91,8 @@ class Storm:
     channel_done: float  # seconds from the deadline until the last channel message arrived
     first_dm: float  # ... until the first DM arrived
     timeline: list[tuple[int, int]]  # channel messages and DMs that arrived in each second after the deadline
+    fog_games: int = 0  # issue 25: storm games played with Fog of War
+    fog_channel_messages: int = 0  # the channel messages of those games
 
     @property
     def accepted(self) -> int:
@@ -95,7 +103,14 @@ class Storm:
         return self.accepted / DISCORD_RATE
 
 
-async def prepare(db: str, emu: Remote, games: int, per_player: int, deadline: datetime, merged: bool):
+def fogged(g: int, games: int, fog: float) -> bool:
+    """Storm game ``g`` is played with Fog of War: every ``1/fog``-th one (issue 25)."""
+    return fog > 0 and g < games and g % max(1, round(1 / fog)) == 0
+
+
+async def prepare(
+    db: str, emu: Remote, games: int, per_player: int, deadline: datetime, merged: bool, fog: float = 0.0
+):
     """Games created, joined, started and ordered straight through the core; the storm's
     players play in about ``per_player`` games each. Returns the game channels, the probe
     players (user id, game id, power) and the storm's players."""
@@ -123,6 +138,7 @@ async def prepare(db: str, emu: Remote, games: int, per_player: int, deadline: d
             # no private press: the emulator has no guild to make press channels in, and a
             # game's press space is made once at its start, not at each phase
             settings=press.Settings(press=press.PressMode.PUBLIC),
+            fog=fogged(g, games, fog),  # issue 25
         )
         for u in seated:
             await core.lifecycle.join(channel_id, int(u["id"]))
@@ -161,7 +177,9 @@ def progress(db: str, games: int) -> tuple[int, int, int]:
     return resolved[0], unsent[0], failed[0]
 
 
-async def storm(strategy: str, games: int, per_player: int, latency: float, lead: float, plain: bool = False) -> Storm:
+async def storm(
+    strategy: str, games: int, per_player: int, latency: float, lead: float, plain: bool = False, fog: float = 0.0
+) -> Storm:
     emu = Remote(Limits(latency=latency))
     await emu.start()
     os.environ["DIPLOMACY_POSTING"] = strategy
@@ -170,7 +188,7 @@ async def storm(strategy: str, games: int, per_player: int, latency: float, lead
         db = str(Path(tmp) / "bench.sqlite3")
         t0 = time.time()
         deadline = datetime.now(UTC) + timedelta(hours=1)
-        channels, probes, players = await prepare(db, emu, games, per_player, deadline, strategy != "separate")
+        channels, probes, players = await prepare(db, emu, games, per_player, deadline, strategy != "separate", fog)
         print(f"  setup: {games} games + {PROBE_GAMES} probe games, {len(players)} players, {time.time() - t0:.0f} s")
         discord.http.Route.BASE = emu.api_url
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(emu.gateway_url)
@@ -235,6 +253,7 @@ async def storm(strategy: str, games: int, per_player: int, latency: float, lead
     requests = {k: v for k, v in stats["requests"].items() if "/interactions/" not in k and "/webhooks/" not in k}
     # the probes' DMs hold no posts; their interaction answers are not in `posts`
     game_channels = {c["id"] for c in channels}
+    fog_channels = {c["id"] for g, c in enumerate(channels) if fogged(g, games, fog)}
     return Storm(
         strategy=strategy,
         games=games,
@@ -253,6 +272,8 @@ async def storm(strategy: str, games: int, per_player: int, latency: float, lead
         channel_done=max((p["at"] for p in posts if not p["dm"]), default=due_wall) - due_wall,
         first_dm=min((p["at"] for p in posts if p["dm"]), default=due_wall) - due_wall,
         timeline=timeline(posts, due_wall),
+        fog_games=len(fog_channels),
+        fog_channel_messages=sum(1 for p in posts if p["channel_id"] in fog_channels),
     )
 
 
@@ -286,6 +307,7 @@ def report(s: Storm) -> list[str]:
         f"p99 {percentile(replies, 0.99) * 1000:.0f} ms, median {statistics.median(replies) * 1000:.0f} ms; "
         f"load {s.load[0]:.2f} -> {s.load[1]:.2f}",
         f"          by route: {routes}",
+        f"          fog games: {s.fog_games}, {s.fog_channel_messages / max(1, s.fog_games):.2f} channel messages each",
         "          per second (channel+DM): " + " ".join(f"{c}+{d}" for c, d in s.timeline),
     ]
 
@@ -308,7 +330,7 @@ def table(storms: list[Storm]) -> list[str]:
 
 
 async def main(
-    sizes: list[int], strategies: list[str], per_player: int, latency: float, lead: float, plain: bool
+    sizes: list[int], strategies: list[str], per_player: int, latency: float, lead: float, plain: bool, fog: float
 ) -> int:
     drawn = (
         "stand-in picture (--plain-maps)" if plain else "renderer.render" if maps.renderer_available() else "stand-in"
@@ -321,7 +343,7 @@ async def main(
     for games in sizes:
         for strategy in strategies:
             print(f"storm of {games} games, strategy {strategy}:")
-            s = await storm(strategy, games, per_player, latency, lead, plain)
+            s = await storm(strategy, games, per_player, latency, lead, plain, fog)
             storms.append(s)
             print("\n".join(report(s)), flush=True)
     print()
@@ -349,6 +371,7 @@ if __name__ == "__main__":
     parser.add_argument("--latency", type=float, default=0.1, help="seconds of round trip per request")
     parser.add_argument("--lead", type=float, default=3.0, help="seconds from the bot's start to the deadline")
     parser.add_argument("--plain-maps", action="store_true", help="the stand-in picture instead of the renderer")
+    parser.add_argument("--fog", type=float, default=0.25, help="share of the games played with Fog of War")
     args = parser.parse_args()
     sys.exit(
         asyncio.run(
@@ -359,6 +382,7 @@ if __name__ == "__main__":
                 args.latency,
                 args.lead,
                 args.plain_maps,
+                args.fog,
             )
         )
     )

@@ -51,7 +51,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine import Move, Order, Position, Power, play, resolve, seed_for  # noqa: E402
 from engine.legal import legal_adjustments, menus  # noqa: E402
-from engine.orders import Build, Retreat  # noqa: E402
+from engine.orders import Build, Retreat, SupportMove  # noqa: E402
 from engine.players import has_orders_to_give, orders_for  # noqa: E402
 from engine.rules import STANDARD_RULES  # noqa: E402
 
@@ -63,8 +63,10 @@ POWERS = list(Power)
 
 def greedy_orders(position: Position, power: Power, seed: int) -> list[Order]:
     """Every unit goes for the nearest supply centre its power does not own (an adjacent one
-    first, else the move that brings it closest; ties at random); never two units of one
-    power to one province. Builds at random, disbands by the civil-disorder rule (as hold)."""
+    first, else the move that brings it closest; ties at random), except that a unit on
+    such a centre stays there in the fall (to take it); never two units of one power to one
+    province; a unit that stays supports a move of its own power next to it. Builds at
+    random, disbands by the civil-disorder rule (as hold)."""
     rng = random.Random(seed)
     game_map = position.map
     targets = frozenset(c for c in game_map.supply_centres if position.centres.get(c) is not power)
@@ -109,6 +111,19 @@ def greedy_orders(position: Position, power: Power, seed: int) -> list[Order]:
         else:
             taken.add(province)
             chosen[province] = menu[province][0] if phase.is_movement else menu[province][-1]  # hold / disband
+    if phase.is_movement:
+        # a unit that stays supports a move of ours next to it, when one is made
+        for province in sorted(chosen):
+            if not isinstance(chosen[province], Move):
+                helps = [
+                    o
+                    for o in menu[province]
+                    if isinstance(o, SupportMove)
+                    and isinstance(chosen.get(o.supported.province), Move)
+                    and chosen[o.supported.province].destination == o.destination  # type: ignore[union-attr]
+                ]
+                if helps:
+                    chosen[province] = rng.choice(helps)
     return [chosen[p] for p in sorted(chosen)]
 
 
@@ -120,7 +135,7 @@ class Game:
     """One game's record."""
 
     seats: dict[str, str]  # power -> player
-    seed: int
+    game_seed: int
     start: str
     end: str
     centres: dict[str, dict[str, int]] = field(default_factory=dict)  # phase of each spring -> power -> centres
@@ -327,7 +342,7 @@ def retention(args: argparse.Namespace) -> list[dict]:
 
 
 def outside(args: argparse.Namespace) -> list[dict]:
-    subjects = ("hold", "caretaker", "random")
+    subjects = args.outside_subjects
     jobs = [
         (subject, opponent, seat.value, seed)
         for opponent in args.opponents
@@ -348,8 +363,8 @@ def outside(args: argparse.Namespace) -> list[dict]:
             )
             seat = [final_of(r) for r in cell]
             gains = [largest_gain(r) for r in cell]
-            paired = [largest_gain(r) - largest_gain(base[(r["seat"], r["seed"])]) for r in cell]
-            print(f"{opponent:<9} {subject:<10} {fmt(seat):>13} {fmt(gains):>13} {fmt(paired):>15}")
+            paired = [largest_gain(r) - largest_gain(base[(r["seat"], r["seed"])]) for r in cell if base]
+            print(f"{opponent:<9} {subject:<10} {fmt(seat):>13} {fmt(gains):>13} {fmt(paired) if base else '':>15}")
     print(f"latency caretaker: {latency(r for r in records if r['subject'] == 'caretaker')}")
     return records
 
@@ -360,6 +375,30 @@ def largest_gain(record: dict) -> int:
     return max(last[p] - first[p] for p in first if p != record["seat"])
 
 
+def tune(item: str) -> None:
+    """Change one constant of a preset for this run (the workers are forked after this)."""
+    import dataclasses
+
+    import engine.players as players
+
+    preset, _, assignment = item.partition(":")
+    name, _, text = assignment.partition("=")
+    attribute = preset.upper()
+    weights = getattr(players, attribute)
+    old = getattr(weights, name)
+    value: object
+    if "," in text:
+        value = tuple(float(v) for v in text.split(","))
+    elif isinstance(old, bool):
+        value = text.lower() in ("1", "true", "yes")
+    elif isinstance(old, int) and float(text).is_integer():
+        value = int(float(text))
+    else:
+        value = float(text)
+    setattr(players, attribute, dataclasses.replace(weights, **{name: value}))
+    print(f"{preset}: {name} = {value} (was {old})")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("experiment", choices=("ladder", "retention", "outside"))
@@ -368,9 +407,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--subjects", nargs="+", default=["dumbbot", "caretaker", "hold", "random"])
     parser.add_argument("--baselines", nargs="+", default=["hold", "random", "dumbbot"])
     parser.add_argument("--opponents", nargs="+", default=["dumbbot", "greedy"])
+    parser.add_argument("--outside-subjects", nargs="+", default=["hold", "caretaker", "random", "dumbbot"])
     parser.add_argument("--last-year", type=int, default=1910)
+    parser.add_argument(
+        "--weights",
+        action="append",
+        default=[],
+        metavar="PRESET:NAME=VALUE",
+        help="try other constants, e.g. caretaker:fall_attack=300 (repeatable; for tuning)",
+    )
     parser.add_argument("--json", help="write every game's record to this file")
     args = parser.parse_args(argv)
+    for item in args.weights:
+        tune(item)
     started = time.perf_counter()
     records = {"ladder": ladder, "retention": retention, "outside": outside}[args.experiment](args)
     print(f"\n{len(records)} games in {time.perf_counter() - started:.0f} s with {args.processes} processes")

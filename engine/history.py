@@ -39,7 +39,7 @@ from engine.position import Position
 from engine.power import Power
 from engine.results import Result
 from engine.scoring import Ending, GameEnd, Scores, System
-from engine.variants import Setup, setup_for
+from engine.variants import STANDARD_VARIANT, Setup, setup_for
 
 FORMAT = "diplomacy-history"  # the document's "format": what it is
 VERSION = 1  # its "version": a reader refuses a newer one
@@ -110,9 +110,11 @@ class GameInfo:
     year_limit: int | None = None
     scoring: System | None = None
     settings: Mapping[str, Scalar] = field(default_factory=dict)
+    variant: str = STANDARD_VARIANT  # "standard" or a duel's name (engine.variants.DUELS)
+    fog: bool = False  # played with Fog of War (engine.fog)
 
     def __post_init__(self) -> None:
-        setup = setup_for(self.players)  # ValueError for a number of players the game does not have
+        setup = setup_for(self.players, self.variant)  # ValueError for a number of players the game does not have
         if self.toss_winner is not None and (setup.toss_power is None or not 0 <= self.toss_winner < len(setup.seats)):
             raise ValueError(f"no seat {self.toss_winner} can win a coin toss in a game of {self.players} players")
         if self.language not in LANGUAGES:
@@ -131,12 +133,14 @@ class GameInfo:
                 self.year_limit,
                 self.scoring,
                 tuple(sorted(self.settings.items())),
+                self.variant,
+                self.fog,
             )
         )
 
     @property
     def setup(self) -> Setup:
-        return setup_for(self.players)
+        return setup_for(self.players, self.variant)
 
     def to_json(self) -> dict[str, Any]:
         setup = self.setup
@@ -144,11 +148,14 @@ class GameInfo:
             "name": self.name,
             "map": "standard",
             "players": self.players,
+            "variant": self.variant,
+            "fog": self.fog,
             "language": self.language,
             # what the number of players means, written out for tools that do not know
             # engine.variants (a reader takes them from "players")
             "seats": [[p.value for p in setup.seat_powers(i, self.toss_winner)] for i in range(len(setup.seats))],
             "neutral": sorted(p.value for p in setup.neutral),
+            "powers": sorted(p.value for p in setup.powers),
             "start_year": setup.start_year,
             "victory": {"centres": setup.win_centres, "by_seat": setup.win_by_seat},
             "toss_winner": self.toss_winner,
@@ -371,6 +378,11 @@ def _game_from_json(obj: Any) -> GameInfo:
     ):
         raise HistoryError(f"game 'settings' must map names to plain values, not {brief(settings)}")
     toss_winner = _optional_int(obj, "toss_winner")
+    variant, fog = obj.get("variant", STANDARD_VARIANT), obj.get("fog", False)
+    if not isinstance(variant, str):
+        raise HistoryError(f"game 'variant' must be a string, not {brief(variant)}")
+    if not isinstance(fog, bool):
+        raise HistoryError(f"game 'fog' must be true or false, not {brief(fog)}")
     try:
         return GameInfo(
             name,
@@ -380,6 +392,8 @@ def _game_from_json(obj: Any) -> GameInfo:
             _optional_int(obj, "year_limit"),
             obj.get("scoring"),
             settings,
+            variant,
+            fog,
         )
     except ValueError as e:
         raise HistoryError(f"game: {e}") from None

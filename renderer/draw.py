@@ -342,7 +342,9 @@ def base_image(geo: Geometry, scene: Scene, frame: Frame = FULL, size: tuple[int
     occupied = {u.province: u.power for u in scene.units}
     for code, i in geo.province_index.items():
         prov = geo.board.provinces[code]
-        if prov.kind == "sea":
+        if code in scene.hidden:
+            put(i, style.FOG_SEA if prov.kind == "sea" else style.FOG_LAND)
+        elif prov.kind == "sea":
             put(i, style.SEA)
         elif code in scene.centres:
             put(i, style.tint(scene.centres[code]))
@@ -408,6 +410,8 @@ def draw_under(geo: Geometry, scene: Scene, frame: Frame = FULL, size: tuple[int
         if prov.sc is not None:
             owner = scene.centres.get(prov.code)
             colour = style.unit_colour(owner) if owner else None
+            if prov.code in scene.hidden:
+                colour = style.FOG_CENTRE  # a centre out of sight: a grey disc, owner unknown
             stamp_cached(img, ("sc", colour), prov.sc, lambda sk, c, colour=colour: _centre(sk, c, colour), frame)
     # Order lines go under the labels and units, marks (crosses, rings) over them.
     for o in scene.orders:

@@ -44,10 +44,12 @@ def powers_of(front: Front) -> tuple[str, ...]:
     return tuple(dict.fromkeys(p.upper() for p in front))
 
 
-def make_scene(position: Mapping | Scene, orders: object = None, results: Mapping | None = None) -> Scene:
+def make_scene(
+    position: Mapping | Scene, orders: object = None, results: Mapping | None = None, fog: str | None = None
+) -> Scene:
     if isinstance(position, Scene):
         return position
-    return scene_from_objects(position, orders, results)
+    return scene_from_objects(position, orders, results, fog=fog)
 
 
 def front_box(scene: Scene, powers: Front, board_size: tuple[int, int] | None = None) -> tuple[int, int, int, int]:
@@ -203,9 +205,10 @@ def render_image(
     front: Front = None,
     language: str = "en",
     labels: str | None = None,
+    fog: str | None = None,
 ) -> Image.Image:
     """Like render(), but returns the RGB image (for tests and tools)."""
-    scene = make_scene(position, orders, results)
+    scene = make_scene(position, orders, results, fog)
     view = View(language, labels, powers_of(front))
     return next(iter(_images(scene, [view], game_name)))[1]
 
@@ -217,11 +220,12 @@ def render_many(
     *,
     game_name: str = "",
     views: Iterable[View] = (View(),),
+    fog: str | None = None,
 ) -> dict[View, bytes]:
     """PNGs of one scene in several languages and crops, each part drawn once: tints,
     centres and order lines once per part of the board, then per view only its labels,
-    the units and marks, the legend and the encoding."""
-    scene = make_scene(position, orders, results)
+    the units and marks, the legend and the encoding. ``fog``: as render()."""
+    scene = make_scene(position, orders, results, fog)
     return {view: encode_png(img) for view, img in _images(scene, views, game_name)}
 
 
@@ -234,13 +238,14 @@ def render_views(
     language: str = "en",
     labels: str | None = None,
     fronts: Sequence[Front] = (None,),
+    fog: str | None = None,
 ) -> dict[Front, bytes]:
     """Several PNGs of one position in one language at the cost of drawing it about once:
     the whole board (``None``) and/or the fronts of the named powers, e.g. the channel's map
     and every player's phone-sized crop of the same phase. A front may name several powers
     (a tuple): one crop around all their units. Keys are the fronts as given."""
     views = {front: View(language, labels, powers_of(front)) for front in dict.fromkeys(fronts)}
-    pictures = render_many(position, orders, results, game_name=game_name, views=views.values())
+    pictures = render_many(position, orders, results, game_name=game_name, views=views.values(), fog=fog)
     return {front: pictures[view] for front, view in views.items()}
 
 
@@ -297,6 +302,7 @@ def render(
     front: Front = None,
     language: str = "en",
     labels: str | None = None,
+    fog: str | None = None,
 ) -> bytes:
     """Draw a position as a PNG.
 
@@ -309,7 +315,11 @@ def render(
     language: the language of labels and legend ("en", "es", "ru", "bg").
     labels: the label set's script, "latin" or "cyrillic" (Russian has both; default: the
         language's own, Cyrillic for Russian and Bulgarian). Unknown values raise ValueError.
+    fog: a power: draw the map as that power sees it under Fog of War (the provinces out of
+        its sight greyed, with no unit, owner or arrow in them: renderer.scene.fogged).
     """
     return encode_png(
-        render_image(position, orders, results, game_name=game_name, front=front, language=language, labels=labels)
+        render_image(
+            position, orders, results, game_name=game_name, front=front, language=language, labels=labels, fog=fog
+        )
     )

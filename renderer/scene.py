@@ -15,8 +15,11 @@ from dataclasses import dataclass, field, replace
 
 from engine import orders as eo
 from engine.codec import position_from_json
+from engine.fog import visible_provinces
 from engine.parser import parse_order
 from engine.phase import PhaseKind
+from engine.position import Position
+from engine.power import Power
 from engine.units import Unit as EngineUnit
 
 
@@ -62,6 +65,8 @@ class Scene:
     orders: tuple[Order, ...] = ()
     destroyed: tuple[Unit, ...] = ()
     supply_centre_counts: tuple[tuple[str, int], ...] = field(default=())
+    # Fog of War: the provinces the viewer does not see (drawn greyed, nothing in them)
+    hidden: frozenset[str] = frozenset()
 
 
 _KINDS = {
@@ -116,7 +121,9 @@ def _destroyed(entry: str) -> Unit | None:
     return Unit(power.upper(), str(unit.type), unit.location.province, unit.location.coast)
 
 
-def scene_from_objects(position: Mapping, orders: object = None, results: Mapping | None = None) -> Scene:
+def scene_from_objects(
+    position: Mapping, orders: object = None, results: Mapping | None = None, *, fog: str | None = None
+) -> Scene:
     """Build a Scene from the spec's shapes.
 
     position: an input object ({phase, units, centers, dislodged, orders?}); without
@@ -125,6 +132,7 @@ def scene_from_objects(position: Mapping, orders: object = None, results: Mappin
     orders: {power: [order, ...]} (input shape) or [{power, order, ok, result}, ...]
         (output shape); default: the position's own "orders".
     results: an output object; its order entries supply ok/result and its `destroyed`.
+    fog: a power: the scene as that power sees it under Fog of War (:func:`fogged`).
     """
     pos = position_from_json(position if isinstance(position, dict) else dict(position))
     kind = pos.phase.kind
@@ -159,7 +167,7 @@ def scene_from_objects(position: Mapping, orders: object = None, results: Mappin
     counts: dict[str, int] = {}
     for power in centres.values():
         counts[power] = counts.get(power, 0) + 1
-    return Scene(
+    scene = Scene(
         phase=str(pos.phase),
         units=units,
         centres=centres,
@@ -167,4 +175,33 @@ def scene_from_objects(position: Mapping, orders: object = None, results: Mappin
         orders=tuple(parsed),
         destroyed=tuple(destroyed),
         supply_centre_counts=tuple(sorted(counts.items())),
+    )
+    return scene if fog is None else fogged(scene, pos, fog)
+
+
+def fogged(scene: Scene, position: Position, viewer: str) -> Scene:
+    """The scene as ``viewer`` sees it under Fog of War, from the position's own data
+    (:func:`engine.fog.visible_provinces`): the provinces out of sight hidden (drawn greyed),
+    with no unit, dislodged unit, centre owner, order or destroyed unit in them; another
+    power's order drawn only when its unit, its target and the unit it supports or convoys
+    are all in sight (no arrow reaches into the dark); the viewer's own orders always. The
+    centre counts of the legend stay: they are public."""
+    power = Power(viewer.upper())
+    visible = visible_provinces(position, power)
+    hidden = frozenset(position.map.provinces) - visible
+
+    def seen(o: Order) -> bool:
+        if o.power == power.value:
+            return True
+        places = [o.unit.province if o.unit else None, o.target, o.other.province if o.other else None]
+        return o.unit is not None and all(p is None or p in visible for p in places)
+
+    return replace(
+        scene,
+        units=tuple(u for u in scene.units if u.province in visible),
+        centres={c: o for c, o in scene.centres.items() if c in visible},
+        dislodged=tuple(u for u in scene.dislodged if u.province in visible),
+        orders=tuple(o for o in scene.orders if seen(o)),
+        destroyed=tuple(u for u in scene.destroyed if u.province in visible),
+        hidden=hidden,
     )

@@ -37,6 +37,10 @@ TINTS: dict[str, RGB] = {
 }
 UNKNOWN_POWER: RGB = (150, 150, 150)  # a power this style does not know (variants)
 NEUTRAL_LAND: RGB = (232, 218, 182)
+# Fog of War: what a player does not see, greyed (land and sea kept apart so the map reads)
+FOG_LAND: RGB = (128, 128, 128)
+FOG_SEA: RGB = (105, 115, 128)
+FOG_CENTRE: RGB = (170, 170, 170)  # a supply centre out of sight: its owner unknown
 IMPASSABLE: RGB = (118, 110, 100)
 SEA: RGB = (178, 208, 232)
 SEA_DEEP: RGB = (160, 194, 224)

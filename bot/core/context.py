@@ -9,17 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from bot.core import endings
+from bot.core import endings, fog
 from bot.core.errors import UserError
 from bot.core.types import GameStatus
 from bot.infra.storage import GameRow, OrderRow, PlayerRow, Tx
 from engine import Phase, Position, Power, Rules
 from engine.codec import position_from_json
+from engine.fog import fogged_position
 from engine.variants import Setup, setup_for
 
 
 def setup_of(game: GameRow) -> Setup:
-    return setup_for(game.players)
+    return setup_for(game.players, game.variant)  # issue 25: a duel's setup
 
 
 def rules_for(game: GameRow, phase: str, civil_disorder: frozenset[Power] = frozenset()) -> Rules:
@@ -67,6 +68,14 @@ class GameContext:
     @cached_property
     def position(self) -> Position:
         return position_from_json(self.game.position or {})
+
+    @cached_property
+    def view(self) -> Position:
+        """The position as the caller may see it: all of it, or in a Fog of War game being
+        played, their power's sight only (issue 25): what their menus offer."""
+        if not self.powers or not fog.active(self.game):
+            return self.position
+        return fogged_position(self.position, self.powers[0])
 
     @cached_property
     def rules(self) -> Rules:

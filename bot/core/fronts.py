@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core import context
+from bot.core import context, fog
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.languages import map_labels
@@ -39,7 +39,10 @@ async def phase_pictures(
     the game's language: a post's maps, a player's crops."""
     key = map_key(game.id, game.name, position, orders)
     labels = map_labels(language, game.language, game.labels)
-    views = [MapView(as_front(g), language, labels) for g in groups]
+    fogged = fog.active(game)  # issue 25: each picture as its reader's power sees it
+    if fogged and any(not g for g in groups):
+        raise ValueError(f"the whole board of fog game {game.id} is hidden until the end")
+    views = [MapView(as_front(g), language, labels, g[0] if fogged else None) for g in groups]
     return await maps.get_many(key, position, orders, game_name=game.name, views=views, game=game.id, plan=plan)
 
 

@@ -23,7 +23,7 @@ import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from bot.core import context, scoring
+from bot.core import context, fog, scoring
 from bot.core.context import setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -84,6 +84,8 @@ async def history_of(tx: Tx, game: GameRow) -> History:
             "adjustment": game.adjustment,
             "civil_disorder_after": await tx.cd_policy(game.id),
         },
+        variant=game.variant,  # issue 25
+        fog=game.fog,
     )
     return History.from_rows(info, rows, end, scores)
 
@@ -106,8 +108,18 @@ class GameHistory:
         caller's: :func:`bot.core.context.viewed_game`) has started."""
         async with self.deps.storage.read() as tx:
             game = await context.viewed_game(tx, user_id, game_id, channel_id, guild_id)
+            fog.refuse_board(game)  # issue 25: hidden until the end
             if game.phase is None:
                 raise UserError("map.not_started", game=game.name)
+            return HistoryRequest(game, await history_of(tx, game))
+
+    async def request_of(self, game_id: int) -> HistoryRequest | None:
+        """The history of one game by its id (a Fog of War game's reveal: issue 25); None
+        for a game that is gone."""
+        async with self.deps.storage.read() as tx:
+            game = await tx.game(game_id)
+            if game is None or game.phase is None:
+                return None
             return HistoryRequest(game, await history_of(tx, game))
 
     async def files(self, request: HistoryRequest, max_bytes: int) -> HistoryFiles:

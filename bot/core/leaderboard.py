@@ -29,6 +29,7 @@ from bot.core.naming import game_name
 from bot.core.types import Actor
 from bot.infra.storage import Tx
 from bot.infra.storage.endings import ScoredGame, SeasonRow, StandingRow
+from engine.variants import STANDARD_VARIANT, VARIANTS
 
 PAGE_SIZE = 10
 ALL_TIME = "all"  # the ``season`` option's value for every game
@@ -55,6 +56,7 @@ class LeaderboardPage:
     page: int  # 0-based
     pages: int
     players: int
+    variant: str = "standard"  # issue 25: each variant has its own leaderboard
 
     @property
     def scope(self) -> str:
@@ -90,16 +92,21 @@ class Leaderboard:
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
 
-    async def page(self, guild_id: int, season: str | None = None, page: int = 0) -> LeaderboardPage:
+    async def page(
+        self, guild_id: int, season: str | None = None, page: int = 0, variant: str = STANDARD_VARIANT
+    ) -> LeaderboardPage:
         """One page of the leaderboard of ``season``: a season's id or name, or
-        :data:`ALL_TIME`; None: the open season if there is one, else all time."""
+        :data:`ALL_TIME`; None: the open season if there is one, else all time. ``variant``:
+        the standard game's leaderboard, or a duel's (issue 25)."""
+        if variant not in VARIANTS:
+            raise UserError("create.bad_variant")
         async with self.deps.storage.read() as tx:
             chosen = await self._season(tx, guild_id, season)
-            rows = ranked(await tx.standings(guild_id, chosen.id if chosen is not None else None))
+            rows = ranked(await tx.standings(guild_id, chosen.id if chosen is not None else None, variant))
         pages = max(1, math.ceil(len(rows) / PAGE_SIZE))
         page = min(max(page, 0), pages - 1)
         shown = tuple(rows[page * PAGE_SIZE : (page + 1) * PAGE_SIZE])
-        return LeaderboardPage(guild_id, chosen, shown, page, pages, len(rows))
+        return LeaderboardPage(guild_id, chosen, shown, page, pages, len(rows), variant)
 
     @staticmethod
     async def _season(tx: Tx, guild_id: int, season: str | None) -> SeasonRow | None:

@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.core import days, posts, press, scoring, standins
+from bot.core import fog as _fog
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -25,7 +26,7 @@ from bot.infra.storage.moderation import PowerState
 from bot.infra.storage.standins import CIVIL_DISORDER_PLAYERS, StandinPolicy
 from engine import Position
 from engine.codec import position_to_json
-from engine.variants import setup_for
+from engine.variants import DUELS, STANDARD_VARIANT, VARIANTS, setup_for
 
 DEFAULT_SCHEDULES = {PhaseKind.MOVEMENT: "48h", PhaseKind.RETREAT: "24h", PhaseKind.ADJUSTMENT: "24h"}
 
@@ -57,17 +58,27 @@ class Lifecycle:
         labels: str | None = None,
         civil_disorder_player: str | None = None,
         bots: bool = False,
+        variant: str = STANDARD_VARIANT,
+        fog: bool = False,
     ) -> GameRow:
         """Open a game in a channel. ``labels``: the script of its maps, where its language
         has a choice (Russian: ``cyrillic``, the default, or ``latin``). Issue 23:
         ``civil_disorder_player``: who plays a power in civil disorder (``hold``, the
         default, or ``caretaker``); ``bots``: the game may start with fewer than seven
-        players, bots playing the empty seats (a game of seven powers only)."""
+        players, bots playing the empty seats (a game of seven powers only). ``variant``: the
+        standard game or a duel (issue 25: ``fva``, ``evt``, ``gvi``, played by two, whatever
+        ``players`` says); ``fog``: Fog of War."""
         name = game_name(name)
         late = read_policy(grace, grace_for, standby_missed)  # issue 15: grace, standby and missed phases
+        if variant not in VARIANTS:
+            raise UserError("create.bad_variant")
+        if variant != STANDARD_VARIANT:
+            players = DUELS[variant].players  # a duel is for two, whatever the default said
         if not 2 <= players <= 7:
             raise UserError("create.bad_players")
-        end_rules = scoring.choose_rules(scoring_system, last_year, setup_for(players).start_year)  # issue 15
+        if fog:
+            _fog.check_setup(players, variant)  # issue 25: one power per player
+        end_rules = scoring.choose_rules(scoring_system, last_year, setup_for(players, variant).start_year)  # issue 15
         if labels is not None and labels not in SCRIPTS.get(language, ()):
             raise UserError("create.bad_labels")
         if labels == SCRIPTS.get(language, (None,))[0]:
@@ -99,6 +110,8 @@ class Lifecycle:
                 language=language,
                 now=self.deps.now(),
                 labels=labels,
+                variant=variant,
+                fog=fog,
                 **specs,
             )
             if cd_after is not None:
@@ -179,7 +192,7 @@ class Lifecycle:
             for seat in seats[len(order) :]:
                 for power in setup_of(game).seat_powers(seat):
                     await tx.put_power_state(game.id, PowerState(power.value, bot=standins.BOT))
-            position = Position.initial(year=setup_of(game).start_year)
+            position = setup_of(game).initial_position()  # a duel starts with its two powers' units
             pos_json = position_to_json(position)
             phase = str(position.phase)
             now = self.deps.clock()

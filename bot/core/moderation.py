@@ -408,7 +408,8 @@ class Moderation:
                 seats=seats,
                 phase=game.phase,
                 deadline=None if paused else game.deadline,
-                map=MapSpec(game.phase),
+                # issue 25: in a Fog of War game, the new player's own map (the fog drawn)
+                map=MapSpec(game.phase, fronts=(tuple(codes),) if game.fog else ()),
             )
             await posts.dm(tx, game, game.phase, now, old.user_id, PostKind.DM_REPLACED_OUT, powers=codes)
             await press.seats_changed(tx, game, "replace", now)  # the new player in, the old one out

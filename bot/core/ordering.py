@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.core import civil, context, grace, standins
+from bot.core import civil, context, fog, grace, standins
 from bot.core import params as P
 from bot.core.context import GameContext
 from bot.core.deps import Deps
@@ -204,12 +204,15 @@ def read_and_check(
     rules: Rules,
     powers: Sequence[Power],
     existing: Sequence[tuple[str, str, str]],
+    hidden: frozenset[str] = frozenset(),
 ) -> tuple[list[LineReport], dict[str, tuple[str, str]]]:
     """CPU work of an ``/order`` (run off the event loop): each line read and checked by
     the engine. ``existing``: the orders stored, as (order key, power, canonical order);
     in an adjustment phase the engine counts them, and each order accepted here, against
     the builds and disbands due (an order for a province that has one replaces it).
-    Returns the line reports and the writes (order key -> (power, canonical order))."""
+    Returns the line reports and the writes (order key -> (power, canonical order)).
+    ``hidden``: in a Fog of War game (issue 25), the provinces out of the orderer's sight:
+    a refusal that would tell what stands there is never given (:func:`fog_verdict`)."""
     lines: list[LineReport] = []
     writes: dict[str, tuple[str, str]] = {}
     stored = {key: (power, order) for key, power, order in existing}
@@ -222,10 +225,18 @@ def read_and_check(
         try:
             order = check_order(position, parsed.order, rules, powers, given=given)
         except IllegalOrderError as exc:
-            instead = without_convoy(position, rules, powers, parsed.order, exc.illegal)
-            err = refusal(exc.illegal, parsed.order, instead)
-            lines.append(LineReport(parsed.text, None, err.key, err.params))
-            continue
+            verdict = fog_verdict(exc.illegal, parsed.order, hidden)
+            if verdict == "not_yours" and not isinstance(parsed.order, Waive):  # nothing said of what is there
+                place = P.Places.of(parsed.order.location.province)
+                lines.append(LineReport(parsed.text, None, "fog.not_your_unit", {"place": place}))
+                continue
+            if verdict == "accept":  # kept as given: judged at the deadline, like any order
+                order = parsed.order
+            else:
+                instead = without_convoy(position, rules, powers, parsed.order, exc.illegal)
+                err = refusal(exc.illegal, parsed.order, instead)
+                lines.append(LineReport(parsed.text, None, err.key, err.params))
+                continue
         power = power_of(position, order, rules, powers, given=given)
         if power is None:  # the engine took it, yet it is no power's: say so, store nothing
             lines.append(LineReport(parsed.text, None, "order.nobodys", {"order": P.OrderText(str(order))}))
@@ -234,6 +245,23 @@ def read_and_check(
         writes[key] = stored[key] = (power.value, str(order))
         lines.append(LineReport(parsed.text, str(order), None))
     return lines, writes
+
+
+def fog_verdict(illegal: Illegal, order: Order, hidden: frozenset[str]) -> str | None:
+    """Issue 25: what to do with a refusal in a Fog of War game when it is about a province
+    out of the orderer's sight, so that it would tell what stands there: ``not_yours`` for
+    an order of a unit there (whether there is none or another power's: the same answer),
+    ``accept`` for a support or convoy of a unit there (the order is kept, and is void at
+    the deadline if that unit is not there or cannot do it); None: refuse as usual."""
+    if not hidden or isinstance(order, Waive):
+        return None
+    reason = illegal.reason
+    if reason in (Reason.NO_UNIT, Reason.NOT_YOUR_UNIT, Reason.NOT_DISLODGED):
+        return "not_yours" if order.location.province in hidden else None
+    other = getattr(order, "supported", None) or getattr(order, "army", None)
+    if reason in (Reason.SUPPORT_NOTHING_THERE, Reason.SUPPORT_MOVE_IMPOSSIBLE, Reason.CONVOY_NOTHING_THERE):
+        return "accept" if other is not None and other.province in hidden else None
+    return None
 
 
 def legal_options(position: Position, rules: Rules, powers: Sequence[Power]) -> list[str]:
@@ -276,7 +304,7 @@ class LegalCache:
         key = (ctx.game.id, ctx.phase, ctx.powers, json.dumps(ctx.game.position, sort_keys=True))
         options = self.get(key)
         if options is None:
-            options = await compute.run(build, ctx.position, ctx.rules, ctx.powers)
+            options = await compute.run(build, ctx.view, ctx.rules, ctx.powers)  # issue 25: what they see
             self.put(key, options)
         return options
 
@@ -365,8 +393,9 @@ class Ordering:
             raise UserError("order.no_power", game=game.name)
         existing = [(o.unit, o.power, o.text) for o in ctx.orders]
         languages = reading_order(language or game.language, game.language)
+        hidden = fog.hidden_from(game, ctx.position, ctx.powers)  # issue 25: out of the orderer's sight
         lines, writes = await self.deps.compute.run(
-            read_and_check, text, languages, ctx.position, ctx.rules, ctx.powers, existing
+            read_and_check, text, languages, ctx.position, ctx.rules, ctx.powers, existing, hidden
         )
         if not writes:
             return OrderReport(tuple(lines), sheet_of(ctx))

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from bot.core import secrecy
+from bot.core import fog, secrecy
 from bot.core.context import powers_of, rules_for
 from bot.core.rules import orders_due
 from bot.core.types import MapSpec
@@ -33,12 +33,15 @@ from bot.infra.maps import front_groups
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from engine import Position, Power
 from engine.codec import position_to_json
+from engine.results import PhaseOutcome
 
 
 class PostKind(StrEnum):
     # the game channel
     GAME_STARTED = "game_started"
     PHASE_RESULTS = "phase_results"
+    FOG_RESOLVED = "fog_resolved"  # issue 25: a fog game's phase was resolved (results by DM)
+    FOG_REVEAL = "fog_reveal"  # issue 25: a fog game is over: its whole history
     PHASE_STARTED = "phase_started"
     GAME_WON = "game_won"
     CD_DECLARED = "cd_declared"
@@ -71,6 +74,7 @@ class PostKind(StrEnum):
     GRACE_STARTED = "grace_started"  # issue 15: the deadline passed, the phase waits for late players
     # a player's DMs
     DM_PHASE_STARTED = "dm_phase_started"
+    DM_FOG_PHASE = "dm_fog_phase"  # issue 25: what the player saw of a phase, what they owe, their map
     DM_GAME_OVER = "dm_game_over"
     DM_ELIMINATED = "dm_eliminated"
     DM_REMINDER = "dm_reminder"  # the player's own reminder (incomplete or complete)
@@ -133,6 +137,9 @@ async def channel(
     if await secrecy.is_secret(tx, game):  # an anonymous game names no player behind a power
         players = [p.user_id for p in await tx.players(game.id)]
         params, mentions = secrecy.mask(kind.value, params, mentions, players)
+    if game.fog:  # issue 25: the channel of a fog game shows only what is public
+        shown, params, mentions, keep = fog.mask(kind.value, params, mentions, map is not None)
+        kind, map = PostKind(shown), map if keep else None
     post = Post(kind, params, channel_id=game.channel_id, mentions=mentions, map=map)
     return await add(tx, game, phase, post, now)
 
@@ -150,6 +157,8 @@ async def dm(
     **params: Any,
 ) -> int:
     """Store a direct message to one player."""
+    if fog.active(game) and map is not None and not map.fronts:  # issue 25: no whole board before the end
+        map = None
     post = Post(kind, {"game": game.name, **params}, user_id=user_id, mentions=(user_id,), map=map)
     return await add(tx, game, phase, post, now)
 
@@ -202,6 +211,46 @@ async def phase_dms(
             deadline=game.deadline,
             map=MapSpec(game.phase, fronts=front_groups(board, shown)),
         )
+
+
+async def fog_dms(
+    tx: Tx,
+    game: GameRow,
+    players: list[PlayerRow] | tuple[PlayerRow, ...],
+    outcome: PhaseOutcome,
+    results: list[dict[str, Any]],
+    now: float,
+) -> None:
+    """Issue 25: in a fog game, every player whose power is still on the board gets one DM
+    per phase: what they saw of the phase just played (``results``: as stored), what they
+    owe in the new one, the public centre counts, and their map drawn with the fog."""
+    assert game.phase is not None
+    position = outcome.next
+    for p in players:
+        for power in powers_of(game, p):
+            if not (position.units_of(power) or position.centres_of(power) or _dislodged(position, power)):
+                continue
+            duty = duties(position, power, game)
+            await dm(
+                tx,
+                game,
+                game.phase,
+                now,
+                p.user_id,
+                PostKind.DM_FOG_PHASE,
+                played=str(outcome.phase_position.phase),
+                power=power.value,
+                **fog.seen_results(outcome, power, results),
+                phase=game.phase,
+                powers=[duty] if duty else [],
+                deadline=game.deadline,
+                centres=[[pw, n, None] for pw, n, _ in centre_table(position) if n],
+                map=MapSpec(game.phase, fronts=((power.value,),)),
+            )
+
+
+def _dislodged(position: Position, power: Power) -> bool:
+    return any(d.unit.power is power for d in position.dislodged.values())
 
 
 def centre_table(position: Position) -> list[list[Any]]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core import context
+from bot.core import context, fog
 from bot.core.deps import Deps
 from bot.core.languages import map_labels
 from bot.infra.maps import front_groups
@@ -82,6 +82,7 @@ class Previews:
                 language=request.language,
                 labels=map_labels(request.language, request.game.language, request.game.labels),
                 front=group or None,
+                fog=group[0] if fog.active(request.game) and group else None,  # issue 25: the caller's sight
             )
             pictures.append((group, png))
         orders = tuple(t for _, t in request.orders)

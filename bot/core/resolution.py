@@ -281,6 +281,8 @@ class Resolution:
             map=MapSpec(next_phase),
             **({"settled": True} if settled else {}),
         )
-        if not settled:  # nobody has anything to order in it
+        if updated.fog:  # issue 25: one DM per player and phase: what they saw, what they owe, their map
+            await posts.fog_dms(tx, updated, players, outcome, results, now)
+        elif not settled:  # nobody has anything to order in it
             await posts.phase_dms(tx, updated, players, nxt, now)
         await press.phase_started(tx, updated, now)  # press opens or closes with the phase

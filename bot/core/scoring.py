@@ -240,6 +240,8 @@ async def game_over(
     )
     if scores is not None:
         await _final_post(tx, game, phase, now, kind, rules.system, scored)
+    if game.fog:  # issue 25: the fog lifts: the whole history, every order of every phase
+        await posts.channel(tx, game, phase, now, PostKind.FOG_REVEAL, phase=phase, map=MapSpec(phase, history=True))
     # the DMs after the channel's posts: they send the players there
     if kind in (EndingKind.YEAR_LIMIT, EndingKind.MODERATOR):
         for p in players:

@@ -95,7 +95,7 @@ class SheetData:
 
     @property
     def position(self) -> Position:
-        return self.ctx.position
+        return self.ctx.view  # issue 25: in a fog game, the menus offer what the player sees
 
     def slot(self, key: str) -> Slot | None:
         return next((s for s in self.slots if s.key == key), None)

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core import context, late, press, seats, secrecy, standins
+from bot.core import context, fog, late, press, seats, secrecy, standins
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.endings import Ending, ending_of
@@ -240,6 +240,7 @@ class Status:
         read, so a refusal is known before the command shows anything)."""
         async with self.deps.storage.read() as tx:
             game = await context.viewed_game(tx, user_id, game_id, channel_id, guild_id)
+            fog.refuse_board(game)  # issue 25: hidden until the end
             if game.phase is None:
                 raise UserError("map.not_started", game=game.name)
             wanted = (phase or game.phase).strip().upper()

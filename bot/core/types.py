@@ -63,6 +63,7 @@ class MapSpec:
     with_orders: bool = False
     fronts: tuple[tuple[str, ...], ...] = ()
     chart: bool = False
+    history: bool = False  # issue 25: the game's whole history (a Fog of War game's reveal)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"phase": self.phase, "orders": self.with_orders}
@@ -70,6 +71,8 @@ class MapSpec:
             out["fronts"] = [list(group) for group in self.fronts]
         if self.chart:
             out["chart"] = True
+        if self.history:
+            out["history"] = True
         return out
 
     @classmethod
@@ -77,7 +80,9 @@ class MapSpec:
         fronts = tuple(tuple(str(p) for p in group) for group in data.get("fronts") or ())
         if not fronts and data.get("front"):  # a post stored when a map showed one power
             fronts = ((str(data["front"]),),)
-        return cls(str(data["phase"]), bool(data.get("orders")), fronts, bool(data.get("chart")))
+        return cls(
+            str(data["phase"]), bool(data.get("orders")), fronts, bool(data.get("chart")), bool(data.get("history"))
+        )
 
 
 class SlotKind(StrEnum):

@@ -36,6 +36,14 @@ async def chart_files(core: Core, game: GameRow, language: str) -> list[discord.
     ]
 
 
+async def reveal_files(core: Core, game: GameRow, language: str, max_bytes: int) -> list[discord.File]:
+    """Issue 25: the whole history of a Fog of War game that is over (GIF and JSON)."""
+    request = await core.history.request_of(game.id)
+    if request is None:
+        return []
+    return history_files(await core.history.files(request, max_bytes), language)
+
+
 def history_files(files: HistoryFiles, language: str) -> list[discord.File]:
     """The GIF (when it fits) and the JSON document of ``/game history``."""
     stem = file_stem(files.game.name)

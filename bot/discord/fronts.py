@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 
+from bot.core import fog
 from bot.core.errors import UserError
 from bot.discord.locales import language_of
 from bot.text.board import map_description
@@ -64,7 +65,10 @@ async def send_fronts(
             io.BytesIO(p.png),
             filename=p.filename,
             # alt text for screen readers, in the reader's language
-            description=map_description(request.row.position, lang, orders=False, fronts=group),
+            # issue 25: in a fog game, the reader's sight only
+            description=map_description(
+                fog.shown_position(request.game, request.row.position, group), lang, orders=False, fronts=group
+            ),
         )
         for p, group in zip(pictures, request.groups, strict=True)
     ]

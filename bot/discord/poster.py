@@ -59,7 +59,7 @@ from enum import StrEnum
 import aiohttp
 import discord
 
-from bot.core import posts
+from bot.core import fog, posts
 from bot.core.app import Core
 from bot.core.fronts import phase_pictures
 from bot.core.languages import game_writing
@@ -86,6 +86,7 @@ DIGEST_HOLD = 300.0  # a DM waits at most this long for the rest of its reader's
 PAGE = 200  # due posts read at a time (each read is converted on the event loop: in a storm, many a second)
 MAX_ROWS = 10  # posts one message carries at most
 MAX_FILES = 10  # Discord: attachments per message
+REVEAL_BYTES = 8 * 1024 * 1024  # issue 25: a fog game's history GIF at most this big (Discord: 10 MiB per message)
 MESSAGE_LIMIT = MAX_CONTENT  # characters per message (a test lowers it)
 
 Destination = tuple[str, int]  # ("c", channel id) or ("u", user id)
@@ -625,7 +626,7 @@ class Poster(WakeableLoop):
                 continue
             language = sending.language if row.user_id else game.language
             stored = sending.phases.get((row.game_id, spec.phase))
-            if stored is None and not spec.chart:
+            if stored is None and not (spec.chart or spec.history):
                 continue
             if row.user_id is not None and spec.fronts and not sending.pushed:
                 offers.append((game.id, game.name, spec.phase))
@@ -634,7 +635,10 @@ class Poster(WakeableLoop):
                 offers.append((game.id, game.name, spec.phase))
                 continue
             count += max(1, len(spec.fronts))
-            if spec.chart:  # the final post's supply-centre chart (issue 15)
+            if spec.history:  # a Fog of War game's reveal (issue 25): its whole history
+                reveal = attachments.reveal_files(self.core, game, language, REVEAL_BYTES)
+                drawings.append(self._drawn(reveal, game, spec))
+            elif spec.chart:  # the final post's supply-centre chart (issue 15)
                 drawings.append(self._drawn(attachments.chart_files(self.core, game, language), game, spec))
             elif stored is not None:
                 drawings.append(self._drawn(self._pictures(game, stored, spec, language), game, spec))
@@ -663,7 +667,8 @@ class Poster(WakeableLoop):
         )
         out = []
         for group, png in zip(groups, pngs, strict=True):
-            alt = map_description(stored.position, language, orders=orders is not None, fronts=group)
+            shown = fog.shown_position(game, stored.position, group)  # issue 25: the reader's sight only
+            alt = map_description(shown, language, orders=orders is not None, fronts=group)
             name = map_filename(spec.phase, group, with_orders=orders is not None)
             out.append(discord.File(io.BytesIO(png), filename=name, description=alt))
         return out

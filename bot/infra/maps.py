@@ -36,8 +36,10 @@ from typing import Any, TypeVar
 
 from bot.infra import metrics
 from bot.infra.cpus import available_cpus
-from engine import Position
-from engine.codec import position_to_json
+from engine import Position, Power
+from engine.codec import position_from_json, position_to_json
+from engine.fog import fogged_position, order_seen, visible_provinces
+from engine.parser import parse_order
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +72,7 @@ class MapView:
     front: Front = None
     language: str = "en"
     labels: str | None = None
+    fog: str | None = None  # issue 25: drawn as this power sees it under Fog of War
 
 
 Drawer = Callable[..., "dict[MapView, bytes]"]
@@ -151,6 +154,34 @@ def front_groups(position: dict[str, Any], powers: Sequence[str]) -> tuple[tuple
         return (powers,)
 
 
+def fogged_inputs(
+    position: dict[str, Any], orders: list[dict[str, Any]] | None, power: str
+) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+    """What ``power`` may see of a phase under Fog of War (issue 25, :mod:`engine.fog`): the
+    position with only the units and dislodged units in its sight (and the centres, whose
+    counts are public: a picture hides the owners out of sight), and only the orders it may
+    see (its own, and those given by units in its sight). Whatever draws a fog map is given
+    only these, so even the plain stand-in picture shows no more than the counts."""
+    pos = position_from_json(position)
+    viewer = Power(power)
+    visible = visible_provinces(pos, viewer)
+    # the centre owners stay: how many centres each power has is public (the legend, the alt
+    # text count them); the renderer's fog hides who owns a centre out of sight
+    seen = fogged_position(pos, viewer)
+    shown = position_to_json(Position(seen.phase, seen.units, pos.centres, seen.dislodged, pos.map))
+    if orders is None:
+        return shown, None
+    kept = []
+    for o in orders:
+        try:
+            order = parse_order(o["order"], phase=pos.phase.kind)
+        except ValueError:
+            order = None
+        if order_seen(order, Power(o["power"]), viewer, visible):
+            kept.append(o)
+    return shown, kept
+
+
 def render_views_sync(
     position: dict[str, Any],
     orders: list[dict[str, Any]] | None,
@@ -159,7 +190,26 @@ def render_views_sync(
     views: tuple[MapView, ...],
 ) -> dict[MapView, bytes]:
     """Every view of one phase in one pass (``renderer.render_many``: each part of the
-    board drawn once, then labelled per language)."""
+    board drawn once, then labelled per language). Fog views (issue 25) are drawn per
+    viewer, from what the viewer may see only (:func:`fogged_inputs`)."""
+    clear = tuple(v for v in views if v.fog is None)
+    out = _render_views(position, orders, game_name=game_name, views=clear) if clear else {}
+    for viewer in dict.fromkeys(v.fog for v in views if v.fog is not None):
+        assert viewer is not None
+        seen, seen_orders = fogged_inputs(position, orders, viewer)
+        group = tuple(v for v in views if v.fog == viewer)
+        out.update(_render_views(seen, seen_orders, game_name=game_name, views=group, fog=viewer))
+    return out
+
+
+def _render_views(
+    position: dict[str, Any],
+    orders: list[dict[str, Any]] | None,
+    *,
+    game_name: str,
+    views: tuple[MapView, ...],
+    fog: str | None = None,
+) -> dict[MapView, bytes]:
     try:
         from renderer import View, render_many  # type: ignore[attr-defined]
         from renderer.render import powers_of
@@ -167,7 +217,8 @@ def render_views_sync(
         return plain_views(position, orders, game_name=game_name, views=views)
     try:
         wanted = {v: View(v.language, v.labels, powers_of(v.front)) for v in views}
-        pictures = render_many(position, orders, game_name=game_name, views=tuple(dict.fromkeys(wanted.values())))
+        chosen = tuple(dict.fromkeys(wanted.values()))
+        pictures = render_many(position, orders, game_name=game_name, views=chosen, **({"fog": fog} if fog else {}))
         return {v: pictures[w] for v, w in wanted.items()}
     except Exception:
         log.exception("the renderer failed on %s; posting the plain picture", position.get("phase"))
@@ -273,9 +324,16 @@ class MapCache:
         views: tuple[MapView, ...],
     ) -> dict[MapView, bytes]:
         started = time.monotonic()
-        drawn = await self.run(self.drawer, position, orders, game_name=game_name, views=views)
+        clear = tuple(v for v in views if v.fog is None)
+        out = await self.run(self.drawer, position, orders, game_name=game_name, views=clear) if clear else {}
+        # issue 25: a fog view's drawer is given only what its viewer may see, whatever it is
+        for viewer in dict.fromkeys(v.fog for v in views if v.fog is not None):
+            assert viewer is not None
+            seen, seen_orders = fogged_inputs(position, orders, viewer)
+            group = tuple(v for v in views if v.fog == viewer)
+            out.update(await self.run(self.drawer, seen, seen_orders, game_name=game_name, views=group))
         metrics.RENDER.observe(time.monotonic() - started)
-        return drawn
+        return out
 
     async def run(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """``fn(*args, **kwargs)`` in the map workers: drawing besides the maps (the centre
@@ -387,9 +445,10 @@ class MapCache:
         language: str = "en",
         labels: str | None = None,
         front: Front = None,
+        fog: str | None = None,
     ) -> bytes:
         """One map, drawn now (not kept): ``/game map`` of any phase, a player's own orders."""
-        view = MapView(front, language, labels)
+        view = MapView(front, language, labels, fog)
         return (await self._draw(position, orders, game_name, (view,)))[view]
 
 

@@ -22,7 +22,10 @@ def scope_text(season: SeasonRow | None, language: str) -> str:
 
 
 def leaderboard_text(page: LeaderboardPage, language: str) -> str:
-    lines = [t("leaderboard.title", language, scope=scope_text(page.season, language))]
+    scope = scope_text(page.season, language)
+    if page.variant != "standard":  # issue 25: a duel's own leaderboard says which
+        scope = t("leaderboard.scope_variant", language, scope=scope, variant=t(f"variant.{page.variant}", language))
+    lines = [t("leaderboard.title", language, scope=scope)]
     if not page.rows:
         return "\n".join([*lines, t("leaderboard.empty", language)])
     for row in page.rows:

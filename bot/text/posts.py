@@ -51,8 +51,12 @@ def deadline_text(deadline: float | None, language: str) -> str:
 
 
 def centre_table(rows: Sequence[Sequence[Any]], language: str) -> str:
+    # issue 25: a fog game's table has no unit counts (None): only the centres are public
     return "\n".join(
-        t("post.centre_line", language, power=power_name(p, language), centres=n, units=u) for p, n, u in rows
+        t("post.centre_line", language, power=power_name(p, language), centres=n, units=u)
+        if u is not None
+        else t("post.centre_line_fog", language, power=power_name(p, language), centres=n)
+        for p, n, u in rows
     )
 
 
@@ -262,6 +266,29 @@ def _dm_phase(p: Mapping[str, Any], lang: str) -> str:
     return _game_phase("dm.phase_started", p, lang) + "\n" + t("sheet.dm_hint", lang)
 
 
+def _fog_phase(p: Mapping[str, Any], lang: str) -> list[str]:
+    """Issue 25: a fog game's DM: what the player saw of the phase just played (their
+    orders and those in their sight, with results; units destroyed there), the public
+    centre counts, and what they owe now."""
+    lines = [t("dm.fog_seen", lang, game=p["game"], phase=phase_title(p["played"], lang))]
+    for r in p["seen"]:
+        mark = "✅" if r["ok"] else "❌"
+        why = "" if r["ok"] else f" — {t('result.' + r['result'], lang)}"
+        lines.append(f"{mark} {power_name(r['power'], lang)}: {order_line(r['order'], lang)}{why}")
+    if p["destroyed"]:
+        units = ", ".join(f"{power_name(power, lang)} {unit_text(unit, lang)}" for power, unit in p["destroyed"])
+        lines.append(t("post.destroyed", lang, units=units))
+    if not p["seen"] and not p["destroyed"]:
+        lines.append(t("dm.fog_seen_nothing", lang))
+    blocks = ["\n".join(lines), t("dm.fog_centres", lang) + "\n" + centre_table(p["centres"], lang)]
+    if p["powers"]:
+        blocks.append(_dm_phase(p, lang))
+    else:
+        phase, deadline = phase_title(p["phase"], lang), markup.stamp(p["deadline"] or 0)
+        blocks.append(t("dm.fog_nothing_due", lang, phase=phase, deadline=deadline))
+    return blocks
+
+
 def _reminder(p: Mapping[str, Any], lang: str) -> str:
     if p["missing"]:
         text = t(
@@ -366,6 +393,11 @@ _RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
     PostKind.MOD_ACTION: _mod_action,
     PostKind.DM_FAILED: _simple("post.dm_failed"),
     PostKind.DM_PHASE_STARTED: _dm_phase,
+    PostKind.DM_FOG_PHASE: _fog_phase,  # issue 25
+    PostKind.FOG_REVEAL: _simple("post.fog_reveal"),
+    PostKind.FOG_RESOLVED: lambda p, lang: t(
+        "post.fog_resolved", lang, game=p["game"], phase=phase_title(p["phase"], lang)
+    ),
     PostKind.DM_GAME_OVER: _simple("dm.game_over"),
     PostKind.DM_ELIMINATED: _simple("mod.dm.eliminated"),
     PostKind.DM_REMINDER: _reminder,

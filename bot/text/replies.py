@@ -282,7 +282,20 @@ def create_text(game: GameRow, cd_after: int, creator: int, language_name: str) 
         + "\n"
         + t("create.language", lang, language=language_name)
         + labels_line(game)
+        + format_lines(game)
     )
+
+
+def format_lines(game: GameRow) -> str:
+    """Issue 25: a duel's name and what it means, and the Fog of War (new lines; nothing for
+    a standard game without fog)."""
+    lang = game.language
+    out = ""
+    if game.variant != "standard":
+        out += "\n" + t("create.variant", lang, variant=t(f"variant.{game.variant}", lang))
+    if game.fog:
+        out += "\n" + t("create.fog", lang)
+    return out
 
 
 def labels_line(game: GameRow) -> str:

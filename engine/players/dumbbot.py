@@ -60,10 +60,15 @@ Winter (builds and removals): the spring attack/defence weights, proximity weigh
 step away (prox[1]) and Fall on standing on the centre (prox[0]), when ownership changes.
 
 The ``caretaker`` preset (:data:`CARETAKER`) uses the same machinery to look after an
-abandoned power: defence weighted up and attack down, each of its own centres defended
-even when nobody threatens it yet (``own_centre_floor``), and its home centres held by
-others worth more to take back (``retake``), so it keeps and retakes its centres instead of
-running off and leaving them to a neighbour (kingmaking).
+abandoned power. Its constants were chosen by measurement (benchmarks/standin.py, the
+figures in benchmarks/README.md), not guessed: defence weighted up (spring 400, fall 500
+instead of 300 and 400, against the same attack weights), its own home centres held by
+another power worth twice as much to take (``retake``), neutral centres worth 2.5 times
+as much (``neutral_attack``: a centre nobody owns is the cheapest way to keep the power
+alive, and taking it costs no neighbour anything), and fewer random departures from the
+best move (``play_alternative`` 0.2). Weighting attack down as well (fewer attacks on other
+powers' centres, or on all of them) and keeping units on threatened centres (a guard rule)
+were measured too: both kept fewer centres, since a power that stops growing is eaten.
 """
 
 from __future__ import annotations
@@ -106,9 +111,10 @@ class Weights:
     remove_defence: float = 1000
     play_alternative: float = 0.5
     alternative_difference: float = 5.0
-    # caretaker only (0 and 1: the published DumbBot)
-    own_centre_floor: float = 0.0  # an own centre's defence is at least this × our size
-    retake: float = 1.0  # attack value of our home centres held by others, × their owner's size
+    # the caretaker's (1: the published DumbBot)
+    neutral_attack: float = 1.0  # attack value of a neutral centre: this × size C
+    retake: float = 1.0  # attack value of one of our home centres held by another power: this × its size
+    enemy_attack: float = 1.0  # attack value of another power's centre (not our home): this × its size
 
 
 DUMBBOT = Weights("dumbbot")
@@ -116,12 +122,11 @@ DUMBBOT = Weights("dumbbot")
 
 CARETAKER = Weights(
     "caretaker",
-    spring_attack=300,
-    spring_defence=700,
-    fall_attack=200,
-    fall_defence=800,
-    own_centre_floor=0.5,
-    retake=3.0,
+    spring_defence=400,
+    fall_defence=500,
+    neutral_attack=2.5,
+    retake=2.0,
+    play_alternative=0.2,
 )
 """The caretaker: keeps and retakes its own centres rather than running off."""
 
@@ -138,6 +143,8 @@ class _Graph:
     index: dict[tuple[Location, bool], int]
     groups: tuple[tuple[tuple[int, ...], ...], ...]
     province_of: tuple[str, ...]
+    singles: tuple[tuple[int, ...], ...]  # per node: neighbours that are their province's only node
+    multis: tuple[tuple[tuple[int, ...], ...], ...]  # per node: provinces reached through several coasts
 
 
 @cache
@@ -160,7 +167,9 @@ def _graph(game_map: Map) -> _Graph:
             for p in game_map.army_neighbours(loc.province):
                 by_province.setdefault(p, []).append(index[(Location(p), False)])
         groups.append(tuple(tuple(sorted(v)) for _, v in sorted(by_province.items())))
-    return _Graph(tuple(nodes), index, tuple(groups), tuple(code for code, _, _ in nodes))
+    singles = tuple(tuple(g[0] for g in gs if len(g) == 1) for gs in groups)
+    multis = tuple(tuple(g for g in gs if len(g) > 1) for gs in groups)
+    return _Graph(tuple(nodes), index, tuple(groups), tuple(code for code, _, _ in nodes), singles, multis)
 
 
 def _node(graph: _Graph, unit_type: UnitType, loc: Location) -> int:
@@ -215,24 +224,23 @@ def _evaluate(position: Position, power: Power, rules: Rules, weights: Weights, 
             else:
                 per = reach_theirs.setdefault(p, {})
                 per[unit.power] = per.get(unit.power, 0) + 1
+    spring = kind in ("spring", "build", "remove")
     attack: dict[str, float] = {}
     defence: dict[str, float] = {}
     homes = game_map.home_centres.get(power, frozenset())
-    mine = size(power)
     for centre in sorted(game_map.supply_centres):
         owner = position.centres.get(centre)
         if owner is power:
             threats = [size(other) for other in sorted(reach_theirs.get(centre, {}))]
-            defence[centre] = max([weights.own_centre_floor * mine, *threats])
+            defence[centre] = max(threats, default=0.0)
         else:
             value = size(owner)
-            if centre in homes:
-                value *= weights.retake
+            if owner is None:
+                value *= weights.neutral_attack
+            else:  # another power's: take back our own, spare the others
+                value *= weights.retake if centre in homes else weights.enemy_attack
             attack[centre] = value
-    if kind in ("spring", "build", "remove"):
-        wa, wd = weights.spring_attack, weights.spring_defence
-    else:
-        wa, wd = weights.fall_attack, weights.fall_defence
+    wa, wd = (weights.spring_attack, weights.spring_defence) if spring else (weights.fall_attack, weights.fall_defence)
     prox_weights = {
         "spring": weights.spring_prox,
         "fall": weights.fall_prox,
@@ -240,13 +248,7 @@ def _evaluate(position: Position, power: Power, rules: Rules, weights: Weights, 
         "remove": weights.remove_prox,
     }[kind]
     base = [attack.get(p, 0.0) * wa + defence.get(p, 0.0) * wd for p in graph.province_of]
-    total = [b * prox_weights[0] for b in base]
-    prox = base
-    groups = graph.groups
-    for n in range(1, DEPTH):
-        prox = [(prox[i] + sum(max(prox[j] for j in g) for g in groups[i])) / 5 for i in range(len(prox))]
-        w = prox_weights[n]
-        total = [t + v * w for t, v in zip(total, prox)]
+    total = _diffused(graph, base, prox_weights)
     competition = {p: max(per.values()) for p, per in reach_theirs.items()}
     if kind in ("build", "remove"):
         wdef = weights.build_defence if kind == "build" else weights.remove_defence
@@ -257,6 +259,22 @@ def _evaluate(position: Position, power: Power, rules: Rules, weights: Weights, 
             for t, p in zip(total, graph.province_of)
         ]
     return _Values(defence, reach_ours, competition, values)
+
+
+def _diffused(graph: _Graph, base: list[float], prox_weights: tuple[float, ...]) -> list[float]:
+    """``Σ prox[n]·Wprox[n]`` per node, ``prox[0]`` being ``base`` (see the module docstring)."""
+    total = [b * prox_weights[0] for b in base]
+    prox = base
+    singles, multis = graph.singles, graph.multis
+    for n in range(1, DEPTH):
+        get = prox.__getitem__
+        prox = [
+            (p + sum(map(get, one)) + (sum(max(map(get, g)) for g in many) if many else 0)) / 5
+            for p, one, many in zip(prox, singles, multis)
+        ]
+        w = prox_weights[n]
+        total = [t + v * w for t, v in zip(total, prox)]
+    return total
 
 
 def _pick(rng: random.Random, values: list[float], weights: Weights) -> int:

@@ -89,6 +89,9 @@ def _coherent(position: Position, power: Power, orders: list[Order]) -> None:
             ends.append(order.location.province)
     twice = [p for p, n in Counter(ends).items() if n > 1]
     assert not twice, f"{power}: two units of ours end in {twice}: {[str(o) for o in orders]}"
+    moves = {o.location.province: o.destination.province for o in orders if isinstance(o, Move)}
+    swaps = [(a, b) for a, b in moves.items() if moves.get(b) == a]
+    assert not swaps, f"{power}: two units of ours swap places (they would bounce): {swaps}"
     for order in orders:
         if isinstance(order, (SupportHold, SupportMove, Convoy)):
             target = order.supported if not isinstance(order, Convoy) else order.army

@@ -159,10 +159,12 @@ def test_every_phase_type_gets_complete_legal_orders(player):
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), pick=st.randoms(use_true_random=False), players=st.sampled_from([7, 7, 6, 5, 4, 3]))
+@given(
+    seed=st.integers(0, 10**6), pick=st.randoms(use_true_random=False), players=st.sampled_from([7, 7, 6, 5, 4, 3, 2])
+)
 def test_legal_and_exactly_once_over_reached_positions(seed, pick, players):
     """A property over positions reached in real games (random coherent orders, all phase
-    types, games for 3-7 players with their neutral powers): every player's orders for
+    types, games for 2-7 players with their neutral powers and closed provinces): every player's orders for
     every power are legal, complete and (for the thinking players) coherent."""
     positions = reached_positions(seed, years=3, players=players)
     for position, rules in pick.sample(positions, min(4, len(positions))):
@@ -234,3 +236,19 @@ def test_orders_for_draws_only_from_the_rng_it_is_given():
     seen = {tuple(map(str, orders_for(start, Power.RUSSIA, "random", random.Random(s)))) for s in range(10)}
     assert len(seen) > 1
     assert resolve(start, {Power.RUSSIA: a}).next.phase.year == 1901
+
+
+@pytest.mark.parametrize("player", PLAYERS)
+def test_the_two_player_games_closed_provinces_are_never_entered(player):
+    from engine.variants import ITALIAN_PROVINCES, setup_for
+
+    rules = setup_for(2).rules(Position.initial().phase)
+    assert rules.closed == ITALIAN_PROVINCES
+    # Austria's Trieste and Vienna border Venice and Tyrolia; France's Marseilles borders Piedmont
+    position = pos("S1914M", "AUSTRIA A TRI", "AUSTRIA A VIE", "FRANCE A MAR", "ITALY A VEN", centres={})
+    for seed in range(20):
+        for power, orders in play(position, player=player, seed=seed, rules=rules).items():
+            check_orders(position, power, orders, rules, coherent=player != "random")
+            assert not any(
+                getattr(o, "destination", None) and o.destination.province in ITALIAN_PROVINCES for o in orders
+            )

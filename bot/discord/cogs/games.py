@@ -33,6 +33,7 @@ from bot.text.standby import policy_lines
 from bot.text.standins import asked_dm, leaving_reply, seat_asked_reply
 from bot.text.standins import create_lines as standin_lines
 from engine import Power
+from engine.variants import STANDARD_VARIANT, VARIANTS
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
@@ -71,9 +72,12 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         labels=described("cmd.game.create.labels"),
         civil_disorder_player=described("cmd.game.create.civil_disorder_player"),
         bots=described("cmd.game.create.bots"),
+        variant=described("cmd.game.create.variant"),
+        fog=described("cmd.game.create.fog"),
     )
     @app_commands.choices(
         civil_disorder_player=STANDIN_CHOICES,
+        variant=[app_commands.Choice(name=described(f"variant.{v}"), value=v) for v in VARIANTS],
         language=language_choices(),
         labels=label_choices(),
         scoring=scoring_choices(),
@@ -104,6 +108,8 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         labels: app_commands.Choice[str] | None = None,
         civil_disorder_player: str | None = None,
         bots: bool = False,
+        variant: app_commands.Choice[str] | None = None,
+        fog: bool = False,
     ) -> None:
         async with answering(interaction):
             in_server(interaction)
@@ -128,6 +134,8 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
                 labels=labels.value if labels else None,
                 civil_disorder_player=civil_disorder_player,  # issue 23: the caretaker, bots
                 bots=bots,
+                variant=variant.value if variant else STANDARD_VARIANT,  # issue 25
+                fog=fog,
                 action=interaction.id,
             )
             rules = EndRules.chosen(scoring.value if scoring else None, end)  # as create_game stored them

@@ -20,6 +20,7 @@ from bot.text import markup
 from bot.text.i18n import t
 from bot.text.leaderboard import game_choices, leaderboard_text, season_choices
 from bot.text.replies import refusal
+from engine.variants import STANDARD_VARIANT, VARIANTS
 
 
 def choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -39,14 +40,17 @@ def pager(page: LeaderboardPage) -> discord.ui.View | None:
         button = discord.ui.Button(
             label=label,
             style=discord.ButtonStyle.secondary,
-            custom_id=f"lb:{page.scope}:{max(target, 0)}:{label == '▶':d}",
+            custom_id=f"lb:{page.scope}:{max(target, 0)}:{label == '▶':d}:{page.variant}",
             disabled=not enabled,
         )
         view.add_item(PageButton(button))
     return view
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<scope>[0-9a-z]+):(?P<page>\d+):[01]"):
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"lb:(?P<scope>[0-9a-z]+):(?P<page>\d+):[01](?::(?P<variant>[a-z]+))?",
+):
     """A tap on ◀ or ▶: the same message shows the other page (the id says which)."""
 
     def __init__(self, item: discord.ui.Button) -> None:
@@ -60,11 +64,12 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<sc
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        _, scope, page, _ = (self.item.custom_id or "").split(":")
+        # issue 25: the variant's leaderboard (buttons sent before it have none: the standard one)
+        _, scope, page, _, *variant = (self.item.custom_id or "").split(":")
         core: Core = interaction.client.core  # type: ignore[attr-defined]
         lang = language_of(interaction)
         try:
-            board = await core.leaderboard.page(interaction.guild_id or 0, scope, int(page))
+            board = await core.leaderboard.page(interaction.guild_id or 0, scope, int(page), *variant[:1])
         except UserError as exc:  # the season is gone
             await interaction.response.send_message(refusal(exc, lang), ephemeral=True)
             return
@@ -80,13 +85,23 @@ class LeaderboardCog(commands.Cog):
         self.bot.add_dynamic_items(PageButton)
 
     @app_commands.command(name="leaderboard", description=described("cmd.leaderboard"))
-    @app_commands.describe(season=described("cmd.leaderboard.season"), page=described("cmd.leaderboard.page"))
+    @app_commands.describe(
+        season=described("cmd.leaderboard.season"),
+        page=described("cmd.leaderboard.page"),
+        variant=described("cmd.leaderboard.variant"),
+    )
+    @app_commands.choices(variant=[app_commands.Choice(name=described(f"variant.{v}"), value=v) for v in VARIANTS])
     @app_commands.guild_only()
     async def leaderboard(
-        self, interaction: discord.Interaction, season: str | None = None, page: app_commands.Range[int, 1] = 1
+        self,
+        interaction: discord.Interaction,
+        season: str | None = None,
+        page: app_commands.Range[int, 1] = 1,
+        variant: app_commands.Choice[str] | None = None,
     ) -> None:
         async with answering(interaction):
-            board = await self.core.leaderboard.page(interaction.guild_id or 0, season, page - 1)
+            chosen = variant.value if variant else STANDARD_VARIANT  # issue 25: each variant ranked apart
+            board = await self.core.leaderboard.page(interaction.guild_id or 0, season, page - 1, chosen)
             view = pager(board)
             await interaction.response.send_message(
                 leaderboard_text(board, language_of(interaction)), ephemeral=True, **({"view": view} if view else {})

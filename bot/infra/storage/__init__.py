@@ -100,6 +100,8 @@ class GameRow:
     language: str
     created_at: float
     labels: str | None = None  # the maps' script (None: the language's default)
+    variant: str = "standard"  # issue 25: "standard" or a duel (engine.variants.DUELS)
+    fog: bool = False  # issue 25: played with Fog of War
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +213,7 @@ def _outbox(r: Any, guild_id: int | None = None) -> OutboxRow:
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, name, creator_id, players, status, phase, position, "
     "deadline, due_at, remind_at, movement, retreat, adjustment, tossed, toss_winner, "
-    "winner, language, created_at, labels"
+    "winner, language, created_at, labels, variant, fog"
 )
 
 
@@ -219,6 +221,7 @@ def _game(row: Any) -> GameRow:
     values = list(row)
     values[8] = json.loads(values[8]) if values[8] is not None else None
     values[15] = bool(values[15])
+    values[22] = bool(values[22])
     return GameRow(*values)
 
 
@@ -310,11 +313,27 @@ class Tx(
         language: str,
         now: float,
         labels: str | None = None,
+        variant: str = "standard",
+        fog: bool = False,
     ) -> int:
         row = await self._one(
-            "INSERT INTO games (guild_id, channel_id, name, creator_id, players, movement, "
-            "retreat, adjustment, language, created_at, labels) VALUES (?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
-            (guild_id, channel_id, name, creator_id, players, movement, retreat, adjustment, language, now, labels),
+            "INSERT INTO games (guild_id, channel_id, name, creator_id, players, movement, retreat, "
+            "adjustment, language, created_at, labels, variant, fog) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+            (
+                guild_id,
+                channel_id,
+                name,
+                creator_id,
+                players,
+                movement,
+                retreat,
+                adjustment,
+                language,
+                now,
+                labels,
+                variant,
+                int(fog),
+            ),
         )
         return int(row[0])
 

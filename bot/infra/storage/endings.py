@@ -218,11 +218,15 @@ class EndingQueries:
         )
 
     # -- the leaderboard -------------------------------------------------------------------------
-    async def standings(self, guild_id: int, season_id: int | None = None) -> list[StandingRow]:
+    async def standings(
+        self, guild_id: int, season_id: int | None = None, variant: str = "standard"
+    ) -> list[StandingRow]:
         """Every player's sums over the server's scored games that are not excluded (of one
-        season, when given); their reliability over the same games."""
+        season, when given); their reliability over the same games. Only the games of one
+        variant (issue 25: the duels are ranked apart from the standard game)."""
         scope = "r.guild_id = ? AND r.excluded = 0" + (" AND r.season_id = ?" if season_id is not None else "")
-        params: tuple[Any, ...] = (guild_id, season_id) if season_id is not None else (guild_id,)
+        scope += " AND r.game_id IN (SELECT id FROM games WHERE variant = ?)"
+        params: tuple[Any, ...] = (guild_id, season_id, variant) if season_id is not None else (guild_id, variant)
         scores = await self._all(
             "SELECT s.user_id, COUNT(*), SUM(CASE WHEN s.result = 'win' THEN 1 ELSE 0 END), "
             "SUM(CASE WHEN s.result = 'draw' THEN 1 ELSE 0 END), AVG(s.share) "

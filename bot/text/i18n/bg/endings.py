@@ -14,6 +14,7 @@ MESSAGES: dict[str, str] = {
     "cmd.leaderboard": "Класирането на сървъра: игри, победи, равни резултати, среден резултат, надеждност",
     "cmd.leaderboard.season": "Сезон (по подразбиране: текущият, а ако няма — всички игри)",
     "cmd.leaderboard.page": "Коя страница да се покаже",
+    "cmd.leaderboard.variant": "Кое класиране: стандартна игра (по подразбиране) или дуел",
     "cmd.mod.end": "Приключи играта сега: точкува се така, както е",
     "cmd.mod.season": "Сезони на класирането на сървъра",
     "cmd.mod.season.start": "Начало на сезон: в него се броят игрите, които свършат отсега нататък",
@@ -85,6 +86,7 @@ MESSAGES: dict[str, str] = {
     "mod.reply.ended": "✅ Играта свърши: крайната дъска и точките са публикувани в канала на играта.",
     # класирането и сезоните
     "leaderboard.title": "🏆 Класиране — {scope}",
+    "leaderboard.scope_variant": "{scope}, {variant}",
     "leaderboard.all_time": "всички игри",
     "leaderboard.season": "сезон {season}",
     "leaderboard.season_over": "сезон {season} (приключил)",

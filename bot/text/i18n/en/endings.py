@@ -13,6 +13,7 @@ MESSAGES: dict[str, str] = {
     "cmd.leaderboard": "The server's leaderboard: games, wins, draws, average score, reliability",
     "cmd.leaderboard.season": "A season (default: the current one, or else every game)",
     "cmd.leaderboard.page": "The page to show",
+    "cmd.leaderboard.variant": "Which leaderboard: the standard game (default) or a duel",
     "cmd.mod.end": "End the game now: it is scored as it stands",
     "cmd.mod.season": "Seasons of the server's leaderboard",
     "cmd.mod.season.start": "Start a season: the games that end from now on count in it",
@@ -69,6 +70,7 @@ MESSAGES: dict[str, str] = {
     "mod.reply.ended": "✅ The game is over: the final board and the scores are posted in the game channel.",
     # the leaderboard and seasons
     "leaderboard.title": "🏆 Leaderboard — {scope}",
+    "leaderboard.scope_variant": "{scope}, {variant}",
     "leaderboard.all_time": "every game",
     "leaderboard.season": "season {season}",
     "leaderboard.season_over": "season {season} (over)",

@@ -6,6 +6,7 @@ what to do instead. Units and places are filled in as the reader's rulebook writ
 MESSAGES: dict[str, str] = {
     "illegal.no_such_province": "There is no province “{place}” on this map: check the spelling (`/order` suggests what you can type).",
     "illegal.no_unit": "There is no unit in {place}. `/orders` lists your units and what each of them can do.",
+    "fog.not_your_unit": "You have no unit in {place}. `/orders` lists your units and what each of them can do.",  # issue 25: a Fog of War game, a province out of sight
     "illegal.not_your_unit": "{unit} is not one of your units: it belongs to {power}. You can order only your own units (you may still support or convoy theirs).",
     "illegal.not_dislodged": "There is no dislodged unit in {place}: in a retreat phase only dislodged units get orders, to retreat or disband.",
     "illegal.wrong_phase.movement": (

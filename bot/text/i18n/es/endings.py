@@ -14,6 +14,7 @@ MESSAGES: dict[str, str] = {
     "cmd.leaderboard": "Clasificación del servidor: partidas, victorias, empates, puntuación media, fiabilidad",
     "cmd.leaderboard.season": "Una temporada (por defecto: la actual o, si no hay, todas las partidas)",
     "cmd.leaderboard.page": "La página que mostrar",
+    "cmd.leaderboard.variant": "Qué clasificación: la partida estándar (por defecto) o un duelo",
     "cmd.mod.end": "Terminar la partida ya: se puntúa tal como está",
     "cmd.mod.season": "Temporadas de la clasificación del servidor",
     "cmd.mod.season.start": "Empezar una temporada: cuentan en ella las partidas que terminen desde ahora",
@@ -90,6 +91,7 @@ MESSAGES: dict[str, str] = {
     "mod.reply.ended": "✅ La partida ha terminado: el tablero final y la puntuación están en el canal de la partida.",
     # la clasificación y las temporadas
     "leaderboard.title": "🏆 Clasificación — {scope}",
+    "leaderboard.scope_variant": "{scope}, {variant}",
     "leaderboard.all_time": "todas las partidas",
     "leaderboard.season": "temporada {season}",
     "leaderboard.season_over": "temporada {season} (terminada)",

@@ -4,6 +4,7 @@
 MESSAGES: dict[str, str] = {
     "illegal.no_such_province": "No hay ninguna región «{place}» en este mapa: revisa cómo está escrita (`/order` sugiere lo que puedes escribir).",
     "illegal.no_unit": "No hay ninguna unidad en {place}. `/orders` muestra tus unidades y lo que puede hacer cada una.",
+    "fog.not_your_unit": "No tienes ninguna unidad en {place}. `/orders` muestra tus unidades y lo que puede hacer cada una.",  # issue 25: a Fog of War game, a province out of sight
     "illegal.not_your_unit": "{unit} no es una de tus unidades: es de {power}. Solo puedes dar órdenes a tus propias unidades (aunque sí puedes apoyar o transportar las de otros).",
     "illegal.not_dislodged": "No hay ninguna unidad desalojada en {place}: en una fase de retiradas solo reciben órdenes las unidades desalojadas, para retirarse o disolverse.",
     "illegal.wrong_phase.movement": (

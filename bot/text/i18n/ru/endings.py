@@ -13,6 +13,7 @@ MESSAGES: dict[str, str] = {
     "cmd.leaderboard": "Таблица лидеров сервера: партии, победы, ничьи, средний счёт, надёжность",
     "cmd.leaderboard.season": "Сезон (по умолчанию — текущий, а если его нет — все партии)",
     "cmd.leaderboard.page": "Какую страницу показать",
+    "cmd.leaderboard.variant": "Какая таблица: стандартная партия (по умолчанию) или дуэль",
     "cmd.mod.end": "Закончить партию сейчас: очки считаются по текущему положению",
     "cmd.mod.season": "Сезоны таблицы лидеров сервера",
     "cmd.mod.season.start": "Начать сезон: в нём считаются партии, которые закончатся с этого момента",
@@ -88,6 +89,7 @@ MESSAGES: dict[str, str] = {
     "mod.reply.ended": "✅ Партия окончена: итоговая доска и очки — в канале партии.",
     # таблица лидеров и сезоны
     "leaderboard.title": "🏆 Таблица лидеров — {scope}",
+    "leaderboard.scope_variant": "{scope}, {variant}",
     "leaderboard.all_time": "все партии",
     "leaderboard.season": "сезон {season}",
     "leaderboard.season_over": "сезон {season} (окончен)",

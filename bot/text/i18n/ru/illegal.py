@@ -4,6 +4,7 @@
 MESSAGES: dict[str, str] = {
     "illegal.no_such_province": "На этой карте нет провинции «{place}»: проверь написание (`/order` подсказывает, что можно написать).",
     "illegal.no_unit": "В {place} нет войска. `/orders` покажет твои войска и что может каждое из них.",
+    "fog.not_your_unit": "У тебя нет войска в {place}. `/orders` покажет твои войска и что может сделать каждое.",  # issue 25: a Fog of War game, a province out of sight
     "illegal.not_your_unit": "{unit} — не твоё войско: оно принадлежит державе {power}. Приказывать можно только своим войскам (чужие можно поддержать или конвоировать).",
     "illegal.not_dislodged": "В {place} нет выбитого войска: в фазе отступлений приказы получают только выбитые войска — отступить или расформироваться.",
     "illegal.wrong_phase.movement": (
