@@ -414,3 +414,18 @@ async def set_mod_role(env, table, name="Mods"):
     async with env.bots[-1].core.storage.write() as tx:
         await tx.set_mod_role(table.guild.id, role.id)
     return role
+
+
+async def start_duel(env, variant="fva", **create):
+    """Two players in a started duel; returns the table, per power its member, and the
+    reply to ``/game create``."""
+    table = seven(env, ("alice", "bob"))
+    ch, alice = table.channel, table.members[0]
+    r = await alice.slash(ch, "game create", name="Duel", variant=variant, **create)
+    created = r.response.content
+    for m in table.members:
+        await m.slash(ch, "game join")
+    await alice.slash(ch, "game start")
+    _, who = await powers_by_user(env, ch.id)
+    member = {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
+    return table, member, created

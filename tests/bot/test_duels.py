@@ -7,23 +7,8 @@ from __future__ import annotations
 import json
 
 from engine.history import History
-from tests.bot.simcord_support import powers_by_user, running, seven
-from tests.bot.test_moderation import current_game, dms, order, texts
-
-
-async def start_duel(env, variant="fva", **create):
-    """Two players in a started duel; returns the table, per power its member, and the
-    reply to ``/game create``."""
-    table = seven(env, ("alice", "bob"))
-    ch, alice = table.channel, table.members[0]
-    r = await alice.slash(ch, "game create", name="Duel", variant=variant, **create)
-    created = r.response.content
-    for m in table.members:
-        await m.slash(ch, "game join")
-    await alice.slash(ch, "game start")
-    _, who = await powers_by_user(env, ch.id)
-    member = {p: next(m for m in table.members if m.id == uid) for p, uid in who.items()}
-    return table, member, created
+from tests.bot.simcord_support import running
+from tests.bot.support import current_game, dms, order, start_duel, texts
 
 
 async def test_france_vs_austria_through_a_year_to_its_scores(tmp_path):

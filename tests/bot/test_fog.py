@@ -22,9 +22,8 @@ from renderer.layers import geometry
 from renderer.render import _region
 from renderer.scene import scene_from_objects
 from tests.bot.simcord_support import running, seven
-from tests.bot.test_duels import start_duel
-from tests.bot.test_moderation import current_game, order, start_seven
-from tests.engine.test_fog import expected_sight
+from tests.bot.support import current_game, order, start_duel, start_seven
+from tests.engine.sight import expected_sight
 
 CODE = re.compile(r"\b([A-Z]{3})\b")
 NAMES = {code: table("en").province_name(code) for code in STANDARD.provinces}

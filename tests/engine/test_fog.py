@@ -9,32 +9,10 @@ from hypothesis import strategies as st
 
 from engine import STANDARD, Location, Position, Power, Unit, UnitType, legal_orders, resolve
 from engine.fog import centre_counts, fogged_outcome, fogged_position, sees, visible_provinces, visible_results
-from engine.map import ProvinceKind
-from tests.engine.test_properties import positions, props
+from tests.engine.sight import expected_sight
+from tests.engine.strategies import positions, props
 
 E, F, G, R = Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.RUSSIA
-
-
-def neighbours_by_edges(province: str) -> set[str]:
-    """Every province one step away from ``province`` for an army or a fleet on any of
-    its coasts (recomputed from the edges, independently of Map.adjacent_provinces)."""
-    p = STANDARD.provinces[province]
-    out = set(STANDARD.army_neighbours(province)) if p.kind is not ProvinceKind.SEA else set()
-    if p.kind is not ProvinceKind.INLAND:
-        coasts = [Location(province, c) for c in p.coasts] or [Location(province)]
-        for loc in coasts:
-            out.update(n.province for n in STANDARD.fleet_neighbours(loc))
-    return out
-
-
-def expected_sight(position: Position, power: Power) -> set[str]:
-    sources = {u.province for u in position.units.values() if u.power is power}
-    sources |= {c for c, o in position.centres.items() if o is power}
-    sources |= {d.unit.province for d in position.dislodged.values() if d.unit.power is power}
-    seen = set(sources)
-    for s in sources:
-        seen |= neighbours_by_edges(s)
-    return seen
 
 
 @props(150)

@@ -15,3 +15,26 @@ POSITION = {
     },
     "dislodged": {"RUSSIA": {"A WAR": ["LVN", "PRU"]}, "TURKEY": {"F ANK": ["ARM"]}},
 }
+
+# The standard opening position, as the renderer reads it.
+START = {
+    "phase": "S1901M",
+    "units": {
+        "AUSTRIA": ["A BUD", "A VIE", "F TRI"],
+        "ENGLAND": ["A LVP", "F EDI", "F LON"],
+        "FRANCE": ["A MAR", "A PAR", "F BRE"],
+        "GERMANY": ["A BER", "A MUN", "F KIE"],
+        "ITALY": ["A ROM", "A VEN", "F NAP"],
+        "RUSSIA": ["A MOS", "A WAR", "F SEV", "F STP/SC"],
+        "TURKEY": ["A CON", "A SMY", "F ANK"],
+    },
+    "centers": {
+        "AUSTRIA": ["BUD", "TRI", "VIE"],
+        "ENGLAND": ["EDI", "LON", "LVP"],
+        "FRANCE": ["BRE", "MAR", "PAR"],
+        "GERMANY": ["BER", "KIE", "MUN"],
+        "ITALY": ["NAP", "ROM", "VEN"],
+        "RUSSIA": ["MOS", "SEV", "STP", "WAR"],
+        "TURKEY": ["ANK", "CON", "SMY"],
+    },
+}

@@ -11,7 +11,7 @@ from engine import STANDARD, Location
 from renderer import render_image, style
 from renderer.board import load_board
 from renderer.scene import scene_from_objects
-from tests.renderer.test_map_render import START
+from tests.renderer.scenes import START
 
 
 def close(pixel, colour, tolerance=14) -> bool:

@@ -12,28 +12,7 @@ from PIL import Image
 from renderer import render, render_image, style
 from renderer.board import load_board
 from renderer.scene import drawn_order as parse_order
-
-START = {
-    "phase": "S1901M",
-    "units": {
-        "AUSTRIA": ["A BUD", "A VIE", "F TRI"],
-        "ENGLAND": ["A LVP", "F EDI", "F LON"],
-        "FRANCE": ["A MAR", "A PAR", "F BRE"],
-        "GERMANY": ["A BER", "A MUN", "F KIE"],
-        "ITALY": ["A ROM", "A VEN", "F NAP"],
-        "RUSSIA": ["A MOS", "A WAR", "F SEV", "F STP/SC"],
-        "TURKEY": ["A CON", "A SMY", "F ANK"],
-    },
-    "centers": {
-        "AUSTRIA": ["BUD", "TRI", "VIE"],
-        "ENGLAND": ["EDI", "LON", "LVP"],
-        "FRANCE": ["BRE", "MAR", "PAR"],
-        "GERMANY": ["BER", "KIE", "MUN"],
-        "ITALY": ["NAP", "ROM", "VEN"],
-        "RUSSIA": ["MOS", "SEV", "STP", "WAR"],
-        "TURKEY": ["ANK", "CON", "SMY"],
-    },
-}
+from tests.renderer.scenes import START
 
 
 def png_image(data: bytes) -> Image.Image:
