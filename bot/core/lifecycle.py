@@ -3,7 +3,7 @@ drawn at random, the first deadline, the start post and each player's first DM).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.core import days, posts, press, scoring
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
@@ -12,6 +12,7 @@ from bot.core.errors import UserError
 from bot.core.grace import read_policy
 from bot.core.languages import SCRIPTS
 from bot.core.naming import game_name
+from bot.core.permissions import Need, PermissionsMissing, needs, required
 from bot.core.posts import PostKind
 from bot.core.reminders import plan_reminders
 from bot.core.types import GameStatus, MapSpec, PhaseKind
@@ -131,7 +132,18 @@ class Lifecycle:
                 raise UserError("leave.not_in", game=game.name)
             return game
 
-    async def start(self, channel_id: int, user_id: int, *, can_manage: bool, action: int | None = None) -> GameRow:
+    async def start(
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        can_manage: bool,
+        action: int | None = None,
+        lacking: Callable[[Sequence[Need]], Sequence[Need]] | None = None,
+    ) -> GameRow:
+        """Start the game of this channel. ``lacking``: which of the game's needs the bot
+        lacks on Discord (bot.discord.permissions); a required one refuses the start
+        (:class:`PermissionsMissing`, with all that is missing)."""
         async with self.deps.storage.write(action) as tx:
             game = await channel_game(tx, channel_id)
             if user_id != game.creator_id and not can_manage:
@@ -141,6 +153,10 @@ class Lifecycle:
             players = await tx.players(game.id)
             if len(players) != game.players:
                 raise UserError("start.waiting", game=game.name, joined=len(players), count=game.players)
+            if lacking is not None:  # issue 24: said before the game fails, not in a log later
+                missing = lacking(needs(await press.settings_of(tx, game.id)))
+                if required(missing):
+                    raise PermissionsMissing(game.name, missing)
             order = [p.user_id for p in players]
             self.deps.rng.shuffle(order)
             for seat, uid in enumerate(order):
@@ -166,6 +182,11 @@ class Lifecycle:
             await press.game_started(tx, started, players, self.deps.now())  # its press space
         self.deps.changed(timers=True, posts=True)
         return started
+
+    async def needs_of(self, game_id: int) -> tuple[Need, ...]:
+        """What the game needs from Discord (:func:`bot.core.permissions.needs`)."""
+        async with self.deps.storage.read() as tx:
+            return needs(await press.settings_of(tx, game_id))
 
     async def _announce(self, tx: Tx, game: GameRow, players: list[PlayerRow], position: Position) -> None:
         assert game.phase is not None
