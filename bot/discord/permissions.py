@@ -31,9 +31,18 @@ def _reader(channel: object) -> Callable[[Need], bool] | None:
 
 def missing_in(channel: object, wanted: Sequence[Need]) -> tuple[Need, ...]:
     """The needs the bot lacks in ``channel`` (the game's) and its server; none when the
-    cache can't tell (Discord then answers for itself, and the poster reports a refusal)."""
+    cache can't tell (Discord then answers for itself, and the poster reports a refusal).
+    What Discord takes away only because another is missing is not named: without View
+    Channel nothing else in the channel counts, without Send Messages no file is attached;
+    the one to give back is the other."""
     has = _reader(channel)
-    return lacking(wanted, has) if has is not None else ()
+    missing = lacking(wanted, has) if has is not None else ()
+    names = {n.permission for n in missing if n.place is Place.CHANNEL}
+    if Permission.VIEW_CHANNEL in names:
+        return tuple(n for n in missing if n.place is not Place.CHANNEL or n.permission is Permission.VIEW_CHANNEL)
+    if Permission.SEND_MESSAGES in names:
+        return tuple(n for n in missing if n.place is not Place.CHANNEL or n.permission is not Permission.ATTACH_FILES)
+    return missing
 
 
 def checker(channel: object) -> Callable[[Sequence[Need]], Sequence[Need]]:
