@@ -169,6 +169,7 @@ async def test_a_permission_lost_mid_game_keeps_the_posts_and_tells_the_creator_
         allow_bot_again(env, ch)
         await env.advance_time(1)
         posted = texts(ch, before)
+        assert any("results of Spring 1901" in t for t in posted) and any("results of Fall 1901" in t for t in posted)
         spring = next(i for i, t in enumerate(posted) if "results of Spring 1901" in t)
         fall = next(i for i, t in enumerate(posted) if "results of Fall 1901" in t)
         assert spring < fall
