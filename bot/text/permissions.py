@@ -4,7 +4,8 @@ permission, naming it as Discord does in their language and the channel it is mi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.core.permissions import Need, Permission, Place, Use
 from bot.text.i18n import t
@@ -56,3 +57,26 @@ def lost_text(game: str, channel_id: int, permissions: Sequence[Permission], lan
     """The DM to a game's creator when its channel's posts wait for a permission: one line."""
     names = ", ".join(f"**{permission_name(p, Place.CHANNEL, lang)}**" for p in permissions)
     return t("perm.lost", lang, game=game, channel=f"<#{channel_id}>", permissions=names)
+
+
+# what each press problem (bot.core.press_space.Problem) lacks, in a few words
+_PRESS_PROBLEMS = {
+    "manage_channels": (Permission.MANAGE_CHANNELS, Place.SERVER),
+    "manage_roles": (Permission.MANAGE_ROLES, Place.SERVER),
+    "game_channel": (Permission.MANAGE_ROLES, Place.CHANNEL),
+}
+
+
+def press_problem_dm(p: Mapping[str, Any], lang: str) -> str:
+    """The DM to a game's creator when its press space can't be made (in full): one line
+    naming each missing permission, and where."""
+    channel = f"<#{p['channel']}>"
+    parts = []
+    for name in p["problems"]:
+        if name not in _PRESS_PROBLEMS:
+            parts.append(t("perm.press.channel_limit", lang))
+            continue
+        permission, place = _PRESS_PROBLEMS[name]
+        key = "perm.press.in_channel" if place is Place.CHANNEL else "perm.press.server"
+        parts.append(t(key, lang, permission=permission_name(permission, place, lang), channel=channel))
+    return t("perm.press.lost", lang, game=p["game"], missing="; ".join(parts), channel=channel)

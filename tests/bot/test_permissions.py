@@ -24,9 +24,7 @@ P = discord.Permissions
 
 def deny_bot(env, channel, **denied: bool) -> None:
     """A channel overwrite on the bot itself, as a server admin would set it."""
-    env.backend.set_overwrite(
-        channel.id, Overwrite(env.bot.user.id, OverwriteType.MEMBER, deny=P(**denied).value)
-    )
+    env.backend.set_overwrite(channel.id, Overwrite(env.bot.user.id, OverwriteType.MEMBER, deny=P(**denied).value))
 
 
 def allow_bot_again(env, channel) -> None:
@@ -132,6 +130,16 @@ async def test_start_goes_ahead_without_press_permissions_and_says_so_in_the_sta
             "negociación está cerrada o la partida es anónima, y para que los espectadores puedan leerlo.",
             "Cuando los tenga, usa `/press repair` en el canal de la partida.",
         ]
+        # the press space can't be made: besides the post in the channel, its creator gets one DM
+        await env.advance_time(60)
+        # (in the reader's language, merged with their DM of the new phase)
+        told = [line for text in dms(alice) for line in text.splitlines() if line.startswith("⚠️ **Club**")]
+        assert told == [
+            "⚠️ **Club**: no puedo preparar todo lo que necesita su negociación. Falta: **Gestionar canales** (un "
+            f"permiso de servidor de mi rol). La partida sigue; cuando esté resuelto, usa `/press repair` en <#{ch.id}>."
+        ]
+        await env.advance_time(48 * HOURS + 5)  # a new phase, a new pass: not told again
+        assert sum(line.startswith("⚠️ **Club**") for text in dms(alice) for line in text.splitlines()) == 1
 
 
 # -- later: a permission taken away mid-game -----------------------------------------------------------

@@ -36,4 +36,12 @@ MESSAGES = {
         "⚠️ **{game}**: I can't post in {channel}. Missing there: {permissions}. The game's posts are kept and "
         "go out as soon as I can post there again."
     ),
+    # the press space can't be made (in full): a DM to the game's creator, once
+    "perm.press.lost": (
+        "⚠️ **{game}**: I can't set up everything its press needs. Missing: {missing}. The game goes on; "
+        "once that is fixed, use `/press repair` in {channel}."
+    ),
+    "perm.press.server": "**{permission}** (a server permission of my role)",
+    "perm.press.in_channel": "**{permission}** in {channel}",
+    "perm.press.channel_limit": "room for more channels (500 per server, 50 per category)",
 }

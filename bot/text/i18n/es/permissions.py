@@ -39,4 +39,12 @@ MESSAGES = {
         "⚠️ **{game}**: no puedo publicar en {channel}. Permisos que me faltan allí: {permissions}. Las "
         "publicaciones de la partida se guardan y saldrán en cuanto pueda volver a publicar allí."
     ),
+    # no se puede preparar (del todo) la negociación: un mensaje directo a quien creó la partida, una vez
+    "perm.press.lost": (
+        "⚠️ **{game}**: no puedo preparar todo lo que necesita su negociación. Falta: {missing}. La partida "
+        "sigue; cuando esté resuelto, usa `/press repair` en {channel}."
+    ),
+    "perm.press.server": "**{permission}** (un permiso de servidor de mi rol)",
+    "perm.press.in_channel": "**{permission}** en {channel}",
+    "perm.press.channel_limit": "sitio para más canales (500 por servidor, 50 por categoría)",
 }
