@@ -21,10 +21,16 @@ def _reader(channel: object) -> Callable[[Need], bool] | None:
         return None
     here: discord.Permissions = channel.permissions_for(me)  # type: ignore[attr-defined]
     server = me.guild_permissions
+    thread = isinstance(channel, discord.Thread)
 
     def has(need: Need) -> bool:
-        perms = here if need.place is Place.CHANNEL else server
-        return bool(getattr(perms, need.permission.value))
+        if need.place is Place.SERVER:
+            return bool(getattr(server, need.permission.value))
+        if thread and need.permission is Permission.SEND_MESSAGES:
+            return here.send_messages_in_threads  # a game in a thread: Discord's permission there
+        if thread and need.permission is Permission.MANAGE_ROLES:
+            return True  # a thread has no overwrites: the bot sets none there (bot.discord.press)
+        return bool(getattr(here, need.permission.value))
 
     return has
 

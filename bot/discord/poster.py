@@ -336,6 +336,7 @@ class Poster(WakeableLoop):
         pacing = self.settings.pacing
         self.pacer = pacer or (Pacer(pacing) if pacing is not None else Unpaced())
         self._busy: set[Destination] = set()  # destinations with a message under way
+        self._alerted: set[int] = set()  # channels whose posts wait for a permission (issue 24)
         self._records = GroupCommit(core.storage)  # what sends record, a few transactions a second
         self._news = asyncio.Event()  # posts were stored since the drain last looked
 
@@ -347,6 +348,7 @@ class Poster(WakeableLoop):
         # after a restart, whatever was not sent (even mid-lease) goes out now
         async with self.core.storage.write() as tx:
             owed = await tx.retry_unsent_now(self.core.now())
+            self._alerted = await tx.alerted_channels()  # told before the restart, not resolved yet
         if owed:
             log.info("%d post(s) left unsent by the previous run: sending them now", owed)
 
@@ -457,6 +459,15 @@ class Poster(WakeableLoop):
                 await tx.mark_batch_sent(batch.ids, None, self.core.now())
             self._log_retried(batch, sending)
             return True
+        if first.channel_id is not None and self.core.deps.jobs.may_send():
+            # a permission known to be missing in the channel: no request Discord would refuse
+            # (nor maps drawn, nor an attempt counted: the posts wait however long it takes)
+            maps = any(_files_of(r) for r in batch.rows)
+            lacks = permissions.missing_to_send(
+                self.client.get_channel(first.channel_id), (*SENDING, Permission.ATTACH_FILES) if maps else SENDING
+            )
+            if lacks:
+                return await self._waiting(batch, lacks)
         # what an earlier try recorded, to find what it sent (read before this try adds to it)
         earlier, last = await self._earlier(batch) if batch.tried else (None, None)
         digests = marks.recorded(earlier, texts)
@@ -475,10 +486,6 @@ class Poster(WakeableLoop):
         target: discord.abc.Messageable | None = None
         try:
             target = await self._target(batch, sending)
-            if first.channel_id is not None:  # a permission known to be missing: no request to be refused
-                lacks = permissions.missing_to_send(target, needed)
-                if lacks:
-                    return await self._waiting(batch, lacks)
             sent = await self._sent_before(batch, target, earlier, last) if batch.tried else {}
             message = None
             for i, text in enumerate(texts):
@@ -526,7 +533,8 @@ class Poster(WakeableLoop):
         sent_id, now = (message.id if message is not None else None), self.core.now()
         await self._records.write(lambda tx: tx.mark_batch_sent(batch.ids, sent_id, now))
         self._log_retried(batch, sending)
-        if batch.tried and first.channel_id is not None:  # it may have waited for a permission
+        if first.channel_id in self._alerted:  # it waited for a permission: one taken away later is told again
+            self._alerted.discard(first.channel_id)
             await self.core.alerts.resolved(first.channel_id)
         return True
 
@@ -539,6 +547,7 @@ class Poster(WakeableLoop):
         log.warning("posts %s of game %s wait: no %s in channel %s", batch.ids, first.game_id, names, first.channel_id)
         async with self.core.storage.write() as tx:
             await tx.reschedule_batch(batch.ids, self.core.now() + PERMISSION_RETRY)
+        self._alerted.add(first.channel_id)
         if await self.core.alerts.first(first.game_id, first.guild_id or 0, first.channel_id, lacks):
             await self._tell_creator(first.game_id, first.channel_id, lacks)
         return False

@@ -185,3 +185,29 @@ async def test_a_permission_lost_mid_game_keeps_the_posts_and_tells_the_creator_
         deny_bot(env, ch, send_messages=True)
         await env.advance_time(48 * HOURS + 5)
         assert sum("can't post" in t for t in dms(alice)) == 2
+
+
+async def test_a_waiting_channel_survives_a_restart_and_is_told_again_after_it_was_fixed(tmp_path):
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table = seven(env)
+        ch, alice = table.channel, table.members[0]
+        await alice.slash(ch, "game create", name="Club", players=7, press="public", spectators=False)
+        await join_all(table)
+        await alice.slash(ch, "game start")
+        await env.advance_time(60)
+        before = len(ch.history())
+        deny_bot(env, ch, view_channel=True)
+        await env.advance_time(48 * HOURS + 5)
+        told = [t for t in dms(alice) if "can't post" in t]
+        assert len(told) == 1 and "Missing there: **View Channel**." in told[0]  # not the rest it implies
+        await env.restart()  # the posts still wait, and the creator was told already
+        await env.advance_time(60)
+        assert len(ch.history()) == before
+        assert sum("can't post" in t for t in dms(alice)) == 1
+        allow_bot_again(env, ch)
+        await env.advance_time(1)
+        assert any("results of Spring 1901" in t for t in texts(ch, before))
+        deny_bot(env, ch, view_channel=True)  # taken away again later: told again
+        await env.advance_time(48 * HOURS + 5)
+        told = [t for t in dms(alice) if "can't post" in t]
+        assert len(told) == 2 and "Missing there: **View Channel**." in told[1]

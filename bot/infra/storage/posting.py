@@ -87,6 +87,11 @@ class PostingQueries:
                 (channel_id, permission, game_id, guild_id, now),
             )
 
+    async def alerted_channels(self) -> set[int]:
+        """The channels whose posts wait for a permission their creator was told of."""
+        rows = await self._all("SELECT DISTINCT channel_id FROM permission_alerts")  # type: ignore[attr-defined]
+        return {int(r[0]) for r in rows}
+
     async def clear_permission_alerts(self, channel_id: int) -> None:
         await self._run("DELETE FROM permission_alerts WHERE channel_id = ?", (channel_id,))  # type: ignore[attr-defined]
 
