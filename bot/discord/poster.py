@@ -40,15 +40,16 @@ rows; Discord's nonce (the batch's first row id, with ``enforce_nonce``) also dr
 repeat within its few minutes. Discord errors never
 escape: 5xx, 429 and network failures are retried with backoff; a deleted channel or
 closed DMs are recorded on the rows and logged (closed DMs are also reported in the game
-channel).
+channel). Rows stored before post intents carry their text and are sent alone, as they
+are. Only rows this process claimed are sent (``Deps.jobs``, :mod:`bot.infra.lease`), and
+none while its lease has lapsed.
 
 **A permission missing in a game's channel** (issue 24: taken away mid-game) loses no
-post: seen in discord.py's cache before the send (no request Discord would refuse) or in
-a 403, the channel's posts wait (tried again every PERMISSION_RETRY, and at once when the
-server's roles or channels change), the game's creator is told by DM once per channel and
-permission (:class:`bot.core.permissions.Alerts`), and the other destinations go on. Rows stored before post intents carry their text and are
-sent alone, as they are. Only rows this process claimed are sent (``Deps.jobs``,
-:mod:`bot.infra.lease`), and none while its lease has lapsed.
+post: seen in discord.py's cache before the send (no request Discord would refuse, no
+attempt counted) or in a 403, the channel's posts wait (tried again every
+PERMISSION_RETRY, and at once when the server's roles or channels change), the game's
+creator is told by DM once per channel and permission
+(:class:`bot.core.permissions.Alerts`), and the other destinations go on.
 """
 
 from __future__ import annotations
@@ -462,9 +463,9 @@ class Poster(WakeableLoop):
         if first.channel_id is not None and self.core.deps.jobs.may_send():
             # a permission known to be missing in the channel: no request Discord would refuse
             # (nor maps drawn, nor an attempt counted: the posts wait however long it takes)
-            maps = any(_files_of(r) for r in batch.rows)
+            pictures = any(_files_of(r) for r in batch.rows)
             lacks = permissions.missing_to_send(
-                self.client.get_channel(first.channel_id), (*SENDING, Permission.ATTACH_FILES) if maps else SENDING
+                self.client.get_channel(first.channel_id), (*SENDING, Permission.ATTACH_FILES) if pictures else SENDING
             )
             if lacks:
                 return await self._waiting(batch, lacks)
