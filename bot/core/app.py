@@ -17,6 +17,7 @@ from bot.core.leaderboard import Leaderboard
 from bot.core.lifecycle import Lifecycle
 from bot.core.moderation import Moderation
 from bot.core.ordering import Ordering
+from bot.core.permissions import Alerts
 from bot.core.press import Press
 from bot.core.press_space import PressJobs
 from bot.core.preview import Previews
@@ -54,6 +55,7 @@ class Core:
             jobs or Unowned(),  # the process' lease, when it holds one
         )
         self.lifecycle = Lifecycle(self.deps)
+        self.alerts = Alerts(self.deps)  # issue 24: a permission lost mid-game, told once
         self.ordering = Ordering(self.deps)
         self.sheets = Sheets(self.deps)
         self.reminders = Reminders(self.deps)

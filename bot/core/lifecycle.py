@@ -5,7 +5,7 @@ empty seats of its seven powers played by the ``dumbbot`` preset."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
 from bot.core import days, posts, press, scoring, standins
@@ -16,6 +16,7 @@ from bot.core.errors import UserError
 from bot.core.grace import read_policy
 from bot.core.languages import SCRIPTS
 from bot.core.naming import game_name
+from bot.core.permissions import Need, PermissionsMissing, needs, required
 from bot.core.posts import PostKind
 from bot.core.reminders import plan_reminders
 from bot.core.types import GameStatus, MapSpec, PhaseKind
@@ -163,10 +164,19 @@ class Lifecycle:
             return game
 
     async def start(
-        self, channel_id: int, user_id: int, *, can_manage: bool, bots: bool | None = None, action: int | None = None
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        can_manage: bool,
+        bots: bool | None = None,
+        action: int | None = None,
+        lacking: Callable[[Sequence[Need]], Sequence[Need]] | None = None,
     ) -> GameRow:
         """Start the game of this channel; ``bots`` (issue 23): bots play the seats nobody
-        took (None: as the game was created)."""
+        took (None: as the game was created). ``lacking``: which of the game's needs the bot
+        lacks on Discord (bot.discord.permissions); a required one refuses the start
+        (:class:`PermissionsMissing`, with all that is missing)."""
         async with self.deps.storage.write(action) as tx:
             game = await channel_game(tx, channel_id)
             if user_id != game.creator_id and not can_manage:
@@ -182,6 +192,10 @@ class Lifecycle:
                 await tx.put_standin_policy(game.id, policy)
             if len(players) != game.players and not (policy.bots and players):
                 raise UserError("start.waiting", game=game.name, joined=len(players), count=game.players)
+            if lacking is not None:  # issue 24: said before the game fails, not in a log later
+                missing = lacking(needs(await press.settings_of(tx, game.id)))
+                if required(missing):
+                    raise PermissionsMissing(game.name, missing)
             order = [p.user_id for p in players]
             self.deps.rng.shuffle(order)
             seats = list(range(game.players))
@@ -213,6 +227,11 @@ class Lifecycle:
             await press.game_started(tx, started, players, self.deps.now())  # its press space
         self.deps.changed(timers=True, posts=True)
         return started
+
+    async def needs_of(self, game_id: int) -> tuple[Need, ...]:
+        """What the game needs from Discord (:func:`bot.core.permissions.needs`)."""
+        async with self.deps.storage.read() as tx:
+            return needs(await press.settings_of(tx, game_id))
 
     async def _announce(self, tx: Tx, game: GameRow, players: list[PlayerRow], position: Position) -> None:
         assert game.phase is not None

@@ -84,6 +84,7 @@ class PostKind(StrEnum):
     DM_DRAW_PROPOSED = "dm_draw_proposed"
     DM_GAME_ENDED = "dm_game_ended"  # the game stopped at its last year or by a moderator
     DM_PRESS_RELAY = "dm_press_relay"  # an anonymous game's message when its inbox can't be made
+    DM_PRESS_PROBLEM = "dm_press_problem"  # issue 24: to the creator, what the press space lacks
     DM_GRACE = "dm_grace"  # issue 15: you still owe orders; you have until ...
     DM_STANDBY = "dm_standby"  # issue 15: what your standby orders did
     DM_SEAT_ACCEPTED = "dm_seat_accepted"  # issue 23: your request for an open seat was accepted

@@ -313,6 +313,18 @@ class PressJobs:
                 anonymous_game=settings.anonymous,
                 mentions=(game.creator_id,),
             )
+            # and to the creator by DM (issue 24): one line, whatever the channel shows (an
+            # anonymous game's post names no player, and a creator may not read the channel)
+            await posts.dm(
+                tx,
+                game,
+                game.phase,
+                now,
+                game.creator_id,
+                PostKind.DM_PRESS_PROBLEM,
+                problems=sorted(p.value for p in applied.problems),
+                channel=game.channel_id,
+            )
             await tx.add_audit(game.id, game.phase, None, "press_problem", {"problems": problem}, now)
         if problem != space.problem:
             await tx.set_press_problem(plan.game_id, problem)

@@ -213,6 +213,8 @@ class DiplomacyBot(commands.AutoShardedBot):
         self.press = PressWorker(self, self.core, lambda delay: self.pause(delay))
         self.core.deps.on_timer_change = self.scheduler.wake
         self.core.deps.on_posts = self._posts_stored
+        for event in ("on_guild_channel_update", "on_guild_role_update", "on_member_update"):  # issue 24
+            self.add_listener(self.poster.permissions_changed, event)  # posts waiting for a permission: now
         if self.lease is not None:  # shards taken over or given back: other jobs are due
             self.lease.on_change = self._shards_changed
         await self.tree.set_translator(CatalogueTranslator())

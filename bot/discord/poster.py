@@ -38,11 +38,18 @@ for in the destination's history, by those digests, after the destination's last
 message (:mod:`bot.discord.marks`), and only the parts not there are sent, with the same
 rows; Discord's nonce (the batch's first row id, with ``enforce_nonce``) also drops a
 repeat within its few minutes. Discord errors never
-escape: 5xx, 429 and network failures are retried with backoff; a missing permission, a
-deleted channel or closed DMs are recorded on the rows and logged (closed DMs are also
-reported in the game channel). Rows stored before post intents carry their text and are
-sent alone, as they are. Only rows this process claimed are sent (``Deps.jobs``,
-:mod:`bot.infra.lease`), and none while its lease has lapsed.
+escape: 5xx, 429 and network failures are retried with backoff; a deleted channel or
+closed DMs are recorded on the rows and logged (closed DMs are also reported in the game
+channel). Rows stored before post intents carry their text and are sent alone, as they
+are. Only rows this process claimed are sent (``Deps.jobs``, :mod:`bot.infra.lease`), and
+none while its lease has lapsed.
+
+**A permission missing in a game's channel** (issue 24: taken away mid-game) loses no
+post: seen in discord.py's cache before the send (no request Discord would refuse, no
+attempt counted) or in a 403, the channel's posts wait (tried again every
+PERMISSION_RETRY, and at once when the server's roles or channels change), the game's
+creator is told by DM once per channel and permission
+(:class:`bot.core.permissions.Alerts`), and the other destinations go on.
 """
 
 from __future__ import annotations
@@ -63,9 +70,10 @@ from bot.core import fog, posts
 from bot.core.app import Core
 from bot.core.fronts import phase_pictures
 from bot.core.languages import game_writing
+from bot.core.permissions import SENDING, Permission
 from bot.core.posts import PostKind
 from bot.core.types import MapSpec
-from bot.discord import attachments, marks
+from bot.discord import attachments, marks, permissions
 from bot.discord.fronts import map_view
 from bot.infra.group_commit import GroupCommit
 from bot.infra.lease import Job
@@ -75,11 +83,13 @@ from bot.infra.storage import GameRow, OutboxRow, PhaseRow, Storage
 from bot.infra.wakeable import WakeableLoop
 from bot.text.board import map_description
 from bot.text.markup import MAX_CONTENT, split
+from bot.text.permissions import lost_text
 from bot.text.posts import merged, render
 
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 100  # about two days of retries at the longest backoff
+PERMISSION_RETRY = 600.0  # a channel's posts waiting for a permission look again this often (and when it changes)
 LEASE = 20.0  # a send in flight is retried after this long if the bot died meanwhile
 CLAIMED_RETRY = 5.0  # how soon to look again at posts another owner has claimed (or held back)
 DIGEST_HOLD = 300.0  # a DM waits at most this long for the rest of its reader's storm
@@ -328,6 +338,7 @@ class Poster(WakeableLoop):
         pacing = self.settings.pacing
         self.pacer = pacer or (Pacer(pacing) if pacing is not None else Unpaced())
         self._busy: set[Destination] = set()  # destinations with a message under way
+        self._alerted: set[int] = set()  # channels whose posts wait for a permission (issue 24)
         self._records = GroupCommit(core.storage)  # what sends record, a few transactions a second
         self._news = asyncio.Event()  # posts were stored since the drain last looked
 
@@ -339,6 +350,7 @@ class Poster(WakeableLoop):
         # after a restart, whatever was not sent (even mid-lease) goes out now
         async with self.core.storage.write() as tx:
             owed = await tx.retry_unsent_now(self.core.now())
+            self._alerted = await tx.alerted_channels()  # told before the restart, not resolved yet
         if owed:
             log.info("%d post(s) left unsent by the previous run: sending them now", owed)
 
@@ -449,6 +461,15 @@ class Poster(WakeableLoop):
                 await tx.mark_batch_sent(batch.ids, None, self.core.now())
             self._log_retried(batch, sending)
             return True
+        if first.channel_id is not None and self.core.deps.jobs.may_send():
+            # a permission known to be missing in the channel: no request Discord would refuse
+            # (nor maps drawn, nor an attempt counted: the posts wait however long it takes)
+            pictures = any(_files_of(r) for r in batch.rows)
+            lacks = permissions.missing_to_send(
+                self.client.get_channel(first.channel_id), (*SENDING, Permission.ATTACH_FILES) if pictures else SENDING
+            )
+            if lacks:
+                return await self._waiting(batch, lacks)
         # what an earlier try recorded, to find what it sent (read before this try adds to it)
         earlier, last = await self._earlier(batch) if batch.tried else (None, None)
         digests = marks.recorded(earlier, texts)
@@ -463,6 +484,8 @@ class Poster(WakeableLoop):
         if not self.core.deps.jobs.may_send():  # the lease lapsed: this process may not send
             return False
         dest = destination(first)
+        needed = (*SENDING, Permission.ATTACH_FILES) if files else SENDING
+        target: discord.abc.Messageable | None = None
         try:
             target = await self._target(batch, sending)
             sent = await self._sent_before(batch, target, earlier, last) if batch.tried else {}
@@ -486,7 +509,11 @@ class Poster(WakeableLoop):
                     allowed_mentions=allowed,
                     **kwargs,
                 )
-        except (discord.Forbidden, discord.NotFound) as exc:
+        except discord.Forbidden as exc:
+            if first.channel_id is not None:  # the game's channel: its posts wait for the permission
+                return await self._waiting(batch, permissions.refused(exc, target, needed))
+            return await self._undeliverable(batch, sending, exc)
+        except discord.NotFound as exc:
             return await self._undeliverable(batch, sending, exc)
         except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as exc:
             attempts = batch.attempts + 1
@@ -508,7 +535,49 @@ class Poster(WakeableLoop):
         sent_id, now = (message.id if message is not None else None), self.core.now()
         await self._records.write(lambda tx: tx.mark_batch_sent(batch.ids, sent_id, now))
         self._log_retried(batch, sending)
+        if first.channel_id in self._alerted:  # it waited for a permission: one taken away later is told again
+            self._alerted.discard(first.channel_id)
+            await self.core.alerts.resolved(first.channel_id)
         return True
+
+    async def _waiting(self, batch: Batch, lacks: tuple[Permission, ...]) -> bool:
+        """The game's channel lacks ``lacks``: its posts wait (not lost, not given up), and
+        the game's creator is told by DM, once per channel and permission."""
+        first = batch.rows[0]
+        assert first.channel_id is not None
+        names = ", ".join(p.value for p in lacks)
+        log.warning("posts %s of game %s wait: no %s in channel %s", batch.ids, first.game_id, names, first.channel_id)
+        async with self.core.storage.write() as tx:
+            await tx.reschedule_batch(batch.ids, self.core.now() + PERMISSION_RETRY)
+        self._alerted.add(first.channel_id)
+        if await self.core.alerts.first(first.game_id, first.guild_id or 0, first.channel_id, lacks):
+            await self._tell_creator(first.game_id, first.channel_id, lacks)
+        return False
+
+    async def _tell_creator(self, game_id: int, channel_id: int, lacks: tuple[Permission, ...]) -> None:
+        """One line to the game's creator, in their language: which permission, which channel."""
+        async with self.core.storage.read() as tx:
+            game = await tx.game(game_id)
+            if game is None:
+                return
+            language = (await tx.user_languages([game.creator_id])).get(game.creator_id, game.language)
+        text = lost_text(game.name, channel_id, lacks, language)
+        try:
+            await self.pacer.request()
+            user = self.client.get_user(game.creator_id) or await self.client.fetch_user(game.creator_id)
+            await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as exc:
+            log.warning("the creator of game %s could not be told of the missing %s: %s", game_id, lacks, exc)
+
+    async def permissions_changed(self, before: object, after: object) -> None:
+        """A server's roles, channels or the bot's roles changed: the posts waiting there
+        for a permission are tried now (a listener of the client's update events)."""
+        user = self.client.user
+        if isinstance(after, discord.Member) and (user is None or after.id != user.id):
+            return  # another member's roles: not the bot's permissions
+        guild = getattr(after, "guild", None)
+        if guild is not None and await self.core.alerts.waiting_in(guild.id):
+            self.kick()
 
     def _log_retried(self, batch: Batch, sending: _Sending) -> None:
         """Say which posts tried before are done with now: sent, or left out (a DM of a

@@ -16,6 +16,7 @@ from bot.text import markup, standins
 from bot.text.durations import schedule_text
 from bot.text.i18n import t
 from bot.text.labels import phase_title, power_name, power_names
+from bot.text.permissions import press_problem_dm
 
 MAX_MESSAGE = 1900
 #: The most characters of a relayed message's quote in one Discord message: with its
@@ -213,6 +214,7 @@ RENDER: dict[PostKind, Callable[[Mapping[str, Any], str], str | list[str]]] = {
     PostKind.PRESS_PUBLIC: _public,
     PostKind.PRESS_REVEAL: _reveal,
     PostKind.PRESS_PROBLEM: _problem,
+    PostKind.DM_PRESS_PROBLEM: press_problem_dm,  # issue 24
     PostKind.SETTINGS_CHANGED: _settings_changed,
 }
 

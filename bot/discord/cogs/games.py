@@ -15,8 +15,10 @@ from discord.ext import commands
 from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.core.grace import read_policy
+from bot.core.permissions import PermissionsMissing, needs
 from bot.core.press import PressMode, Settings
 from bot.core.scoring import EndRules
+from bot.discord import permissions
 from bot.discord.cogs.common import answering, game_choices, game_option, in_server, reply, where
 from bot.discord.cogs.mod import POWER_CHOICES, PRESS_CHOICES, STANDIN_CHOICES
 from bot.discord.cogs.records import GameRecords, scoring_choices
@@ -26,6 +28,7 @@ from bot.infra.storage import GameRow
 from bot.text.board import map_description
 from bot.text.i18n import t
 from bot.text.labels import phase_title
+from bot.text.permissions import create_warning, start_refused, start_warning
 from bot.text.press import create_lines
 from bot.text.replies import create_text, status_text
 from bot.text.scores import rules_text
@@ -145,6 +148,11 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
             text += "\n" + "\n".join(policy_lines(late, game.language))  # issue 15: grace, standby orders
             text += "".join(f"\n{line}" for line in standin_lines(civil_disorder_player, bots, game.language))
             await reply(interaction, text, ephemeral=False)
+            # issue 24: what the bot lacks for this game, told to its creator now, privately
+            missing = permissions.missing_in(interaction.channel, needs(settings))
+            if missing:
+                lang = language_of(interaction)
+                await reply(interaction, create_warning(game.name, missing, game.channel_id, lang), ephemeral=True)
 
     @app_commands.command(name="join", description=described("cmd.game.join"))
     @app_commands.describe(power=described("cmd.game.join.power"))
@@ -213,14 +221,23 @@ class GameCog(GameRecords, commands.GroupCog, group_name="game", group_descripti
         async with answering(interaction):
             in_server(interaction)
             perms = interaction.permissions
-            game = await self.core.lifecycle.start(
-                interaction.channel_id or 0,
-                interaction.user.id,
-                can_manage=bool(perms.manage_guild or perms.administrator),
-                bots=bots,  # issue 23: bots play the seats nobody took
-                action=interaction.id,
-            )
+            lang, channel_id = language_of(interaction), interaction.channel_id or 0
+            try:
+                game = await self.core.lifecycle.start(
+                    channel_id,
+                    interaction.user.id,
+                    can_manage=bool(perms.manage_guild or perms.administrator),
+                    bots=bots,  # issue 23: bots play the seats nobody took
+                    action=interaction.id,
+                    lacking=permissions.checker(interaction.channel),  # issue 24: refused before it fails
+                )
+            except PermissionsMissing as exc:
+                await reply(interaction, start_refused(exc.game_name, exc.missing, channel_id, lang), ephemeral=True)
+                return
             await reply(interaction, t("start.done", game.language, game=game.name), ephemeral=False)
+            missing = permissions.missing_in(interaction.channel, await self.core.lifecycle.needs_of(game.id))
+            if missing:  # only what the game can go without: said to whoever started it
+                await reply(interaction, start_warning(game.name, missing, channel_id, lang), ephemeral=True)
 
     async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await game_choices(self.core, interaction, current)

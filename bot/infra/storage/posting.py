@@ -69,6 +69,44 @@ class PostingQueries:
             f"UPDATE outbox SET next_attempt = ? WHERE id IN ({_marks(ids)})", (next_attempt, *ids)
         )
 
+    # -- posts waiting for a permission (issue 24) ------------------------------------
+    async def permission_alerts(self, channel_id: int) -> set[str]:
+        """The permissions the creator of the game in ``channel_id`` was told it lacks."""
+        rows = await self._all(  # type: ignore[attr-defined]
+            "SELECT permission FROM permission_alerts WHERE channel_id = ?", (channel_id,)
+        )
+        return {str(r[0]) for r in rows}
+
+    async def add_permission_alerts(
+        self, game_id: int, guild_id: int, channel_id: int, permissions: Iterable[str], now: float
+    ) -> None:
+        for permission in permissions:
+            await self._run(  # type: ignore[attr-defined]
+                "INSERT INTO permission_alerts (channel_id, permission, game_id, guild_id, told_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (channel_id, permission) DO NOTHING",
+                (channel_id, permission, game_id, guild_id, now),
+            )
+
+    async def alerted_channels(self) -> set[int]:
+        """The channels whose posts wait for a permission their creator was told of."""
+        rows = await self._all("SELECT DISTINCT channel_id FROM permission_alerts")  # type: ignore[attr-defined]
+        return {int(r[0]) for r in rows}
+
+    async def clear_permission_alerts(self, channel_id: int) -> None:
+        await self._run("DELETE FROM permission_alerts WHERE channel_id = ?", (channel_id,))  # type: ignore[attr-defined]
+
+    async def retry_alerted_posts(self, guild_id: int, now: float) -> int:
+        """The unsent posts of the server's channels that wait for a permission are due now.
+        How many."""
+        where = (
+            "sent_at IS NULL AND error IS NULL AND next_attempt > ? AND channel_id IN "
+            "(SELECT channel_id FROM permission_alerts WHERE guild_id = ?)"
+        )
+        row = await self._one(f"SELECT COUNT(*) FROM outbox WHERE {where}", (now, guild_id))  # type: ignore[attr-defined]
+        if row is not None and row[0]:
+            await self._run(f"UPDATE outbox SET next_attempt = ? WHERE {where}", (now, now, guild_id))  # type: ignore[attr-defined]
+        return int(row[0]) if row is not None else 0
+
     # -- DM channels -----------------------------------------------------------------
     async def dm_channels(self, user_ids: Iterable[int]) -> dict[int, int]:
         """The known DM channel of each user (users without one are left out)."""

@@ -1,0 +1,82 @@
+"""What a moderator is told about the bot's permissions (issue 24): one line per missing
+permission, naming it as Discord does in their language and the channel it is missing in
+(:mod:`bot.core.permissions` decides what a game needs)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.core.permissions import Need, Permission, Place, Use
+from bot.text.i18n import t
+
+
+def permission_name(permission: Permission, place: Place, lang: str) -> str:
+    """Discord's name of a permission: on a channel, Manage Roles is Manage Permissions."""
+    if permission is Permission.MANAGE_ROLES and place is Place.CHANNEL:
+        return t("perm.name.manage_roles.channel", lang)
+    return t(f"perm.name.{permission.value}", lang)
+
+
+def need_line(need: Need, channel_id: int, lang: str) -> str:
+    name = permission_name(need.permission, need.place, lang)
+    use = t(f"perm.use.{need.use.value}", lang)
+    if need.place is Place.SERVER:
+        return t("perm.line.server", lang, permission=name, use=use)
+    return t("perm.line.channel", lang, permission=name, channel=f"<#{channel_id}>", use=use)
+
+
+def _lines(missing: Sequence[Need], channel_id: int, lang: str) -> list[str]:
+    return [need_line(n, channel_id, lang) for n in missing]
+
+
+def create_warning(game: str, missing: Sequence[Need], channel_id: int, lang: str) -> str:
+    """After ``/game create``: what to give before the start (required) or what the game
+    will go without (only optional ones missing)."""
+    head = "perm.create.required" if any(n.required for n in missing) else "perm.create.optional"
+    return "\n".join([t(head, lang, game=game), *_lines(missing, channel_id, lang), t("perm.footer", lang)])
+
+
+def start_refused(game: str, missing: Sequence[Need], channel_id: int, lang: str) -> str:
+    """``/game start`` refused: everything missing, the required first."""
+    ordered = sorted(missing, key=lambda n: not n.required)
+    return "\n".join(
+        [t("start.permissions", lang, game=game), *_lines(ordered, channel_id, lang), t("perm.footer.start", lang)]
+    )
+
+
+def start_warning(game: str, missing: Sequence[Need], channel_id: int, lang: str) -> str:
+    """After a start that went ahead without optional permissions."""
+    lines = [t("perm.start.optional", lang, game=game), *_lines(missing, channel_id, lang)]
+    press = any(n.use in (Use.PRESS_CHANNELS, Use.PRESS_ACCESS, Use.CHANNEL_ACCESS) for n in missing)
+    lines.append(t("perm.footer.press", lang) if press else t("perm.footer", lang))
+    return "\n".join(lines)
+
+
+def lost_text(game: str, channel_id: int, permissions: Sequence[Permission], lang: str) -> str:
+    """The DM to a game's creator when its channel's posts wait for a permission: one line."""
+    names = ", ".join(f"**{permission_name(p, Place.CHANNEL, lang)}**" for p in permissions)
+    return t("perm.lost", lang, game=game, channel=f"<#{channel_id}>", permissions=names)
+
+
+# what each press problem (bot.core.press_space.Problem) lacks, in a few words
+_PRESS_PROBLEMS = {
+    "manage_channels": (Permission.MANAGE_CHANNELS, Place.SERVER),
+    "manage_roles": (Permission.MANAGE_ROLES, Place.SERVER),
+    "game_channel": (Permission.MANAGE_ROLES, Place.CHANNEL),
+}
+
+
+def press_problem_dm(p: Mapping[str, Any], lang: str) -> str:
+    """The DM to a game's creator when its press space can't be made (in full): one line
+    naming each missing permission, and where."""
+    channel = f"<#{p['channel']}>"
+    parts = []
+    for name in p["problems"]:
+        if name not in _PRESS_PROBLEMS:
+            parts.append(t("perm.press.channel_limit", lang))
+            continue
+        permission, place = _PRESS_PROBLEMS[name]
+        key = "perm.press.in_channel" if place is Place.CHANNEL else "perm.press.server"
+        parts.append(t(key, lang, permission=permission_name(permission, place, lang), channel=channel))
+    return t("perm.press.lost", lang, game=p["game"], missing="; ".join(parts), channel=channel)

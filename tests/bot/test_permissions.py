@@ -1,0 +1,213 @@
+"""Permissions, said before they fail (issue 24), on simcord's Discord (real roles and
+permission overwrites, permissions computed as Discord does): ``/game create`` tells its
+creator what the bot lacks, ``/game start`` refuses without the posting permissions (and
+says what press will lack), and a permission taken away mid-game keeps the channel's posts
+waiting, tells the creator once by DM, and sends them when it is given back, while another
+game goes on."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
+
+from bot.core.permissions import Need, Permission, Place, Use, needs
+from bot.core.press import PressMode, Settings
+from bot.discord import poster as poster_module
+from tests.bot.simcord_support import running, seven
+from tests.bot.support import dms, texts
+
+HOURS = 3600
+P = discord.Permissions
+
+
+def deny_bot(env, channel, **denied: bool) -> None:
+    """A channel overwrite on the bot itself, as a server admin would set it."""
+    env.backend.set_overwrite(channel.id, Overwrite(env.bot.user.id, OverwriteType.MEMBER, deny=P(**denied).value))
+
+
+def allow_bot_again(env, channel) -> None:
+    env.backend.delete_overwrite(channel.id, env.bot.user.id)
+
+
+def bot_role_without(env, guild, **taken: bool) -> None:
+    role = guild.roles[env.bot.user.name]
+    perms = P.all()
+    perms.administrator = False
+    perms.update(**{name: False for name in taken})
+    env.backend.edit_role(guild.id, role.id, {"permissions": perms.value})
+
+
+async def join_all(table) -> None:
+    for m in table.members:
+        await m.slash(table.channel, "game join")
+
+
+# -- what a game needs: a pure function of its settings -------------------------------------------
+def test_needs_follow_the_settings():
+    public = needs(Settings(PressMode.PUBLIC, anonymous=False, spectators=False))
+    assert {(n.permission, n.place) for n in public} == {
+        (Permission.VIEW_CHANNEL, Place.CHANNEL),
+        (Permission.SEND_MESSAGES, Place.CHANNEL),
+        (Permission.ATTACH_FILES, Place.CHANNEL),
+        (Permission.READ_MESSAGE_HISTORY, Place.CHANNEL),
+    }
+    assert [n.permission for n in public if n.required] == [
+        Permission.VIEW_CHANNEL,
+        Permission.SEND_MESSAGES,
+        Permission.ATTACH_FILES,
+    ]
+    full = needs(Settings(PressMode.FULL))
+    assert Need(Permission.MANAGE_CHANNELS, Place.SERVER, Use.PRESS_CHANNELS, False) in full
+    assert Need(Permission.MANAGE_ROLES, Place.SERVER, Use.PRESS_ACCESS, False) in full
+    assert Need(Permission.MANAGE_ROLES, Place.CHANNEL, Use.CHANNEL_ACCESS, False) in full  # spectators
+    gunboat = needs(Settings(PressMode.NONE, spectators=False))
+    assert Permission.MANAGE_CHANNELS not in {n.permission for n in gunboat}  # no press channels
+    assert Need(Permission.MANAGE_ROLES, Place.CHANNEL, Use.CHANNEL_ACCESS, False) in gunboat  # players muted
+    anonymous_public = needs(Settings(PressMode.PUBLIC, anonymous=True, spectators=False))
+    assert Permission.MANAGE_CHANNELS not in {n.permission for n in anonymous_public}
+
+
+# -- before: /game create and /game start ---------------------------------------------------------
+async def test_create_says_what_is_missing_and_start_refuses_until_it_is_given(tmp_path):
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table = seven(env)
+        ch, alice = table.channel, table.members[0]
+        deny_bot(env, ch, attach_files=True)
+        r = await alice.slash(ch, "game create", name="Club", players=7, press="public", spectators=False)
+        assert not r.ephemeral and "Club" in r.response.content  # the game is made, for all to see
+        (warning,) = r.followups
+        assert warning.ephemeral  # only its creator is told
+        assert warning.content.splitlines() == [
+            "⚠️ **Club** can't start until I have these permissions:",
+            f"• **Attach Files** in <#{ch.id}>: the maps go with those posts.",
+            "Give them to my role (Server Settings → Roles) or on the channel (Edit Channel → Permissions).",
+        ]
+        await join_all(table)
+        r = await alice.slash(ch, "game start")
+        assert r.ephemeral and r.response.content.splitlines() == [
+            "⛔ **Club** can't start: I lack permissions it needs.",
+            f"• **Attach Files** in <#{ch.id}>: the maps go with those posts.",
+            "Give them to my role (Server Settings → Roles) or on the channel (Edit Channel → Permissions), "
+            "then use `/game start` again.",
+        ]
+        async with env.bots[-1].core.storage.read() as tx:
+            assert (await tx.open_game_in_channel(ch.id)).status == "forming"
+        assert not any("has started" in t for t in texts(ch))
+        # given, the game starts; nothing is missing, so nothing more is said
+        allow_bot_again(env, ch)
+        r = await alice.slash(ch, "game start")
+        assert "has started" in r.response.content and not r.followups
+        await env.advance_time(60)
+        assert any(m.attachments for m in ch.history())  # the first map is posted
+
+
+async def test_start_goes_ahead_without_press_permissions_and_says_so_in_the_starters_language(
+    tmp_path, client_locales
+):
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table = seven(env)
+        ch, alice = table.channel, table.members[0]
+        client_locales[alice.id] = "es-ES"
+        bot_role_without(env, table.guild, manage_channels=True, manage_roles=True)
+        r = await alice.slash(ch, "game create", name="Club", players=7, language="en")
+        (warning,) = r.followups
+        assert warning.content.splitlines()[0] == (
+            "⚠️ **Club** puede empezar, pero sin estos permisos una parte no funcionará:"
+        )
+        await join_all(table)
+        r = await alice.slash(ch, "game start")
+        assert "has started" in r.response.content  # the public reply: the game's language
+        (warning,) = r.followups
+        assert warning.ephemeral and warning.content.splitlines() == [
+            "⚠️ **Club** ha empezado, pero me faltan estos permisos:",
+            "• **Gestionar canales** (un permiso de servidor de mi rol): para crear la categoría de negociación "
+            "de la partida y sus canales privados.",
+            "• **Gestionar roles** (un permiso de servidor de mi rol): para dar y quitar a cada jugador el acceso "
+            "a sus canales de negociación.",
+            f"• **Gestionar permisos** en <#{ch.id}>: para que los jugadores no escriban ahí mientras la "
+            "negociación está cerrada o la partida es anónima, y para que los espectadores puedan leerlo.",
+            "Cuando los tenga, usa `/press repair` en el canal de la partida.",
+        ]
+        # the press space can't be made: besides the post in the channel, its creator gets one DM
+        await env.advance_time(60)
+        # (in the reader's language, merged with their DM of the new phase)
+        told = [line for text in dms(alice) for line in text.splitlines() if line.startswith("⚠️ **Club**")]
+        assert told == [
+            "⚠️ **Club**: no puedo preparar todo lo que necesita su negociación. Falta: **Gestionar canales** (un "
+            f"permiso de servidor de mi rol). La partida sigue; cuando esté resuelto, usa `/press repair` en <#{ch.id}>."
+        ]
+        await env.advance_time(48 * HOURS + 5)  # a new phase, a new pass: not told again
+        assert sum(line.startswith("⚠️ **Club**") for text in dms(alice) for line in text.splitlines()) == 1
+
+
+# -- later: a permission taken away mid-game -----------------------------------------------------------
+@pytest.mark.parametrize("stale_cache", [False, True], ids=["seen-in-cache", "refused-by-discord"])
+async def test_a_permission_lost_mid_game_keeps_the_posts_and_tells_the_creator_once(
+    tmp_path, monkeypatch, stale_cache
+):
+    if stale_cache:  # the cache does not know: Discord's 403 is what tells
+        monkeypatch.setattr(poster_module.permissions, "missing_to_send", lambda channel, wanted: ())
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table = seven(env)
+        ch, alice = table.channel, table.members[0]
+        other_ch = table.guild.create_text_channel("game-2")  # another game, untouched
+        for channel, name in ((ch, "Club"), (other_ch, "Other")):
+            await alice.slash(channel, "game create", name=name, players=7, press="public", spectators=False)
+            for m in table.members:
+                await m.slash(channel, "game join")
+            r = await alice.slash(channel, "game start")
+            assert "has started" in r.response.content
+        await env.advance_time(60)
+        before, before_other = len(ch.history()), len(other_ch.history())
+        deny_bot(env, ch, send_messages=True)
+        await env.advance_time(48 * HOURS + 5)  # Spring 1901 resolves in both games
+        assert len(ch.history()) == before  # nothing could be posted there
+        assert any("results of Spring 1901" in t for t in texts(other_ch, before_other))  # the other game goes on
+        told = [t for t in dms(alice) if "can't post" in t]
+        assert told == [
+            f"⚠️ **Club**: I can't post in <#{ch.id}>. Missing there: **Send Messages**. The game's posts are "
+            "kept and go out as soon as I can post there again."
+        ]
+        await env.advance_time(48 * HOURS + 5)  # Fall 1901: more posts wait; told once
+        assert len(ch.history()) == before
+        assert sum("can't post" in t for t in dms(alice)) == 1
+        # given back: the posts go out, in order, without waiting for the next retry
+        allow_bot_again(env, ch)
+        await env.advance_time(1)
+        posted = texts(ch, before)
+        assert any("results of Spring 1901" in t for t in posted) and any("results of Fall 1901" in t for t in posted)
+        spring = next(i for i, t in enumerate(posted) if "results of Spring 1901" in t)
+        fall = next(i for i, t in enumerate(posted) if "results of Fall 1901" in t)
+        assert spring < fall
+        # taken away again later: told again
+        deny_bot(env, ch, send_messages=True)
+        await env.advance_time(48 * HOURS + 5)
+        assert sum("can't post" in t for t in dms(alice)) == 2
+
+
+async def test_a_waiting_channel_survives_a_restart_and_is_told_again_after_it_was_fixed(tmp_path):
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table = seven(env)
+        ch, alice = table.channel, table.members[0]
+        await alice.slash(ch, "game create", name="Club", players=7, press="public", spectators=False)
+        await join_all(table)
+        await alice.slash(ch, "game start")
+        await env.advance_time(60)
+        before = len(ch.history())
+        deny_bot(env, ch, view_channel=True)
+        await env.advance_time(48 * HOURS + 5)
+        told = [t for t in dms(alice) if "can't post" in t]
+        assert len(told) == 1 and "Missing there: **View Channel**." in told[0]  # not the rest it implies
+        await env.restart()  # the posts still wait, and the creator was told already
+        await env.advance_time(60)
+        assert len(ch.history()) == before
+        assert sum("can't post" in t for t in dms(alice)) == 1
+        allow_bot_again(env, ch)
+        await env.advance_time(1)
+        assert any("results of Spring 1901" in t for t in texts(ch, before))
+        deny_bot(env, ch, view_channel=True)  # taken away again later: told again
+        await env.advance_time(48 * HOURS + 5)
+        told = [t for t in dms(alice) if "can't post" in t]
+        assert len(told) == 2 and "Missing there: **View Channel**." in told[1]
