@@ -18,8 +18,14 @@
 - ``DIPLOMACY_CONNECT_RETRY``: seconds before the first new try when Discord cannot be
   reached at start (default 5; doubling up to 5 minutes);
 - ``DIPLOMACY_GATEWAY_TIMEOUT``: seconds to wait for the gateway to answer (default 60);
+- ``DIPLOMACY_POSTING``: ``merged`` (default), ``pushed`` or ``separate``;
+- ``DIPLOMACY_ASSETS``: a folder of map geometry and fonts instead of the installed ones;
+- ``PGPASSWORD``: the PostgreSQL password when ``DIPLOMACY_DB`` leaves it out;
 - ``DISCORD_API_URL`` / ``DISCORD_GATEWAY_URL``: only for tests against a local emulator.
 
+``python -m bot --help`` prints them (:data:`bot.infra.settings.SETTINGS`). Every setting is
+checked first (:func:`bot.infra.settings.check`: the token's form too), before anything is
+created or connected; a bad one stops the bot with one line and exit status 2.
 Before connecting to Discord it checks the map assets and the database
 (:mod:`bot.infra.preflight`); a problem stops it with one line and exit status 2.
 SIGTERM or SIGINT stop it cleanly (exit status 0).
@@ -33,48 +39,39 @@ import os
 import sys
 import warnings
 
-from bot.infra import preflight
+from bot.infra import preflight, settings
 from bot.infra.lease import LeaseHeld, LeaseSettings
 from bot.infra.shards import ShardSettings
 from bot.infra.storage import DATABASE_ERRORS, is_postgresql
 
 log = logging.getLogger("bot")
 
-FIRST_RETRY = 5.0  # seconds before trying Discord again at start (then doubling)
 
-
-def _seconds(name: str, default: float) -> float:
-    try:
-        value = float(os.environ.get(name, "") or default)
-    except ValueError:
-        return default
-    return value if value > 0 else default
-
-
-def main() -> int:
-    token = os.environ.get("DISCORD_TOKEN", "").strip()
-    if not token:
-        print(
-            "error: set DISCORD_TOKEN to your bot's token (Discord developer portal → your "
-            "application → Bot → Reset Token)",
-            file=sys.stderr,
-        )
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] in ("-h", "--help", "help"):
+        print(settings.usage())
+        return 0
+    if args:
+        print(f"error: python -m bot takes no arguments ({args[0][:40]!r}); see python -m bot --help", file=sys.stderr)
         return 2
-    level = os.environ.get("LOG_LEVEL", "INFO").upper()
-    logging.basicConfig(
-        level=getattr(logging, level, logging.INFO), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    # discord.py imports audioop for voice, which this bot has none of
-    warnings.filterwarnings("ignore", message="'audioop' is deprecated", category=DeprecationWarning)
+    # every setting is checked before anything is created or connected
     try:
+        chosen = settings.check(os.environ)
         lease = LeaseSettings.from_env(os.environ)
         shards = ShardSettings.from_env(os.environ)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    token = chosen.token
+    logging.basicConfig(
+        level=getattr(logging, chosen.log_level), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    # discord.py imports audioop for voice, which this bot has none of
+    warnings.filterwarnings("ignore", message="'audioop' is deprecated", category=DeprecationWarning)
     target = os.environ.get("DIPLOMACY_DB", "").strip()
     if is_postgresql(target):
-        return _run(token, target, lease, shards)
+        return _run(token, target, lease, shards, chosen)
     database = preflight.database_file(os.environ)
     try:
         preflight.check_renderer()
@@ -96,10 +93,12 @@ def main() -> int:
         f", {state.migrations_due} migration(s) to apply" if state.migrations_due else "",
     )
     restore = f"restore it from a backup ({preflight.backup_path(state.path, state.version)} if a migration was due)"
-    return _run(token, str(state.path), lease, shards, restore=restore)
+    return _run(token, str(state.path), lease, shards, chosen, restore=restore)
 
 
-def _run(token: str, target: str, lease: LeaseSettings, shards: ShardSettings, restore: str = "") -> int:
+def _run(
+    token: str, target: str, lease: LeaseSettings, shards: ShardSettings, chosen: settings.Settings, restore: str = ""
+) -> int:
     """Connect and run until stopped; the exit status. ``target``: the SQLite file (checked
     already) or the PostgreSQL URL."""
     from bot.infra.storage.postgres import label
@@ -134,10 +133,8 @@ def _run(token: str, target: str, lease: LeaseSettings, shards: ShardSettings, r
 
     from bot.discord.app import DiplomacyBot
 
-    bot = DiplomacyBot(
-        db_path=target, lease=lease, shards=shards, heartbeat_timeout=_seconds("DIPLOMACY_GATEWAY_TIMEOUT", 60.0)
-    )
-    backoff = Backoff(first=_seconds("DIPLOMACY_CONNECT_RETRY", FIRST_RETRY))
+    bot = DiplomacyBot(db_path=target, lease=lease, shards=shards, heartbeat_timeout=chosen.gateway_timeout)
+    backoff = Backoff(first=chosen.connect_retry)
     try:
         asyncio.run(serve(bot, token, backoff))
     except discord.LoginFailure:

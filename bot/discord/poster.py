@@ -69,6 +69,7 @@ from bot.infra.group_commit import GroupCommit
 from bot.infra.lease import Job
 from bot.infra.maps import MapCache, map_filename
 from bot.infra.pacing import Pacer, PacingSettings, Unpaced
+from bot.infra.settings import posting as posting_setting
 from bot.infra.storage import GameRow, OutboxRow, PhaseRow, Storage
 from bot.infra.wakeable import WakeableLoop
 from bot.text.board import map_description
@@ -121,8 +122,9 @@ class PostingSettings:
     @classmethod
     def from_env(cls) -> PostingSettings:
         """``DIPLOMACY_POSTING``: ``separate`` (the old strategy), ``pushed`` (merged, but
-        every DM with its map attached: the benchmark's other measure), else the default."""
-        chosen = os.environ.get("DIPLOMACY_POSTING", "").strip().lower()
+        every DM with its map attached: the benchmark's other measure), ``merged`` or unset the
+        default; anything else raises :class:`bot.infra.settings.SettingError`."""
+        chosen = posting_setting(os.environ)
         if chosen == "separate":
             return cls.separate()
         if chosen == "pushed":

@@ -24,6 +24,7 @@ from collections import Counter
 from pathlib import Path
 
 from bot.discord import marks
+from tests.bot.botprocess import TEST_TOKEN
 from tests.bot.loopback import Emulator
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +60,7 @@ async def launch(emu: Emulator, db: Path) -> asyncio.subprocess.Process:
     emu.synced.clear()
     env = dict(
         os.environ,
-        DISCORD_TOKEN="loopback",
+        DISCORD_TOKEN=TEST_TOKEN,
         DIPLOMACY_DB=str(db),
         LOG_LEVEL="WARNING",
         DISCORD_API_URL=emu.api_url,

@@ -45,12 +45,18 @@ DATABASE_ERRORS: tuple[type[BaseException], ...] = (asyncpg.PostgresError, async
 
 
 def label(url: str) -> str:
-    """The URL without its password: how logs and messages name the database."""
-    parts = urlsplit(url.strip())
+    """The URL without its password: how logs and messages name the database. A URL a raw
+    password broke (:func:`bot.infra.settings.check_postgresql_url` refuses those first) is
+    named by its scheme alone: any other part of it may be the password."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return "postgresql://(a malformed URL)"
     host = parts.hostname or ""
     if ":" in host:
         host = f"[{host}]"
-    netloc = (f"{parts.username}@" if parts.username else "") + host + (f":{parts.port}" if parts.port else "")
+    netloc = (f"{parts.username}@" if parts.username else "") + host + (f":{port}" if port else "")
     return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
 
 
