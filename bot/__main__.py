@@ -38,6 +38,7 @@ import logging
 import os
 import sys
 import warnings
+from pathlib import Path
 
 from bot.infra import preflight, settings
 from bot.infra.lease import LeaseHeld, LeaseSettings
@@ -92,13 +93,10 @@ def main(argv: list[str] | None = None) -> int:
         state.version,
         f", {state.migrations_due} migration(s) to apply" if state.migrations_due else "",
     )
-    restore = f"restore it from a backup ({preflight.backup_path(state.path, state.version)} if a migration was due)"
-    return _run(token, str(state.path), lease, shards, chosen, restore=restore)
+    return _run(token, str(state.path), lease, shards, chosen)
 
 
-def _run(
-    token: str, target: str, lease: LeaseSettings, shards: ShardSettings, chosen: settings.Settings, restore: str = ""
-) -> int:
+def _run(token: str, target: str, lease: LeaseSettings, shards: ShardSettings, chosen: settings.Settings) -> int:
     """Connect and run until stopped; the exit status. ``target``: the SQLite file (checked
     already) or the PostgreSQL URL."""
     from bot.infra.storage.postgres import label
@@ -148,8 +146,8 @@ def _run(
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except DATABASE_ERRORS as exc:
-        remedy = restore or "check the server and DIPLOMACY_DB"
-        print(f"error: database {name}: {exc}; {remedy}", file=sys.stderr)
+        remedy = "check the server and DIPLOMACY_DB" if postgresql else preflight.remedy(Path(target), exc)
+        print(f"error: database {name}: {' '.join(str(exc).split())[:300]}; {remedy}", file=sys.stderr)
         return 2
     except OSError as exc:
         if not postgresql:

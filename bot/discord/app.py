@@ -241,14 +241,20 @@ class DiplomacyBot(commands.AutoShardedBot):
             for part in (getattr(self, "scheduler", None), getattr(self, "poster", None), getattr(self, "press", None))
             if part
         ]
-        await asyncio.gather(*(part.stop(grace=STOP_GRACE) for part in loops))
-        await super().close()
-        if self.lease is not None:
-            await self.lease.release()
-        self.maps.close()
-        core = getattr(self, "core", None)
-        if core is not None:
-            core.close()
-        if self.storage is not None:
-            storage, self.storage = self.storage, None
-            await storage.close()
+        if self.storage is not None:  # a write waiting for another program's lock gives up
+            self.storage.stop_waiting()
+        try:
+            await asyncio.gather(*(part.stop(grace=STOP_GRACE) for part in loops))
+            await super().close()
+            if self.lease is not None:
+                await self.lease.release()  # a database that can't be written: one log line, then on
+        finally:
+            # whatever failed above, the rest closes: an open database connection or map
+            # process would keep the process from ending
+            self.maps.close()
+            core = getattr(self, "core", None)
+            if core is not None:
+                core.close()
+            if self.storage is not None:
+                storage, self.storage = self.storage, None
+                await storage.close()

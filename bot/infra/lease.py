@@ -58,6 +58,7 @@ DISCORD_EPOCH_MS = 1420070400000
 DEFAULT_DURATION = 30.0  # a lease not renewed for this long may be taken over
 ACTIONS_KEPT = 24 * 3600.0  # an interaction can't come back after 15 minutes; keep a day
 RETRY_AFTER_ERROR = 1.0  # a heartbeat that failed (database busy) is tried again this soon
+RELEASE_PATIENCE = 1.0  # seconds a stop waits for the write lock to give the lease back
 OUTAGE_SUMMARY = 60.0  # seconds between the log lines of a heartbeat that keeps failing
 BUSY_TRIES = 3  # a database too busy to take the lease from: tries before giving up (refuse)
 
@@ -432,11 +433,20 @@ class Lease:
         if self._state.lost is not None or self._state.released:
             return
         try:
-            async with self.storage.write() as tx:
+            # a short wait: a stop must not hang on a database another program holds locked
+            async with self.storage.write(patience=RELEASE_PATIENCE) as tx:
                 await tx.expire_claims(self.holder.instance, await self._now(tx), self.scope.key)
                 await tx.drop_lease(self.scope.key, self.holder.instance)
         except LeaseLost:
             return
+        except (*DATABASE_ERRORS, OSError) as exc:  # locked by another program, a full disk, a server gone
+            log.warning(
+                "could not give the lease on %s back (%s); another bot process may take over once it "
+                "expires, within %gs",
+                self.label,
+                " ".join(str(exc).split())[:200] or type(exc).__name__,
+                self.settings.duration,
+            )
         finally:
             # given back (or lost meanwhile): no write of this process may follow
             self._state.released = True

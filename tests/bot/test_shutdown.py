@@ -122,3 +122,46 @@ async def test_a_stop_during_a_resolution_commits_or_rolls_it_back(tmp_path):
     assert_consistent(db)
     results = [p for p in emu.posts if p.content.startswith("📜") and p.channel_id == channel["id"]]
     assert len(results) == 1
+
+
+class WriteLockHolder:
+    """Another program on the database (an admin's ``sqlite3`` shell, a database browser)
+    holding SQLite's write lock: ``BEGIN IMMEDIATE`` on a connection of this test."""
+
+    def __init__(self, db: Path) -> None:
+        self.con = sqlite3.connect(db, timeout=HANG_GUARD, isolation_level=None, check_same_thread=False)
+        self.con.execute("BEGIN IMMEDIATE")
+
+    def release(self) -> None:
+        self.con.execute("ROLLBACK")
+        self.con.close()
+
+
+async def test_a_stop_while_another_program_holds_the_write_lock_is_clean(tmp_path):
+    emu = Emulator()
+    channel = emu.add_channel("game-1")
+    users = [emu.add_user("alice"), emu.add_user("bob")]
+    db = tmp_path / "db.sqlite3"
+    await emu.start()
+    bot = await start_bot(emu, db, DIPLOMACY_RENDER_PROCESSES="0")
+    holder = None
+    try:
+        await start_game(emu, channel, users)
+        await emu.wait_posts(lambda p: "has started!" in p.content, timeout=HANG_GUARD)
+        holder = WriteLockHolder(db)
+        # the lease's heartbeat (every 10 s) finds the database locked and waits, then the stop comes
+        assert await bot.until(lambda: bot.has("is locked by another program"))
+        status = await bot.stopped()
+    finally:
+        bot.kill()
+        if holder is not None:
+            holder.release()
+        await emu.stop()
+    assert status == 0, bot.stderr  # by itself, not ended by the guard (SIGKILL: -9)
+    assert not bot.has("stopping took longer"), bot.stderr
+    assert "Traceback" not in bot.stderr, bot.stderr[-3000:]
+    assert not [line for line in bot.lines if line.startswith("error:")], bot.stderr
+    assert not bot.has("restore"), bot.stderr  # the file is sound: no advice to restore anything
+    assert bot.has("could not give the lease on"), bot.stderr
+    assert bot.lines[-1].endswith("bot.discord.runner: stopped"), bot.stderr
+    assert_consistent(db)

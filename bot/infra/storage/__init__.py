@@ -664,12 +664,13 @@ class Storage:
         return storage
 
     @asynccontextmanager
-    async def write(self, action: int | None = None) -> AsyncIterator[Tx]:
+    async def write(self, action: int | None = None, *, patience: float | None = None) -> AsyncIterator[Tx]:
         """One write transaction: everything in it commits together or not at all, one at a
         time across every process. ``action``: the id of the interaction this write
         applies; a second write with the same id raises :class:`Replayed` and changes
-        nothing."""
-        async with self._database.write() as con:
+        nothing. ``patience``: seconds to wait for another process' write lock, when not
+        the usual (5 s on SQLite)."""
+        async with self._database.write(patience) as con:
             tx = Tx(con, self.shards())
             if self.fence is not None:
                 await self.fence(tx)
@@ -688,6 +689,16 @@ class Storage:
     async def migrate(self, backup_of: str | None = None) -> int:
         """Apply the migrations the database has not had; the schema version it is at."""
         return await self._database.migrate(backup_of)
+
+    @property
+    def waiting_since(self) -> float | None:
+        """Since when (monotonic) writes wait for a write lock another program holds (an
+        admin's ``sqlite3`` shell): they go on as soon as it lets go. None: they don't."""
+        return self._database.waiting_since
+
+    def stop_waiting(self) -> None:
+        """The bot is stopping: a write waiting for another program's lock gives up."""
+        self._database.stop_waiting()
 
     async def close(self) -> None:
         await self._database.close()

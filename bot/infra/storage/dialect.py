@@ -56,9 +56,22 @@ class Database(Protocol):
 
     label: str
 
-    def write(self) -> AbstractAsyncContextManager[Connection]: ...
+    def write(self, patience: float | None = None) -> AbstractAsyncContextManager[Connection]:
+        """One write transaction; ``patience``: seconds to wait for the write lock (another
+        process' or program's) instead of the usual wait, for a write that must not hold
+        anything up (the lease given back at a stop)."""
+        ...
 
     def read(self) -> AbstractAsyncContextManager[Connection]: ...
+
+    @property
+    def waiting_since(self) -> float | None:
+        """Since when (monotonic) writes wait for a lock another program holds, or None."""
+        ...
+
+    def stop_waiting(self) -> None:
+        """The bot is stopping: writes waiting for such a lock give up."""
+        ...
 
     async def migrate(self, backup_of: str | None) -> int: ...
 

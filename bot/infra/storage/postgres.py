@@ -120,6 +120,11 @@ class PostgresDatabase:
         )
         return cls(pool, url)
 
+    waiting_since: float | None = None  # (SQLite's: no other program takes PostgreSQL's advisory lock)
+
+    def stop_waiting(self) -> None:
+        """(SQLite's: a write here waits for the advisory lock of another bot process only.)"""
+
     async def close(self) -> None:
         try:
             await asyncio.wait_for(self._pool.close(), CONNECT_TIMEOUT)
@@ -165,11 +170,13 @@ class PostgresDatabase:
         return version
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[PostgresConnection]:
+    async def write(self, patience: float | None = None) -> AsyncIterator[PostgresConnection]:
         async with self._lock, self._pool.acquire() as con:
             transaction = con.transaction()
             await transaction.start()
             try:
+                if patience is not None:  # lock_timeout bounds the wait for the advisory lock too
+                    await con.execute(f"SET LOCAL lock_timeout = {max(1, int(patience * 1000))}")
                 await con.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
                 yield PostgresConnection(con)
             except BaseException:
