@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -32,16 +33,23 @@ from bot.infra.lease import LeaseLost, LeaseSettings
 from bot.infra.owner import ShardOwner, own
 from bot.infra.scheduler import Scheduler
 from bot.infra.shards import ShardSettings
-from bot.infra.storage import Replayed, Storage
+from bot.infra.storage import DATABASE_ERRORS, Replayed, Storage
 from bot.text.i18n import t
 from bot.text.replies import refusal
 
 log = logging.getLogger(__name__)
 
 STOP_GRACE = 5.0  # seconds the deadline and posting loops get to finish their current step
+ANSWER_WITHIN = 3.0  # seconds: Discord drops a command not answered within 3 s
 
 
 class DiplomacyTree(app_commands.CommandTree):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # commands under way, not answered yet (for :meth:`database_waits`), with when they came
+        self._unanswered: dict[int, tuple[float, discord.Interaction]] = {}
+        self._telling: set[asyncio.Task[None]] = set()
+
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         # the player's language, for everything this command answers
         await locales.resolve(interaction)
@@ -50,7 +58,39 @@ class DiplomacyTree(app_commands.CommandTree):
                 text = t("error.lease_lost", locales.language_of(interaction))
                 await interaction.response.send_message(text, ephemeral=True)
             return False
+        if interaction.type is discord.InteractionType.application_command:
+            storage = getattr(self.client, "storage", None)
+            if storage is not None and storage.waiting_since is not None:
+                await self._tell_busy(interaction)  # its write will wait too: say so now
+            else:
+                self._track(interaction)
         return True
+
+    def _track(self, interaction: discord.Interaction) -> None:
+        now = time.monotonic()
+        for key, (since, seen) in list(self._unanswered.items()):
+            if seen.response.is_done() or now - since > ANSWER_WITHIN:
+                del self._unanswered[key]
+        self._unanswered[interaction.id] = (now, interaction)
+
+    def database_waits(self) -> None:
+        """The database's writes wait for another program's lock (they keep trying until it
+        lets go): each command under way and not answered yet is deferred and told so within
+        Discord's 3 s, instead of "The application did not respond"; its own answer follows
+        when its write is done."""
+        waiting, self._unanswered = self._unanswered, {}
+        for _, interaction in waiting.values():
+            if not interaction.response.is_done():
+                task = asyncio.get_running_loop().create_task(self._tell_busy(interaction), name="database-busy")
+                self._telling.add(task)
+                task.add_done_callback(self._telling.discard)
+
+    async def _tell_busy(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.followup.send(t("error.database_busy", locales.language_of(interaction)), ephemeral=True)
+        except (discord.HTTPException, discord.InteractionResponded):  # answered meanwhile, or gone
+            return
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
@@ -62,6 +102,9 @@ class DiplomacyTree(app_commands.CommandTree):
             text = refusal(original, lang)
         elif isinstance(original, LeaseLost):
             text = t("error.lease_lost", lang)
+        elif isinstance(original, DATABASE_ERRORS):  # a full disk, a write given up at a stop: no bug
+            log.warning("command by %s: the database failed (%s)", interaction.user.id, original)
+            text = t("error.database", lang)
         elif isinstance(error, app_commands.NoPrivateMessage):
             text = t("error.guild_only", lang)
         else:
@@ -145,6 +188,8 @@ class DiplomacyBot(commands.AutoShardedBot):
         the same database) stops the bot before any network."""
         if self.storage is None:
             self.storage = await Storage.open(self.db_path, before_migrate=self._hold_lease)
+            # commands waiting for another program's lock on the database are told so in time
+            self.storage.on_waiting = self.tree.database_waits  # type: ignore[attr-defined]
             await self._hold_lease(self.storage)  # a new database has its lease table only now
         return self.storage
 

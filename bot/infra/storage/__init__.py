@@ -696,6 +696,15 @@ class Storage:
         admin's ``sqlite3`` shell): they go on as soon as it lets go. None: they don't."""
         return self._database.waiting_since
 
+    @property
+    def on_waiting(self) -> Callable[[], None] | None:
+        """Called when writes start waiting for another program's lock."""
+        return self._database.on_waiting
+
+    @on_waiting.setter
+    def on_waiting(self, callback: Callable[[], None] | None) -> None:
+        self._database.on_waiting = callback
+
     def stop_waiting(self) -> None:
         """The bot is stopping: a write waiting for another program's lock gives up."""
         self._database.stop_waiting()

@@ -21,7 +21,7 @@ where the mechanical reading is not enough; none needs one so far.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from enum import StrEnum
 from functools import lru_cache
@@ -55,6 +55,7 @@ class Database(Protocol):
     its connections, transactions and migrations."""
 
     label: str
+    on_waiting: Callable[[], None] | None  # called when writes start waiting for another program's lock
 
     def write(self, patience: float | None = None) -> AbstractAsyncContextManager[Connection]:
         """One write transaction; ``patience``: seconds to wait for the write lock (another

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from decimal import Decimal
 from typing import Any
@@ -120,6 +120,7 @@ class PostgresDatabase:
         )
         return cls(pool, url)
 
+    on_waiting: Callable[[], None] | None = None  # (never called: see waiting_since)
     waiting_since: float | None = None  # (SQLite's: no other program takes PostgreSQL's advisory lock)
 
     def stop_waiting(self) -> None:

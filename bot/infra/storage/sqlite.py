@@ -15,7 +15,7 @@ import asyncio
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -83,6 +83,9 @@ class SqliteDatabase:
         self.label = label
         self._waiting_since: float | None = None
         self._stopping = False
+        # called when writes start waiting for another program's lock (the bot tells the
+        # commands under way)
+        self.on_waiting: Callable[[], None] | None = None
 
     @classmethod
     async def connect(cls, path: str) -> SqliteDatabase:
@@ -180,6 +183,8 @@ class SqliteDatabase:
                 tries += 1
                 if self._waiting_since is None:
                     self._waiting_since = time.monotonic()
+                    if self.on_waiting is not None:
+                        self.on_waiting()
                     log.warning(
                         "the database %s is locked by another program (an sqlite3 shell, a database browser?): "
                         "writes wait until it lets go",
