@@ -187,7 +187,7 @@ class DiplomacyBot(commands.AutoShardedBot):
         calls it before it connects to Discord, so that a database problem (or another bot on
         the same database) stops the bot before any network."""
         if self.storage is None:
-            self.storage = await Storage.open(self.db_path, before_migrate=self._hold_lease)
+            self.storage = await Storage.open(self.db_path, before_migrate=self._hold_lease, undo=self._give_lease_back)
             # commands waiting for another program's lock on the database are told so in time
             self.storage.on_waiting = self.tree.database_waits  # type: ignore[attr-defined]
             await self._hold_lease(self.storage)  # a new database has its lease table only now
@@ -258,6 +258,13 @@ class DiplomacyBot(commands.AutoShardedBot):
         if self.lease_settings is not None and self.lease is None:
             label = getattr(storage, "label", self.db_path)  # a PostgreSQL URL without its password
             self.lease = await own(storage, label, self.shard_settings, self.lease_settings, self._lease_lost)
+
+    async def _give_lease_back(self, storage: Storage) -> None:
+        """The database could not be opened after all (a schema newer than this code): the
+        lease taken to check it goes back at once."""
+        lease, self.lease = self.lease, None
+        if lease is not None:
+            await lease.release()
 
     def _shards_changed(self) -> None:
         self.scheduler.wake()

@@ -646,11 +646,17 @@ class Storage:
         self.shards: Callable[[], Shards] = lambda: EVERYTHING
 
     @classmethod
-    async def open(cls, target: str, before_migrate: Callable[[Storage], Awaitable[None]] | None = None) -> Storage:
+    async def open(
+        cls,
+        target: str,
+        before_migrate: Callable[[Storage], Awaitable[None]] | None = None,
+        undo: Callable[[Storage], Awaitable[None]] | None = None,
+    ) -> Storage:
         """Open the database and migrate it (a SQLite file that has a schema already is
         backed up first: :meth:`SqliteDatabase.migrate`); ``before_migrate`` runs first (the
         lease: a second process must not migrate a database another one runs on). On any
-        failure what was opened is closed again."""
+        failure ``undo`` runs (the lease given back: a refused start must not hold other
+        processes off until it expires), then what was opened is closed again."""
         postgresql = is_postgresql(target)
         database: Database = await (PostgresDatabase.connect(target) if postgresql else SqliteDatabase.connect(target))
         storage = cls(database)
@@ -659,7 +665,11 @@ class Storage:
                 await before_migrate(storage)
             await storage.migrate(backup_of=None if postgresql else target)
         except BaseException:
-            await storage.close()
+            try:
+                if undo is not None:
+                    await undo(storage)
+            finally:
+                await storage.close()
             raise
         return storage
 
