@@ -15,6 +15,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -40,6 +41,8 @@ from bot.text.replies import refusal
 log = logging.getLogger(__name__)
 
 STOP_GRACE = 5.0  # seconds the deadline and posting loops get to finish their current step
+# what answering an interaction raises when Discord refuses it or the bot's connection closes
+UNANSWERABLE = (discord.HTTPException, aiohttp.ClientError, OSError, RuntimeError)
 ANSWER_WITHIN = 3.0  # seconds: Discord drops a command not answered within 3 s
 
 
@@ -51,12 +54,18 @@ class DiplomacyTree(app_commands.CommandTree):
         self._telling: set[asyncio.Task[None]] = set()
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        # the player's language, for everything this command answers
-        await locales.resolve(interaction)
+        closing = getattr(self.client, "closing", None)
+        stopping = getattr(self.client, "lost", None) is not None or (closing is not None and closing.is_set())
+        if not stopping:  # (a bot that stops may have closed its database: answer in the client's language)
+            # the player's language, for everything this command answers
+            await locales.resolve(interaction)
         if getattr(self.client, "lost", None) is not None:  # another process owns the database
             if interaction.type is discord.InteractionType.application_command:
                 text = t("error.lease_lost", locales.language_of(interaction))
-                await interaction.response.send_message(text, ephemeral=True)
+                try:
+                    await interaction.response.send_message(text, ephemeral=True)
+                except UNANSWERABLE:  # the bot is closing its connection to Discord: nobody to tell
+                    pass
             return False
         if interaction.type is discord.InteractionType.application_command:
             storage = getattr(self.client, "storage", None)
@@ -116,7 +125,7 @@ class DiplomacyTree(app_commands.CommandTree):
                 await interaction.followup.send(text, ephemeral=True)
             else:
                 await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
+        except UNANSWERABLE:  # (or the bot is stopping: its HTTP session is closed)
             log.warning("could not tell user %s about an error", interaction.user.id)
 
 
@@ -164,6 +173,9 @@ class DiplomacyBot(commands.AutoShardedBot):
         self.lost: LeaseLost | None = None  # set when another process took the database over
         self._stopping: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Future[None] | None = None
+        # set when the bot starts closing, whatever closes it (a signal, the lease lost): the
+        # runner stops waiting for Discord then (bot.discord.runner.serve)
+        self.closing = asyncio.Event()
         # one cache of drawn maps for posts and /game map; tests not about maps pass a
         # fast drawer (bot.infra.maps.plain_views)
         self.maps = maps.MapCache(drawer=map_drawer)
@@ -283,6 +295,7 @@ class DiplomacyBot(commands.AutoShardedBot):
         last the database (its last connection checkpoints the WAL). One close runs at a time: a
         second call waits for the one under way to end (discord.py's own ``__aexit__`` waits only
         for its part)."""
+        self.closing.set()
         if self._shutdown is None:
             self._shutdown = asyncio.ensure_future(self._close())
         await asyncio.shield(self._shutdown)

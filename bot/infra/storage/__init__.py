@@ -644,6 +644,7 @@ class Storage:
         # whose due jobs the due-job queries return: the shards this process runs now (the
         # owner of its leases sets it; everything when one process owns the database)
         self.shards: Callable[[], Shards] = lambda: EVERYTHING
+        self.closed = False  # close() was called: the bot is stopping
 
     @classmethod
     async def open(
@@ -720,6 +721,7 @@ class Storage:
         self._database.stop_waiting()
 
     async def close(self) -> None:
+        self.closed = True  # (set first: what runs meanwhile knows why the database fails)
         await self._database.close()
 
     async def pragma(self, name: str) -> Any:
