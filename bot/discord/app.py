@@ -22,6 +22,7 @@ from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 from discord.shard import Shard
 
+from bot.core import scoring
 from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.discord import locales
@@ -234,6 +235,10 @@ class DiplomacyBot(commands.AutoShardedBot):
             storage, clock=self.clock, rng=self.rng or random.Random(), map_cache=self.maps, jobs=self.lease
         )
         self.languages = self.core.languages
+        # games that finished before scores were kept (a first-release database) are scored
+        # once, so the leaderboard counts them
+        async with storage.write() as tx:
+            await scoring.score_unscored(tx)
         resolution = self.core.resolution
         self.scheduler = Scheduler(
             resolution.run_due, resolution.next_timer, self.core.now, lambda delay: self.pause(delay)

@@ -282,6 +282,14 @@ class Tx(
         )
         return _game(row) if row else None
 
+    async def finished_games_unscored(self) -> list[GameRow]:
+        """Finished games without a result (they ended before scores were kept)."""
+        rows = await self._all(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'finished' "
+            "AND NOT EXISTS (SELECT 1 FROM game_results r WHERE r.game_id = games.id) ORDER BY id"
+        )
+        return [_game(r) for r in rows]
+
     async def games_of_user(self, user_id: int, statuses: tuple[str, ...] = ("forming", "active")) -> list[GameRow]:
         marks = ", ".join("?" for _ in statuses)
         rows = await self._all(
