@@ -45,6 +45,9 @@ STOP_GRACE = 5.0  # seconds the deadline and posting loops get to finish their c
 # what answering an interaction raises when Discord refuses it or the bot's connection closes
 UNANSWERABLE = (discord.HTTPException, aiohttp.ClientError, OSError, RuntimeError)
 ANSWER_WITHIN = 3.0  # seconds: Discord drops a command not answered within 3 s
+# a command that comes while writes wait for another program's lock is told so after this,
+# unless answered first (a read never waits)
+BUSY_GRACE = 1.5
 
 
 class DiplomacyTree(app_commands.CommandTree):
@@ -69,12 +72,17 @@ class DiplomacyTree(app_commands.CommandTree):
                     pass
             return False
         if interaction.type is discord.InteractionType.application_command:
+            self._track(interaction)
             storage = getattr(self.client, "storage", None)
             if storage is not None and storage.waiting_since is not None:
-                await self._tell_busy(interaction)  # its write will wait too: say so now
-            else:
-                self._track(interaction)
+                # its write will wait too: told so unless answered first (a read does not wait)
+                asyncio.get_running_loop().call_later(BUSY_GRACE, self._tell_if_unanswered, interaction.id)
         return True
+
+    def _tell_if_unanswered(self, interaction_id: int) -> None:
+        found = self._unanswered.pop(interaction_id, None)
+        if found is not None and not found[1].response.is_done():
+            self._start_telling(found[1])
 
     def _track(self, interaction: discord.Interaction) -> None:
         now = time.monotonic()
@@ -91,9 +99,12 @@ class DiplomacyTree(app_commands.CommandTree):
         waiting, self._unanswered = self._unanswered, {}
         for _, interaction in waiting.values():
             if not interaction.response.is_done():
-                task = asyncio.get_running_loop().create_task(self._tell_busy(interaction), name="database-busy")
-                self._telling.add(task)
-                task.add_done_callback(self._telling.discard)
+                self._start_telling(interaction)
+
+    def _start_telling(self, interaction: discord.Interaction) -> None:
+        task = asyncio.get_running_loop().create_task(self._tell_busy(interaction), name="database-busy")
+        self._telling.add(task)
+        task.add_done_callback(self._telling.discard)
 
     async def _tell_busy(self, interaction: discord.Interaction) -> None:
         try:

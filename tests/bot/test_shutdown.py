@@ -204,16 +204,24 @@ async def test_an_order_sent_while_another_program_holds_the_write_lock_is_answe
         with closing(sqlite3.connect(db)) as con:
             assert con.execute("SELECT COUNT(*) FROM orders").fetchone() == (0,)  # not stored yet
         token = next(tok for tok, payload in emu.followups if payload is answer["data"])
+        # while the writes wait: a read is answered as usual, another order is told the same
+        status = await emu.slash(users[1], "game", channel=channel, sub="status")
+        assert status["type"] == 4 and "Stop" in status["data"]["content"], status
+        other = a_unit_of(db, users[1]["id"])
+        second = await emu.slash(users[1], "order", {"orders": f"{other} H"})
+        assert second["type"] == "followup" and second["data"]["content"] == t("error.database_busy", "en")
+        second_token = next(tok for tok, payload in emu.followups if payload is second["data"])
         holder.release()
         holder = None
 
-        def confirmed() -> list[str]:
+        def confirmed(token: str) -> list[str]:
             return [p.get("content") or "" for tok, p in emu.followups if tok == token][1:]
 
-        assert await bot.until(lambda: bool(confirmed())), bot.stderr
-        assert unit.split()[1] in confirmed()[0], confirmed()
+        assert await bot.until(lambda: bool(confirmed(token)) and bool(confirmed(second_token))), bot.stderr
+        assert unit.split()[1] in confirmed(token)[0], confirmed(token)
+        assert other.split()[1] in confirmed(second_token)[0], confirmed(second_token)
         with closing(sqlite3.connect(db)) as con:
-            assert con.execute("SELECT COUNT(*) FROM orders").fetchone() == (1,)
+            assert con.execute("SELECT COUNT(*) FROM orders").fetchone() == (2,)
         assert await bot.stopped() == 0, bot.stderr
     finally:
         bot.kill()
