@@ -5,7 +5,9 @@ work takes (simcord's in-memory Discord answers at once, so the time is the bot'
 Discord limits channel creation and permission edits per route (a few per second per
 guild); the call counts say how long a real server takes: 22 creations for a 7-player
 full-press game, one edit per press channel plus one per player on the game channel for
-a rulebook lock. Run by hand:
+a rulebook lock. It runs the bot on simcord, a test dependency: install the ``[test]``
+extra first (``.ci/venv test``, or ``pip install -e '.[test]'`` in a virtual environment).
+Run by hand:
 
     python benchmarks/press.py [--games 5]
 """
@@ -22,7 +24,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.bot.simcord_support import running, seven  # noqa: E402
+try:
+    from tests.bot.simcord_support import running, seven  # noqa: E402
+except ModuleNotFoundError as missing:  # simcord (or pytest) is not installed: say so in one line
+    sys.exit(
+        f"benchmarks/press.py runs the bot on simcord, from the [test] extra ({missing.name} is missing): "
+        "install it with .ci/venv test, or pip install -e '.[test]' in a virtual environment"
+    )
 
 HOURS = 3600
 WRITES = ("POST", "PATCH", "PUT", "DELETE")

@@ -18,8 +18,14 @@
 - ``DIPLOMACY_CONNECT_RETRY``: seconds before the first new try when Discord cannot be
   reached at start (default 5; doubling up to 5 minutes);
 - ``DIPLOMACY_GATEWAY_TIMEOUT``: seconds to wait for the gateway to answer (default 60);
+- ``DIPLOMACY_POSTING``: ``merged`` (default), ``pushed`` or ``separate``;
+- ``DIPLOMACY_ASSETS``: a folder of map geometry and fonts instead of the installed ones;
+- ``PGPASSWORD``: the PostgreSQL password when ``DIPLOMACY_DB`` leaves it out;
 - ``DISCORD_API_URL`` / ``DISCORD_GATEWAY_URL``: only for tests against a local emulator.
 
+``python -m bot --help`` prints them (:data:`bot.infra.settings.SETTINGS`). Every setting is
+checked first (:func:`bot.infra.settings.check`: the token's form too), before anything is
+created or connected; a bad one stops the bot with one line and exit status 2.
 Before connecting to Discord it checks the map assets and the database
 (:mod:`bot.infra.preflight`); a problem stops it with one line and exit status 2.
 SIGTERM or SIGINT stop it cleanly (exit status 0).
@@ -32,53 +38,50 @@ import logging
 import os
 import sys
 import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bot.infra import preflight
+from bot.infra import preflight, settings
 from bot.infra.lease import LeaseHeld, LeaseSettings
 from bot.infra.shards import ShardSettings
 from bot.infra.storage import DATABASE_ERRORS, is_postgresql
 
+if TYPE_CHECKING:
+    from bot.discord.operations import OperationsSettings
+
 log = logging.getLogger("bot")
 
-FIRST_RETRY = 5.0  # seconds before trying Discord again at start (then doubling)
 
-
-def _seconds(name: str, default: float) -> float:
-    try:
-        value = float(os.environ.get(name, "") or default)
-    except ValueError:
-        return default
-    return value if value > 0 else default
-
-
-def main() -> int:
-    if len(sys.argv) > 1 and sys.argv[1] in ("db", "health", "invite"):  # the operator's commands
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] in ("db", "health", "invite"):  # the operator's commands (issue 24)
         from bot.ops.cli import run
 
-        return run(sys.argv[1:])
-    token = os.environ.get("DISCORD_TOKEN", "").strip()
-    if not token:
-        print(
-            "error: set DISCORD_TOKEN to your bot's token (Discord developer portal → your "
-            "application → Bot → Reset Token)",
-            file=sys.stderr,
-        )
+        return run(args)
+    if args and args[0] in ("-h", "--help", "help"):
+        print(settings.usage())
+        return 0
+    if args:
+        print(f"error: python -m bot takes no arguments ({args[0][:40]!r}); see python -m bot --help", file=sys.stderr)
         return 2
-    level = os.environ.get("LOG_LEVEL", "INFO").upper()
-    logging.basicConfig(
-        level=getattr(logging, level, logging.INFO), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    # discord.py imports audioop for voice, which this bot has none of
-    warnings.filterwarnings("ignore", message="'audioop' is deprecated", category=DeprecationWarning)
+    # every setting is checked before anything is created or connected
     try:
+        chosen = settings.check(os.environ)
         lease = LeaseSettings.from_env(os.environ)
         shards = ShardSettings.from_env(os.environ)
+        operations = _operations()  # health status, metrics (issue 24)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    token = chosen.token
+    logging.basicConfig(
+        level=getattr(logging, chosen.log_level), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    # discord.py imports audioop for voice, which this bot has none of
+    warnings.filterwarnings("ignore", message="'audioop' is deprecated", category=DeprecationWarning)
     target = os.environ.get("DIPLOMACY_DB", "").strip()
     if is_postgresql(target):
-        return _run(token, target, lease, shards)
+        return _run(token, target, lease, shards, chosen, operations)
     database = preflight.database_file(os.environ)
     try:
         preflight.check_renderer()
@@ -99,11 +102,23 @@ def main() -> int:
         state.version,
         f", {state.migrations_due} migration(s) to apply" if state.migrations_due else "",
     )
-    restore = f"restore it from a backup ({preflight.backup_path(state.path, state.version)} if a migration was due)"
-    return _run(token, str(state.path), lease, shards, restore=restore)
+    return _run(token, str(state.path), lease, shards, chosen, operations)
 
 
-def _run(token: str, target: str, lease: LeaseSettings, shards: ShardSettings, restore: str = "") -> int:
+def _operations() -> OperationsSettings:
+    from bot.discord.operations import OperationsSettings
+
+    return OperationsSettings.from_env(os.environ)
+
+
+def _run(
+    token: str,
+    target: str,
+    lease: LeaseSettings,
+    shards: ShardSettings,
+    chosen: settings.Settings,
+    operations: OperationsSettings,
+) -> int:
     """Connect and run until stopped; the exit status. ``target``: the SQLite file (checked
     already) or the PostgreSQL URL."""
     from bot.infra.storage.postgres import label
@@ -137,21 +152,15 @@ def _run(token: str, target: str, lease: LeaseSettings, shards: ShardSettings, r
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
     from bot.discord.app import DiplomacyBot
-    from bot.discord.operations import OperationsSettings
 
-    try:
-        operations = OperationsSettings.from_env(os.environ)  # health status, metrics (issue 24)
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
     bot = DiplomacyBot(
         db_path=target,
         lease=lease,
         shards=shards,
         operations=operations,
-        heartbeat_timeout=_seconds("DIPLOMACY_GATEWAY_TIMEOUT", 60.0),
+        heartbeat_timeout=chosen.gateway_timeout,
     )
-    backoff = Backoff(first=_seconds("DIPLOMACY_CONNECT_RETRY", FIRST_RETRY))
+    backoff = Backoff(first=chosen.connect_retry)
     try:
         asyncio.run(serve(bot, token, backoff))
     except discord.LoginFailure:
@@ -165,8 +174,8 @@ def _run(token: str, target: str, lease: LeaseSettings, shards: ShardSettings, r
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except DATABASE_ERRORS as exc:
-        remedy = restore or "check the server and DIPLOMACY_DB"
-        print(f"error: database {name}: {exc}; {remedy}", file=sys.stderr)
+        remedy = "check the server and DIPLOMACY_DB" if postgresql else preflight.remedy(Path(target), exc)
+        print(f"error: database {name}: {' '.join(str(exc).split())[:300]}; {remedy}", file=sys.stderr)
         return 2
     except OSError as exc:
         if not postgresql:

@@ -20,6 +20,8 @@ from __future__ import annotations
 import logging
 
 from bot.core.deps import Deps
+from bot.infra.lease import LeaseLost
+from bot.infra.storage import DATABASE_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +112,14 @@ class Languages:
                     await tx.saw_language(user_id, client, self.deps.now())
                 self._seen[user_id] = client
             return self._chosen.get(user_id) or client
-        except Exception:  # the language must never stop a command
+        except LeaseLost:  # another process runs the database now: this one refuses the command
+            return self._chosen.get(user_id) or client
+        except Exception as exc:  # the language must never stop a command
+            if self.deps.storage.closed:  # the bot is stopping (its lease lost): nothing to report
+                return self._chosen.get(user_id) or client
+            if isinstance(exc, DATABASE_ERRORS):  # a full disk, a server gone: no bug
+                log.warning("could not read the language of user %s (%s)", user_id, exc)
+                return self._chosen.get(user_id) or client
             log.exception("could not read the language of user %s", user_id)
             return client
 

@@ -248,6 +248,84 @@ async def game_over(
             await posts.dm(tx, game, phase, now, p.user_id, PostKind.DM_GAME_ENDED, ending=kind.value)
 
 
+async def score_unscored(tx: Tx) -> list[int]:
+    """Games that finished before scores were kept (a database of the first release, schema
+    version 4: no ``game_results``) are scored now from their final board, as they ended
+    (a solo, an agreed draw, a concession), so the leaderboard and ``/game status`` count
+    them. Nothing is posted: the games ended long ago. The first release's draws named
+    powers that did not share the draw; a draw is recomputed here, as a draw is now: the
+    powers somebody played that were still on the final board. The ids of the games scored."""
+    done = []
+    for game in await tx.finished_games_unscored():
+        position = position_from_json(game.position or {})
+        players = await tx.players(game.id)
+        seats = {
+            p.user_id: powers_of(game, p) for p in sorted(players, key=lambda p: p.seat or 0) if powers_of(game, p)
+        }
+        if not seats:
+            continue
+        agreed = await tx.ending(game.id)
+        winners: tuple[Power, ...] = ()
+        drawn: tuple[Power, ...] = ()
+        if agreed is not None:
+            kind, at = EndingKind(agreed[0]), agreed[2]
+        else:
+            kind = EndingKind.SOLO
+            last = await tx.last_resolved_phase(game.id)
+            row = await tx.phase(game.id, last) if last is not None else None
+            at = row.resolved_at if row is not None and row.resolved_at is not None else game.created_at
+        if kind is EndingKind.DRAW:
+            played = {pw for mine in seats.values() for pw in mine}
+            drawn = tuple(pw for pw in Power if pw in played and (position.units_of(pw) or position.centres_of(pw)))
+            await tx.set_ending_powers(game.id, ",".join(pw.value for pw in drawn))
+        else:
+            codes = agreed[1] if agreed is not None else game.winner
+            winners = tuple(Power(c) for c in (codes or "").split(",") if c)
+        states = await tx.power_states(game.id)
+        gone = {Power(pw): Phase.parse(when).year for pw, when in (await tx.eliminations(game.id)).items()}
+        rules = await rules_of(tx, game)
+        try:
+            end, scores, scored = score_game(
+                game,
+                position,
+                kind,
+                rules.system,
+                seats,
+                winners=winners,
+                drawn=drawn,
+                conceded=[Power(s.power) for s in states.values() if s.conceded],
+                eliminated=gone,
+            )
+        except Exception:  # one game that cannot be scored must not keep the others out
+            log.exception("scoring game %s, finished before scores were kept, failed; left out", game.id)
+            continue
+        season = await tx.open_season(game.guild_id)
+        in_season = season is not None and season.started_at <= at
+        await tx.put_result(
+            ResultRow(
+                game.id,
+                game.guild_id,
+                kind.value,
+                str(position.phase),
+                end_to_json(end, scores) or {},
+                season.id if season is not None and in_season else None,
+                False,
+                None,
+                at,
+            ),
+            [
+                ScoreRow(
+                    s.user_id, tuple(p.value for p in s.powers), s.centres, str(s.points), float(s.share), s.result
+                )
+                for s in scored
+            ],
+        )
+        done.append(game.id)
+    if done:
+        log.info("scored %d game(s) that finished before scores were kept: %s", len(done), done)
+    return done
+
+
 async def _final_post(
     tx: Tx, game: GameRow, phase: str, now: float, kind: EndingKind, system: System, scored: list[PlayerScore]
 ) -> None:

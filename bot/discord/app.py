@@ -11,15 +11,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 from discord.shard import Shard
 
+from bot.core import scoring
 from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.discord import locales
@@ -33,25 +36,83 @@ from bot.infra.lease import LeaseLost, LeaseSettings
 from bot.infra.owner import ShardOwner, own
 from bot.infra.scheduler import Scheduler
 from bot.infra.shards import ShardSettings
-from bot.infra.storage import Replayed, Storage
+from bot.infra.storage import DATABASE_ERRORS, Replayed, Storage
 from bot.text.i18n import t
 from bot.text.replies import refusal
 
 log = logging.getLogger(__name__)
 
 STOP_GRACE = 5.0  # seconds the deadline and posting loops get to finish their current step
+# what answering an interaction raises when Discord refuses it or the bot's connection closes
+UNANSWERABLE = (discord.HTTPException, aiohttp.ClientError, OSError, RuntimeError)
+ANSWER_WITHIN = 3.0  # seconds: Discord drops a command not answered within 3 s
+# a command that comes while writes wait for another program's lock is told so after this,
+# unless answered first (a read never waits)
+BUSY_GRACE = 1.5
 
 
 class DiplomacyTree(app_commands.CommandTree):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # commands under way, not answered yet (for :meth:`database_waits`), with when they came
+        self._unanswered: dict[int, tuple[float, discord.Interaction]] = {}
+        self._telling: set[asyncio.Task[None]] = set()
+
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        # the player's language, for everything this command answers
-        await locales.resolve(interaction)
+        closing = getattr(self.client, "closing", None)
+        stopping = getattr(self.client, "lost", None) is not None or (closing is not None and closing.is_set())
+        if not stopping:  # (a bot that stops may have closed its database: answer in the client's language)
+            # the player's language, for everything this command answers
+            await locales.resolve(interaction)
         if getattr(self.client, "lost", None) is not None:  # another process owns the database
             if interaction.type is discord.InteractionType.application_command:
                 text = t("error.lease_lost", locales.language_of(interaction))
-                await interaction.response.send_message(text, ephemeral=True)
+                try:
+                    await interaction.response.send_message(text, ephemeral=True)
+                except UNANSWERABLE:  # the bot is closing its connection to Discord: nobody to tell
+                    pass
             return False
+        if interaction.type is discord.InteractionType.application_command:
+            self._track(interaction)
+            storage = getattr(self.client, "storage", None)
+            if storage is not None and storage.waiting_since is not None:
+                # its write will wait too: told so unless answered first (a read does not wait)
+                asyncio.get_running_loop().call_later(BUSY_GRACE, self._tell_if_unanswered, interaction.id)
         return True
+
+    def _tell_if_unanswered(self, interaction_id: int) -> None:
+        found = self._unanswered.pop(interaction_id, None)
+        if found is not None and not found[1].response.is_done():
+            self._start_telling(found[1])
+
+    def _track(self, interaction: discord.Interaction) -> None:
+        now = time.monotonic()
+        for key, (since, seen) in list(self._unanswered.items()):
+            if seen.response.is_done() or now - since > ANSWER_WITHIN:
+                del self._unanswered[key]
+        self._unanswered[interaction.id] = (now, interaction)
+
+    def database_waits(self) -> None:
+        """The database's writes wait for another program's lock (they keep trying until it
+        lets go): each command under way and not answered yet is deferred and told so within
+        Discord's 3 s, instead of "The application did not respond"; its own answer follows
+        when its write is done."""
+        waiting, self._unanswered = self._unanswered, {}
+        for _, interaction in waiting.values():
+            if not interaction.response.is_done():
+                self._start_telling(interaction)
+
+    def _start_telling(self, interaction: discord.Interaction) -> None:
+        task = asyncio.get_running_loop().create_task(self._tell_busy(interaction), name="database-busy")
+        self._telling.add(task)
+        task.add_done_callback(self._telling.discard)
+
+    async def _tell_busy(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.followup.send(t("error.database_busy", locales.language_of(interaction)), ephemeral=True)
+        except (discord.HTTPException, discord.InteractionResponded):  # answered meanwhile, or gone
+            return
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
@@ -63,6 +124,9 @@ class DiplomacyTree(app_commands.CommandTree):
             text = refusal(original, lang)
         elif isinstance(original, LeaseLost):
             text = t("error.lease_lost", lang)
+        elif isinstance(original, DATABASE_ERRORS):  # a full disk, a write given up at a stop: no bug
+            log.warning("command by %s: the database failed (%s)", interaction.user.id, original)
+            text = t("error.database", lang)
         elif isinstance(error, app_commands.NoPrivateMessage):
             text = t("error.guild_only", lang)
         else:
@@ -74,7 +138,7 @@ class DiplomacyTree(app_commands.CommandTree):
                 await interaction.followup.send(text, ephemeral=True)
             else:
                 await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
+        except UNANSWERABLE:  # (or the bot is stopping: its HTTP session is closed)
             log.warning("could not tell user %s about an error", interaction.user.id)
 
 
@@ -155,6 +219,9 @@ class DiplomacyBot(commands.AutoShardedBot):
         self.lost: LeaseLost | None = None  # set when another process took the database over
         self._stopping: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Future[None] | None = None
+        # set when the bot starts closing, whatever closes it (a signal, the lease lost): the
+        # runner stops waiting for Discord then (bot.discord.runner.serve)
+        self.closing = asyncio.Event()
         # one cache of drawn maps for posts and /game map; tests not about maps pass a
         # fast drawer (bot.infra.maps.plain_views)
         self.maps = maps.MapCache(drawer=map_drawer)
@@ -178,7 +245,9 @@ class DiplomacyBot(commands.AutoShardedBot):
         calls it before it connects to Discord, so that a database problem (or another bot on
         the same database) stops the bot before any network."""
         if self.storage is None:
-            self.storage = await Storage.open(self.db_path, before_migrate=self._hold_lease)
+            self.storage = await Storage.open(self.db_path, before_migrate=self._hold_lease, undo=self._give_lease_back)
+            # commands waiting for another program's lock on the database are told so in time
+            self.storage.on_waiting = self.tree.database_waits  # type: ignore[attr-defined]
             await self._hold_lease(self.storage)  # a new database has its lease table only now
             if self.operations is not None:  # health is told from now on, before Discord is reached
                 self.operations.start()
@@ -204,6 +273,10 @@ class DiplomacyBot(commands.AutoShardedBot):
             storage, clock=self.clock, rng=self.rng or random.Random(), map_cache=self.maps, jobs=self.lease
         )
         self.languages = self.core.languages
+        # games that finished before scores were kept (a first-release database) are scored
+        # once, so the leaderboard counts them
+        async with storage.write() as tx:
+            await scoring.score_unscored(tx)
         resolution = self.core.resolution
         self.scheduler = Scheduler(
             resolution.run_due, resolution.next_timer, self.core.now, lambda delay: self.pause(delay)
@@ -232,6 +305,13 @@ class DiplomacyBot(commands.AutoShardedBot):
             label = getattr(storage, "label", self.db_path)  # a PostgreSQL URL without its password
             self.lease = await own(storage, label, self.shard_settings, self.lease_settings, self._lease_lost)
 
+    async def _give_lease_back(self, storage: Storage) -> None:
+        """The database could not be opened after all (a schema newer than this code): the
+        lease taken to check it goes back at once."""
+        lease, self.lease = self.lease, None
+        if lease is not None:
+            await lease.release()
+
     def _shards_changed(self) -> None:
         self.scheduler.wake()
         self._posts_stored()
@@ -249,6 +329,7 @@ class DiplomacyBot(commands.AutoShardedBot):
         last the database (its last connection checkpoints the WAL). One close runs at a time: a
         second call waits for the one under way to end (discord.py's own ``__aexit__`` waits only
         for its part)."""
+        self.closing.set()
         if self._shutdown is None:
             self._shutdown = asyncio.ensure_future(self._close())
         await asyncio.shield(self._shutdown)
@@ -261,14 +342,20 @@ class DiplomacyBot(commands.AutoShardedBot):
             for part in (getattr(self, "scheduler", None), getattr(self, "poster", None), getattr(self, "press", None))
             if part
         ]
-        await asyncio.gather(*(part.stop(grace=STOP_GRACE) for part in loops))
-        await super().close()
-        if self.lease is not None:
-            await self.lease.release()
-        self.maps.close()
-        core = getattr(self, "core", None)
-        if core is not None:
-            core.close()
-        if self.storage is not None:
-            storage, self.storage = self.storage, None
-            await storage.close()
+        if self.storage is not None:  # a write waiting for another program's lock gives up
+            self.storage.stop_waiting()
+        try:
+            await asyncio.gather(*(part.stop(grace=STOP_GRACE) for part in loops))
+            await super().close()
+            if self.lease is not None:
+                await self.lease.release()  # a database that can't be written: one log line, then on
+        finally:
+            # whatever failed above, the rest closes: an open database connection or map
+            # process would keep the process from ending
+            self.maps.close()
+            core = getattr(self, "core", None)
+            if core is not None:
+                core.close()
+            if self.storage is not None:
+                storage, self.storage = self.storage, None
+                await storage.close()

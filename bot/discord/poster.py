@@ -79,7 +79,8 @@ from bot.infra.group_commit import GroupCommit
 from bot.infra.lease import Job
 from bot.infra.maps import MapCache, map_filename
 from bot.infra.pacing import Pacer, PacingSettings, Unpaced
-from bot.infra.storage import GameRow, OutboxRow, PhaseRow, Storage
+from bot.infra.settings import posting as posting_setting
+from bot.infra.storage import DATABASE_ERRORS, GameRow, OutboxRow, PhaseRow, Storage
 from bot.infra.wakeable import WakeableLoop
 from bot.text.board import map_description
 from bot.text.markup import MAX_CONTENT, split
@@ -133,8 +134,9 @@ class PostingSettings:
     @classmethod
     def from_env(cls) -> PostingSettings:
         """``DIPLOMACY_POSTING``: ``separate`` (the old strategy), ``pushed`` (merged, but
-        every DM with its map attached: the benchmark's other measure), else the default."""
-        chosen = os.environ.get("DIPLOMACY_POSTING", "").strip().lower()
+        every DM with its map attached: the benchmark's other measure), ``merged`` or unset the
+        default; anything else raises :class:`bot.infra.settings.SettingError`."""
+        chosen = posting_setting(os.environ)
         if chosen == "separate":
             return cls.separate()
         if chosen == "pushed":
@@ -438,6 +440,9 @@ class Poster(WakeableLoop):
             for batch in batches:
                 if not await self._deliver(batch):
                     break
+        except DATABASE_ERRORS as exc:  # a write given up at a stop, a full disk: no bug, no traceback
+            if not self._stopping:
+                log.warning("posting to %s failed: the database failed (%s)", dest, " ".join(str(exc).split())[:200])
         except Exception:  # a bug must not stop the other destinations
             log.exception("posting to %s failed", dest)
         finally:

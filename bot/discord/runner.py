@@ -201,7 +201,11 @@ async def serve(bot: DiplomacyBot, token: str, backoff: Backoff) -> None:
         async with bot:
             running = asyncio.create_task(run(), name="discord")
             stopping = asyncio.create_task(stop.wait(), name="signals")
-            await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            # the bot closing itself (its lease lost) ends the wait too, even while Discord
+            # cannot be reached and the login is still being tried
+            closing = asyncio.create_task(bot.closing.wait(), name="closing")
+            await asyncio.wait({running, stopping, closing}, return_when=asyncio.FIRST_COMPLETED)
+            closing.cancel()
             if received:
                 log.info("%s received: stopping", received[0].name)
             # a stop, a failure, or the bot closed itself: end the start-up or the gateway

@@ -58,6 +58,8 @@ DISCORD_EPOCH_MS = 1420070400000
 DEFAULT_DURATION = 30.0  # a lease not renewed for this long may be taken over
 ACTIONS_KEPT = 24 * 3600.0  # an interaction can't come back after 15 minutes; keep a day
 RETRY_AFTER_ERROR = 1.0  # a heartbeat that failed (database busy) is tried again this soon
+RELEASE_PATIENCE = 1.0  # seconds a stop waits for the write lock to give the lease back
+OUTAGE_SUMMARY = 60.0  # seconds between the log lines of a heartbeat that keeps failing
 BUSY_TRIES = 3  # a database too busy to take the lease from: tries before giving up (refuse)
 
 
@@ -431,11 +433,20 @@ class Lease:
         if self._state.lost is not None or self._state.released:
             return
         try:
-            async with self.storage.write() as tx:
+            # a short wait: a stop must not hang on a database another program holds locked
+            async with self.storage.write(patience=RELEASE_PATIENCE) as tx:
                 await tx.expire_claims(self.holder.instance, await self._now(tx), self.scope.key)
                 await tx.drop_lease(self.scope.key, self.holder.instance)
         except LeaseLost:
             return
+        except (*DATABASE_ERRORS, OSError) as exc:  # locked by another program, a full disk, a server gone
+            log.warning(
+                "could not give the lease on %s back (%s); another bot process may take over once it "
+                "expires, within %gs",
+                self.label,
+                " ".join(str(exc).split())[:200] or type(exc).__name__,
+                self.settings.duration,
+            )
         finally:
             # given back (or lost meanwhile): no write of this process may follow
             self._state.released = True
@@ -454,16 +465,18 @@ class Lease:
 
     async def _beat(self) -> None:
         delay = self.settings.heartbeat
+        outage = _Outage(self.label, self._monotonic)
         while self._state.lost is None:
             await self._sleep(delay)
             try:
                 await self.renew()
                 delay = self.settings.heartbeat
+                outage.ended()
             except LeaseLost:
                 return
             except (*DATABASE_ERRORS, OSError) as exc:
                 # busy or briefly unwritable: try again soon; writes stay fenced meanwhile
-                log.warning("renewing the lease on %s failed (%s); trying again", self.label, exc)
+                outage.failed(exc)
                 delay = RETRY_AFTER_ERROR
 
     # -- jobs ----------------------------------------------------------------------------------
@@ -476,6 +489,52 @@ class Lease:
         async with self.storage.write() as tx:
             now = await self._now(tx)
             return await tx.claim_jobs(mine, self.holder.instance, self.scope.key, now + self.settings.duration, now)
+
+
+class _Outage:
+    """The log of a heartbeat that keeps failing (a database locked by another program, a
+    server gone, a full disk): one line when it starts, one a minute while it lasts, one
+    when it ends; not a line per try (one a second)."""
+
+    def __init__(self, label: str, monotonic: Callable[[], float]) -> None:
+        self.label = label
+        self._monotonic = monotonic
+        self.since: float | None = None
+        self.tries = 0
+        self._said = 0.0
+
+    def failed(self, exc: BaseException) -> None:
+        now = self._monotonic()
+        self.tries += 1
+        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        if self.since is None:
+            self.since = self._said = now
+            log.warning(
+                "renewing the lease on %s failed (%s); trying again every %gs (a summary each minute until it works)",
+                self.label,
+                reason,
+                RETRY_AFTER_ERROR,
+            )
+        elif now - self._said >= OUTAGE_SUMMARY:
+            self._said = now
+            log.warning(
+                "renewing the lease on %s still fails: %d tries in %.0fs (last: %s)",
+                self.label,
+                self.tries,
+                now - self.since,
+                reason,
+            )
+
+    def ended(self) -> None:
+        if self.since is not None:
+            log.warning(
+                "renewed the lease on %s again, after %d failed tries in %.0fs",
+                self.label,
+                self.tries,
+                self._monotonic() - self.since,
+            )
+        self.since = None
+        self.tries = 0
 
 
 def snowflake_at(moment: float) -> int:

@@ -34,7 +34,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from bot.infra import metrics
+from bot.infra import metrics, settings
 from bot.infra.cpus import available_cpus
 from engine import Position, Power
 from engine.codec import position_from_json, position_to_json
@@ -227,11 +227,11 @@ def _render_views(
 
 def render_processes() -> int:
     """How many processes draw maps: ``DIPLOMACY_RENDER_PROCESSES`` (0 = threads of the bot's
-    own process), by default one per CPU the bot may use (a container's CPU limit counts)."""
-    value = os.environ.get("DIPLOMACY_RENDER_PROCESSES", "").strip()
-    if value.isdigit():
-        return int(value)
-    return available_cpus()
+    own process), by default one per CPU the bot may use (a container's CPU limit counts).
+    A value that is not a whole number raises :class:`bot.infra.settings.SettingError`
+    (``python -m bot`` checks it before it starts)."""
+    chosen = settings.render_processes(os.environ)
+    return available_cpus() if chosen is None else chosen
 
 
 PARENT_CHECK = 1.0  # seconds between a map process's looks at its parent

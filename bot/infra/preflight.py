@@ -171,6 +171,28 @@ def check_database(path: Path) -> DatabaseState:
     return DatabaseState(path, version, latest, exists=True)
 
 
+def remedy(path: Path, exc: BaseException) -> str:
+    """What to do about a SQLite error met while the bot ran (after the checks passed): a
+    damaged file is restored from a backup (the bot's own ``.bak-v<N>`` copies that exist are
+    named); a lock another program holds, a full disk or a read-only file are not damage,
+    and restoring an older backup would lose the games played since."""
+    text = str(exc).lower()
+    if "malformed" in text or "not a database" in text or "corrupt" in text:
+        backups = sorted(path.parent.glob(f"{path.name}.bak-v*"), key=lambda p: p.stat().st_mtime)
+        found = f" (the newest of the bot's: {backups[-1]})" if backups else ""
+        return f"the file is damaged: restore it from your newest backup{found}"
+    if "locked" in text or "busy" in text:
+        return (
+            "another program holds its write lock (an sqlite3 shell, a database browser): close it, "
+            "then start the bot again; the file is not damaged"
+        )
+    if "full" in text:
+        return f"the disk is full: free some space in {path.parent}, then start the bot again; the file is not damaged"
+    if "readonly" in text or "read-only" in text:
+        return f"make it (and any -wal/-shm file beside it) writable by {_user()}"
+    return f"check the file and its folder ({exc.__class__.__name__}), then start the bot again"
+
+
 def check_renderer() -> None:
     """The renderer's map geometry and fonts are where it looks for them."""
     from renderer import missing_assets

@@ -12,11 +12,13 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.infra.lease import LeaseLost
+from bot.infra.storage import DATABASE_ERRORS
 
 log = logging.getLogger(__name__)
 
 MAX_SLEEP = 3600.0  # look at the database at least this often
 ERROR_PAUSE = 30.0  # after an unexpected error, try again this much later
+DATABASE_PAUSE = 5.0  # after a database error (a full disk, a server gone): sooner, it may pass
 
 
 class WakeableLoop:
@@ -85,9 +87,20 @@ class WakeableLoop:
                 raise
             except LeaseLost:
                 return  # another process owns the database now: this loop is done
-            except Exception:
-                log.exception("%s failed; trying again in %ss", self.name, ERROR_PAUSE)
-                nxt = self._now() + ERROR_PAUSE
+            except Exception as exc:
+                if self._stopping:  # a write given up because the bot stops: nothing to report
+                    return
+                if isinstance(exc, DATABASE_ERRORS):  # a full disk, a server gone: no bug, no traceback
+                    log.warning(
+                        "%s: the database failed (%s); trying again in %ss",
+                        self.name,
+                        " ".join(str(exc).split())[:200] or type(exc).__name__,
+                        DATABASE_PAUSE,
+                    )
+                    nxt = self._now() + DATABASE_PAUSE
+                else:
+                    log.exception("%s failed; trying again in %ss", self.name, ERROR_PAUSE)
+                    nxt = self._now() + ERROR_PAUSE
             if self._stopping:
                 return
             if self._dirty:

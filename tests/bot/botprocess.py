@@ -17,11 +17,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 HANG_GUARD = 60.0
+# a token of the form Discord gives (the bot's id in base64, a time, a signature): the bot
+# refuses one that is not, before anything else; the emulator accepts any
+TEST_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GtEsT0.test-signature-of-the-loopback-bot_0123456"
 
 
 def bot_env(db: Path | None, **extra: str) -> dict[str, str]:
     """The environment of a bot under test: a dummy token, its database, no real network."""
-    env = dict(os.environ, DISCORD_TOKEN="test-token", LOG_LEVEL="INFO", PYTHONPATH=str(ROOT))
+    env = dict(os.environ, DISCORD_TOKEN=TEST_TOKEN, LOG_LEVEL="INFO", PYTHONPATH=str(ROOT))
     env.pop("DIPLOMACY_DB", None)
     env.pop("DIPLOMACY_ASSETS", None)
     # nothing listens on port 9 (discard): a bot that got past its checks fails to connect, never

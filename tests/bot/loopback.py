@@ -109,6 +109,7 @@ class Emulator(_Address):
     uploaded: int = 0  # bytes of request bodies the bot sent, but for answers to interactions
     answered: int = 0  # bytes of the bot's answers to interactions
     replies: list[float] = field(default_factory=list)  # seconds from an interaction to its answer
+    followups: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (token, payload), every one
     clock: Callable[[], float] = time.monotonic  # the rate limits' clock (a test's fake one)
     # for tests of a Discord that fails: the port to listen on (0: any free one), a gateway
     # that accepts connections and never answers, a token Discord rejects
@@ -476,6 +477,7 @@ class Emulator(_Address):
     async def _followup(self, request: web.Request) -> web.Response:
         payload, files = await self._read_body(request)
         token = request.match_info["token"]
+        self.followups.append((token, payload))
         message = self._message_object("0", payload, files, flags=payload.get("flags") or 0)
         future = self.callbacks.get("followup:" + token)
         if future is not None and not future.done():

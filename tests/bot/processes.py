@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.bot.botprocess import TEST_TOKEN
 from tests.bot.loopback import Emulator
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,7 +67,7 @@ async def spawn(emu: Emulator, db: Path, name: str, tmp: Path, **env: str) -> Bo
     stderr = tmp / f"{name}.stderr"
     environment = dict(
         os.environ,
-        DISCORD_TOKEN="loopback",
+        DISCORD_TOKEN=TEST_TOKEN,
         DIPLOMACY_DB=str(db),
         LOG_LEVEL="WARNING",
         DISCORD_API_URL=emu.api_url,

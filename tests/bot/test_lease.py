@@ -11,6 +11,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -376,3 +377,44 @@ async def test_a_new_database_is_held_once_migrated(tmp_path):
 
 async def _no_lease_table_yet(storage: Storage) -> None:
     assert await hold(storage, "new", SETTINGS, lambda lost: None) is None
+
+
+async def test_an_outage_of_the_heartbeat_is_logged_once_then_summed_up(db, caplog):
+    """Five minutes in which every renewal fails (another program holds the write lock, a
+    full disk): one line when it starts, one a minute, one when it ends; not one a second."""
+    caplog.set_level(logging.INFO, logger="bot.infra.lease")
+    storage = await db()
+    time = Time()
+    lease = lease_of(storage, "a", time)
+    await lease.acquire()
+    real_write = storage.write
+    down = True
+
+    @asynccontextmanager
+    async def write():
+        if down:
+            raise sqlite3.OperationalError("database is locked")
+        async with real_write() as tx:
+            yield tx
+
+    storage.write = write
+    lease.start()
+    try:
+        while time.now < T0 + 300:
+            await asyncio.sleep(0)
+        down = False
+        renewed = time.now
+        while time.now < renewed + 2 * SETTINGS.heartbeat:
+            await asyncio.sleep(0)
+    finally:
+        await lease.stop()
+    lines = [r.getMessage() for r in caplog.records if r.name == "bot.infra.lease"]
+    assert lines[0] == (
+        "renewing the lease on /srv/diplomacy.sqlite3 failed (database is locked); trying again every 1s "
+        "(a summary each minute until it works)"
+    )
+    summaries = [line for line in lines[1:-1] if line.startswith("renewing the lease on /srv/diplomacy.sqlite3 still")]
+    assert summaries == lines[1:-1] and len(summaries) == 4, lines
+    assert summaries[0].endswith("tries in 60s (last: database is locked)"), summaries
+    assert lines[-1].startswith("renewed the lease on /srv/diplomacy.sqlite3 again, after "), lines
+    assert lease.lost is None

@@ -211,3 +211,67 @@ async def test_a_bot_that_lost_its_database_refuses_commands_with_a_clear_messag
         async with bot.storage.read() as tx:
             game = await tx.open_game_in_channel(table.channel.id)
             assert await tx.players(game.id) == []  # neither command changed anything
+
+
+async def test_commands_queued_while_frozen_are_refused_without_a_traceback(world, tmp_path):
+    """Commands that reached a frozen process (they wait in its socket) are read when it
+    wakes, after another process took the database over: it stops with its one line, no
+    traceback for them."""
+    emu, channel, users, bots = world
+    db = tmp_path / "db.sqlite3"
+    first = await launch(emu, db, "first", tmp_path)
+    bots.append(first)
+    first.proc.send_signal(signal.SIGSTOP)
+    queued = [
+        asyncio.ensure_future(
+            emu.slash(users[0], "game", {"name": "Queued", "players": 2}, channel=channel, sub="create", timeout=GUARD)
+        ),
+        asyncio.ensure_future(emu.slash(users[1], "leaderboard", timeout=GUARD)),
+    ]
+    try:
+        await asyncio.sleep(0.5)  # delivered to the frozen process' connection
+        second = await spawn(emu, db, "second", tmp_path, DIPLOMACY_TAKEOVER="wait")
+        bots.append(second)
+        await second.said("took over the database")
+    finally:
+        first.proc.send_signal(signal.SIGCONT)
+    assert await first.exited() == 4
+    for task in queued:
+        task.cancel()
+    await asyncio.gather(*queued, return_exceptions=True)
+    lines = first.lines()
+    assert not any("Traceback" in line for line in lines), lines
+    assert [line for line in lines if line.startswith("error:")] == [lines[-1]], lines
+    assert lines[-1].startswith(f"error: lost the database {db} to another bot process (host ")
+
+
+async def test_a_frozen_process_that_wakes_while_discord_is_unreachable_stops_with_one_line(tmp_path):
+    """A process still trying to reach Discord (it holds the database meanwhile) is frozen,
+    another takes the database over; woken, it stops with its one line and status 4 instead
+    of trying to log in forever without a word."""
+    from types import SimpleNamespace
+
+    nowhere = SimpleNamespace(api_url="http://127.0.0.1:9/api/v10", gateway_url="ws://127.0.0.1:9/")
+    db = tmp_path / "db.sqlite3"
+    bots: list[Bot] = []
+    try:
+        first = await spawn(nowhere, db, "first", tmp_path, DIPLOMACY_CONNECT_RETRY="0.2")  # type: ignore[arg-type]
+        bots.append(first)
+        await first.said("Discord is unreachable")  # it holds the lease and keeps trying
+        first.proc.send_signal(signal.SIGSTOP)
+        try:
+            second = await spawn(
+                nowhere, db, "second", tmp_path, DIPLOMACY_TAKEOVER="wait", DIPLOMACY_CONNECT_RETRY="0.2"
+            )  # type: ignore[arg-type]
+            bots.append(second)
+            await second.said("took over the database")
+        finally:
+            first.proc.send_signal(signal.SIGCONT)
+        assert await first.exited() == 4
+        lines = first.lines()
+        assert [line for line in lines if line.startswith("error:")] == [lines[-1]], lines
+        assert lines[-1].startswith(f"error: lost the database {db} to another bot process (host ")
+        assert not any("Traceback" in line for line in lines), lines
+    finally:
+        for bot in bots:
+            await bot.kill()

@@ -349,3 +349,24 @@ async def test_the_default_database_is_logged_with_its_absolute_path(tmp_path):
     finally:
         bot.kill()
     assert where.is_file()
+
+
+def test_a_backup_is_advised_only_for_a_damaged_file(tmp_path: Path):
+    """A database error met while running: a lock another program holds or a full disk is not
+    damage (restoring an older backup would lose the games since); only a damaged file is
+    sent to a backup, and only a backup that exists is named."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    db = folder / "db.sqlite3"
+    locked = preflight.remedy(db, sqlite3.OperationalError("database is locked"))
+    full = preflight.remedy(db, sqlite3.OperationalError("database or disk is full"))
+    for advice in (locked, full):
+        assert "restore" not in advice and "bak" not in advice and "not damaged" in advice
+    assert "another program holds its write lock" in locked
+    assert full.startswith(f"the disk is full: free some space in {folder}")
+    damaged = sqlite3.DatabaseError("database disk image is malformed")
+    assert preflight.remedy(db, damaged) == "the file is damaged: restore it from your newest backup"
+    (folder / "db.sqlite3.bak-v7").write_bytes(b"")
+    assert preflight.remedy(db, damaged) == (
+        f"the file is damaged: restore it from your newest backup (the newest of the bot's: {db}.bak-v7)"
+    )

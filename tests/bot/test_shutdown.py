@@ -10,6 +10,7 @@ Time limits are hang guards only.
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
 import sqlite3
 import time
@@ -126,3 +127,109 @@ async def test_a_stop_during_a_resolution_commits_or_rolls_it_back(tmp_path):
     assert_consistent(db)
     results = [p for p in emu.posts if p.content.startswith("📜") and p.channel_id == channel["id"]]
     assert len(results) == 1
+
+
+class WriteLockHolder:
+    """Another program on the database (an admin's ``sqlite3`` shell, a database browser)
+    holding SQLite's write lock: ``BEGIN IMMEDIATE`` on a connection of this test."""
+
+    def __init__(self, db: Path) -> None:
+        self.con = sqlite3.connect(db, timeout=HANG_GUARD, isolation_level=None, check_same_thread=False)
+        self.con.execute("BEGIN IMMEDIATE")
+
+    def release(self) -> None:
+        self.con.execute("ROLLBACK")
+        self.con.close()
+
+
+async def test_a_stop_while_another_program_holds_the_write_lock_is_clean(tmp_path):
+    emu = Emulator()
+    channel = emu.add_channel("game-1")
+    users = [emu.add_user("alice"), emu.add_user("bob")]
+    db = tmp_path / "db.sqlite3"
+    await emu.start()
+    bot = await start_bot(emu, db, DIPLOMACY_RENDER_PROCESSES="0")
+    holder = None
+    try:
+        await start_game(emu, channel, users)
+        await emu.wait_posts(lambda p: "has started!" in p.content, timeout=HANG_GUARD)
+        holder = WriteLockHolder(db)
+        # the lease's heartbeat (every 10 s) finds the database locked and waits, then the stop comes
+        assert await bot.until(lambda: bot.has("is locked by another program"))
+        status = await bot.stopped()
+    finally:
+        bot.kill()
+        if holder is not None:
+            holder.release()
+        await emu.stop()
+    assert status == 0, bot.stderr  # by itself, not ended by the guard (SIGKILL: -9)
+    assert not bot.has("stopping took longer"), bot.stderr
+    assert "Traceback" not in bot.stderr, bot.stderr[-3000:]
+    assert not [line for line in bot.lines if line.startswith("error:")], bot.stderr
+    assert not bot.has("restore"), bot.stderr  # the file is sound: no advice to restore anything
+    assert bot.has("could not give the lease on"), bot.stderr
+    assert bot.lines[-1].endswith("bot.discord.runner: stopped"), bot.stderr
+    assert_consistent(db)
+
+
+def a_unit_of(db: Path, user_id: str) -> str:
+    """One unit of the powers ``user_id`` plays in the game (read from the database)."""
+    from bot.core.context import setup_of
+
+    with closing(sqlite3.connect(db)) as con:
+        players, toss, position = con.execute("SELECT players, toss_winner, position FROM games").fetchone()
+        (seat,) = con.execute("SELECT seat FROM players WHERE user_id = ?", (int(user_id),)).fetchone()
+    game = type("Game", (), {"players": players})()
+    power = setup_of(game).seat_powers(seat, toss)[0]
+    return json.loads(position)["units"][power.name][0]
+
+
+async def test_an_order_sent_while_another_program_holds_the_write_lock_is_answered_and_kept(tmp_path):
+    """The order is answered at once (deferred, then "the database is busy, nothing saved
+    yet"), kept trying, and stored and confirmed once the other program lets go."""
+    from bot.text.i18n import t
+
+    emu = Emulator()
+    channel = emu.add_channel("game-1")
+    users = [emu.add_user("alice"), emu.add_user("bob")]
+    db = tmp_path / "db.sqlite3"
+    await emu.start()
+    bot = await start_bot(emu, db, DIPLOMACY_RENDER_PROCESSES="0")
+    holder = None
+    try:
+        await start_game(emu, channel, users)
+        await emu.wait_posts(lambda p: "has started!" in p.content, timeout=HANG_GUARD)
+        unit = a_unit_of(db, users[0]["id"])
+        holder = WriteLockHolder(db)
+        answer = await emu.slash(users[0], "order", {"orders": f"{unit} H"})
+        assert answer["type"] == "followup", answer  # deferred first, within Discord's 3 s
+        assert answer["data"]["content"] == t("error.database_busy", "en")
+        assert answer["data"]["flags"] & 64  # private
+        with closing(sqlite3.connect(db)) as con:
+            assert con.execute("SELECT COUNT(*) FROM orders").fetchone() == (0,)  # not stored yet
+        token = next(tok for tok, payload in emu.followups if payload is answer["data"])
+        # while the writes wait: a read is answered as usual, another order is told the same
+        status = await emu.slash(users[1], "game", channel=channel, sub="status")
+        assert status["type"] == 4 and "Stop" in status["data"]["content"], status
+        other = a_unit_of(db, users[1]["id"])
+        second = await emu.slash(users[1], "order", {"orders": f"{other} H"})
+        assert second["type"] == "followup" and second["data"]["content"] == t("error.database_busy", "en")
+        second_token = next(tok for tok, payload in emu.followups if payload is second["data"])
+        holder.release()
+        holder = None
+
+        def confirmed(token: str) -> list[str]:
+            return [p.get("content") or "" for tok, p in emu.followups if tok == token][1:]
+
+        assert await bot.until(lambda: bool(confirmed(token)) and bool(confirmed(second_token))), bot.stderr
+        assert unit.split()[1] in confirmed(token)[0], confirmed(token)
+        assert other.split()[1] in confirmed(second_token)[0], confirmed(second_token)
+        with closing(sqlite3.connect(db)) as con:
+            assert con.execute("SELECT COUNT(*) FROM orders").fetchone() == (2,)
+        assert await bot.stopped() == 0, bot.stderr
+    finally:
+        bot.kill()
+        if holder is not None:
+            holder.release()
+        await emu.stop()
+    assert "Traceback" not in bot.stderr, bot.stderr[-3000:]

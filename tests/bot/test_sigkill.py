@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.bot.botprocess import TEST_TOKEN
 from tests.bot.databases import sqlite_only
 from tests.bot.loopback import Emulator
 
@@ -65,7 +66,7 @@ async def launch(emu: Emulator, db: Path) -> asyncio.subprocess.Process:
     emu.synced.clear()
     env = dict(
         os.environ,
-        DISCORD_TOKEN="loopback",
+        DISCORD_TOKEN=TEST_TOKEN,
         DIPLOMACY_DB=str(db),
         LOG_LEVEL="WARNING",
         DISCORD_API_URL=emu.api_url,

@@ -457,3 +457,22 @@ def test_adjustment_phase_skipped_when_nobody_has_anything_to_do():
 def test_unknown_language_is_bad_input(monkeypatch, capsys):
     code, out, err = run_main(monkeypatch, capsys, dict(CONTRACT_EXAMPLE, language="xx"))
     assert code == 2 and "xx" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_readmes_example_output_is_what_the_command_prints_for_its_input():
+    """The README's *Input* and *Output* blocks: the command run on the one prints the other,
+    every entry of it (an example that leaves entries out tells a reader they are not there)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The adjudication command", 1)[1].split("\n## ", 1)[0]
+    blocks = [b.split("```", 1)[0] for b in section.split("```json\n")[1:]]
+    given, shown = (json.loads(b) for b in blocks[:2])
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "adjudicate"],
+        input=json.dumps(given),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == shown

@@ -289,6 +289,14 @@ class Tx(
         )
         return _game(row) if row else None
 
+    async def finished_games_unscored(self) -> list[GameRow]:
+        """Finished games without a result (they ended before scores were kept)."""
+        rows = await self._all(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'finished' "
+            "AND NOT EXISTS (SELECT 1 FROM game_results r WHERE r.game_id = games.id) ORDER BY id"
+        )
+        return [_game(r) for r in rows]
+
     async def games_of_user(self, user_id: int, statuses: tuple[str, ...] = ("forming", "active")) -> list[GameRow]:
         marks = ", ".join("?" for _ in statuses)
         rows = await self._all(
@@ -670,13 +678,20 @@ class Storage:
         # whose due jobs the due-job queries return: the shards this process runs now (the
         # owner of its leases sets it; everything when one process owns the database)
         self.shards: Callable[[], Shards] = lambda: EVERYTHING
+        self.closed = False  # close() was called: the bot is stopping
 
     @classmethod
-    async def open(cls, target: str, before_migrate: Callable[[Storage], Awaitable[None]] | None = None) -> Storage:
+    async def open(
+        cls,
+        target: str,
+        before_migrate: Callable[[Storage], Awaitable[None]] | None = None,
+        undo: Callable[[Storage], Awaitable[None]] | None = None,
+    ) -> Storage:
         """Open the database and migrate it (a SQLite file that has a schema already is
         backed up first: :meth:`SqliteDatabase.migrate`); ``before_migrate`` runs first (the
         lease: a second process must not migrate a database another one runs on). On any
-        failure what was opened is closed again."""
+        failure ``undo`` runs (the lease given back: a refused start must not hold other
+        processes off until it expires), then what was opened is closed again."""
         postgresql = is_postgresql(target)
         database: Database = await (PostgresDatabase.connect(target) if postgresql else SqliteDatabase.connect(target))
         storage = cls(database)
@@ -685,17 +700,22 @@ class Storage:
                 await before_migrate(storage)
             await storage.migrate(backup_of=None if postgresql else target)
         except BaseException:
-            await storage.close()
+            try:
+                if undo is not None:
+                    await undo(storage)
+            finally:
+                await storage.close()
             raise
         return storage
 
     @asynccontextmanager
-    async def write(self, action: int | None = None) -> AsyncIterator[Tx]:
+    async def write(self, action: int | None = None, *, patience: float | None = None) -> AsyncIterator[Tx]:
         """One write transaction: everything in it commits together or not at all, one at a
         time across every process. ``action``: the id of the interaction this write
         applies; a second write with the same id raises :class:`Replayed` and changes
-        nothing."""
-        async with self._database.write() as con:
+        nothing. ``patience``: seconds to wait for another process' write lock, when not
+        the usual (5 s on SQLite)."""
+        async with self._database.write(patience) as con:
             tx = Tx(con, self.shards())
             if self.fence is not None:
                 await self.fence(tx)
@@ -715,7 +735,27 @@ class Storage:
         """Apply the migrations the database has not had; the schema version it is at."""
         return await self._database.migrate(backup_of)
 
+    @property
+    def waiting_since(self) -> float | None:
+        """Since when (monotonic) writes wait for a write lock another program holds (an
+        admin's ``sqlite3`` shell): they go on as soon as it lets go. None: they don't."""
+        return self._database.waiting_since
+
+    @property
+    def on_waiting(self) -> Callable[[], None] | None:
+        """Called when writes start waiting for another program's lock."""
+        return self._database.on_waiting
+
+    @on_waiting.setter
+    def on_waiting(self, callback: Callable[[], None] | None) -> None:
+        self._database.on_waiting = callback
+
+    def stop_waiting(self) -> None:
+        """The bot is stopping: a write waiting for another program's lock gives up."""
+        self._database.stop_waiting()
+
     async def close(self) -> None:
+        self.closed = True  # (set first: what runs meanwhile knows why the database fails)
         await self._database.close()
 
     async def pragma(self, name: str) -> Any:

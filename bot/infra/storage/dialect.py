@@ -21,7 +21,7 @@ where the mechanical reading is not enough; none needs one so far.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from enum import StrEnum
 from functools import lru_cache
@@ -55,10 +55,24 @@ class Database(Protocol):
     its connections, transactions and migrations."""
 
     label: str
+    on_waiting: Callable[[], None] | None  # called when writes start waiting for another program's lock
 
-    def write(self) -> AbstractAsyncContextManager[Connection]: ...
+    def write(self, patience: float | None = None) -> AbstractAsyncContextManager[Connection]:
+        """One write transaction; ``patience``: seconds to wait for the write lock (another
+        process' or program's) instead of the usual wait, for a write that must not hold
+        anything up (the lease given back at a stop)."""
+        ...
 
     def read(self) -> AbstractAsyncContextManager[Connection]: ...
+
+    @property
+    def waiting_since(self) -> float | None:
+        """Since when (monotonic) writes wait for a lock another program holds, or None."""
+        ...
+
+    def stop_waiting(self) -> None:
+        """The bot is stopping: writes waiting for such a lock give up."""
+        ...
 
     async def migrate(self, backup_of: str | None) -> int: ...
 

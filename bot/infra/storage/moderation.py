@@ -309,5 +309,9 @@ class ModerationQueries:
         row = await self._one("SELECT kind, powers, at FROM game_endings WHERE game_id = ?", (game_id,))
         return (row[0], row[1], float(row[2])) if row else None
 
+    async def set_ending_powers(self, game_id: int, powers: str) -> None:
+        """Correct the powers an ending names (a first-release draw, recomputed)."""
+        await self._run("UPDATE game_endings SET powers = ? WHERE game_id = ?", (powers, game_id))
+
     async def delete_ending(self, game_id: int) -> None:
         await self._run("DELETE FROM game_endings WHERE game_id = ?", (game_id,))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from decimal import Decimal
 from typing import Any
@@ -63,12 +63,18 @@ logging.getLogger("asyncpg.pool").addFilter(_OneLine())
 
 
 def label(url: str) -> str:
-    """The URL without its password: how logs and messages name the database."""
-    parts = urlsplit(url.strip())
+    """The URL without its password: how logs and messages name the database. A URL a raw
+    password broke (:func:`bot.infra.settings.check_postgresql_url` refuses those first) is
+    named by its scheme alone: any other part of it may be the password."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return "postgresql://(a malformed URL)"
     host = parts.hostname or ""
     if ":" in host:
         host = f"[{host}]"
-    netloc = (f"{parts.username}@" if parts.username else "") + host + (f":{parts.port}" if parts.port else "")
+    netloc = (f"{parts.username}@" if parts.username else "") + host + (f":{port}" if port else "")
     return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
 
 
@@ -132,6 +138,12 @@ class PostgresDatabase:
         )
         return cls(pool, url)
 
+    on_waiting: Callable[[], None] | None = None  # (never called: see waiting_since)
+    waiting_since: float | None = None  # (SQLite's: no other program takes PostgreSQL's advisory lock)
+
+    def stop_waiting(self) -> None:
+        """(SQLite's: a write here waits for the advisory lock of another bot process only.)"""
+
     async def close(self) -> None:
         try:
             await asyncio.wait_for(self._pool.close(), CONNECT_TIMEOUT)
@@ -177,11 +189,13 @@ class PostgresDatabase:
         return version
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[PostgresConnection]:
+    async def write(self, patience: float | None = None) -> AsyncIterator[PostgresConnection]:
         async with self._lock, self._pool.acquire() as con:
             transaction = con.transaction()
             await transaction.start()
             try:
+                if patience is not None:  # lock_timeout bounds the wait for the advisory lock too
+                    await con.execute(f"SET LOCAL lock_timeout = {max(1, int(patience * 1000))}")
                 await con.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
                 yield PostgresConnection(con)
             except BaseException:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Sequence
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,16 @@ import aiosqlite
 from bot.infra.storage.migrations import migrations
 
 log = logging.getLogger(__name__)
+
+# how long a statement waits for another process' write lock before it fails; a write then
+# tries again (SqliteDatabase._begin): short, so that a command can say in Discord's 3 s why
+# it waits (within one process the asyncio lock orders the writes: this is for other programs)
+BUSY_TIMEOUT_MS = 1000
+
+
+def _locked(exc: sqlite3.OperationalError) -> bool:
+    text = str(exc)
+    return "database is locked" in text or "database is busy" in text
 
 
 async def _pragmas(db: aiosqlite.Connection, *statements: str, pragma: bool = True) -> None:
@@ -69,6 +81,11 @@ class SqliteDatabase:
         self._lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
         self.label = label
+        self._waiting_since: float | None = None
+        self._stopping = False
+        # called when writes start waiting for another program's lock (the bot tells the
+        # commands under way)
+        self.on_waiting: Callable[[], None] | None = None
 
     @classmethod
     async def connect(cls, path: str) -> SqliteDatabase:
@@ -78,9 +95,15 @@ class SqliteDatabase:
         db = await aiosqlite.connect(path, isolation_level=None)
         reader: aiosqlite.Connection | None = None
         try:
-            await _pragmas(db, "journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000")
+            await _pragmas(
+                db,
+                "journal_mode = WAL",
+                "foreign_keys = ON",
+                "synchronous = NORMAL",
+                f"busy_timeout = {BUSY_TIMEOUT_MS}",
+            )
             reader = await aiosqlite.connect(path, isolation_level=None)
-            await _pragmas(reader, "query_only = ON", "busy_timeout = 5000")
+            await _pragmas(reader, "query_only = ON", f"busy_timeout = {BUSY_TIMEOUT_MS}")
         except BaseException:
             if reader is not None:
                 await reader.close()
@@ -141,10 +164,60 @@ class SqliteDatabase:
                 version = number
             return version
 
+    @property
+    def waiting_since(self) -> float | None:
+        """Since when (monotonic) writes wait for a write lock another program holds; None
+        when they don't."""
+        return self._waiting_since
+
+    def stop_waiting(self) -> None:
+        """The bot is stopping: a write that waits for another program's lock gives up (it
+        raises the lock error) instead of trying again."""
+        self._stopping = True
+
+    async def _begin(self, patience: float | None) -> None:
+        """``BEGIN IMMEDIATE``. While another program (an admin's ``sqlite3`` shell, a
+        database browser) holds the write lock, the write keeps trying, a second at a time,
+        until the lock is free: a deadline resolves, an order is stored, as soon as it lets
+        go (:attr:`waiting_since` tells the commands to say so). ``patience``: one try only,
+        waiting that long."""
+        if patience is not None:  # a shorter wait for the lock, this once (the statements run in order)
+            await self._exec(f"PRAGMA busy_timeout = {max(0, int(patience * 1000))}")
+            try:
+                await self._exec("BEGIN IMMEDIATE")
+            finally:
+                await self._exec(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            return
+        tries = 0
+        while True:
+            try:
+                await self._exec("BEGIN IMMEDIATE")
+                break
+            except sqlite3.OperationalError as exc:
+                if not _locked(exc) or self._stopping:
+                    raise
+                tries += 1
+                if self._waiting_since is None:
+                    self._waiting_since = time.monotonic()
+                    if self.on_waiting is not None:
+                        self.on_waiting()
+                    log.warning(
+                        "the database %s is locked by another program (an sqlite3 shell, a database browser?): "
+                        "writes wait until it lets go",
+                        self.label,
+                    )
+        if self._waiting_since is not None:
+            log.warning(
+                "the database %s is free again after %.0fs: the waiting writes go on",
+                self.label,
+                time.monotonic() - self._waiting_since,
+            )
+            self._waiting_since = None
+
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[SqliteConnection]:
+    async def write(self, patience: float | None = None) -> AsyncIterator[SqliteConnection]:
         async with self._lock:
-            await self._exec("BEGIN IMMEDIATE")
+            await self._begin(patience)
             try:
                 yield SqliteConnection(self._db)
             except BaseException:
