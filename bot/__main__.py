@@ -69,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
         chosen = settings.check(os.environ)
         lease = LeaseSettings.from_env(os.environ)
         shards = ShardSettings.from_env(os.environ)
+        # discord.py (imported to read the metrics setting) imports audioop for voice, which
+        # this bot has none of
+        warnings.filterwarnings("ignore", message="'audioop' is deprecated", category=DeprecationWarning)
         operations = _operations()  # health status, metrics (issue 24)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -77,8 +80,6 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=getattr(logging, chosen.log_level), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    # discord.py imports audioop for voice, which this bot has none of
-    warnings.filterwarnings("ignore", message="'audioop' is deprecated", category=DeprecationWarning)
     target = os.environ.get("DIPLOMACY_DB", "").strip()
     if is_postgresql(target):
         return _run(token, target, lease, shards, chosen, operations)

@@ -177,9 +177,11 @@ def a_unit_of(db: Path, user_id: str) -> str:
     from bot.core.context import setup_of
 
     with closing(sqlite3.connect(db)) as con:
-        players, toss, position = con.execute("SELECT players, toss_winner, position FROM games").fetchone()
+        players, variant, toss, position = con.execute(
+            "SELECT players, variant, toss_winner, position FROM games"
+        ).fetchone()
         (seat,) = con.execute("SELECT seat FROM players WHERE user_id = ?", (int(user_id),)).fetchone()
-    game = type("Game", (), {"players": players})()
+    game = type("Game", (), {"players": players, "variant": variant})()
     power = setup_of(game).seat_powers(seat, toss)[0]
     return json.loads(position)["units"][power.name][0]
 
