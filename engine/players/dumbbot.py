@@ -82,6 +82,7 @@ import random
 from dataclasses import dataclass, replace
 from functools import cache
 
+from engine.game import resolve
 from engine.legal import legal_adjustments, menus
 from engine.map import Location, Map, ProvinceKind
 from engine.orders import Build, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
@@ -325,8 +326,6 @@ def _fall_search(position: Position, power: Power, rules: Rules, rng: random.Ran
     the set that ends the year with the most centres on average (then the most units not
     dislodged) is given. A one-move check of the kind a careful player makes: a centre left
     open to an attack, or a move that only bounces, shows up."""
-    from engine.game import resolve  # here: the game module is heavier than the players need
-
     ours = _prepare(position, power, rules, weights)
     best_first = _movement(position, power, rules, rng, replace(weights, play_alternative=0.0), ours)
     candidates = [best_first]
