@@ -6,8 +6,9 @@ another (*dumbbot*), and measures them against the baselines (*hold*, *random*):
 =============  ==========================================================================
 ``caretaker``  the default stand-in: the DumbBot machinery (:mod:`engine.players.dumbbot`)
                with defence weighted up, its lost home centres and the neutral centres
-               worth more, and fewer random moves, so that it keeps and retakes its
-               centres rather than running off (and handing them to a neighbour)
+               worth more, fewer random moves and a one-move check of its fall orders, so
+               that it keeps and retakes its centres rather than running off (and handing
+               them to a neighbour)
 ``dumbbot``    the published DumbBot weights: a plausible opponent for empty seats, and
                the yardstick of the benchmarks
 ``hold``       the rulebook's civil disorder: units hold, dislodged units disband, builds

@@ -158,7 +158,7 @@ def test_every_phase_type_gets_complete_legal_orders(player):
     assert [str(o) for o in play(waive_only, player=player)[Power.ITALY]] == ["WAIVE"]
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6), pick=st.randoms(use_true_random=False), players=st.sampled_from([7, 7, 6, 5, 4, 3, 2])
 )

@@ -127,3 +127,21 @@ def test_the_caretaker_keeps_more_centres_than_civil_disorder():
             assert k >= h - 1, (seat, h, k)
             held, kept = held + h, kept + k
     assert kept > held + 3, (held, kept)
+
+
+def test_the_caretakers_fall_check_avoids_a_move_that_can_only_bounce():
+    # Serbia's army can take Bulgaria (held by a Turkish army, which its neighbour could
+    # support) or Rumania (empty, nobody else next to it): one move ahead, only Rumania gains
+    import dataclasses
+    import random
+
+    from engine.players.dumbbot import CARETAKER, dumbbot_orders
+
+    position = pos("F1901M", "AUSTRIA A SER", "TURKEY A BUL", "TURKEY A CON")
+    assert choices(position, Power.AUSTRIA, "caretaker") == {"A SER - RUM"}
+    # without the check, the same valuation sometimes walks into Bulgaria
+    unchecked = dataclasses.replace(CARETAKER, fall_candidates=1)
+    walked = {
+        str(dumbbot_orders(position, Power.AUSTRIA, STANDARD_RULES, random.Random(s), unchecked)[0]) for s in SEEDS
+    }
+    assert "A SER - BUL" in walked
