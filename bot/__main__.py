@@ -1,4 +1,5 @@
-"""``python -m bot``: run the bot. Settings come from the environment:
+"""``python -m bot``: run the bot (``python -m bot demo [FOLDER]``: see it play a short game
+without Discord, :mod:`bot.demo`). Settings come from the environment:
 
 - ``DISCORD_TOKEN`` (required): the bot token from the Discord developer portal;
 - ``DIPLOMACY_DB``: the SQLite database file (default ``diplomacy.sqlite3`` in the folder the
@@ -52,6 +53,10 @@ def _seconds(name: str, default: float) -> float:
 
 
 def main() -> int:
+    if sys.argv[1:2] == ["demo"]:
+        from bot.demo import main as demo
+
+        return demo(sys.argv[2:])
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if not token:
         print(

@@ -1,0 +1,186 @@
+"""What Discord would have shown during the demo, written to a folder: ``channel.md`` (what
+everyone in the game's channel saw), ``dm-<player>.md`` (what each player saw alone: their
+DMs with the bot, and the answers only they could see), every attachment as a file under
+``maps/`` referenced from the transcripts, and a ``README.md`` saying who played what.
+
+Messages are in the order they were sent, each with its time from the start of the demo.
+Discord's markup stays as it is (Markdown, like Discord's), but for what Discord shows in
+its own way: a mention shows the name, a timestamp the date."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+BOT_NAME = "Diplomacy"
+_USER = re.compile(r"<@!?(\d+)>")
+_CHANNEL = re.compile(r"<#(\d+)>")
+_TIME = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
+_EMOJI = re.compile(r"<a?(:\w+:)\d+>")
+_SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def _when(stamp: int, style: str, now: float) -> str:
+    """A Discord timestamp as the reader sees it (in UTC: the reader's own zone is theirs)."""
+    if style != "R":
+        return datetime.fromtimestamp(stamp, UTC).strftime("%Y-%m-%d %H:%M UTC")
+    seconds = abs(stamp - now)
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1)):
+        if seconds >= size or unit == "second":
+            count = round(seconds / size)
+            span = f"{count} {unit}{'' if count == 1 else 's'}"
+            return f"in {span}" if stamp >= now else f"{span} ago"
+    raise AssertionError("unreachable")
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A slash command a player used, and the bot's answer to it."""
+
+    at: float  # time.time() when the player sent it
+    who: str
+    command: str  # as the player typed it: /order orders:...
+    answer: str
+    files: list[tuple[str, bytes]]
+    in_channel: bool  # used in the game's channel (else in the player's DM with the bot)
+    private: bool  # an answer only the player sees ("Only you can see this")
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message of the bot in a channel or DM."""
+
+    at: float
+    content: str
+    files: list[tuple[str, bytes]]
+
+
+@dataclass
+class Transcript:
+    start: float  # time.time() at the start of the demo
+    channel_id: str
+    names: dict[str, str]  # user id -> player name
+    channel_name: str = "diplomacy"
+    powers: dict[str, str] = field(default_factory=dict)  # power -> player
+    said: list[Said] = field(default_factory=list)
+    channel: list[Message] = field(default_factory=list)
+    dms: dict[str, list[Message]] = field(default_factory=dict)  # player -> the bot's DMs to them
+
+    def add(self, said: Said) -> None:
+        self.said.append(said)
+
+    def collect(self, emu: Any) -> None:
+        """The messages the bot sent, from the emulator's record."""
+        for post in emu.posts:
+            message = Message(post.at, post.content, list(post.files))
+            if post.channel_id == self.channel_id:
+                self.channel.append(message)
+                continue
+            channel = emu.channels.get(post.channel_id) or {}
+            if channel.get("type") == 1:
+                reader = self.names.get(str(channel["recipients"][0]["id"]), "?")
+                self.dms.setdefault(reader, []).append(message)
+
+    # -- writing ---------------------------------------------------------------------------------
+    def write(self, folder: Path) -> list[Path]:
+        """Write the transcripts and attachments into ``folder`` (created; earlier demo files
+        there are replaced); the files written."""
+        folder.mkdir(parents=True, exist_ok=True)
+        maps = folder / "maps"
+        if maps.is_dir():
+            for old in maps.glob("*.png"):
+                old.unlink()
+        for old in folder.glob("dm-*.md"):
+            old.unlink()
+        self._count = 0
+        self._folder = folder
+        written = [self._write(folder / "channel.md", f"#{self.channel_name}", self._channel_entries())]
+        for name in sorted(set(self.names.values())):
+            written.append(self._write(folder / f"dm-{name}.md", f"{name}", self._private_entries(name)))
+        written.append(self._readme(folder))
+        return written
+
+    def _channel_entries(self) -> list[tuple[float, str]]:
+        out = []
+        for said in self.said:
+            if said.in_channel:
+                text = f"**{said.who}** used `{said.command}`"
+                if not said.private:
+                    text += "\n\n" + self._message(said.at, said.answer, said.files, "answer")
+                out.append((said.at, text))
+        for message in self.channel:
+            out.append((message.at, self._message(message.at, message.content, message.files)))
+        return out
+
+    def _private_entries(self, name: str) -> list[tuple[float, str]]:
+        out = []
+        for said in self.said:
+            if said.who != name or (said.in_channel and not said.private):
+                continue
+            where = f" in #{self.channel_name}" if said.in_channel else ""
+            note = "only you can see this" if said.private else "answer"
+            text = f"**{name}** used `{said.command}`{where}\n\n" + self._message(
+                said.at, said.answer, said.files, note
+            )
+            out.append((said.at, text))
+        for message in self.dms.get(name, []):
+            out.append((message.at, self._message(message.at, message.content, message.files)))
+        return out
+
+    def _write(self, path: Path, title: str, entries: list[tuple[float, str]]) -> Path:
+        if path.name == "channel.md":
+            intro = f"What everyone in the game's channel #{self.channel_name} saw."
+        else:
+            intro = f"What {title} saw alone: the direct messages of the bot, and the answers only {title} could see."
+        lines = [f"# {title}", "", intro + " Times are from the start of the demo.", ""]
+        for _, text in sorted(entries, key=lambda entry: entry[0]):
+            lines += ["---", "", text, ""]
+        path.write_text("\n".join(lines), encoding="utf-8")
+        return path
+
+    def _message(self, at: float, content: str, files: list[tuple[str, bytes]], note: str = "") -> str:
+        head = f"> **{BOT_NAME}**{f' ({note})' if note else ''} · {self._clock(at)}"
+        body = [head, ">"] + [f"> {line}" if line else ">" for line in self._shown(content, at).split("\n")]
+        for name, data in files:
+            self._count += 1
+            saved = f"{self._count:02d}-{_SAFE.sub('_', name)}"
+            (self._folder / "maps").mkdir(exist_ok=True)
+            (self._folder / "maps" / saved).write_bytes(data)
+            body += [">", f"> ![{name}](maps/{saved})"]
+        return "\n".join(body)
+
+    def _clock(self, at: float) -> str:
+        seconds = max(0.0, at - self.start)
+        return f"+{int(seconds // 60):02d}:{seconds % 60:04.1f}"
+
+    def _shown(self, content: str, at: float) -> str:
+        """The content as Discord shows it at ``at``: names for mentions, dates for
+        timestamps (``in 2 days`` for a relative one)."""
+        content = _USER.sub(lambda m: "@" + self.names.get(m.group(1), "unknown-user"), content)
+        content = _CHANNEL.sub(lambda m: "#" + self.channel_name, content)
+        content = _TIME.sub(lambda m: _when(int(m.group(1)), m.group(2) or "f", at), content)
+        return _EMOJI.sub(lambda m: m.group(1), content)
+
+    def _readme(self, folder: Path) -> Path:
+        players: dict[str, list[str]] = {}
+        for power, name in self.powers.items():
+            players.setdefault(name, []).append(power.title())
+        lines = [
+            "# A game of Diplomacy, as Discord would show it",
+            "",
+            "`python -m bot demo` ran the real bot against a loopback Discord on this machine and played",
+            "1901 of a four-player game: orders by direct message (one of them wrong), `/ready`, a",
+            "dislodgement and its retreat, and the Winter builds.",
+            "",
+            "- [channel.md](channel.md): the game's channel, as every player saw it",
+        ]
+        for name in sorted(set(self.names.values())):
+            powers = ", ".join(sorted(players.get(name, [])))
+            lines.append(f"- [dm-{name}.md](dm-{name}.md): what {name} ({powers}) saw alone")
+        lines += ["- `maps/`: every picture the bot attached, referenced from the transcripts", ""]
+        path = folder / "README.md"
+        path.write_text("\n".join(lines), encoding="utf-8")
+        return path
