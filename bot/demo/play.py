@@ -33,6 +33,10 @@ GAME = "Demo"
 log = logging.getLogger("bot.demo")
 
 
+def progress(line: str) -> None:
+    print(line, flush=True)
+
+
 class DemoFailed(RuntimeError):
     """The game did not go as scripted (a bot that answered otherwise, or not in time)."""
 
@@ -117,6 +121,7 @@ class Demo:
         await self.wait_for(self.map_post(SCRIPT[0].phase), "the start of the game")
         await self.seats()
         await self.settled()
+        progress(f"  the game has started: {SCRIPT[0].phase}")
         for step, after in zip(SCRIPT, [*(s.phase for s in SCRIPT[1:]), NEXT], strict=True):
             by_player: dict[str, list[str]] = {}
             for power, orders in step.orders.items():
@@ -134,6 +139,7 @@ class Demo:
                     await self.command(name, "ready")
             await self.wait_for(self.map_post(after), f"the map of {after}")
             await self.settled()
+            progress(f"  {step.phase} resolved: {after}")
 
 
 async def run(language: str) -> Transcript:
@@ -162,6 +168,11 @@ async def run(language: str) -> Transcript:
             await asyncio.wait_for(demo.play(), TOTAL)
             demo.transcript.collect(emu)
             return demo.transcript
+        except BaseException:
+            # interrupted (Ctrl-C) or failed: the commands the stopping bot drops on the way out
+            # are no news to the user, who is told in one line
+            logging.disable(logging.CRITICAL)
+            raise
         finally:
             await bot.close()
             runner.cancel()
