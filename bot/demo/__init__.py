@@ -28,7 +28,9 @@ def arguments(argv: list[str]) -> argparse.Namespace:
         description="Play a short game of Diplomacy with the real bot on a loopback Discord (no token, no "
         "network) and write what Discord would show: the channel's and each player's transcripts and every map.",
     )
-    parser.add_argument("folder", nargs="?", default=DEFAULT_FOLDER, help=f"where to write it (default: {DEFAULT_FOLDER})")
+    parser.add_argument(
+        "folder", nargs="?", default=DEFAULT_FOLDER, help=f"where to write it (default: {DEFAULT_FOLDER})"
+    )
     parser.add_argument(
         "--language", "-l", choices=sorted(LANGUAGES), default="en", help="the game's and the players' language"
     )

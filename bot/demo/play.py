@@ -113,7 +113,11 @@ class Demo:
 
         first = PLAYERS[0]
         await self.command(
-            first, "game", {"name": GAME, "players": len(PLAYERS), "language": self.language, "press": "public"}, sub="create", here=True
+            first,
+            "game",
+            {"name": GAME, "players": len(PLAYERS), "language": self.language, "press": "public"},
+            sub="create",
+            here=True,
         )
         for name in PLAYERS:
             await self.command(name, "game", sub="join", here=True)
@@ -128,7 +132,9 @@ class Demo:
                 by_player.setdefault(self.powers[power], []).extend(orders)
             if step.mistake is not None:
                 power, wrong = step.mistake
-                data = await self.command(self.powers[power], "order", {"orders": localized_orders(wrong, self.language)})
+                data = await self.command(
+                    self.powers[power], "order", {"orders": localized_orders(wrong, self.language)}
+                )
                 log.info("a wrong order, answered: %s", data.get("content", "")[:80])
             for name in PLAYERS:
                 if name in by_player:
