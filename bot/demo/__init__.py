@@ -42,7 +42,7 @@ def main(argv: list[str]) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     warnings.filterwarnings("ignore", message="'audioop' is deprecated", category=DeprecationWarning)
     folder = Path(args.folder).resolve()
-    print(f"Playing a game of Diplomacy in {args.language} on a loopback Discord (about half a minute)...", flush=True)
+    print(f"Playing a game of Diplomacy in {args.language} on a loopback Discord (about 15 seconds)...", flush=True)
     try:
         transcript = asyncio.run(_main(args.language))
     except KeyboardInterrupt:  # Ctrl-C (or SIGTERM): the bot and the emulator were stopped on the way out

@@ -61,6 +61,7 @@ class Posted:
     nonce: str | None
     message: dict[str, Any]
     at: float = 0.0  # when it arrived (time.time())
+    components: list[dict[str, Any]] = field(default_factory=list)  # its buttons and menus, as sent
 
 
 @dataclass(frozen=True)
@@ -425,7 +426,8 @@ class Emulator(_Address):
         if nonce:
             self.nonces[(channel_id, str(nonce))] = message
         async with self.posted:
-            self.posts.append(Posted(channel_id, message["content"], files, nonce, message, time.time()))
+            components = payload.get("components") or []
+            self.posts.append(Posted(channel_id, message["content"], files, nonce, message, time.time(), components))
             self.posted.notify_all()
         return message
 

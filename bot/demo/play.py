@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.core.languages import NATIVE_NAMES
 from bot.demo.loopback import Emulator, Posted
 from bot.demo.script import NEXT, PLAYERS, SCRIPT
 from bot.demo.transcript import Said, Transcript
@@ -51,7 +52,9 @@ class Demo:
         self.start = time.time()
         self.users = {name: emu.add_user(name) for name in PLAYERS}
         self.channel = emu.add_channel("diplomacy")
-        self.transcript = Transcript(self.start, self.channel["id"], {u["id"]: n for n, u in self.users.items()})
+        self.transcript = Transcript(
+            self.start, self.channel["id"], {u["id"]: n for n, u in self.users.items()}, language
+        )
         self.powers = self.transcript.powers  # power -> the player who orders it
 
     async def command(
@@ -59,16 +62,18 @@ class Demo:
     ) -> dict[str, Any]:
         """``/name sub options`` as player ``who``, in the game channel (``here``) or in their
         DM with the bot; the answer is recorded as the player saw it."""
-        shown = " ".join([f"/{name}", *([sub] if sub else []), *(f"{k}:{v}" for k, v in (options or {}).items())])
+        # as the player picked them: a language by its name in the list Discord offers
+        picked = {k: NATIVE_NAMES.get(v, v) if k == "language" else v for k, v in (options or {}).items()}
+        shown = " ".join([f"/{name}", *([sub] if sub else []), *(f"{k}:{v}" for k, v in picked.items())])
         at = time.time()
         result = await self.emu.slash(
             self.users[who], name, options, sub=sub, channel=self.channel if here else None, timeout=STEP
         )
         data = result.get("data") or {}
         private = bool((data.get("flags") or 0) & 64)
-        self.transcript.add(
-            Said(at, who, shown, data.get("content") or "", list(result.get("files") or []), here, private)
-        )
+        files = list(result.get("files") or [])
+        controls = list(data.get("components") or [])
+        self.transcript.add(Said(at, who, shown, data.get("content") or "", files, here, private, controls))
         return data
 
     async def wait_for(self, predicate: Callable[[Posted], bool], what: str) -> Posted:

@@ -5,7 +5,9 @@ DMs with the bot, and the answers only they could see), every attachment as a fi
 
 Messages are in the order they were sent, each with its time from the start of the demo.
 Discord's markup stays as it is (Markdown, like Discord's), but for what Discord shows in
-its own way: a mention shows the name, a timestamp the date."""
+its own way: a mention shows the name, a timestamp the date, buttons and menus their labels.
+Discord's own words around the messages are in the demo's language (the catalogue's
+``demo.*``)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bot.text.durations import duration_text
+from bot.text.i18n import t
+from bot.text.labels import power_name
+
 BOT_NAME = "Diplomacy"
 _USER = re.compile(r"<@!?(\d+)>")
 _CHANNEL = re.compile(r"<#(\d+)>")
@@ -23,17 +29,32 @@ _EMOJI = re.compile(r"<a?(:\w+:)\d+>")
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
-def _when(stamp: int, style: str, now: float) -> str:
-    """A Discord timestamp as the reader sees it (in UTC: the reader's own zone is theirs)."""
+def _when(stamp: int, style: str, now: float, language: str) -> str:
+    """A Discord timestamp as the reader sees it (in UTC: the reader's own zone is theirs);
+    a relative one in its largest unit, as Discord rounds it (``in 2 days``)."""
     if style != "R":
         return datetime.fromtimestamp(stamp, UTC).strftime("%Y-%m-%d %H:%M UTC")
     seconds = abs(stamp - now)
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1)):
-        if seconds >= size or unit == "second":
-            count = round(seconds / size)
-            span = f"{count} {unit}{'' if count == 1 else 's'}"
-            return f"in {span}" if stamp >= now else f"{span} ago"
-    raise AssertionError("unreachable")
+    size = next((size for size in (86400, 3600) if seconds >= size), 60)
+    span = duration_text(round(seconds / size) * size, language)
+    return t("demo.in" if stamp >= now else "demo.ago", language, span=span)
+
+
+def _controls(components: list[dict[str, Any]]) -> list[str]:
+    """A message's buttons and menus as lines of their labels (one line per row)."""
+    lines = []
+    for row in components:
+        shown = []
+        for part in row.get("components") or [row]:
+            emoji = (part.get("emoji") or {}).get("name") or ""
+            label = " ".join(x for x in (emoji, part.get("label") or part.get("placeholder") or "") if x)
+            if part.get("type") == 2 and label:  # a button
+                shown.append(f"`[ {label} ]`")
+            elif part.get("type") in (3, 5, 6, 7, 8):  # a menu
+                shown.append(f"`[ {label} ▾ ]`")
+        if shown:
+            lines.append(" ".join(shown))
+    return lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +68,7 @@ class Said:
     files: list[tuple[str, bytes]]
     in_channel: bool  # used in the game's channel (else in the player's DM with the bot)
     private: bool  # an answer only the player sees ("Only you can see this")
+    components: list[dict[str, Any]] = field(default_factory=list)  # the answer's buttons and menus
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +78,7 @@ class Message:
     at: float
     content: str
     files: list[tuple[str, bytes]]
+    components: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -63,6 +86,7 @@ class Transcript:
     start: float  # time.time() at the start of the demo
     channel_id: str
     names: dict[str, str]  # user id -> player name
+    language: str = "en"  # of Discord's words around the messages
     channel_name: str = "diplomacy"
     powers: dict[str, str] = field(default_factory=dict)  # power -> player
     said: list[Said] = field(default_factory=list)
@@ -75,7 +99,7 @@ class Transcript:
     def collect(self, emu: Any) -> None:
         """The messages the bot sent, from the emulator's record."""
         for post in emu.posts:
-            message = Message(post.at, post.content, list(post.files))
+            message = Message(post.at, post.content, list(post.files), list(post.components))
             if post.channel_id == self.channel_id:
                 self.channel.append(message)
                 continue
@@ -97,22 +121,25 @@ class Transcript:
             old.unlink()
         self._count = 0
         self._folder = folder
-        written = [self._write(folder / "channel.md", f"#{self.channel_name}", self._channel_entries())]
+        channel = f"#{self.channel_name}"
+        intro = t("demo.channel.intro", self.language, channel=self.channel_name)
+        written = [self._write(folder / "channel.md", channel, intro, self._channel_entries())]
         for name in sorted(set(self.names.values())):
-            written.append(self._write(folder / f"dm-{name}.md", f"{name}", self._private_entries(name)))
+            intro = t("demo.dm.intro", self.language, who=name)
+            written.append(self._write(folder / f"dm-{name}.md", name, intro, self._private_entries(name)))
         written.append(self._readme(folder))
         return written
 
     def _channel_entries(self) -> list[tuple[float, str]]:
         out = []
         for said in self.said:
-            if said.in_channel:
-                text = f"**{said.who}** used `{said.command}`"
+            if said.in_channel:  # everyone sees who used the command; its answer, unless private
+                text = t("demo.used", self.language, who=said.who, command=said.command)
                 if not said.private:
-                    text += "\n\n" + self._message(said.at, said.answer, said.files, "answer")
+                    text += "\n\n" + self._message(said.at, said.answer, said.files, said.components)
                 out.append((said.at, text))
         for message in self.channel:
-            out.append((message.at, self._message(message.at, message.content, message.files)))
+            out.append((message.at, self._message(message.at, message.content, message.files, message.components)))
         return out
 
     def _private_entries(self, name: str) -> list[tuple[float, str]]:
@@ -120,28 +147,32 @@ class Transcript:
         for said in self.said:
             if said.who != name or (said.in_channel and not said.private):
                 continue
-            where = f" in #{self.channel_name}" if said.in_channel else ""
-            note = "only you can see this" if said.private else "answer"
-            text = f"**{name}** used `{said.command}`{where}\n\n" + self._message(
-                said.at, said.answer, said.files, note
-            )
-            out.append((said.at, text))
+            if said.in_channel:
+                used = t("demo.used_in", self.language, who=name, command=said.command, channel=self.channel_name)
+            else:
+                used = t("demo.used", self.language, who=name, command=said.command)
+            note = t("demo.only_you", self.language) if said.private else ""
+            answer = self._message(said.at, said.answer, said.files, said.components, note)
+            out.append((said.at, f"{used}\n\n{answer}"))
         for message in self.dms.get(name, []):
-            out.append((message.at, self._message(message.at, message.content, message.files)))
+            out.append((message.at, self._message(message.at, message.content, message.files, message.components)))
         return out
 
-    def _write(self, path: Path, title: str, entries: list[tuple[float, str]]) -> Path:
-        if path.name == "channel.md":
-            intro = f"What everyone in the game's channel #{self.channel_name} saw."
-        else:
-            intro = f"What {title} saw alone: the direct messages of the bot, and the answers only {title} could see."
-        lines = [f"# {title}", "", intro + " Times are from the start of the demo.", ""]
+    def _write(self, path: Path, title: str, intro: str, entries: list[tuple[float, str]]) -> Path:
+        lines = [f"# {title}", "", intro, ""]
         for _, text in sorted(entries, key=lambda entry: entry[0]):
             lines += ["---", "", text, ""]
         path.write_text("\n".join(lines), encoding="utf-8")
         return path
 
-    def _message(self, at: float, content: str, files: list[tuple[str, bytes]], note: str = "") -> str:
+    def _message(
+        self,
+        at: float,
+        content: str,
+        files: list[tuple[str, bytes]],
+        components: list[dict[str, Any]],
+        note: str = "",
+    ) -> str:
         head = f"> **{BOT_NAME}**{f' ({note})' if note else ''} · {self._clock(at)}"
         body = [head, ">"] + [f"> {line}" if line else ">" for line in self._shown(content, at).split("\n")]
         for name, data in files:
@@ -150,6 +181,9 @@ class Transcript:
             (self._folder / "maps").mkdir(exist_ok=True)
             (self._folder / "maps" / saved).write_bytes(data)
             body += [">", f"> ![{name}](maps/{saved})"]
+        controls = _controls(components)
+        if controls:
+            body += [">", *(f"> {line}" for line in controls)]
         return "\n".join(body)
 
     def _clock(self, at: float) -> str:
@@ -161,26 +195,25 @@ class Transcript:
         timestamps (``in 2 days`` for a relative one)."""
         content = _USER.sub(lambda m: "@" + self.names.get(m.group(1), "unknown-user"), content)
         content = _CHANNEL.sub(lambda m: "#" + self.channel_name, content)
-        content = _TIME.sub(lambda m: _when(int(m.group(1)), m.group(2) or "f", at), content)
+        content = _TIME.sub(lambda m: _when(int(m.group(1)), m.group(2) or "f", at, self.language), content)
         return _EMOJI.sub(lambda m: m.group(1), content)
 
     def _readme(self, folder: Path) -> Path:
+        language = self.language
         players: dict[str, list[str]] = {}
         for power, name in self.powers.items():
-            players.setdefault(name, []).append(power.title())
+            players.setdefault(name, []).append(power_name(power, language))
         lines = [
-            "# A game of Diplomacy, as Discord would show it",
+            f"# {t('demo.readme.title', language)}",
             "",
-            "`python -m bot demo` ran the real bot against a loopback Discord on this machine and played",
-            "1901 of a four-player game: orders by direct message (one of them wrong), `/ready`, a",
-            "dislodgement and its retreat, and the Winter builds.",
+            t("demo.readme.intro", language),
             "",
-            "- [channel.md](channel.md): the game's channel, as every player saw it",
+            "- " + t("demo.readme.channel", language),
         ]
         for name in sorted(set(self.names.values())):
             powers = ", ".join(sorted(players.get(name, [])))
-            lines.append(f"- [dm-{name}.md](dm-{name}.md): what {name} ({powers}) saw alone")
-        lines += ["- `maps/`: every picture the bot attached, referenced from the transcripts", ""]
+            lines.append("- " + t("demo.readme.dm", language, who=name, powers=powers))
+        lines += ["- " + t("demo.readme.maps", language), ""]
         path = folder / "README.md"
         path.write_text("\n".join(lines), encoding="utf-8")
         return path
