@@ -584,12 +584,37 @@ class Emulator(_Address):
             opts.append(option)
         if sub is not None:
             opts = [{"name": sub, "type": 1, "options": opts}]
+        data = {"id": command["id"], "name": name, "type": 1, "options": opts}
+        return await self._interact(user, 4 if autocomplete else 2, data, channel, timeout=timeout)
+
+    async def press(
+        self, user: dict[str, Any], post: Posted, custom_id: str, *, timeout: float = 60.0
+    ) -> dict[str, Any]:
+        """Press the button ``custom_id`` under the bot's message ``post`` as ``user``; return
+        the callback the bot made, as :meth:`slash` does."""
+        channel = self.channels[post.channel_id]
+        message = dict(post.message, components=post.components)
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._interact(
+            user, 3, data, None if channel["type"] == 1 else channel, message=message, timeout=timeout
+        )
+
+    async def _interact(
+        self,
+        user: dict[str, Any],
+        kind: int,
+        data: dict[str, Any],
+        channel: dict[str, Any] | None,
+        *,
+        message: dict[str, Any] | None = None,
+        timeout: float,
+    ) -> dict[str, Any]:
         interaction_id = self.snowflake()
         token = f"tok{interaction_id}"
         payload: dict[str, Any] = {
             "id": interaction_id,
             "application_id": APP_ID,
-            "type": 4 if autocomplete else 2,
+            "type": kind,
             "token": token,
             "version": 1,
             "locale": self.locale,
@@ -597,8 +622,10 @@ class Emulator(_Address):
             "entitlements": [],
             "app_permissions": EVERYTHING,
             "authorizing_integration_owners": {"0": self.guild_id},
-            "data": {"id": command["id"], "name": name, "type": 1, "options": opts},
+            "data": data,
         }
+        if message is not None:
+            payload["message"] = message
         if channel is not None:
             payload.update(
                 {
@@ -636,7 +663,7 @@ class Emulator(_Address):
         await self._send(0, payload, "INTERACTION_CREATE")
         try:
             result = await asyncio.wait_for(future, timeout)
-            if result["type"] == 5:  # deferred: the answer comes as a follow-up
+            if result["type"] in (5, 6):  # deferred: the answer comes as a follow-up
                 result = await asyncio.wait_for(followup, timeout)
             self.replies.append(time.monotonic() - start)
             return result

@@ -76,6 +76,43 @@ class Demo:
         self.transcript.add(Said(at, who, shown, data.get("content") or "", files, here, private, controls))
         return data
 
+    async def look(self, who: str) -> None:
+        """``who`` taps the map button under the bot's last DM to them: their map, for them alone."""
+        dm = self.emu.dm_of[self.users[who]["id"]]
+        posts = [p for p in self.emu.posts if p.channel_id == dm and p.components]
+        if not posts:
+            raise DemoFailed(f"no DM to {who} offers a map")
+        post = posts[-1]
+        button = next(
+            (b for row in post.components for b in row.get("components", []) if b.get("type") == 2),
+            None,
+        )
+        if button is None:
+            raise DemoFailed(f"the last DM to {who} has no button")
+        at = time.time()
+        result = await self.emu.press(self.users[who], post, button["custom_id"], timeout=STEP)
+        data = result.get("data") or {}
+        files = list(result.get("files") or [])
+        if not files:
+            raise DemoFailed(f"the map button answered {who} without a map: {data.get('content')!r}")
+        label = button.get("label") or ""
+        emoji = (button.get("emoji") or {}).get("name")
+        shown = f"{emoji} {label}" if emoji else label
+        private = bool((data.get("flags") or 0) & 64)
+        self.transcript.add(
+            Said(
+                at,
+                who,
+                shown,
+                data.get("content") or "",
+                files,
+                False,
+                private,
+                list(data.get("components") or []),
+                pressed=True,
+            )
+        )
+
     async def wait_for(self, predicate: Callable[[Posted], bool], what: str) -> Posted:
         try:
             return (await self.emu.wait_posts(predicate, timeout=STEP))[-1]
@@ -135,6 +172,8 @@ class Demo:
             by_player: dict[str, list[str]] = {}
             for power, orders in step.orders.items():
                 by_player.setdefault(self.powers[power], []).extend(orders)
+            if step.looks is not None:
+                await self.look(self.powers[step.looks])
             if step.mistake is not None:
                 power, wrong = step.mistake
                 data = await self.command(

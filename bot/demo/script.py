@@ -1,8 +1,8 @@
 """The demo's game: four players (the four-player game: England; Austria and France; Germany
 and Turkey; Russia and Italy) play 1901, each order written as the canonical codes write it
 (the demo sends it in the players' language). Spring opens with two bounces; in the Fall
-Germany attacks Burgundy with support and dislodges the French army, which retreats to
-Paris; in the Winter everyone who gained a centre builds."""
+Germany attacks Burgundy with support and dislodges the French army; France's player taps
+the map button under the DM and retreats it to Paris; in the Winter everyone who gained a centre builds."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ class Step:
     phase: str  # the phase these orders are for (S1901M...)
     orders: dict[str, tuple[str, ...]]  # power (ENGLAND...) -> its orders
     mistake: tuple[str, str] | None = None  # (power, a wrong order) sent before the right ones
+    looks: str | None = None  # the player of this power first taps "My map" under the phase's DM
 
 
 SCRIPT = (
@@ -47,7 +48,8 @@ SCRIPT = (
             "ITALY": ("F ION - TUN",),
         },
     ),
-    Step("F1901R", {"FRANCE": ("A BUR - PAR",)}),
+    # France's player looks at the map of the retreat before ordering it
+    Step("F1901R", {"FRANCE": ("A BUR - PAR",)}, looks="FRANCE"),
     Step(
         "W1901A",
         {

@@ -69,6 +69,7 @@ class Said:
     in_channel: bool  # used in the game's channel (else in the player's DM with the bot)
     private: bool  # an answer only the player sees ("Only you can see this")
     components: list[dict[str, Any]] = field(default_factory=list)  # the answer's buttons and menus
+    pressed: bool = False  # not a command: ``command`` is the label of the button the player tapped
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +148,9 @@ class Transcript:
         for said in self.said:
             if said.who != name or (said.in_channel and not said.private):
                 continue
-            if said.in_channel:
+            if said.pressed:
+                used = t("demo.pressed", self.language, who=name, button=said.command)
+            elif said.in_channel:
                 used = t("demo.used_in", self.language, who=name, command=said.command, channel=self.channel_name)
             else:
                 used = t("demo.used", self.language, who=name, command=said.command)

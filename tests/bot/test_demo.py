@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.text.i18n import t
 from renderer import style
 from renderer.board import load_board
 from tests.bot.botprocess import ROOT, alive, bot_env, children
@@ -40,6 +41,8 @@ class Seen:
     retreat: str
     build: str
     next_phase: str
+    dislodged_dm: str  # the retreat phase's DM to France's player
+    tapped: str  # the map button, tapped
 
 
 SEEN = {
@@ -52,6 +55,8 @@ SEEN = {
         "✅ `A BUR R PAR`",
         "✅ `A BER B`",
         "**Spring 1902 moves**",
+        "**Fall 1901 retreats** has started",
+        "tapped `[ 🗺️ My map ]`",
     ),
     "es": Seen(
         "🎲 ¡**Demo** ha empezado!",
@@ -61,7 +66,9 @@ SEEN = {
         "❌ `E Bor M` (`A BUR H`) — desalojada",
         "✅ `E Bor R Par` (`A BUR R PAR`)",
         "✅ `E Ber C` (`A BER B`)",
-        "Primavera de 1902",
+        "**Primavera de 1902, movimientos**",
+        "ha empezado **Otoño de 1901, retiradas**",
+        "ha pulsado `[ 🗺️ Mi mapa ]`",
     ),
     "ru": Seen(
         "🎲 Партия **Demo** началась!",
@@ -71,7 +78,9 @@ SEEN = {
         "❌ `А Бур стоит` (`A BUR H`) — выбито",
         "✅ `А Бур отступает в Пар` (`A BUR R PAR`)",
         "✅ `А Бер постройка` (`A BER B`)",
-        "1902",
+        "**Весна 1902, ходы**",
+        "началась фаза **Осень 1901, отступления**",
+        "нажимает `[ 🗺️ Моя карта ]`",
     ),
 }
 
@@ -111,7 +120,7 @@ def test_the_demo_writes_what_the_players_saw(tmp_path: Path, language: str):
     # the start post names who plays what, then each phase's results follow in order, each with its maps
     in_order(
         channel,
-        "**alice** used `/game create name:Demo players:4",
+        t("demo.used", language, who="alice", command="/").removesuffix("`") + "game create name:Demo players:4",
         seen.started,
         *seen.seats,
         "](maps/01-S1901M.png)",
@@ -128,24 +137,32 @@ def test_the_demo_writes_what_the_players_saw(tmp_path: Path, language: str):
     assert "<@" not in channel and "<t:" not in channel  # mentions and times shown as Discord shows them
     # boris (Germany and Turkey) sent a fleet inland first: only he read why, then his orders were taken
     boris = (folder / "dm-boris.md").read_text(encoding="utf-8")
-    in_order(boris, "/order orders:", "(only you can see this)", seen.wrong, seen.ack, "/ready", seen.build)
+    only_you = f"({t('demo.only_you', language)})"
+    in_order(boris, "/order orders:", only_you, seen.wrong, seen.ack, "/ready", seen.build)
     assert seen.wrong not in channel  # (the orders themselves are in the results, once resolved)
-    # carmen (France) ordered the retreat; dimitar (England) saw neither it nor boris's mistake
+    # carmen (France) tapped the map button under the retreat's DM, saw her own map, then ordered the
+    # retreat; dimitar (England) saw neither her map nor boris's mistake
     carmen = (folder / "dm-carmen.md").read_text(encoding="utf-8")
-    assert seen.retreat in carmen
+    in_order(carmen, seen.dislodged_dm, "**carmen** " + seen.tapped, only_you, "-F1901R-france.png)", seen.retreat)
     dimitar = (folder / "dm-dimitar.md").read_text(encoding="utf-8")
     assert seen.retreat not in dimitar and seen.wrong not in dimitar
-    # every picture a transcript shows is a real map of the renderer's size
+    assert "F1901R-france.png" not in dimitar and "F1901R-france.png" not in channel
+    # every picture a transcript shows is a real map: the channel's of the whole board, carmen's a crop of it
     board = load_board()
-    shown = set()
+    whole = (board.width, board.height + style.LEGEND_HEIGHT)
+    shown = {}
     for transcript in folder.glob("*.md"):
-        shown |= set(re.findall(r"\]\((maps/[^)]+)\)", transcript.read_text(encoding="utf-8")))
-    assert shown == {f"maps/{p.name}" for p in (folder / "maps").iterdir()}
-    assert len(shown) >= 9
-    for name in shown:
+        for name in re.findall(r"\]\((maps/[^)]+)\)", transcript.read_text(encoding="utf-8")):
+            shown[name] = transcript.name
+    assert set(shown) == {f"maps/{p.name}" for p in (folder / "maps").iterdir()}
+    assert sorted(shown.values()).count("channel.md") == 9  # two a phase (the orders, the new one) but the first
+    for name, where in shown.items():
         with Image.open(folder / name) as image:
             assert image.format == "PNG"
-            assert image.size == (board.width, board.height + style.LEGEND_HEIGHT)
+            if where == "channel.md":
+                assert image.size == whole, name
+            else:
+                assert 300 < image.width <= whole[0] and 300 < image.height <= whole[1], (name, image.size)
             image.load()  # the whole picture decodes
             assert len(image.getcolors(1 << 16) or range(1 << 16)) > 50  # a drawing, not a blank
     readme = (folder / "README.md").read_text(encoding="utf-8")
