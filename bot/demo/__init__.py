@@ -18,6 +18,8 @@ import warnings
 from pathlib import Path
 
 from bot.core.languages import LANGUAGES
+from bot.demo.play import DemoFailed, run
+from bot.demo.transcript import Transcript
 
 DEFAULT_FOLDER = "diplomacy-demo"
 
@@ -42,19 +44,23 @@ def main(argv: list[str]) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     warnings.filterwarnings("ignore", message="'audioop' is deprecated", category=DeprecationWarning)
     folder = Path(args.folder).resolve()
+    try:  # a folder that cannot be written is said now, not after the game
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".demo-write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        print(f"error: cannot write the demo to {folder}: {exc}", file=sys.stderr)
+        return 2
     print(f"Playing a game of Diplomacy in {args.language} on a loopback Discord (about 15 seconds)...", flush=True)
     try:
         transcript = asyncio.run(_main(args.language))
     except KeyboardInterrupt:  # Ctrl-C (or SIGTERM): the bot and the emulator were stopped on the way out
         print("demo interrupted: nothing written", file=sys.stderr)
         return 130
-    except Exception as exc:  # a demo that went wrong says so in one line, then shows why
-        from bot.demo.play import DemoFailed
-
-        if isinstance(exc, DemoFailed):
-            print(f"error: the demo failed: {exc}", file=sys.stderr)
-            return 1
-        raise
+    except DemoFailed as exc:  # the bot did not answer as the script expects: one line saying what
+        print(f"error: the demo failed: {exc}", file=sys.stderr)
+        return 1
     try:
         transcript.write(folder)
     except OSError as exc:
@@ -64,9 +70,7 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-async def _main(language: str):  # noqa: ANN202 (the transcript; imported late: discord.py is slow to import)
-    from bot.demo.play import run
-
+async def _main(language: str) -> Transcript:
     task = asyncio.current_task()
     assert task is not None
     # docker stop sends SIGTERM: stop as Ctrl-C does, cleaning up on the way out

@@ -182,7 +182,8 @@ def test_a_second_run_replaces_the_first(tmp_path: Path):
     assert "🎲" in (folder / "channel.md").read_text(encoding="utf-8")
 
 
-def test_ctrl_c_stops_the_demo_cleanly(tmp_path: Path):
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "docker-stop"])
+def test_ctrl_c_stops_the_demo_cleanly(tmp_path: Path, sig: signal.Signals):
     folder = tmp_path / "out"
     env = bot_env(None)
     proc = subprocess.Popen(
@@ -198,7 +199,7 @@ def test_ctrl_c_stops_the_demo_cleanly(tmp_path: Path):
         assert "Playing a game" in proc.stdout.readline()
         assert "the game has started" in proc.stdout.readline()  # under way, four phases to go
         kids = children(proc.pid)
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
         out, err = proc.communicate(timeout=120)
     finally:
         if proc.poll() is None:
