@@ -8,10 +8,12 @@ The powers are drawn with the demo's fixed seed, so who plays what is known."""
 
 from __future__ import annotations
 
+import queue
 import re
 import signal
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -196,11 +198,15 @@ def test_ctrl_c_stops_the_demo_cleanly(tmp_path: Path, sig: signal.Signals):
     )
     try:
         assert proc.stdout is not None
-        assert "Playing a game" in proc.stdout.readline()
-        assert "the game has started" in proc.stdout.readline()  # under way, four phases to go
+        lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout], daemon=True).start()
+        assert "Playing a game" in lines.get(timeout=HANG_GUARD)
+        assert "the game has started" in lines.get(timeout=HANG_GUARD)  # under way, four phases to go
         kids = children(proc.pid)
         proc.send_signal(sig)
-        out, err = proc.communicate(timeout=120)
+        proc.wait(timeout=HANG_GUARD)
+        assert proc.stderr is not None
+        err = proc.stderr.read()
     finally:
         if proc.poll() is None:
             proc.kill()
