@@ -16,7 +16,7 @@ import os
 import random
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +30,6 @@ LOCALES = {"en": "en-US", "es": "es-ES", "ru": "ru", "bg": "bg"}  # Discord's lo
 STEP = 60.0  # seconds a step may take before the demo gives up (a hang guard)
 TOTAL = 300.0  # seconds the whole demo may take
 GAME = "Demo"
-
-log = logging.getLogger("bot.demo")
 
 
 def progress(line: str) -> None:
@@ -176,10 +174,7 @@ class Demo:
                 await self.look(self.powers[step.looks])
             if step.mistake is not None:
                 power, wrong = step.mistake
-                data = await self.command(
-                    self.powers[power], "order", {"orders": localized_orders(wrong, self.language)}
-                )
-                log.info("a wrong order, answered: %s", data.get("content", "")[:80])
+                await self.command(self.powers[power], "order", {"orders": localized_orders(wrong, self.language)})
             for name in PLAYERS:
                 if name in by_player:
                     text = localized_orders("; ".join(by_player[name]), self.language)
@@ -190,6 +185,13 @@ class Demo:
             await self.wait_for(self.map_post(after), f"the map of {after}")
             await self.settled()
             progress(f"  {step.phase} resolved: {after}")
+
+
+async def _within(step: Awaitable[Any], seconds: float, failure: str) -> None:
+    try:
+        await asyncio.wait_for(step, seconds)
+    except TimeoutError:
+        raise DemoFailed(f"{failure} within {seconds:.0f} s") from None
 
 
 async def run(language: str) -> Transcript:
@@ -213,9 +215,9 @@ async def run(language: str) -> Transcript:
         bot = demo.bot = DiplomacyBot(db_path=str(Path(scratch) / "demo.sqlite3"), rng=random.Random(SEED))
         runner = asyncio.create_task(bot.start("demo-token"))
         try:
-            await asyncio.wait_for(emu.synced.wait(), STEP)
-            await asyncio.wait_for(bot.wait_until_ready(), STEP)
-            await asyncio.wait_for(demo.play(), TOTAL)
+            await _within(emu.synced.wait(), STEP, "the bot did not connect to the loopback Discord")
+            await _within(bot.wait_until_ready(), STEP, "the bot did not get ready")
+            await _within(demo.play(), TOTAL, "the game did not end")
             demo.transcript.collect(emu)
             return demo.transcript
         except BaseException:
