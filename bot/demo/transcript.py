@@ -84,6 +84,9 @@ class Message:
 
 @dataclass
 class Transcript:
+    """What the players were shown: their commands and the answers (recorded as they were
+    used) and the bot's messages (collected from the emulator at the end)."""
+
     start: float  # time.time() at the start of the demo
     channel_id: str
     names: dict[str, str]  # user id -> player name
@@ -93,6 +96,8 @@ class Transcript:
     said: list[Said] = field(default_factory=list)
     channel: list[Message] = field(default_factory=list)
     dms: dict[str, list[Message]] = field(default_factory=dict)  # player -> the bot's DMs to them
+    _count: int = field(default=0, init=False)  # attachments written so far (they are numbered)
+    _folder: Path = field(default=Path(), init=False)  # where they are written
 
     def add(self, said: Said) -> None:
         self.said.append(said)
@@ -115,11 +120,9 @@ class Transcript:
         there are replaced); the files written."""
         folder.mkdir(parents=True, exist_ok=True)
         maps = folder / "maps"
-        if maps.is_dir():
-            for old in maps.glob("*.png"):
+        if maps.is_dir():  # an earlier demo's pictures (only those: the folder may hold others)
+            for old in maps.glob("[0-9][0-9]-*.png"):
                 old.unlink()
-        for old in folder.glob("dm-*.md"):
-            old.unlink()
         self._count = 0
         self._folder = folder
         channel = f"#{self.channel_name}"

@@ -177,10 +177,12 @@ def test_a_second_run_replaces_the_first(tmp_path: Path):
     (folder / "maps").mkdir(parents=True)
     (folder / "maps" / "99-old.png").write_bytes(b"old")
     (folder / "notes.txt").write_text("mine")
+    (folder / "maps" / "holiday.png").write_bytes(b"mine")
     done = demo(folder, "--language", "bg")
     assert done.returncode == 0, done.stderr
     assert not (folder / "maps" / "99-old.png").exists()
     assert (folder / "notes.txt").read_text() == "mine"  # not the demo's: left alone
+    assert (folder / "maps" / "holiday.png").read_bytes() == b"mine"
     assert "🎲" in (folder / "channel.md").read_text(encoding="utf-8")
 
 
