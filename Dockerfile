@@ -10,6 +10,8 @@
 # `sudo chown 10001:10001 /srv/diplomacy`, or run as yourself with
 # `--user "$(id -u):$(id -g)"`, or build with `--build-arg UID="$(id -u)" --build-arg GID="$(id -g)"`.
 # The map geometry and fonts are package data: nothing but the installed package is needed.
+# Without a token, see it play (into a host folder your user may write to, README.md):
+#   docker run --rm --user "$(id -u):$(id -g)" -v "$PWD/demo:/out" diplomacy-bot python -m bot demo /out
 
 ARG PYTHON_IMAGE=python:3.11-slim-bookworm
 

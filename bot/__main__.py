@@ -1,4 +1,5 @@
-"""``python -m bot``: run the bot. Settings come from the environment:
+"""``python -m bot``: run the bot (``python -m bot demo [FOLDER]``: see it play a short game
+without Discord, :mod:`bot.demo`). Settings come from the environment:
 
 - ``DISCORD_TOKEN`` (required): the bot token from the Discord developer portal;
 - ``DIPLOMACY_DB``: the SQLite database file (default ``diplomacy.sqlite3`` in the folder the
@@ -58,6 +59,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.ops.cli import run
 
         return run(args)
+    if args and args[0] == "demo":  # a short game on a loopback Discord, no token (issue 24)
+        from bot.demo import main as demo
+
+        return demo(args[1:])
     if args and args[0] in ("-h", "--help", "help"):
         print(settings.usage())
         return 0

@@ -183,6 +183,25 @@ def test_the_installed_bot_starts_and_asks_for_its_token(installed: Installed):
     assert "DISCORD_TOKEN" in done.stderr and "Traceback" not in done.stderr, done.stderr
 
 
+def test_the_installed_bot_plays_its_demo(installed: Installed):
+    """``python -m bot demo`` from the installed package alone: its loopback Discord is part of
+    the package (tests are not installed), and it needs no token."""
+    out = installed.elsewhere / "demo"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "demo", str(out), "--language", "bg"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=installed.elsewhere,
+        env=environment(installed.site),
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"Demo written to {out}" in done.stdout
+    assert "🎲" in (out / "channel.md").read_text(encoding="utf-8")
+    assert len(list((out / "maps").glob("*.png"))) >= 9
+
+
 def test_the_assets_are_package_data_of_the_renderer(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.delenv("DIPLOMACY_ASSETS", raising=False)
     folder = Path(str(assets_dir()))

@@ -86,6 +86,7 @@ def usage() -> str:
         "       python -m bot db copy SOURCE TARGET | db backup PATH   (move or keep the data)",
         "       python -m bot health                                  (is the running bot healthy?)",
         "       python -m bot invite                                  (the link that adds the bot to a server)",
+        "       python -m bot demo [FOLDER] [--language es|ru|bg]      (a short game on a loopback Discord, no token)",
         "",
         "Runs the Diplomacy bot for Discord until SIGTERM or Ctrl-C. Its settings come from the",
         "environment:",
