@@ -24,8 +24,7 @@ from bot.core.params import User
 from bot.core.posts import PostKind
 from bot.core.reminders import plan_reminders
 from bot.core.resolution import Resolution
-from bot.core.rules import orders_due
-from bot.core.seats import bot_seat, give_bot_seat, seats_kept
+from bot.core.seats import bot_seat, brief_newcomer, give_bot_seat, seats_kept
 from bot.core.status import power_state
 from bot.core.types import Actor, GameStatus, MapSpec, OrderState
 from bot.infra.clock import from_unix, to_unix
@@ -387,30 +386,7 @@ class Moderation:
             now = self.deps.now()
             position = position_from_json(game.position or {})
             rules = context.rules_for(game, game.phase)
-            paused = await tx.pause_of(game.id) is not None or not game.deadline
-            seats = [
-                {
-                    "power": pw.value,
-                    "units": [str(u) for u in position.units_of(pw)],
-                    "centres": sorted(position.centres_of(pw)),
-                    "todo": orders_due(position, pw, rules).count,
-                }
-                for pw in seat_powers
-            ]
-            await posts.dm(
-                tx,
-                game,
-                game.phase,
-                now,
-                new_user,
-                PostKind.DM_REPLACEMENT,
-                powers=codes,
-                seats=seats,
-                phase=game.phase,
-                deadline=None if paused else game.deadline,
-                # issue 25: in a Fog of War game, the new player's own map (the fog drawn)
-                map=MapSpec(game.phase, fronts=(tuple(codes),) if game.fog else ()),
-            )
+            await brief_newcomer(tx, game, position, rules, new_user, seat_powers, now)
             await posts.dm(tx, game, game.phase, now, old.user_id, PostKind.DM_REPLACED_OUT, powers=codes)
             await press.seats_changed(tx, game, "replace", now)  # the new player in, the old one out
             resolving = await civil.resolve_if_ready(tx, game, now)

@@ -35,7 +35,7 @@ from bot.core.types import Actor, GameStatus, MapSpec
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from bot.infra.storage.moderation import PowerState
 from bot.infra.storage.standins import SeatRequest, StandinPolicy
-from engine import Position, Power
+from engine import Position, Power, Rules
 from engine.codec import position_from_json
 
 IsModerator = Callable[[Tx, GameRow, Actor], Awaitable[bool]]
@@ -366,7 +366,6 @@ async def take_seats(
         for other in await tx.seat_requests(game.id, ("asked", "accepted")):
             if other.power in {pw.value for pw in seat_powers}:
                 await tx.decide_seat_request(other.id, "void", None, now, was=("asked", "accepted"))
-        codes = [pw.value for pw in seat_powers]
         await posts.channel(
             tx, game, game.phase, now, PostKind.SEAT_TAKEN, power=power.value, user=request.user_id,
             mentions=(request.user_id,),
@@ -374,31 +373,48 @@ async def take_seats(
         await tx.add_audit(
             game.id, game.phase, None, "seat_taken", {"power": power.value, "user": request.user_id}, now
         )
-        paused = await tx.pause_of(game.id) is not None or not game.deadline
-        seats = [
-            {
-                "power": pw.value,
-                "units": [str(u) for u in position.units_of(pw)],
-                "centres": sorted(position.centres_of(pw)),
-                "todo": orders_due(position, pw, rules).count,
-            }
-            for pw in seat_powers
-        ]
-        await posts.dm(
-            tx,
-            game,
-            game.phase,
-            now,
-            request.user_id,
-            PostKind.DM_REPLACEMENT,
-            powers=codes,
-            seats=seats,
-            phase=game.phase,
-            deadline=None if paused else game.deadline,
-            map=MapSpec(game.phase),
-        )
+        await brief_newcomer(tx, game, position, rules, request.user_id, seat_powers, now)
         if old is None:  # a bot's seat: its conversations made now
             await press.seat_added(tx, game, now)
         else:
             await press.seats_changed(tx, game, "replace", now)  # the newcomer in its press
     return list(await tx.players(game.id))
+
+
+async def brief_newcomer(
+    tx: Tx,
+    game: GameRow,
+    position: Position,
+    rules: Rules,
+    user_id: int,
+    seat_powers: Sequence[Power],
+    now: float,
+) -> None:
+    """The DM that hands a seat to its new player (a takeover, a moderator's replacement):
+    the powers, their units, centres and orders owed, the deadline and the map (in a Fog of
+    War game the new player's own, the fog drawn: issue 25)."""
+    assert game.phase is not None  # a seat is handed over in a game being played
+    codes = [pw.value for pw in seat_powers]
+    paused = await tx.pause_of(game.id) is not None or not game.deadline
+    seats = [
+        {
+            "power": pw.value,
+            "units": [str(u) for u in position.units_of(pw)],
+            "centres": sorted(position.centres_of(pw)),
+            "todo": orders_due(position, pw, rules).count,
+        }
+        for pw in seat_powers
+    ]
+    await posts.dm(
+        tx,
+        game,
+        game.phase,
+        now,
+        user_id,
+        PostKind.DM_REPLACEMENT,
+        powers=codes,
+        seats=seats,
+        phase=game.phase,
+        deadline=None if paused else game.deadline,
+        map=MapSpec(game.phase, fronts=(tuple(codes),) if game.fog else ()),
+    )
