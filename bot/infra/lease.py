@@ -48,6 +48,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Protocol
 
+from bot.infra import settings
 from bot.infra.shards import shard_of
 from bot.infra.storage import DATABASE_ERRORS, Storage, Tx
 from bot.infra.storage.leases import LeaseRow
@@ -244,22 +245,9 @@ class LeaseSettings:
         takeover = env.get("DIPLOMACY_TAKEOVER", "").strip().lower() or Takeover.REFUSE.value
         if takeover not in {t.value for t in Takeover}:
             raise ValueError(f"DIPLOMACY_TAKEOVER must be 'refuse' or 'wait', not {takeover[:40]!r}")
-        duration = _seconds(env, "DIPLOMACY_LEASE_SECONDS", DEFAULT_DURATION)
-        heartbeat = _seconds(env, "DIPLOMACY_HEARTBEAT_SECONDS", duration / 3)
+        duration = settings.seconds(env, "DIPLOMACY_LEASE_SECONDS", DEFAULT_DURATION)
+        heartbeat = settings.seconds(env, "DIPLOMACY_HEARTBEAT_SECONDS", duration / 3)
         return cls(duration, heartbeat, Takeover(takeover))
-
-
-def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
-    text = env.get(name, "").strip()
-    if not text:
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < 86400:
-        raise ValueError(f"{name} must be a number of seconds, not {text[:40]!r}")
-    return value
 
 
 @dataclass(slots=True)
