@@ -83,7 +83,7 @@ MESSAGES: dict[str, str] = {
     "order.which_game": "Estás en varias partidas ({games}): elige una con la opción `game`.",
     "order.not_player": "No eres jugador de **{game}**.",
     "order.not_player_here": (
-        "Este canal es de **{game}** y no juegas en ella. Usa el comando en el canal de tu partida "
+        "Este canal es de la partida **{game}** y no juegas en ella. Usa el comando en el canal de tu partida "
         "o en un mensaje directo conmigo (la opción `game` elige la partida)."
     ),
     "order.not_started_game": "**{game}** aún no ha empezado.",
@@ -155,13 +155,13 @@ MESSAGES: dict[str, str] = {
     "post.destroyed": "Eliminadas: {units}",
     "post.destroyed_no_retreat": "Desalojadas y disueltas (sin retirada posible): {units}",
     "post.no_adjustments": "Ni construcciones ni disoluciones este invierno: ninguna potencia tenía que hacerlas.",
-    "post.unbuilt": "Construcciones sin ordenar, y por tanto no hechas: {powers}.",
+    "post.unbuilt": "Construcciones que nadie ordenó y que, por tanto, no se hacen: {powers}.",
     "post.unbuilt_power": "{power} ({count})",
     "post.no_orders": "No hubo órdenes en esta fase.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nPlazo: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: centros {centres}, unidades {units}",
     "post.centre_line_fog": "{power}: centros {centres}",
-    "post.fog_resolved": "🌫️ **{game}** — «{phase}» está resuelta. Cada jugador tiene lo que vio, y su mapa, por mensaje directo.",
+    "post.fog_resolved": "🌫️ **{game}**: se ha resuelto la fase «{phase}». Cada jugador ha recibido por mensaje directo lo que vio y su mapa.",
     "post.fog_reveal": "🌫️ Se levanta la niebla sobre **{game}**: aquí está la partida entera, todas las órdenes de cada fase (el mapa animado y el archivo JSON). `/game map`, `/game board` y `/game history` ya lo muestran todo.",
     "post.toss": "🪙 Sorteo con moneda: gana {user}, que jugará con {power} desde la próxima primavera.\n",
     "post.winner": "🏆 **{game}** ha terminado: ¡gana **{powers}**! Enhorabuena, {users}.\n\n{centres}",
@@ -179,8 +179,8 @@ MESSAGES: dict[str, str] = {
     "result.paradox": "paradoja del transporte",
     # mensajes directos
     "dm.phase_started": "⏳ **{game}** — ha empezado **{phase}**.\n{lines}\nPlazo: {deadline}\nDa tus órdenes con `/order`.",
-    "dm.fog_seen": "🌫️ **{game}** — lo que viste de «{phase}»:",
-    "dm.fog_seen_nothing": "No pasó nada a tu vista.",
+    "dm.fog_seen": "🌫️ **{game}** — lo que viste en la fase «{phase}»:",
+    "dm.fog_seen_nothing": "No has visto pasar nada.",
     "dm.fog_nothing_due": "⏳ **{phase}**: no tienes nada que ordenar. Plazo: {deadline}",
     "dm.fog_centres": "Centros de suministro:",
     "dm.power_line": "**{power}**: {what}",
