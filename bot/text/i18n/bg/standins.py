@@ -92,7 +92,7 @@ MESSAGES: dict[str, str] = {
     # таблото за заместници
     "standin.board.title": "🪑 **Свободни места** (игри, които търсят заместник):",
     "standin.board.line": (
-        "• **{game}** на сървъра {server}: {power}, центрове: {centres}, {year}; следващ срок {deadline}; "
+        "• **{game}** на сървъра {server}: {power}, {centres}, {year}; следващ срок {deadline}; "
         "{language}; преговори: {press}; изисквана надеждност: {reliability}"
     ),
     "standin.board.any": "всяка",

@@ -74,7 +74,7 @@ MESSAGES: dict[str, str] = {
     "status.nothing": "ninguna orden que dar",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "**{game}** aún no ha empezado, así que no hay mapa.",
-    "fog.board_hidden": "🌫️ **{game}** se juega con niebla de guerra: el tablero, su historial y las órdenes de las demás potencias están ocultos hasta que termine la partida. Tu propio mapa te llega con cada fase por mensaje directo.",
+    "fog.board_hidden": "🌫️ **{game}** se juega con niebla de guerra: el tablero, el historial de la partida y las órdenes de las demás potencias están ocultos hasta que termine la partida. Tu propio mapa te llega con cada fase por mensaje directo.",
     "create.fog_one_power": "La niebla de guerra necesita una potencia por jugador: elige 5, 6 o 7 jugadores, o un duelo.",
     "map.unknown_phase": "No hay ninguna fase `{text}` en esta partida. Fases hasta ahora: {phases}.",
     # órdenes
@@ -142,7 +142,7 @@ MESSAGES: dict[str, str] = {
     "post.started": "🎲 ¡**{game}** ha empezado!\n{assignments}\n\n**{phase}** — plazo {deadline}\nEnvía tus órdenes con `/order` (aquí o en un mensaje directo conmigo).",
     "post.started_dm": (
         "🎲 ¡**{game}** ha empezado!\n{assignments}\n\n**{phase}** — plazo {deadline}\n"
-        "Los jugadores no pueden escribir en este canal, así que Discord no les muestra comandos aquí: usa "
+        "En este canal no se puede escribir, así que Discord no muestra aquí los comandos: usa "
         "`/order`, `/orders`, `/ready`, `/game status`, `/draw`, `/concede` y todos los demás comandos de la "
         "partida en un mensaje directo conmigo (la opción `game` elige la partida)."
     ),
@@ -200,7 +200,7 @@ MESSAGES: dict[str, str] = {
     "cmd.game.create.name": "Un nombre para la partida",
     "cmd.game.create.players": "Número de jugadores, de 2 a 7 (por defecto 7)",
     "cmd.game.create.variant": "La partida estándar (por defecto) o un duelo para dos jugadores",
-    "cmd.game.create.fog": "Niebla de guerra: cada jugador ve solo junto a sus unidades y centros (por defecto, no)",
+    "cmd.game.create.fog": "Niebla de guerra: cada jugador ve solo lo que rodea a sus unidades y centros (por defecto, no)",
     "cmd.game.create.movement": "Plazo de movimientos: 2d (por defecto), 1d, 36h o una hora como 20:00 Europe/Madrid",
     "cmd.game.create.retreat": "Plazo de las retiradas (por defecto 1d)",
     "cmd.game.create.adjustment": "Plazo de los ajustes de invierno (por defecto 1d)",

@@ -93,7 +93,7 @@ MESSAGES: dict[str, str] = {
     # el tablón de suplentes
     "standin.board.title": "🪑 **Plazas libres** (partidas que buscan suplente):",
     "standin.board.line": (
-        "• **{game}** en {server}: {power}, {centres} centros, {year}; próximo plazo {deadline}; "
+        "• **{game}** en {server}: {power}, {centres}, {year}; próximo plazo {deadline}; "
         "{language}; negociación: {press}; fiabilidad pedida: {reliability}"
     ),
     "standin.board.any": "cualquiera",

@@ -93,7 +93,7 @@ MESSAGES: dict[str, str] = {
     # доска замен
     "standin.board.title": "🪑 **Свободные места** (партиям нужна замена):",
     "standin.board.line": (
-        "• **{game}** на сервере {server}: держава {power}, центров: {centres}, {year}; следующий срок {deadline}; "
+        "• **{game}** на сервере {server}: держава {power}, {centres}, {year}; следующий срок {deadline}; "
         "{language}; переговоры: {press}; надёжность: {reliability}"
     ),
     "standin.board.any": "любая",
