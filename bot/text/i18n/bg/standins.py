@@ -5,7 +5,7 @@ MESSAGES: dict[str, str] = {
     # команди
     "cmd.game.create.civil_disorder_player": "Кой играе държава в размирици: „задържане на позиция“ (по правилата) или бот-настойник",
     "cmd.game.create.bots": "Ботове играят държавите, които никой не взе: игра за 7 могат да започнат от 1 до 6 играчи",
-    "cmd.game.start.bots": "Ботове играят държавите, които никой не взе (игра на 7 държави)",
+    "cmd.game.start.bots": "Ботове играят държавите, които никой не взе (игра със 7 държави)",
     "cmd.game.join.power": "По време на играта: свободно място (държава на бот или в размирици)",
     "cmd.mod.settings.civil_disorder_player": "Кой играе държава в размирици: „задържане на позиция“ (по правилата) или бот-настойник",
     "cmd.mod.settings.join_approval": "Трябва ли одобрение от модератор, за да се заеме свободно място?",
@@ -14,7 +14,7 @@ MESSAGES: dict[str, str] = {
     "cmd.mod.seat": "Приеми или откажи молба за свободно място",
     "cmd.mod.seat.request": "Номерът на молбата",
     "cmd.mod.seat.accept": "True: приеми; False: откажи",
-    "cmd.substitutes": "Свободни места в игри от всички сървъри: заеми едно",
+    "cmd.substitutes": "Заеми свободно място в игра от който и да е сървър",
     "cmd.substitutes.list": "Свободните места на игрите, които търсят заместник",
     "cmd.substitutes.apply": "Поискай свободно място от таблото за заместници",
     "cmd.substitutes.apply.seat": "Мястото (игра и държава) от списъка",
@@ -50,7 +50,7 @@ MESSAGES: dict[str, str] = {
         "🪑 **{game}**: {user} иска да поеме {power} (молба **{number}**). "
         "Модератори {mods}: `/mod seat request:{number} accept:True` (или `False`)."
     ),
-    "standin.post.offered": "🪑 **{game}**: {user} иска да напусне; {powers} е свободно място (`/game join power:`).",
+    "standin.post.offered": "🪑 **{game}**: {user} иска да напусне играта; {powers} е свободно място (`/game join power:`).",
     "standin.post.seat_asked_unnamed": (
         "🪑 **{game}**: {user} иска да поеме {power} (молба **{number}**). "
         "Модератори: `/mod seat request:{number} accept:True` (или `False`)."
@@ -71,7 +71,7 @@ MESSAGES: dict[str, str] = {
     ),
     "standin.reply.accepted": "✅ {user} играе {power} от следващата фаза.",
     "standin.reply.refused": "Молбата за {power} е отказана.",
-    "standin.reply.replaced_bot": "🔄 {new} вече играе с {powers} вместо бота 🤖; получи известие.",
+    "standin.reply.replaced_bot": "🔄 {new} вече играе {powers} вместо бота 🤖; получи известие.",
     # откази
     "standin.bad_player": "❌ `{text}` не е възможен избор за държава в размирици: избери „задържане на позиция“ или „настойник“.",
     "standin.bots_seven": "❌ Ботовете заемат празните места на игра със 7 държави: създай я с `players:7`.",
@@ -82,7 +82,7 @@ MESSAGES: dict[str, str] = {
     "standin.not_open": (
         "❌ {power} не е свободно място в **{game}**. Свободни са държавите на ботове и тези в размирици."
     ),
-    "standin.join_forming": "❌ **{game}** още не е започнала: включи се с `/game join`, без да избираш държава.",
+    "standin.join_forming": "❌ Играта **{game}** още не е започнала: включи се с `/game join`, без да избираш държава.",
     "standin.already_playing": "❌ Вече играеш в **{game}**.",
     "standin.already_leaving": "❌ Вече поиска да напуснеш **{game}**; играеш, докато някой не поеме мястото ти.",
     "standin.already_asked": "❌ Вече поиска място в **{game}**; изчакай модераторите.",

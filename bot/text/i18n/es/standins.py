@@ -3,11 +3,11 @@ desorden civil, bots en las plazas vacías), tomar una plaza libre, el tablón d
 
 MESSAGES: dict[str, str] = {
     # comandos
-    "cmd.game.create.civil_disorder_player": "Quién juega una potencia en desorden civil: «mantener» (el reglamento) o el cuidador",
+    "cmd.game.create.civil_disorder_player": "Quién juega una potencia en desorden civil: «mantener» (según el reglamento) o el cuidador",
     "cmd.game.create.bots": "Los bots juegan las potencias que nadie toma: de 1 a 6 jugadores pueden empezar una partida de 7",
     "cmd.game.start.bots": "Los bots juegan las potencias que nadie tomó (partida de 7 potencias)",
     "cmd.game.join.power": "Con la partida en marcha: una plaza libre que tomar (de un bot o en desorden civil)",
-    "cmd.mod.settings.civil_disorder_player": "Quién juega una potencia en desorden civil: «mantener» (el reglamento) o el cuidador",
+    "cmd.mod.settings.civil_disorder_player": "Quién juega una potencia en desorden civil: «mantener» (según el reglamento) o el cuidador",
     "cmd.mod.settings.join_approval": "¿Tomar una plaza libre necesita la aprobación de un moderador?",
     "cmd.mod.settings.substitutes": "Publicar las plazas libres en el tablón de suplentes, visible desde todos los servidores",
     "cmd.mod.settings.min_reliability": "Porcentaje mínimo de sus fases en que un recién llegado debe haber dado órdenes (0: cualquiera)",
@@ -18,10 +18,10 @@ MESSAGES: dict[str, str] = {
     "cmd.substitutes.list": "Las plazas libres de las partidas que buscan suplente",
     "cmd.substitutes.apply": "Pedir una plaza libre del tablón de suplentes",
     "cmd.substitutes.apply.seat": "La plaza (partida y potencia), de la lista",
-    "standin.choice.hold": "mantener: sus unidades se mantienen (el reglamento)",
+    "standin.choice.hold": "mantener: sus unidades se mantienen (según el reglamento)",
     "standin.choice.caretaker": "cuidador: la juega un bot",
     # ajustes
-    "settings.civil_disorder_player.hold": "Una potencia en desorden civil: sus unidades se mantienen (el reglamento).",
+    "settings.civil_disorder_player.hold": "Una potencia en desorden civil: sus unidades se mantienen (según el reglamento).",
     "settings.civil_disorder_player.caretaker": (
         "Una potencia en desorden civil: la juega el cuidador 🤖 desde su fase siguiente "
         "(primero las órdenes de reserva de su jugador)."
@@ -83,7 +83,7 @@ MESSAGES: dict[str, str] = {
     "standin.not_open": (
         "❌ {power} no es una plaza libre en **{game}**. Las plazas libres son las potencias de un bot o en desorden civil."
     ),
-    "standin.join_forming": "❌ **{game}** no ha empezado: únete con `/game join`, sin elegir potencia.",
+    "standin.join_forming": "❌ La partida **{game}** aún no ha empezado: únete con `/game join`, sin elegir potencia.",
     "standin.already_playing": "❌ Ya juegas en **{game}**.",
     "standin.already_leaving": "❌ Ya has pedido dejar **{game}**; sigues jugando hasta que alguien tome tu plaza.",
     "standin.already_asked": "❌ Ya has pedido una plaza en **{game}**; espera a los moderadores.",
@@ -103,7 +103,7 @@ MESSAGES: dict[str, str] = {
     "standin.board.unreliable": (
         "❌ **{game}** pide jugadores que hayan dado órdenes en al menos el {percent}% de sus fases; tú, en el {yours}%."
     ),
-    "standin.dm.invite": "📨 **{game}** se juega en **{server}**, donde tomas {power}: {url}",
+    "standin.dm.invite": "📨 **{game}** se juega en el servidor **{server}**, donde tomas {power}: {url}",
     "standin.reply.invited": "📨 {user} ha recibido por MD una invitación a este servidor.",
     "standin.reply.no_invite": (
         "⚠️ No he podido crear una invitación aquí (el bot necesita el permiso «Crear invitación»): envía tú una invitación a {user}."
