@@ -174,7 +174,7 @@ MESSAGES: dict[str, str] = {
     "dm.phase_started": "⏳ **{game}** — започна **{phase}**.\n{lines}\nКраен срок: {deadline}\nДай заповеди с `/order`.",
     "dm.fog_seen": "🌫️ **{game}** — какво видя във фаза „{phase}“:",
     "dm.fog_seen_nothing": "Пред очите ти нищо не се случи.",
-    "dm.fog_nothing_due": "⏳ **{phase}**: нямаш какво да нареждаш. Краен срок: {deadline}",
+    "dm.fog_nothing_due": "⏳ **{phase}**: нямаш какво да заповядваш. Краен срок: {deadline}",
     "dm.fog_centres": "Снабдителни центрове:",
     "dm.power_line": "**{power}**: {what}",
     **forms("dm.builds", one="{count} изграждане", other="{count} изграждания"),

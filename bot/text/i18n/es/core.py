@@ -181,7 +181,7 @@ MESSAGES: dict[str, str] = {
     "dm.phase_started": "⏳ **{game}** — ha empezado **{phase}**.\n{lines}\nPlazo: {deadline}\nDa tus órdenes con `/order`.",
     "dm.fog_seen": "🌫️ **{game}** — lo que viste en la fase «{phase}»:",
     "dm.fog_seen_nothing": "No has visto pasar nada.",
-    "dm.fog_nothing_due": "⏳ **{phase}**: no tienes nada que ordenar. Plazo: {deadline}",
+    "dm.fog_nothing_due": "⏳ **{phase}**: no tienes ninguna orden que dar. Plazo: {deadline}",
     "dm.fog_centres": "Centros de suministro:",
     "dm.power_line": "**{power}**: {what}",
     **forms("dm.builds", one="{count} construcción por hacer", other="{count} construcciones por hacer"),
