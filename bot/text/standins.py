@@ -10,7 +10,7 @@ from typing import Any
 from bot.core.languages import NATIVE_NAMES
 from bot.core.seats import OpenSeat, SeatAsked, SeatDecision
 from bot.text import markup
-from bot.text.i18n import t
+from bot.text.i18n import plural, t
 from bot.text.labels import power_name, power_names
 from engine import Power
 
@@ -143,7 +143,7 @@ def board_text(seats: Sequence[OpenSeat], servers: Mapping[int, str], lang: str)
                 game=s.game,
                 server=markup.escape(servers.get(s.guild_id, "")),
                 power=power_name(s.power.value, lang),
-                centres=s.centres,
+                centres=plural("scores.centres", s.centres, lang),  # "1 centre", "5 центров"
                 year=s.year,
                 deadline=markup.stamp(s.deadline) if s.deadline else t("mod.paused_deadline", lang),
                 language=NATIVE_NAMES.get(s.language, s.language),

@@ -156,7 +156,7 @@ async def test_bulgarian_game_chosen_at_create_and_localized_descriptions(tmp_pa
         assert r.ephemeral and "**Sofia** espera jugadores" in r.response.content
         r = await ana.slash(ch, "order", orders="E Par - Bor")
         # the channel's game decides (she created it, but has not joined it)
-        assert r.ephemeral and "Este canal es de **Sofia** y no juegas en ella" in r.response.content
+        assert r.ephemeral and "Este canal es de la partida **Sofia** y no juegas en ella" in r.response.content
 
         # command names stay English; descriptions are localized for each client language
         from discord import Locale

@@ -201,7 +201,7 @@ async def test_a_player_takes_a_bots_seat_with_a_moderators_approval(tmp_path):
         r = await ana.slash(ch, "game join", power=seat)
         assert r.ephemeral and "You already play in **Trio**" in r.response.content
         r = await dan.slash(ch, "game join", power=sorted(humans)[0])
-        assert r.ephemeral and "is no open seat in **Trio**" in r.response.content
+        assert r.ephemeral and "is not an open seat in **Trio**" in r.response.content
         assert not dms(dan)  # refused before any DM
 
         r = await dan.slash(ch, "game join", power=seat)
@@ -265,6 +265,22 @@ async def test_a_player_takes_a_bots_seat_with_a_moderators_approval(tmp_path):
 
 
 # -- the substitute board ---------------------------------------------------------------------
+def test_the_board_counts_centres_in_the_form_each_language_takes():
+    """A seat with 1, 3 or 5 centres reads "1 centre" / "3 centres", and in Russian the
+    form the number takes ("1 центр", "3 центра", "5 центров"): no "1 centres"."""
+    from bot.core.seats import OpenSeat
+    from bot.text.standins import board_text
+
+    def line(centres: int, lang: str) -> str:
+        seat = OpenSeat(1, "Club", 2, Power.ITALY, centres, 1902, None, "en", "full")
+        return board_text([seat], {2: "Far Away"}, lang).split("\n")[1]
+
+    assert "Italy, 1 centre, 1902" in line(1, "en") and "Italy, 3 centres, 1902" in line(3, "en")
+    assert "Italia, 1 centro, 1902" in line(1, "es")
+    assert "1 центр," in line(1, "ru") and "3 центра," in line(3, "ru") and "5 центров," in line(5, "ru")
+    assert "1 център," in line(1, "bg") and "3 центъра," in line(3, "bg")
+
+
 async def test_a_substitute_from_another_server_takes_a_seat_in_civil_disorder(tmp_path):
     """Italy's player left a caretaker game whose moderators put its open seats on the
     substitute board. A member of another server reads the board in the bot's DMs, applies,

@@ -12,6 +12,9 @@ in the words of the Bulgarian rulebook, the standard wherever it has a word.
 - *във* before a word beginning with в/ф; since a power's or a place's name is filled in
   at run time, sentences do not put *в* right before one: *в държавата {power}*,
   *в провинция {place}*.
+- Stand-ins (issue 23) have one name each: the bot playing a power in civil disorder is the
+  *ботът-настойник* (*настойник* in the choice labels), an open seat a *свободно място*, the
+  substitute board the *табло за заместници* (*дъска* is the game board).
 - Command descriptions (Discord lists them side by side) are imperatives: *Отвори нова игра…*,
   *Модерирай играта…*, *Постави играта на пауза…*.
 - Address: *ти* to one player, no past participle that gives the reader a gender (*Още

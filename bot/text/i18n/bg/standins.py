@@ -1,22 +1,22 @@
 """Български текстове на issue 23: ботове заместници (ботът-настойник на държава в размирици,
-ботове на празните места), заемане на свободно място, дъската за заместници."""
+ботове на празните места), заемане на свободно място, таблото за заместници."""
 
 MESSAGES: dict[str, str] = {
     # команди
     "cmd.game.create.civil_disorder_player": "Кой играе държава в размирици: „задържане на позиция“ (по правилата) или бот-настойник",
-    "cmd.game.create.bots": "Ботове играят държавите, които никой не взе: 1 до 6 играчи започват игра на 7",
-    "cmd.game.start.bots": "Ботове играят държавите, които никой не взе (игра на 7 държави)",
+    "cmd.game.create.bots": "Ботове играят държавите, които никой не взе: игра за 7 могат да започнат от 1 до 6 играчи",
+    "cmd.game.start.bots": "Ботове играят държавите, които никой не взе (игра със 7 държави)",
     "cmd.game.join.power": "По време на играта: свободно място (държава на бот или в размирици)",
     "cmd.mod.settings.civil_disorder_player": "Кой играе държава в размирици: „задържане на позиция“ (по правилата) или бот-настойник",
     "cmd.mod.settings.join_approval": "Трябва ли одобрение от модератор, за да се заеме свободно място?",
-    "cmd.mod.settings.substitutes": "Свободните места на играта на дъската за заместници, видима от всички сървъри",
-    "cmd.mod.settings.min_reliability": "Дял от фазите (%), в които новодошлият е дал заповеди (0: всеки)",
+    "cmd.mod.settings.substitutes": "Покажи свободните места на играта на таблото за заместници, видимо от всички сървъри",
+    "cmd.mod.settings.min_reliability": "Дял от фазите (%), в които новодошлият трябва да е дал заповеди (0: всеки)",
     "cmd.mod.seat": "Приеми или откажи молба за свободно място",
     "cmd.mod.seat.request": "Номерът на молбата",
     "cmd.mod.seat.accept": "True: приеми; False: откажи",
-    "cmd.substitutes": "Свободни места в игри от всички сървъри: заеми едно",
+    "cmd.substitutes": "Заеми свободно място в игра от който и да е сървър",
     "cmd.substitutes.list": "Свободните места на игрите, които търсят заместник",
-    "cmd.substitutes.apply": "Поискай свободно място от дъската за заместници",
+    "cmd.substitutes.apply": "Поискай свободно място от таблото за заместници",
     "cmd.substitutes.apply.seat": "Мястото (игра и държава) от списъка",
     "standin.choice.hold": "задържане на позиция: единиците ѝ задържат позиция (по правилата)",
     "standin.choice.caretaker": "настойник: играе я бот",
@@ -28,8 +28,8 @@ MESSAGES: dict[str, str] = {
     "settings.bots.yes": "🤖 Ботове играят държавите, които никой не взе.",
     "settings.join_approval.yes": "Свободни места (`/game join power:`): заемат се от следващата фаза, с одобрение от модератор.",
     "settings.join_approval.no": "Свободни места (`/game join power:`): заемат се от следващата фаза, без одобрение.",
-    "settings.substitutes.yes": "Свободните места са на дъската за заместници (`/substitutes list`).",
-    "settings.substitutes.no": "Свободните места не са на дъската за заместници.",
+    "settings.substitutes.yes": "Свободните места са на таблото за заместници (`/substitutes list`).",
+    "settings.substitutes.no": "Свободните места не са на таблото за заместници.",
     "settings.min_reliability": "Новодошлият трябва да е дал заповеди в поне {percent}% от фазите си.",
     "settings.min_reliability_any": "Всеки играч може да заеме свободно място, каквато и да е надеждността му.",
     # публикации
@@ -50,12 +50,12 @@ MESSAGES: dict[str, str] = {
         "🪑 **{game}**: {user} иска да поеме {power} (молба **{number}**). "
         "Модератори {mods}: `/mod seat request:{number} accept:True` (или `False`)."
     ),
-    "standin.post.offered": "🪑 **{game}**: {user} иска да напусне; {powers} е свободно място (`/game join power:`).",
+    "standin.post.offered": "🪑 **{game}**: {user} иска да напусне играта; {powers} е свободно място (`/game join power:`).",
     "standin.post.seat_asked_unnamed": (
         "🪑 **{game}**: {user} иска да поеме {power} (молба **{number}**). "
         "Модератори: `/mod seat request:{number} accept:True` (или `False`)."
     ),
-    "standin.post.seat_taken": "🪑 **{game}**: от тази фаза {user} играе {power}. Добре дошъл!",
+    "standin.post.seat_taken": "🪑 **{game}**: от тази фаза {user} играе {power}. Добре дошли!",
     "standin.someone": "играч",
     # лични съобщения
     "standin.dm.asked": "👋 Поиска {power} в **{game}**. Ще ти пиша тук, когато мястото стане твое.",
@@ -71,9 +71,9 @@ MESSAGES: dict[str, str] = {
     ),
     "standin.reply.accepted": "✅ {user} играе {power} от следващата фаза.",
     "standin.reply.refused": "Молбата за {power} е отказана.",
-    "standin.reply.replaced_bot": "🔄 {new} вече играе с {powers} вместо бота 🤖; получи известие.",
+    "standin.reply.replaced_bot": "🔄 {new} вече играе {powers} вместо бота 🤖; получи известие.",
     # откази
-    "standin.bad_player": "❌ `{text}` не играе държави в размирици: избери „задържане на позиция“ или „настойник“.",
+    "standin.bad_player": "❌ `{text}` не е възможен избор за държава в размирици: избери „задържане на позиция“ или „настойник“.",
     "standin.bots_seven": "❌ Ботовете заемат празните места на игра със 7 държави: създай я с `players:7`.",
     "standin.reclaim": (
         "❌ Ботът-настойник играе {power} в **{game}**, откакто я остави: мястото е свободно и вече не можеш "
@@ -82,17 +82,17 @@ MESSAGES: dict[str, str] = {
     "standin.not_open": (
         "❌ {power} не е свободно място в **{game}**. Свободни са държавите на ботове и тези в размирици."
     ),
-    "standin.join_forming": "❌ **{game}** още не е започнала: включи се с `/game join`, без да избираш държава.",
+    "standin.join_forming": "❌ Играта **{game}** още не е започнала: включи се с `/game join`, без да избираш държава.",
     "standin.already_playing": "❌ Вече играеш в **{game}**.",
     "standin.already_leaving": "❌ Вече поиска да напуснеш **{game}**; играеш, докато някой не поеме мястото ти.",
     "standin.already_asked": "❌ Вече поиска място в **{game}**; изчакай модераторите.",
     "standin.seat_taken": "❌ Някой вече поема {power} в **{game}**.",
     "standin.no_request": "❌ Няма чакаща молба **{number}** в **{game}**.",
-    "standin.board_gone": "❌ Това място вече не е на дъската за заместници. Виж `/substitutes list`.",
-    # дъската за заместници
+    "standin.board_gone": "❌ Това място вече не е на таблото за заместници. Виж `/substitutes list`.",
+    # таблото за заместници
     "standin.board.title": "🪑 **Свободни места** (игри, които търсят заместник):",
     "standin.board.line": (
-        "• **{game}** в {server}: {power}, центрове: {centres}, {year}; следващ срок {deadline}; "
+        "• **{game}** на сървъра {server}: {power}, {centres}, {year}; следващ срок {deadline}; "
         "{language}; преговори: {press}; изисквана надеждност: {reliability}"
     ),
     "standin.board.any": "всяка",
@@ -100,16 +100,16 @@ MESSAGES: dict[str, str] = {
     "standin.board.how": "Поискай място с `/substitutes apply`; решават модераторите на играта.",
     "standin.board.empty": "🪑 В момента никоя игра не търси заместник.",
     "standin.board.unreliable": (
-        "❌ **{game}** търси играчи, дали заповеди в поне {percent}% от фазите си; ти си дал в {yours}%."
+        "❌ **{game}** търси играчи, които са дали заповеди в поне {percent}% от фазите си; при теб са {yours}%."
     ),
-    "standin.dm.invite": "📨 **{game}** се играе в **{server}**, където поемаш {power}: {url}",
+    "standin.dm.invite": "📨 **{game}** се играе на сървъра **{server}**, където поемаш {power}: {url}",
     "standin.reply.invited": "📨 {user} получи покана за този сървър по ЛС.",
     "standin.reply.no_invite": (
-        "⚠️ Не можах да създам покана тук (ботът има нужда от правото „Създаване на покана“): изпрати покана на {user} сам."
+        "⚠️ Не можах да създам покана тук (ботът има нужда от правото „Създаване на покана“): изпрати покана на {user} лично."
     ),
-    "standin.reply.invite_not_sent": "⚠️ {user} не приема мои ЛС: изпрати му тази покана сам: {url}",
+    "standin.reply.invite_not_sent": "⚠️ {user} не приема ЛС от мен: изпрати тази покана лично: {url}",
     # /mod log
-    "mod.log.standin": "{who}: 🤖 {power} изигра бот: {orders}",
+    "mod.log.standin": "{who}: 🤖 заповеди на бот за {power}: {orders}",
     "mod.log.seat_asked": "{who}: поиска {power}",
     "mod.log.seat_accepted": "{who}: даде {power} на {user}",
     "mod.log.seat_refused": "{who}: отказа {power} на {user}",

@@ -73,14 +73,14 @@ MESSAGES: dict[str, str] = {
     "standin.reply.refused": "The request for {power} is refused.",
     "standin.reply.replaced_bot": "🔄 {new} now plays {powers} instead of the bot 🤖; they have been told.",
     # refusals
-    "standin.bad_player": "❌ `{text}` plays no power in civil disorder: choose hold or caretaker.",
+    "standin.bad_player": "❌ `{text}` is not a choice for a power in civil disorder: choose hold or caretaker.",
     "standin.bots_seven": "❌ Bots fill the empty seats of a game of 7 powers: create it with `players:7`.",
     "standin.reclaim": (
         "❌ The caretaker has played {power} in **{game}** since you left it: the seat is open and no longer yours "
         "to order. A moderator can give it back (`/mod civil-disorder state:off`)."
     ),
     "standin.not_open": (
-        "❌ {power} is no open seat in **{game}**. Open seats are powers played by a bot or in civil disorder."
+        "❌ {power} is not an open seat in **{game}**. Open seats are powers played by a bot or in civil disorder."
     ),
     "standin.join_forming": "❌ **{game}** hasn't started: join it with `/game join`, without choosing a power.",
     "standin.already_playing": "❌ You already play in **{game}**.",
@@ -92,7 +92,7 @@ MESSAGES: dict[str, str] = {
     # the substitute board
     "standin.board.title": "🪑 **Open seats** (games looking for a substitute):",
     "standin.board.line": (
-        "• **{game}** on {server}: {power}, {centres} centres, {year}; next deadline {deadline}; "
+        "• **{game}** on {server}: {power}, {centres}, {year}; next deadline {deadline}; "
         "{language}; press: {press}; reliability asked: {reliability}"
     ),
     "standin.board.any": "any",

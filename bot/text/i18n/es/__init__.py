@@ -22,6 +22,9 @@ in the words of the Spanish rulebook, which is the standard wherever it has a wo
 - Quotes: « » for quoted text and phase titles mid-sentence (*la fase «Primavera de 1901,
   movimientos»*), backticks for what the player types; UI names of Discord in « »
   (*«Gestionar servidor»*). A phase title is quoted whenever it is not a heading.
+- Stand-ins (issue 23) have one name each: the bot playing a power in civil disorder is the
+  *cuidador* (also in the choice labels), an open seat a *plaza libre*, the substitute board the
+  *tablón de suplentes*.
 - Power names are invariable in Spanish: they enter sentences as they are (*ante Francia*).
 - Everything a text tells the player to type is accepted in Spanish: orders as the
   rulebook writes them (`E Par - Bor`, `RENUNCIA`), `nunca`, `por defecto`, `C`/`D` for

@@ -74,7 +74,7 @@ MESSAGES: dict[str, str] = {
     "status.nothing": "ninguna orden que dar",
     "map.caption": "**{game}** — {phase}",
     "map.not_started": "**{game}** aún no ha empezado, así que no hay mapa.",
-    "fog.board_hidden": "🌫️ **{game}** se juega con niebla de guerra: el tablero, su historial y las órdenes de las demás potencias están ocultos hasta que termine la partida. Tu propio mapa te llega con cada fase por mensaje directo.",
+    "fog.board_hidden": "🌫️ **{game}** se juega con niebla de guerra: el tablero, el historial de la partida y las órdenes de las demás potencias están ocultos hasta que termine la partida. Tu propio mapa te llega con cada fase por mensaje directo.",
     "create.fog_one_power": "La niebla de guerra necesita una potencia por jugador: elige 5, 6 o 7 jugadores, o un duelo.",
     "map.unknown_phase": "No hay ninguna fase `{text}` en esta partida. Fases hasta ahora: {phases}.",
     # órdenes
@@ -83,7 +83,7 @@ MESSAGES: dict[str, str] = {
     "order.which_game": "Estás en varias partidas ({games}): elige una con la opción `game`.",
     "order.not_player": "No eres jugador de **{game}**.",
     "order.not_player_here": (
-        "Este canal es de **{game}** y no juegas en ella. Usa el comando en el canal de tu partida "
+        "Este canal es de la partida **{game}** y no juegas en ella. Usa el comando en el canal de tu partida "
         "o en un mensaje directo conmigo (la opción `game` elige la partida)."
     ),
     "order.not_started_game": "**{game}** aún no ha empezado.",
@@ -142,7 +142,7 @@ MESSAGES: dict[str, str] = {
     "post.started": "🎲 ¡**{game}** ha empezado!\n{assignments}\n\n**{phase}** — plazo {deadline}\nEnvía tus órdenes con `/order` (aquí o en un mensaje directo conmigo).",
     "post.started_dm": (
         "🎲 ¡**{game}** ha empezado!\n{assignments}\n\n**{phase}** — plazo {deadline}\n"
-        "Los jugadores no pueden escribir en este canal, así que Discord no les muestra comandos aquí: usa "
+        "En este canal no se puede escribir, así que Discord no muestra aquí los comandos: usa "
         "`/order`, `/orders`, `/ready`, `/game status`, `/draw`, `/concede` y todos los demás comandos de la "
         "partida en un mensaje directo conmigo (la opción `game` elige la partida)."
     ),
@@ -155,13 +155,13 @@ MESSAGES: dict[str, str] = {
     "post.destroyed": "Eliminadas: {units}",
     "post.destroyed_no_retreat": "Desalojadas y disueltas (sin retirada posible): {units}",
     "post.no_adjustments": "Ni construcciones ni disoluciones este invierno: ninguna potencia tenía que hacerlas.",
-    "post.unbuilt": "Construcciones sin ordenar, y por tanto no hechas: {powers}.",
+    "post.unbuilt": "Construcciones que nadie ordenó y que, por tanto, no se hacen: {powers}.",
     "post.unbuilt_power": "{power} ({count})",
     "post.no_orders": "No hubo órdenes en esta fase.",
     "post.new_phase": "⏳ **{game}** — **{phase}**\nPlazo: {deadline}\n\n{centres}",
     "post.centre_line": "{power}: centros {centres}, unidades {units}",
     "post.centre_line_fog": "{power}: centros {centres}",
-    "post.fog_resolved": "🌫️ **{game}** — «{phase}» está resuelta. Cada jugador tiene lo que vio, y su mapa, por mensaje directo.",
+    "post.fog_resolved": "🌫️ **{game}**: se ha resuelto la fase «{phase}». Cada jugador ha recibido por mensaje directo lo que vio y su mapa.",
     "post.fog_reveal": "🌫️ Se levanta la niebla sobre **{game}**: aquí está la partida entera, todas las órdenes de cada fase (el mapa animado y el archivo JSON). `/game map`, `/game board` y `/game history` ya lo muestran todo.",
     "post.toss": "🪙 Sorteo con moneda: gana {user}, que jugará con {power} desde la próxima primavera.\n",
     "post.winner": "🏆 **{game}** ha terminado: ¡gana **{powers}**! Enhorabuena, {users}.\n\n{centres}",
@@ -179,9 +179,9 @@ MESSAGES: dict[str, str] = {
     "result.paradox": "paradoja del transporte",
     # mensajes directos
     "dm.phase_started": "⏳ **{game}** — ha empezado **{phase}**.\n{lines}\nPlazo: {deadline}\nDa tus órdenes con `/order`.",
-    "dm.fog_seen": "🌫️ **{game}** — lo que viste de «{phase}»:",
-    "dm.fog_seen_nothing": "No pasó nada a tu vista.",
-    "dm.fog_nothing_due": "⏳ **{phase}**: no tienes nada que ordenar. Plazo: {deadline}",
+    "dm.fog_seen": "🌫️ **{game}** — lo que viste en la fase «{phase}»:",
+    "dm.fog_seen_nothing": "No has visto pasar nada.",
+    "dm.fog_nothing_due": "⏳ **{phase}**: no tienes ninguna orden que dar. Plazo: {deadline}",
     "dm.fog_centres": "Centros de suministro:",
     "dm.power_line": "**{power}**: {what}",
     **forms("dm.builds", one="{count} construcción por hacer", other="{count} construcciones por hacer"),
@@ -200,7 +200,7 @@ MESSAGES: dict[str, str] = {
     "cmd.game.create.name": "Un nombre para la partida",
     "cmd.game.create.players": "Número de jugadores, de 2 a 7 (por defecto 7)",
     "cmd.game.create.variant": "La partida estándar (por defecto) o un duelo para dos jugadores",
-    "cmd.game.create.fog": "Niebla de guerra: cada jugador ve solo junto a sus unidades y centros (por defecto, no)",
+    "cmd.game.create.fog": "Niebla de guerra: cada jugador ve solo lo que rodea a sus unidades y centros (por defecto, no)",
     "cmd.game.create.movement": "Plazo de movimientos: 2d (por defecto), 1d, 36h o una hora como 20:00 Europe/Madrid",
     "cmd.game.create.retreat": "Plazo de las retiradas (por defecto 1d)",
     "cmd.game.create.adjustment": "Plazo de los ajustes de invierno (por defecto 1d)",

@@ -143,7 +143,7 @@ MESSAGES: dict[str, str] = {
     # el tablero en palabras
     "board.title": "**{game}** — el tablero, potencia por potencia:",
     "alt.orders": "Las órdenes de la fase están dibujadas con sus resultados.",
-    "alt.my_orders": "Están dibujadas tus órdenes, aún sin resolver: {orders}.",
+    "alt.my_orders": "En el mapa están tus órdenes, aún sin resolver: {orders}.",
     "alt.my_orders_more": "Órdenes que no caben aquí: {count}.",
     "alt.my_orders_none": "Aún no has dado órdenes: solo se dibujan las unidades.",
     "alt.front": "Centrado en las unidades de {powers}.",

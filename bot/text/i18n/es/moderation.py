@@ -176,7 +176,7 @@ MESSAGES: dict[str, str] = {
         "🏳️ Te has rendido ante {leader}; todos los demás jugadores ya se habían rendido, así que la "
         "partida ha terminado."
     ),
-    "mod.reply.rollback": "⏪ Última resolución deshecha: «{undone}» queda anulada y la partida vuelve a «{back}», con las órdenes dadas.",
+    "mod.reply.rollback": "⏪ Última resolución deshecha: la fase «{undone}» queda anulada y la partida vuelve a «{back}», con las órdenes dadas.",
     "mod.reply.replaced": "🔄 {new} juega ahora con {powers}, en lugar de {old}; se ha avisado a los dos.",
 }
 

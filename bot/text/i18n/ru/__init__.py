@@ -17,6 +17,9 @@ has a word.
   the word *держава* (*у державы {power}*, *за державу {power}*), a colon
   (*капитуляция: …*) or a parenthesis (*{user} ({powers}) сдаётся*); as the subject they stand
   alone (*побеждает {powers}*).
+- Stand-ins (issue 23) have one name each: the bot playing a power in civil disorder is the
+  *бот-опекун* (*опекун* in the choice labels), an open seat a *свободное место*, the substitute
+  board the *доска замен*.
 - Command descriptions (Discord lists them side by side) are infinitives: *Отдать приказы…*.
 - Address: *ты* to one player, no past tense that gives the reader a gender (*Твоих
   приказов ещё нет*, not *Ты ещё не отдал*); *вы* only to a group (*Модераторы*).

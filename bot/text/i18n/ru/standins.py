@@ -14,7 +14,7 @@ MESSAGES: dict[str, str] = {
     "cmd.mod.seat": "Принять или отклонить запрос на свободное место",
     "cmd.mod.seat.request": "Номер запроса",
     "cmd.mod.seat.accept": "True: принять; False: отклонить",
-    "cmd.substitutes": "Свободные места в партиях всех серверов: займи одно",
+    "cmd.substitutes": "Занять свободное место в партии любого сервера",
     "cmd.substitutes.list": "Свободные места партий, которым нужна замена",
     "cmd.substitutes.apply": "Попросить свободное место с доски замен",
     "cmd.substitutes.apply.seat": "Место (партия и держава) из списка",
@@ -30,7 +30,7 @@ MESSAGES: dict[str, str] = {
     "settings.join_approval.yes": "Свободные места (`/game join power:`): занимаются со следующей фазы, с одобрения модератора.",
     "settings.join_approval.no": "Свободные места (`/game join power:`): занимаются со следующей фазы, без одобрения.",
     "settings.substitutes.yes": "Свободные места показаны на доске замен (`/substitutes list`).",
-    "settings.substitutes.no": "Свободных мест нет на доске замен.",
+    "settings.substitutes.no": "Свободные места не показываются на доске замен.",
     "settings.min_reliability": "Новичок должен был отдать приказы хотя бы в {percent}% своих фаз.",
     "settings.min_reliability_any": "Свободное место может занять любой игрок, независимо от его надёжности.",
     # сообщения в канале
@@ -51,7 +51,7 @@ MESSAGES: dict[str, str] = {
         "🪑 **{game}**: {user} хочет играть державой {power} (запрос **{number}**). "
         "Модераторы {mods}: `/mod seat request:{number} accept:True` (или `False`)."
     ),
-    "standin.post.offered": "🪑 **{game}**: {user} хочет выйти; свободное место — держава: {powers} (`/game join power:`).",
+    "standin.post.offered": "🪑 **{game}**: {user} хочет выйти из партии; освобождается место (держава: {powers}; `/game join power:`).",
     "standin.post.seat_asked_unnamed": (
         "🪑 **{game}**: {user} хочет играть державой {power} (запрос **{number}**). "
         "Модераторы: `/mod seat request:{number} accept:True` (или `False`)."
@@ -59,12 +59,12 @@ MESSAGES: dict[str, str] = {
     "standin.post.seat_taken": "🪑 **{game}**: с этой фазы державой {power} играет {user}. Добро пожаловать!",
     "standin.someone": "игрок",
     # личные сообщения
-    "standin.dm.asked": "👋 Ты попросил место в **{game}** (держава: {power}). Я напишу сюда, когда оно станет твоим.",
+    "standin.dm.asked": "👋 Ты просишь место в партии **{game}** (держава: {power}). Я напишу сюда, когда оно станет твоим.",
     "standin.dm.accepted": "✅ **{game}**: можешь играть державой {power}. Она твоя со следующей фазы; её приказы придут в ЛС.",
     "standin.dm.refused": "**{game}**: модераторы не отдали тебе державу {power}.",
     "standin.dm.taken_over": "🔄 Твоё место в **{game}** (держава: {powers}) занял другой игрок. Спасибо за игру!",
     # ответы
-    "standin.reply.asked": "🪑 Ты попросил державу {power} в **{game}**. Решают модераторы; ответ придёт в ЛС.",
+    "standin.reply.asked": "🪑 Просьба о державе {power} в партии **{game}** отправлена. Решают модераторы; ответ придёт в ЛС.",
     "standin.reply.queued": "🪑 Держава {power} в **{game}** твоя со следующей фазы. Её приказы придут в ЛС.",
     "standin.reply.leaving": (
         "🪑 Твоё место в **{game}** свободно (держава: {powers}): ты играешь дальше, пока его кто-нибудь "
@@ -72,28 +72,28 @@ MESSAGES: dict[str, str] = {
     ),
     "standin.reply.accepted": "✅ Со следующей фазы державой {power} играет {user}.",
     "standin.reply.refused": "Запрос на державу {power} отклонён.",
-    "standin.reply.replaced_bot": "🔄 Теперь державой {powers} вместо бота 🤖 играет {new}; он получил уведомление.",
+    "standin.reply.replaced_bot": "🔄 Теперь державой {powers} вместо бота 🤖 играет {new}; уведомление отправлено.",
     # отказы
-    "standin.bad_player": "❌ `{text}` не играет державами в беспорядках: выбери «стоять» или «опекун».",
+    "standin.bad_player": "❌ `{text}` — нет такого варианта для державы в беспорядках: выбери «стоять» или «опекун».",
     "standin.bots_seven": "❌ Боты занимают пустые места партии на 7 держав: создай её с `players:7`.",
     "standin.reclaim": (
-        "❌ С тех пор как ты оставил державу {power} в **{game}**, ею играл бот-опекун: место свободно, "
+        "❌ С тех пор как держава {power} в партии **{game}** осталась без тебя, ею играл бот-опекун: место свободно, "
         "и отдавать ей приказы ты больше не можешь. Модератор может вернуть её (`/mod civil-disorder state:off`)."
     ),
     "standin.not_open": (
         "❌ Держава {power} в **{game}** — не свободное место. Свободны державы ботов и державы в беспорядках."
     ),
-    "standin.join_forming": "❌ **{game}** ещё не началась: присоединяйся через `/game join`, не выбирая державу.",
-    "standin.already_playing": "❌ Ты уже играешь в **{game}**.",
-    "standin.already_leaving": "❌ Ты уже попросил выйти из **{game}**; играешь дальше, пока место не займут.",
-    "standin.already_asked": "❌ Ты уже попросил место в **{game}**; дождись решения модераторов.",
+    "standin.join_forming": "❌ Партия **{game}** ещё не началась: присоединяйся через `/game join`, не выбирая державу.",
+    "standin.already_playing": "❌ Ты уже играешь в партии **{game}**.",
+    "standin.already_leaving": "❌ Просьба о выходе из партии **{game}** уже есть; ты играешь дальше, пока место не займут.",
+    "standin.already_asked": "❌ Твоя просьба о месте в партии **{game}** уже ждёт решения модераторов.",
     "standin.seat_taken": "❌ Державу {power} в **{game}** уже занимает другой игрок.",
     "standin.no_request": "❌ В **{game}** нет ожидающего запроса **{number}**.",
     "standin.board_gone": "❌ Этого места больше нет на доске замен. Смотри `/substitutes list`.",
     # доска замен
     "standin.board.title": "🪑 **Свободные места** (партиям нужна замена):",
     "standin.board.line": (
-        "• **{game}** на сервере {server}: держава {power}, центров: {centres}, {year}; следующий срок {deadline}; "
+        "• **{game}** на сервере {server}: держава {power}, {centres}, {year}; следующий срок {deadline}; "
         "{language}; переговоры: {press}; надёжность: {reliability}"
     ),
     "standin.board.any": "любая",
@@ -101,24 +101,24 @@ MESSAGES: dict[str, str] = {
     "standin.board.how": "Попроси место командой `/substitutes apply`; решают модераторы партии.",
     "standin.board.empty": "🪑 Сейчас ни одной партии не нужна замена.",
     "standin.board.unreliable": (
-        "❌ **{game}** ждёт игроков, отдавших приказы хотя бы в {percent}% своих фаз; у тебя — {yours}%."
+        "❌ Партия **{game}** ждёт игроков, отдавших приказы хотя бы в {percent}% своих фаз; у тебя — {yours}%."
     ),
-    "standin.dm.invite": "📨 **{game}** играется на сервере **{server}**, где ты займёшь державу {power}: {url}",
-    "standin.reply.invited": "📨 {user} получил приглашение на этот сервер в ЛС.",
+    "standin.dm.invite": "📨 Партия **{game}** идёт на сервере **{server}**, где ты будешь играть державой {power}: {url}",
+    "standin.reply.invited": "📨 Приглашение на этот сервер отправлено игроку {user} в ЛС.",
     "standin.reply.no_invite": (
-        "⚠️ Не удалось создать приглашение (боту нужно право «Создание приглашения»): отправь его {user} сам."
+        "⚠️ Не удалось создать приглашение (боту нужно право «Создавать приглашения»): отправь приглашение игроку {user} лично."
     ),
-    "standin.reply.invite_not_sent": "⚠️ {user} не принимает мои ЛС: отправь ему это приглашение сам: {url}",
+    "standin.reply.invite_not_sent": "⚠️ {user} не принимает от меня ЛС: отправь это приглашение лично: {url}",
     # /mod log
     "mod.log.standin": "{who}: 🤖 державой {power} сыграл бот: {orders}",
-    "mod.log.seat_asked": "{who}: попросил державу {power}",
-    "mod.log.seat_accepted": "{who}: отдал державу {power} игроку {user}",
-    "mod.log.seat_refused": "{who}: не отдал державу {power} игроку {user}",
-    "mod.log.seat_taken": "{who}: {user} занял место — держава {power}",
-    "mod.log.seat_left": "{who}: попросил выйти (держава: {powers})",
-    "anon.log.seat_left": "{who}: игрок попросил выйти (держава: {powers})",
-    "anon.log.seat_asked": "{who}: игрок попросил державу {power}",
-    "anon.log.seat_accepted": "{who}: отдал державу {power} игроку",
-    "anon.log.seat_refused": "{who}: не отдал державу {power} игроку",
-    "anon.log.seat_taken": "{who}: игрок занял место — держава {power}",
+    "mod.log.seat_asked": "{who}: просьба о державе {power}",
+    "mod.log.seat_accepted": "{who}: держава {power} отдана игроку {user}",
+    "mod.log.seat_refused": "{who}: держава {power} не отдана игроку {user}",
+    "mod.log.seat_taken": "{who}: держава {power} перешла к игроку {user}",
+    "mod.log.seat_left": "{who}: просьба о выходе (держава: {powers})",
+    "anon.log.seat_left": "{who}: игрок просит о выходе (держава: {powers})",
+    "anon.log.seat_asked": "{who}: игрок просит державу {power}",
+    "anon.log.seat_accepted": "{who}: держава {power} отдана игроку",
+    "anon.log.seat_refused": "{who}: держава {power} не отдана игроку",
+    "anon.log.seat_taken": "{who}: держава {power} перешла к новому игроку",
 }
