@@ -31,10 +31,11 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
-from discord.gateway import DiscordWebSocket
+from discord.gateway import DiscordWebSocket, ReconnectWebSocket
 from discord.shard import Shard
 
 from bot.core.app import Core
@@ -220,7 +221,13 @@ class DiplomacyBot(commands.AutoShardedBot):
                 try:
                     # (not the first identify: discord.py waits its 5 s between identifies first)
                     await self.launch_shard(DiscordWebSocket.DEFAULT_GATEWAY, shard)
-                except (OSError, TimeoutError, discord.DiscordException) as exc:
+                except (
+                    OSError,
+                    TimeoutError,
+                    aiohttp.ClientError,
+                    discord.DiscordException,
+                    ReconnectWebSocket,
+                ) as exc:
                     log.warning(
                         "could not open the gateway of shard %d of %d (%s); trying again in %.0fs",
                         shard,

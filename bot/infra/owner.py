@@ -385,20 +385,29 @@ class ShardOwner:
                 r.holder == taker and r.expires_at > now and not r.scope.startswith((RETURN_PREFIX, HANDOVER_PREFIX))
                 for r in rows.values()
             )
-            if shard in self._announced and (row is None or not taker_alive):
-                # the taker closed its connection (or is gone): answer without claiming, a
-                # lease later (what it received before it closed is claimed by both sides)
+            if shard in self._announced:
+                still = row is not None and taker_alive and await self._renew(key, now)  # (said again)
+                if still:
+                    continue
+                # the taker closed its connection (it dropped the row), or is gone: answer
+                # without claiming, a lease later (what it received before it closed is
+                # claimed by both sides)
                 if row is not None:
                     async with self.storage.write() as tx:
                         await tx.drop_lease(key, me)
                 del self._takers[shard]
                 self._announced.discard(shard)
                 self._claiming_until[shard] = time.monotonic() + self.settings.duration
-                continue
-            if shard in self._up and shard in self._leases:
-                await self._put(key, now)  # said (again: renewed every heartbeat)
+            elif shard in self._up and shard in self._leases:
+                await self._put(key, now)  # say it, once; renewed then, never written again
                 self._announced.add(shard)
         return closed
+
+    async def _renew(self, scope: str, now: float) -> bool:
+        """Renew this process' row ``scope``; False when it is gone (never written back: the
+        taker drops it when it closed its connection)."""
+        async with self.storage.write() as tx:
+            return await tx.renew_lease(scope, self.holder.instance, now, now + self.settings.duration)
 
     async def _put(self, scope: str, now: float) -> None:
         me = self.holder
