@@ -143,9 +143,9 @@ async def test_a_taken_over_shard_s_commands_are_answered_and_the_shard_moves_ba
 
         # killed: the first takes shard 1 over and connects it (the only connection of it now)
         await second.kill()
-        await until(lambda: emu.connections(1) == 1, "a connection of shard 1 again")
         await first.said("took over shard 1 of 2")
         await first.said("opened the gateway of shard 1 of 2")
+        await until(lambda: emu.connections(1) == 1, "one connection of shard 1: the first's")
         reply = await status()  # answered by the first: the only process alive
         assert emu.delivered[reply["interaction"]] == 1
 
