@@ -303,10 +303,13 @@ class DiplomacyBot(commands.AutoShardedBot):
     async def _claimed(self, owner: ShardOwner, data: Any, shard: int) -> None:
         try:
             mine = await owner.claim_interaction(int(data["id"]), shard)
-        except (*DATABASE_ERRORS, OSError, LeaseLost) as exc:
-            # not claimed: the other process (which has it too) answers it
-            log.warning("could not claim interaction %s of shard %d (%s)", data.get("id"), shard, exc)
+        except LeaseLost:  # another process took the shard over: it answers on its connection
             return
+        except (*DATABASE_ERRORS, OSError) as exc:
+            # the database can't say: the shard's lease holder answers (the command then says
+            # what went wrong, as without a hand-over); a process giving the shard back leaves it
+            log.warning("could not claim interaction %s of shard %d (%s)", data.get("id"), shard, exc)
+            mine = owner.holds(shard)
         if mine:
             self._parse_interaction(data)
 

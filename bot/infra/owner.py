@@ -150,9 +150,12 @@ class ShardOwner:
         if shard in self._handing:
             return None
         lease = self._leases.get(shard)
-        if lease is None or not lease.may_send():
+        if lease is None or lease.lost is not None:
             return False
-        if shard in self._takers:
+        if not lease.may_send() or shard in self._takers:
+            # not renewed in time (this process was frozen, or the database is unreachable):
+            # the claim's write goes through the fence, which refuses it if another process
+            # took the shard over meanwhile (and answers the interaction on its connection)
             return None
         until = self._claiming_until.get(shard)
         if until is not None:
@@ -160,6 +163,11 @@ class ShardOwner:
                 return None
             del self._claiming_until[shard]
         return True
+
+    def holds(self, shard: int) -> bool:
+        """Whether this process holds the lease of ``shard`` (not known lost)."""
+        lease = self._leases.get(shard)
+        return lease is not None and lease.lost is None
 
     def gateway_up(self, shard: int) -> None:
         """The bot's connection of ``shard`` is READY (it receives that shard's events)."""
