@@ -29,8 +29,10 @@ and button presses only to a connection of that server's shard, so a shard taken
 served whole: the bot (:mod:`bot.discord.app`) opens its gateway connection in this same
 process, beside its own shards (:meth:`ShardOwner.gateways`), and answers its interactions
 with the same command tree. A process answers an interaction of a shard only while it holds
-that shard's lease (:meth:`ShardOwner.serves`); a process frozen past its lease that wakes
-with interactions queued leaves them to the taker. The give-back is a hand-over without a
+that shard's lease (:meth:`ShardOwner.serves`); one whose lease was not renewed in time (a
+process frozen past its lease that wakes with interactions queued) first claims each in
+the database, and the fence refuses that claim once the taker holds the shard: the taker's
+connection got the same interaction, and it answers. The give-back is a hand-over without a
 gap and without an interaction answered twice, although for a moment both processes have a
 connection for the shard (Discord lets several sessions identify the same shard and sends
 each event to all of them):
