@@ -198,6 +198,44 @@ async def test_a_taken_over_shard_s_commands_are_answered_and_the_shard_moves_ba
             await databases.drop_made()
 
 
+async def test_a_frozen_process_s_shard_is_served_by_the_taker_and_the_frozen_one_answers_nothing_when_it_wakes(
+    tmp_path, postgresql_server
+):
+    """A process frozen past its lease keeps its connection open at Discord: the taker's
+    connection of that shard gets each command too, and answers it; woken, the frozen one
+    finds the shard taken (its claim is fenced off) and stops without answering."""
+    emu = Emulator()
+    guilds = [emu.add_guild(0, 2), emu.add_guild(1, 2)]
+    channel = emu.add_channel("game-1", guilds[1])
+    users = [emu.add_user("alice"), emu.add_user("bob")]
+    await emu.start()
+    url = await databases.new_database(str(tmp_path / "frozen"), postgresql_server)
+    bots: list[Bot] = []
+    try:
+        first = await start(emu, url, "first", tmp_path, 0)
+        bots.append(first)
+        second = await start(emu, url, "second", tmp_path, 1)
+        bots.append(second)
+        await new_game(emu, channel, users, name="Frozen")
+        second.proc.send_signal(signal.SIGSTOP)
+        await first.said("took over shard 1 of 2")  # once the lease expired
+        await first.said("opened the gateway of shard 1 of 2")
+        reply = await emu.slash(users[0], "game", channel=channel, sub="status")
+        assert "Frozen" in reply["data"]["content"]
+        assert emu.delivered[reply["interaction"]] == 2  # the frozen one's connection had it too
+        second.proc.send_signal(signal.SIGCONT)
+        assert await second.exited() == 4  # it lost its shard: stopped
+        assert emu.refused == []  # and it did not answer that command as well
+    finally:
+        for bot in bots:
+            if bot.proc.returncode is None:
+                bot.proc.send_signal(signal.SIGCONT)
+            await bot.kill()
+        await emu.stop()
+        if not databases.ON_POSTGRESQL:
+            await databases.drop_made()
+
+
 async def _phase_is(db: asyncpg.Connection, game_id: int, phase: str) -> bool:
     return await db.fetchval("SELECT phase FROM games WHERE id = $1", game_id) == phase
 
