@@ -2,7 +2,9 @@
 (issue 13), each ``python -m bot`` against the loopback Discord emulator (two servers, one
 per shard): each runs the games of its shard; one is killed, and once its lease expires the
 other takes its shard over and resolves its due game exactly once; started again, the
-first asks for its shard back and gets it.
+first asks for its shard back and gets it. The taker also serves the shard's gateway (issue
+24): the killed process's servers' commands are answered by it, the hand-back loses none and
+answers none twice, and a process frozen past its lease answers nothing when it wakes.
 
 Leases are short here (2 s, heartbeat 0.5 s); every wait polls with a bound that is only a
 hang guard, never a speed assumption.
