@@ -223,3 +223,20 @@ async def test_a_shard_given_back_changes_gateway_without_a_gap_and_each_interac
     finally:
         for store in stores:
             await store.close()
+
+
+async def test_the_lease_holders_reported_are_the_shards_not_the_rows_of_a_give_back(tmp_path):
+    """The metrics' lease holders (Figures.leases) list the shards' leases only: not the row
+    that asks a shard back, nor the one a hand-over of its gateway writes."""
+    from bot.infra.storage.leases import LeaseRow
+
+    store = await Storage.open(await target(tmp_path / "figures.sqlite3"))
+    try:
+        async with store.write() as tx:
+            for scope, pid in (("shard:0/2", 1), ("shard:1/2", 2), ("return:shard:1/2", 2), ("handover:shard:1/2", 2)):
+                await tx.put_lease(LeaseRow(scope, f"p{pid}", "host", pid, "", 100.0, 100.0, 200.0))
+        async with store.read() as tx:
+            figures = await tx.figures(150.0)
+        assert figures.leases == [("shard:0/2", "host", 1), ("shard:1/2", "host", 2)]
+    finally:
+        await store.close()
