@@ -247,8 +247,9 @@ class DiplomacyBot(commands.AutoShardedBot):
             self._opening.pop(shard, None)
 
     async def _close_taken(self, shard: int) -> None:
-        """Close this process' connection of a shard given back (the owner's is up), and
-        forget that shard's servers (their events go to the owner now)."""
+        """Close this process' connection of a shard given back (the owner's is up). Its
+        servers stay in discord.py's cache, no longer updated: nothing here uses them (their
+        jobs are the owner's), and a later takeover's connection sends them afresh."""
         opening = self._opening.pop(shard, None)
         if opening is not None:
             opening.cancel()
@@ -261,10 +262,6 @@ class DiplomacyBot(commands.AutoShardedBot):
             except Exception:  # closing a connection already broken: it is closed either way
                 log.warning("closing the gateway of shard %d failed; it is dropped", shard, exc_info=True)
         self._connection.shard_ids = sorted(self._connected_shards())
-        count = self.shard_settings.count
-        for guild in list(self.guilds):
-            if shard_of(guild.id, count) == shard:
-                self._connection._remove_guild(guild)
 
     async def on_shard_connect(self, shard_id: int) -> None:
         # READY on that connection: this process receives the shard's events from now on
