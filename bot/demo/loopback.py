@@ -5,7 +5,12 @@ messages with PNG attachments, a channel's history. Messages with a nonce honour
 ``enforce_nonce`` the way Discord does (a repeated nonce returns the first message
 instead of posting again). Several servers (:meth:`Emulator.add_guild`) and several
 gateway connections, one per shard as a sharded bot identifies them: each server's events
-go to the connection of its shard, as Discord routes them (DMs to shard 0).
+go to the connections of its shard, as Discord routes them (DMs to shard 0): to every
+connection that identified that shard (Discord lets several sessions identify one shard, and
+sends each event to all of them), and to none while no connection has it (the interaction
+then goes unanswered, as on Discord). An interaction is answered once: a second callback is
+refused with 400 and code 40060, "Interaction has already been acknowledged", as Discord
+refuses it (:attr:`Emulator.refused`).
 
 Like Discord, it limits the bot's requests (:class:`Limits`): 50 per second in all (the
 global limit; interaction callbacks and follow-ups are not counted) and 5 messages per
@@ -121,12 +126,20 @@ class Emulator(_Address):
     reject_token: bool = False
     more_guilds: list[str] = field(default_factory=list)  # servers beside guild_id
     locale: str = "en-US"  # the server's and the users' Discord language (the demo's --language)
+    # second answers to an interaction, refused (40060): their interaction ids
+    refused: list[str] = field(default_factory=list)
+    # interaction id -> how many gateway connections it was sent to (0: none had its shard)
+    delivered: dict[str, int] = field(default_factory=dict)
+    # called with (shard, count) once a connection that identified got its READY and servers
+    on_ready: Callable[[int, int], None] | None = None
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(1)
         self._ws: web.WebSocketResponse | None = None
         self._seq: dict[int, int] = {}  # per connection
-        self._shards: dict[int, tuple[int, web.WebSocketResponse]] = {}  # shard -> (count, its connection)
+        # shard -> (count, its connections: usually one; two while a shard changes process)
+        self._shards: dict[int, tuple[int, list[web.WebSocketResponse]]] = {}
+        self._acknowledged: set[str] = set()  # interactions answered
         self.port = 0
         self.silent_connections = 0
         self._runner: web.AppRunner | None = None
@@ -456,6 +469,10 @@ class Emulator(_Address):
     async def _callback(self, request: web.Request) -> web.Response:
         interaction_id = request.match_info["id"]
         body, files = await self._read_body(request)
+        if interaction_id in self._acknowledged:  # as Discord: one answer per interaction
+            self.refused.append(interaction_id)
+            return _json({"message": "Interaction has already been acknowledged.", "code": 40060}, 400)
+        self._acknowledged.add(interaction_id)
         kind = body.get("type")
         data = body.get("data") or {}
         message = None
@@ -496,29 +513,42 @@ class Emulator(_Address):
         """Whether a bot process has identified ``shard`` on the gateway (and not left)."""
         return shard in self._shards
 
+    def connections(self, shard: int) -> int:
+        """How many gateway connections have identified ``shard`` (and not left)."""
+        return len(self._shards[shard][1]) if shard in self._shards else 0
+
     def shard_of(self, guild_id: str | None) -> int:
         """The shard a server's events go to (DMs: shard 0)."""
         count = next(iter(self._shards.values()))[0] if self._shards else 1
         return (int(guild_id) >> 22) % count if guild_id else 0
 
-    async def _send(
-        self, op: int, data: Any, event: str | None = None, ws: web.WebSocketResponse | None = None
-    ) -> None:
-        if ws is None:
+    async def _send(self, op: int, data: Any, event: str | None = None, ws: web.WebSocketResponse | None = None) -> int:
+        """Send one frame: to ``ws``, or to every connection of the shard of its server; how
+        many connections it went to."""
+        if ws is not None:
+            targets = [ws]
+        else:
             guild = data.get("guild_id") if isinstance(data, dict) else None
             shard = self._shards.get(self.shard_of(guild))
-            ws = shard[1] if shard is not None else self._ws
-        assert ws is not None
-        frame: dict[str, Any] = {"op": op, "d": data, "s": None, "t": event}
-        if op == 0:
-            self._seq[id(ws)] = frame["s"] = self._seq.get(id(ws), 0) + 1
-        await ws.send_str(json.dumps(frame))
+            targets = list(shard[1]) if shard is not None else []
+        sent = 0
+        for target in targets:
+            frame: dict[str, Any] = {"op": op, "d": data, "s": None, "t": event}
+            if op == 0:
+                self._seq[id(target)] = frame["s"] = self._seq.get(id(target), 0) + 1
+            try:
+                await target.send_str(json.dumps(frame))
+            except ConnectionError:  # closing meanwhile: that process did not get it
+                continue
+            sent += 1
+        return sent
 
     async def drop_gateway(self) -> None:
         """A gateway outage: every connection closed, new ones refused until
         ``gateway_down`` is set back to False."""
         self.gateway_down = True
-        for ws in {id(w): w for w in [self._ws, *(held for _, held in self._shards.values())] if w}.values():
+        held = [w for _, conns in self._shards.values() for w in conns]
+        for ws in {id(w): w for w in [self._ws, *held] if w}.values():
             await ws.close()
 
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
@@ -542,7 +572,8 @@ class Emulator(_Address):
                 await self._send(11, None, ws=ws)
             elif frame["op"] in (2, 6):
                 shard, count = (frame["d"] or {}).get("shard") or [0, 1]
-                self._shards[shard] = (count, ws)
+                conns = [w for w in self._shards.get(shard, (count, []))[1] if w is not ws and not w.closed]
+                self._shards[shard] = (count, [*conns, ws])
                 guilds = [g for g in [self.guild_id, *self.more_guilds] if (int(g) >> 22) % count == shard]
                 await self._send(
                     0,
@@ -560,10 +591,16 @@ class Emulator(_Address):
                 )
                 for guild in guilds:
                     await self._send(0, self.guild_payload(guild), "GUILD_CREATE", ws=ws)
+                if self.on_ready is not None:
+                    self.on_ready(shard, count)
                 self.identified.set()
-        for shard, (_, held) in list(self._shards.items()):
-            if held is ws:  # that process is gone: its shard has no connection
-                del self._shards[shard]
+        for shard, (count, conns) in list(self._shards.items()):
+            if ws in conns:  # that process is gone: its shard has one connection fewer
+                rest = [w for w in conns if w is not ws]
+                if rest:
+                    self._shards[shard] = (count, rest)
+                else:
+                    del self._shards[shard]
         return ws
 
     # -- driving the bot as a user would -----------------------------------------------
@@ -585,7 +622,8 @@ class Emulator(_Address):
         timeout: float = 60.0,  # a hang guard: a busy machine is slow, never red
     ) -> dict[str, Any]:
         """Invoke ``/name [sub] options`` as ``user`` in ``channel`` (None: in the bot's DM);
-        return the callback the bot made (``{"type", "data", "files"}``)."""
+        return the callback the bot made (``{"type", "data", "files"}``, and the
+        ``interaction`` id)."""
         command = self._command(name)
         opts = []
         for key, value in (options or {}).items():
@@ -672,13 +710,13 @@ class Emulator(_Address):
         future = self.callbacks[interaction_id] = loop.create_future()
         followup = self.callbacks["followup:" + token] = loop.create_future()
         start = time.monotonic()
-        await self._send(0, payload, "INTERACTION_CREATE")
+        self.delivered[interaction_id] = await self._send(0, payload, "INTERACTION_CREATE")
         try:
             result = await asyncio.wait_for(future, timeout)
             if result["type"] in (5, 6):  # deferred: the answer comes as a follow-up
                 result = await asyncio.wait_for(followup, timeout)
             self.replies.append(time.monotonic() - start)
-            return result
+            return {**result, "interaction": interaction_id}
         finally:
             self.callbacks.pop(interaction_id, None)
             self.callbacks.pop("followup:" + token, None)

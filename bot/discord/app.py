@@ -4,7 +4,24 @@ random generator, whether to sync commands, a map drawer) so tests build the rea
 
 It is an :class:`~discord.ext.commands.AutoShardedBot` that connects the Discord shards
 this process owns (``shards``: :class:`bot.infra.shards.ShardSettings`, one of one by
-default) and holds their leases (:mod:`bot.infra.owner`)."""
+default) and holds their leases (:mod:`bot.infra.owner`).
+
+**A taken-over shard is served whole (issue 24).** When this process takes over the shard
+of a dead process it also opens that shard's gateway connection, on this same running bot:
+one more :class:`discord.shard.Shard` beside its own, as discord.py's own ``launch_shard``
+makes them (``launch_shard`` below, the private names of discord.py 2.7.1, which the
+project pins; the same ones the start already relies on). Everything else is shared as it
+is: the command tree (not synced again), the cogs, the caches, the database. We chose this
+over a second client in the process (a second tree, cogs, caches and HTTP session, and two
+clients both handling the DMs of shard 0) and over a process that restarts with more
+shards (every own shard dropped for the restart). Closing it again is one shard's
+``close`` (its worker is cancelled first, so discord.py does not reconnect it), when the
+owner's own connection is READY: the hand-over of :mod:`bot.infra.owner`.
+
+Every interaction first passes :meth:`DiplomacyBot._gate`: with several shards, it is
+handled only by the process that serves its shard (a server's shard, or shard 0 for a
+DM), claimed in the database first while a hand-over is under way, so no interaction is
+answered by two processes (Discord refuses the second answer: 40060)."""
 
 from __future__ import annotations
 
@@ -19,7 +36,7 @@ import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
-from discord.gateway import DiscordWebSocket
+from discord.gateway import DiscordWebSocket, ReconnectWebSocket
 from discord.shard import Shard
 
 from bot.core import scoring
@@ -35,7 +52,7 @@ from bot.infra.clock import Clock, system_clock
 from bot.infra.lease import LeaseLost, LeaseSettings
 from bot.infra.owner import ShardOwner, own
 from bot.infra.scheduler import Scheduler
-from bot.infra.shards import ShardSettings
+from bot.infra.shards import ShardSettings, shard_of
 from bot.infra.storage import DATABASE_ERRORS, Replayed, Storage
 from bot.text.i18n import t
 from bot.text.replies import refusal
@@ -49,6 +66,7 @@ ANSWER_WITHIN = 3.0  # seconds: Discord drops a command not answered within 3 s
 # a command that comes while writes wait for another program's lock is told so after this,
 # unless answered first (a read never waits)
 BUSY_GRACE = 1.5
+TAKEN_RETRY = (5.0, 60.0)  # a taken-over shard's gateway that fails to connect: first pause, longest
 
 
 class DiplomacyTree(app_commands.CommandTree):
@@ -227,6 +245,9 @@ class DiplomacyBot(commands.AutoShardedBot):
         self.maps = maps.MapCache(drawer=map_drawer)
         # how the background loops sleep until their next timer (tests: simcord's virtual wait)
         self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
+        self._launched = False  # the own shards' connections were launched: taken-over ones may follow
+        self._opening: dict[int, asyncio.Task[None]] = {}  # taken-over shards being connected
+        self._claims: set[asyncio.Task[None]] = set()  # interactions being claimed (hand-over)
 
     async def launch_shard(self, gateway: Any, shard_id: int, *, initial: bool = False) -> None:
         """Connect one shard, as discord.py does, but without its own endless retry every
@@ -239,6 +260,123 @@ class DiplomacyBot(commands.AutoShardedBot):
         shard = Shard(ws, self, self._AutoShardedClient__queue.put_nowait)  # type: ignore[attr-defined]
         self._AutoShardedClient__shards[shard_id] = shard  # type: ignore[attr-defined]
         shard.launch()
+
+    async def launch_shards(self) -> None:
+        await super().launch_shards()
+        self._launched = True
+        self._serve_gateways()  # shards taken over while the own ones connected
+
+    # -- the gateways of taken-over shards (issue 24) ------------------------------------------
+    def _connected_shards(self) -> dict[int, Shard]:
+        return self._AutoShardedClient__shards  # type: ignore[attr-defined,no-any-return]
+
+    def _serve_gateways(self) -> None:
+        """Open the connection of each shard this process took over and has none for."""
+        owner = self.lease
+        if owner is None or not self._launched or self.is_closed():
+            return
+        for shard in sorted(owner.gateways() - set(self._connected_shards())):
+            if shard not in self._opening:
+                self._opening[shard] = asyncio.get_running_loop().create_task(
+                    self._open_taken(shard), name=f"gateway-{shard}"
+                )
+
+    async def _open_taken(self, shard: int) -> None:
+        count = self.shard_settings.count
+        delay = TAKEN_RETRY[0]
+        try:
+            while not self.is_closed() and self.lease is not None and shard in self.lease.gateways():
+                try:
+                    # (not the first identify: discord.py waits its 5 s between identifies first)
+                    await self.launch_shard(DiscordWebSocket.DEFAULT_GATEWAY, shard)
+                except (
+                    OSError,
+                    TimeoutError,
+                    aiohttp.ClientError,
+                    discord.DiscordException,
+                    ReconnectWebSocket,
+                ) as exc:
+                    log.warning(
+                        "could not open the gateway of shard %d of %d (%s); trying again in %.0fs",
+                        shard,
+                        count,
+                        type(exc).__name__,
+                        delay,
+                    )
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, TAKEN_RETRY[1])
+                    continue
+                self._connection.shard_ids = sorted(self._connected_shards())
+                log.warning(
+                    "opened the gateway of shard %d of %d: its servers' commands are answered here", shard, count
+                )
+                return
+        finally:
+            self._opening.pop(shard, None)
+
+    async def _close_taken(self, shard: int) -> None:
+        """Close this process' connection of a shard given back (the owner's is up). Its
+        servers stay in discord.py's cache, no longer updated: nothing here uses them (their
+        jobs are the owner's), and a later takeover's connection sends them afresh."""
+        opening = self._opening.pop(shard, None)
+        if opening is not None:
+            opening.cancel()
+        if self.lease is not None:
+            self.lease.gateway_down(shard)
+        held = self._connected_shards().pop(shard, None)
+        if held is not None:
+            try:
+                await held.close()  # its worker is cancelled first: no reconnect
+            except Exception:  # closing a connection already broken: it is closed either way
+                log.warning("closing the gateway of shard %d failed; it is dropped", shard, exc_info=True)
+        self._connection.shard_ids = sorted(self._connected_shards())
+
+    async def on_shard_connect(self, shard_id: int) -> None:
+        # READY on that connection: this process receives the shard's events from now on
+        if self.lease is not None:
+            self.lease.gateway_up(shard_id)
+
+    # -- who answers an interaction -----------------------------------------------------------
+    def _install_gate(self) -> None:
+        parsers = self._connection.parsers
+        if getattr(parsers.get("INTERACTION_CREATE"), "__name__", "") == "_gate":
+            return
+        self._parse_interaction = parsers["INTERACTION_CREATE"]
+        parsers["INTERACTION_CREATE"] = self._gate
+
+    def _gate(self, data: Any) -> None:
+        """Handle an interaction only if this process serves its shard (several shards, with
+        leases: :meth:`bot.infra.owner.ShardOwner.serves`); during a hand-over, only once
+        this process claimed it."""
+        owner = self.lease
+        count = self.shard_settings.count
+        if owner is None or count == 1:
+            self._parse_interaction(data)
+            return
+        guild = data.get("guild_id")
+        shard = shard_of(int(guild), count) if guild else 0  # as Discord routes it (DMs: shard 0)
+        verdict = owner.serves(shard)
+        if verdict:
+            self._parse_interaction(data)
+        elif verdict is None:
+            task = asyncio.get_running_loop().create_task(self._claimed(owner, data, shard))
+            self._claims.add(task)
+            task.add_done_callback(self._claims.discard)
+        else:
+            log.debug("interaction %s of shard %d left to the process that serves it", data.get("id"), shard)
+
+    async def _claimed(self, owner: ShardOwner, data: Any, shard: int) -> None:
+        try:
+            mine = await owner.claim_interaction(int(data["id"]), shard)
+        except LeaseLost:  # another process took the shard over: it answers on its connection
+            return
+        except (*DATABASE_ERRORS, OSError) as exc:
+            # the database can't say: the shard's lease holder answers (the command then says
+            # what went wrong, as without a hand-over); a process giving the shard back leaves it
+            log.warning("could not claim interaction %s of shard %d (%s)", data.get("id"), shard, exc)
+            mine = owner.holds(shard)
+        if mine:
+            self._parse_interaction(data)
 
     async def open_storage(self) -> Storage:
         """Open (and migrate) the database, once, holding its lease first. ``python -m bot``
@@ -290,6 +428,8 @@ class DiplomacyBot(commands.AutoShardedBot):
             self.add_listener(self.poster.permissions_changed, event)  # posts waiting for a permission: now
         if self.lease is not None:  # shards taken over or given back: other jobs are due
             self.lease.on_change = self._shards_changed
+            self.lease.close_gateway = self._close_taken
+        self._install_gate()
         await self.tree.set_translator(CatalogueTranslator())
         for cog in COGS():
             await self.add_cog(cog(self, self.core))
@@ -315,6 +455,7 @@ class DiplomacyBot(commands.AutoShardedBot):
     def _shards_changed(self) -> None:
         self.scheduler.wake()
         self._posts_stored()
+        self._serve_gateways()
 
     def _lease_lost(self, lost: LeaseLost) -> None:
         """Another process owns the database now: stop at once (its writes are already
@@ -346,6 +487,8 @@ class DiplomacyBot(commands.AutoShardedBot):
             self.storage.stop_waiting()
         try:
             await asyncio.gather(*(part.stop(grace=STOP_GRACE) for part in loops))
+            for opening in list(self._opening.values()):
+                opening.cancel()
             await super().close()
             if self.lease is not None:
                 await self.lease.release()  # a database that can't be written: one log line, then on

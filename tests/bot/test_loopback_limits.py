@@ -54,3 +54,24 @@ async def test_the_global_limit_and_the_channel_limit_answer_429_and_count(tmp_p
         assert emu.uploaded > 0
     finally:
         await emu.stop()
+
+
+async def test_an_interaction_answered_twice_is_refused_as_discord_refuses_it():
+    emu = Emulator()
+    await emu.start()
+    try:
+        async with aiohttp.ClientSession(emu.api_url + "/") as http:
+
+            async def answer(interaction: str) -> tuple[int, dict]:
+                body = {"type": 4, "data": {"content": "ok"}}
+                async with http.post(f"interactions/{interaction}/tok{interaction}/callback", json=body) as r:
+                    return r.status, await r.json()
+
+            assert (await answer("11"))[0] == 200
+            status, body = await answer("11")
+            assert (status, body["code"]) == (400, 40060)
+            assert body["message"] == "Interaction has already been acknowledged."
+            assert (await answer("12"))[0] == 200  # another interaction: its own first answer
+            assert emu.refused == ["11"]
+    finally:
+        await emu.stop()

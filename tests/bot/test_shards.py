@@ -149,3 +149,94 @@ async def test_a_shard_owner_takes_over_a_dead_process_shard_and_gives_it_back(t
     finally:
         for store in stores:
             await store.close()
+
+
+async def test_a_shard_given_back_changes_gateway_without_a_gap_and_each_interaction_is_answered_once(tmp_path):
+    """Issue 24: the taker serves a taken-over shard's gateway; given back, it keeps serving
+    it until the owner says its own connection is up, then closes it; meanwhile both claim
+    each interaction (one answers), and the owner answers without claiming a lease later."""
+    path = await target(tmp_path / "handover.sqlite3")
+    stores = [await Storage.open(path) for _ in range(3)]
+    lost: list[LeaseLost] = []
+
+    async def frozen(delay: float) -> None:  # stepped by hand here
+        await asyncio.Event().wait()
+
+    def owner(n: int, home: int) -> ShardOwner:
+        return ShardOwner(
+            stores[n], label="db", shards=ShardSettings(2, frozenset({home})), settings=SHORT,
+            on_lost=lost.append, sleep=frozen, holder=Holder(f"owner{n}", "host", n, machine=""),
+        )  # fmt: skip
+
+    first, second = owner(0, 0), owner(1, 1)
+    closed: list[int] = []
+
+    async def close(shard: int) -> None:
+        closed.append(shard)
+
+    first.close_gateway = close
+    try:
+        await first.start()
+        await second.start()
+        assert first.gateways() == {0} and first.serves(0) is True and first.serves(1) is False
+        await asyncio.sleep(SHORT.duration + 0.1)  # the second is frozen (renews nothing)
+        assert second.serves(1) is None  # not renewed in time: only what it can still claim
+        await first.leases[0].renew()
+        assert await first.step()
+        assert first.gateways() == {0, 1} and first.serves(1) is True  # its gateway and commands too
+        with pytest.raises(LeaseLost):  # the frozen one wakes with an interaction: the fence says no
+            await second.claim_interaction(41, 1)
+        assert second.serves(1) is False and len(lost) == 1
+        assert await first.claim_interaction(41, 1)  # (not needed outside a hand-over: it is free)
+
+        back = owner(2, 1)
+        asking = asyncio.ensure_future(back.start())
+        for _ in range(500):  # a hang guard only
+            await asyncio.sleep(0.02)
+            if await first.step():
+                break
+        asking.cancel()
+        await back.start()
+        # the lease (the jobs) moved, the taker's connection stays until the owner's is up
+        assert first.shards() == Shards(2, frozenset({0})) and back.shards() == Shards(2, frozenset({1}))
+        assert first.gateways() == {0, 1}
+        assert first.serves(1) is None and back.serves(1) is None  # both claim first
+        assert [await first.claim_interaction(42, 1), await back.claim_interaction(42, 1)] == [True, False]
+        assert [await back.claim_interaction(43, 1), await first.claim_interaction(43, 1)] == [True, False]
+        await back.step()
+        await first.step()
+        assert closed == [] and first.gateways() == {0, 1}  # the owner is not connected yet
+
+        back.gateway_up(1)
+        await back.step()  # it says so
+        await first.leases[0].renew()
+        await first.step()
+        assert closed == [1] and first.gateways() == {0} and first.serves(1) is False
+        await back.step()  # the taker closed: claims go on for a lease, then none
+        assert back.serves(1) is None
+        await asyncio.sleep(SHORT.duration + 0.05)
+        await back.leases[1].renew()
+        assert back.serves(1) is True
+        assert len(lost) == 1
+        await back.release()
+        await first.release()
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_the_lease_holders_reported_are_the_shards_not_the_rows_of_a_give_back(tmp_path):
+    """The metrics' lease holders (Figures.leases) list the shards' leases only: not the row
+    that asks a shard back, nor the one a hand-over of its gateway writes."""
+    from bot.infra.storage.leases import LeaseRow
+
+    store = await Storage.open(await target(tmp_path / "figures.sqlite3"))
+    try:
+        async with store.write() as tx:
+            for scope, pid in (("shard:0/2", 1), ("shard:1/2", 2), ("return:shard:1/2", 2), ("handover:shard:1/2", 2)):
+                await tx.put_lease(LeaseRow(scope, f"p{pid}", "host", pid, "", 100.0, 100.0, 200.0))
+        async with store.read() as tx:
+            figures = await tx.figures(150.0)
+        assert figures.leases == [("shard:0/2", "host", 1), ("shard:1/2", "host", 2)]
+    finally:
+        await store.close()

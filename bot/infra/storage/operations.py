@@ -43,7 +43,8 @@ class OperationsQueries:
             params,
         )
         leases = await self._all(  # type: ignore[attr-defined]
-            "SELECT scope, host, pid FROM leases WHERE scope NOT LIKE 'return:%' AND expires_at > ? ORDER BY scope",
+            "SELECT scope, host, pid FROM leases WHERE scope NOT LIKE 'return:%' AND scope NOT LIKE 'handover:%' "
+            "AND expires_at > ? ORDER BY scope",
             (now,),
         )
         return Figures(
