@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from engine.history import History
-from tests.bot.simcord_support import running
+from tests.bot.simcord_support import powers_by_user, running, seven
 from tests.bot.support import current_game, dms, order, start_duel, texts
 
 
@@ -76,3 +76,54 @@ async def test_england_vs_turkey_starts_with_englands_fleets_at_sea(tmp_path):
         assert game.variant == "evt" and game.players == 2
         units = {p: sorted(us) for p, us in game.position["units"].items()}
         assert units == {"ENGLAND": ["A LON", "F ENG", "F NTH"], "TURKEY": ["A CON", "A SMY", "F ANK"]}
+
+
+async def test_one_player_practises_a_duel_against_the_bot(tmp_path):
+    """One player creates France vs Austria with bots: the duel starts with them alone, the
+    other power the bot's; each phase resolves as soon as the player is ready (nobody waits
+    for the bot), the bot's orders are marked 🤖, and at the year limit the bot's power is
+    scored with the player's (the player's share is of the whole game) but only the player
+    is on the leaderboard. A standard game for 2 to 6 is still refused, saying what is allowed."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table = seven(env, ("alice",))
+        ch, alice = table.channel, table.members[0]
+        r = await alice.slash(ch, "game create", name="Duel", players=3, bots=True)
+        assert r.ephemeral and "or of a duel (`variant:fva`, you against the bot)" in r.response.content
+        r = await alice.slash(ch, "game create", name="Duel", variant="fva", bots=True, end=1901)
+        assert "Bots play the powers nobody took" in r.response.content
+        await alice.slash(ch, "game join")
+        r = await alice.slash(ch, "game start")
+        assert "has started" in r.response.content
+        game, who = await powers_by_user(env, ch.id)
+        [mine] = who
+        [bot] = {"FRANCE", "AUSTRIA"} - {mine}
+        name = {"FRANCE": "France", "AUSTRIA": "Austria"}
+        start = next(x for x in texts(ch) if "has started!" in x)
+        assert f"🤖 Played by bots: {name[bot]}" in start
+        for title in ("Spring 1901", "Fall 1901"):
+            before = len(ch.history())
+            await alice.user.slash("ready")  # the player alone: the phase resolves now
+            [post] = [x for x in texts(ch, before) if f"results of {title}" in x]
+            lines = post.split(f"**{name[bot]}**")[1].split("\n\n")[0].split("\n")
+            assert lines[0].endswith("🤖 *bot*") and len(lines) == 4, lines
+            assert all(x.endswith(" 🤖") for x in lines[1:]), lines
+            assert "🤖" not in post.split(f"**{name[mine]}**")[1].split("\n\n")[0]
+        game = await current_game(env, ch.id)
+        if game.status == "active":  # the bot builds in the Winter; the player has nothing to order
+            await env.advance_time(24 * 3600 + 5)
+        game = await current_game(env, ch.id)
+        assert game.status == "finished"
+        # the bot took neutral centres in 1901; the player, who held, kept three
+        centres = {p: len(cs) for p, cs in game.position["centers"].items()}
+        assert centres[mine] == 3 and centres[bot] > 3
+        post = next(x for x in texts(ch) if "final scores by" in x)
+        rows = [x for x in post.splitlines() if " centres · " in x]
+        assert len(rows) == 2
+        assert rows[0].startswith(f"🥇 **{name[bot]}** (🤖 bot) — {centres[bot]} centres · **")
+        assert rows[1].startswith(f"🥈 **{name[mine]}** (<@{alice.id}>) — 3 centres · **")
+        share = float(rows[1].split("**")[3])
+        assert 0 < share < 50  # sum of squares, against the bot's centres too: not the whole game
+        r = await alice.slash(ch, "leaderboard", variant="fva")
+        board = [x for x in r.response.content.splitlines() if "<@" in x]
+        assert len(board) == 1 and f"<@{alice.id}>" in board[0], board
+        assert "🤖" not in r.response.content
