@@ -260,6 +260,7 @@ class Lifecycle:
             assignments=assignments,
             neutral=[pw.value for pw in sorted(rules.neutral)],
             bots=[pw.value for pw in sorted(standins.bot_powers(await tx.power_states(game.id)))],  # issue 23
+            variant=game.variant,  # issue 25: a duel's start post names it
             settings=(await press.game_settings(tx, game)).to_json(),  # shown under the powers
             mentions=tuple(p.user_id for p in seats),
             map=MapSpec(game.phase),

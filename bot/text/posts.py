@@ -24,6 +24,7 @@ from bot.text.labels import (
     unit_text,
 )
 from bot.text.standby import day_text, standby_dm
+from engine.variants import STANDARD_VARIANT
 
 MAX_MESSAGE = 1900  # room left for the post's mark (bot.discord.poster)
 
@@ -146,10 +147,13 @@ def _mod_action(p: Mapping[str, Any], lang: str) -> str:
 
 
 def _started(p: Mapping[str, Any], lang: str) -> str:
+    lines = []
+    if p.get("variant", STANDARD_VARIANT) != STANDARD_VARIANT:  # issue 25: which duel, above who plays what
+        lines.append(t("post.variant", lang, variant=t(f"variant.{p['variant']}", lang)))
     if p.get("anonymous"):  # players known by their powers only (bot.core.secrecy)
-        lines = [press.anonymous_assignments(p["assignments"], lang)]
+        lines.append(press.anonymous_assignments(p["assignments"], lang))
     else:
-        lines = [
+        lines += [
             t("post.assignment", lang, user=markup.mention(uid), powers=power_names(powers, lang))
             for uid, powers in p["assignments"]
         ]

@@ -21,6 +21,7 @@ async def test_france_vs_austria_through_a_year_to_its_scores(tmp_path):
         france, austria = member["FRANCE"], member["AUSTRIA"]
         start = next(x for x in texts(ch) if "has started!" in x)
         assert "France" in start and "Austria" in start and "England" not in start
+        assert start.split("\n")[1] == "⚔️ Duel: **France vs Austria**"  # the format, above who plays what
         # each player's first DM lists the duel's units only
         assert any("**France**: F BRE, A MAR, A PAR" in x for x in dms(france))
         assert any("**Austria**: A BUD, F TRI, A VIE" in x for x in dms(austria))
@@ -72,6 +73,8 @@ async def test_england_vs_turkey_starts_with_englands_fleets_at_sea(tmp_path):
     async with running(str(tmp_path / "db.sqlite3")) as env:
         table, member, created = await start_duel(env, variant="evt", language="es")
         assert "Formato: **Inglaterra contra Turquía**" in created
+        start = next(x for x in texts(table.channel) if "ha empezado!" in x)
+        assert "⚔️ Duelo: **Inglaterra contra Turquía**" in start
         game = await current_game(env, table.channel.id)
         assert game.variant == "evt" and game.players == 2
         units = {p: sorted(us) for p, us in game.position["units"].items()}
