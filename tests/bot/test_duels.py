@@ -4,10 +4,15 @@ history as a duel, and ranked on its own leaderboard, apart from the standard ga
 
 from __future__ import annotations
 
+import io
 import json
 
+from PIL import Image
+
 from engine.history import History
-from tests.bot.simcord_support import powers_by_user, running, seven
+from renderer import style
+from renderer.layers import static_layers
+from tests.bot.simcord_support import attachment_png, powers_by_user, running, seven
 from tests.bot.support import current_game, dms, order, start_duel, texts
 
 
@@ -130,3 +135,25 @@ async def test_one_player_practises_a_duel_against_the_bot(tmp_path):
         board = [x for x in r.response.content.splitlines() if "<@" in x]
         assert len(board) == 1 and f"<@{alice.id}>" in board[0], board
         assert "🤖" not in r.response.content
+
+
+async def test_a_duels_maps_list_its_two_powers_in_the_legend(tmp_path):
+    """Issue 25: the channel's map of France vs Austria and a player's own map list France
+    and Austria in the legend, not the five absent powers at 0."""
+    async with running(str(tmp_path / "db.sqlite3"), real_maps=True) as env:
+        table, member, _ = await start_duel(env)
+        [start] = [m for m in table.channel.history() if "has started!" in m.content]
+        board = Image.open(io.BytesIO(await attachment_png(start)))
+        assert legend_powers(board, static_layers().board.height) == {"FRANCE", "AUSTRIA"}
+        [dm] = [m for m in member["FRANCE"].user.dm_channel.history() if "has started" in m.content]
+        mine = (await member["FRANCE"].user.click(dm, label="🗺️ My map")).response
+        crop = Image.open(io.BytesIO(await attachment_png(mine)))
+        assert crop.width < board.width
+        assert "FRANCE" in legend_powers(crop, crop.height - 60) <= {"FRANCE", "AUSTRIA"}
+
+
+def legend_powers(img, top: int) -> set[str]:
+    """The powers whose colour swatch is in the picture's legend strip (below ``top``)."""
+    strip = img.convert("RGB").crop((0, top, img.width, img.height))
+    found = {colour for _, colour in strip.getcolors(strip.width * strip.height)}
+    return {p for p in style.UNIT_COLOURS if style.unit_colour(p) in found}
