@@ -157,3 +157,28 @@ def legend_powers(img, top: int) -> set[str]:
     strip = img.convert("RGB").crop((0, top, img.width, img.height))
     found = {colour for _, colour in strip.getcolors(strip.width * strip.height)}
     return {p for p in style.UNIT_COLOURS if style.unit_colour(p) in found}
+
+
+async def test_a_duel_started_with_bots_when_the_opponent_never_came(tmp_path):
+    """A duel created without bots waits for two; its creator, alone, starts it with
+    ``/game start bots:True`` and the bot plays the other power. A standard game for three
+    is still refused, saying what is allowed."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table = seven(env, ("alice",))
+        ch, alice = table.channel, table.members[0]
+        await alice.slash(ch, "game create", name="Duel", variant="gvi")
+        await alice.slash(ch, "game join")
+        r = await alice.slash(ch, "game start")
+        assert r.ephemeral and "**Duel** needs 2 players; joined so far: 1." in r.response.content
+        r = await alice.slash(ch, "game start", bots=True)
+        assert "has started" in r.response.content
+        game, who = await powers_by_user(env, ch.id)
+        assert game.status == "active" and len(who) == 1
+        [bot] = {"GERMANY", "ITALY"} - set(who)
+        start = next(x for x in texts(ch) if "has started!" in x)
+        assert f"🤖 Played by bots: {bot.title()}" in start and "⚔️ Duel: **Germany vs Italy**" in start
+
+        room = table.guild.create_text_channel("game-2")
+        await alice.slash(room, "game create", name="Trio", players=3)
+        r = await alice.slash(room, "game start", bots=True)
+        assert r.ephemeral and "or of a duel (`variant:fva`, you against the bot)" in r.response.content
