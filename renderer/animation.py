@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.history import History, PhaseRecord
+from engine.variants import STANDARD_VARIANT
 from engine.wording import phase_title
 from renderer import style
 from renderer.render import render_image
@@ -83,7 +84,9 @@ def history_gif(
     records = history.phases
     durations = [_duration(r, i == len(records) - 1, movement_ms, other_ms, final_ms) for i, r in enumerate(records)]
     captions = [f"{phase_title(r.phase, language)}" for r in records]
-    frames = _frames(records, captions, name, language, width)
+    setup = history.game.setup  # a duel's frames list its two powers in the legend (issue 25)
+    powers = sorted(p.value for p in setup.powers) if setup.variant != STANDARD_VARIANT else None
+    frames = _frames(records, captions, name, language, width, powers)
     width = frames[0].width
     while True:
         data = _encode(frames, durations)
@@ -111,21 +114,28 @@ def _duration(record: PhaseRecord, last: bool, movement_ms: int, other_ms: int, 
     return movement_ms if record.phase.is_movement else other_ms
 
 
-def _map_args(record: PhaseRecord) -> tuple[dict, list | None]:
+def _map_args(record: PhaseRecord, powers: list[str] | None = None) -> tuple[dict, list | None]:
     data = record.to_json()
     results = data.pop("results")
+    if powers is not None:
+        data["powers"] = powers
     return data, results
 
 
 def _frames(
-    records: tuple[PhaseRecord, ...], captions: list[str], name: str, language: str, width: int
+    records: tuple[PhaseRecord, ...],
+    captions: list[str],
+    name: str,
+    language: str,
+    width: int,
+    powers: list[str] | None = None,
 ) -> list[Image.Image]:
     """Every frame (at most the board's width) as a palette image sharing one palette, learnt
     from the first, a middle and the last frame (between them every power's colours, arrows
     of every kind, the final board)."""
 
     def board(i: int) -> Image.Image:
-        return render_image(*_map_args(records[i]), game_name=name, language=language)
+        return render_image(*_map_args(records[i], powers), game_name=name, language=language)
 
     picks = sorted({0, len(records) // 2, len(records) - 1})
     boards = {i: board(i) for i in picks}

@@ -173,7 +173,9 @@ def _finish(board: Image.Image, region: _Region, scene: Scene, view: View, game_
     chosen = label_set(view.language, view.labels)
     labels = label_layer(chosen, region.label_size, region.scale)
     draw_over(board, labels, scene, region.frame)
-    powers = sorted(set(style.UNIT_COLOURS) | {u.power for u in scene.units} | set(scene.centres.values()))
+    # the game's powers (a duel's two: issue 25), with any that has a unit or a centre on the board
+    known = set(scene.powers) if scene.powers else set(style.UNIT_COLOURS)
+    powers = sorted(known | {u.power for u in scene.units} | set(scene.centres.values()))
     in_latin = chosen.script == Script.LATIN and view.language in ("ru", "bg")  # the labels' letters
     strip = legend(names(view.language), scene, board.width, game_name, powers, region.legend_scale, in_latin)
     out = Image.new("RGB", (board.width, board.height + strip.height))

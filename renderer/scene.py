@@ -67,6 +67,8 @@ class Scene:
     supply_centre_counts: tuple[tuple[str, int], ...] = field(default=())
     # Fog of War: the provinces the viewer does not see (drawn greyed, nothing in them)
     hidden: frozenset[str] = frozenset()
+    # the powers in the game, as the legend lists them (a duel's two); empty: all seven
+    powers: tuple[str, ...] = ()
 
 
 _KINDS = {
@@ -126,9 +128,10 @@ def scene_from_objects(
 ) -> Scene:
     """Build a Scene from the spec's shapes.
 
-    position: an input object ({phase, units, centers, dislodged, orders?}); without
-        "centers" the 1901 ownership applies (the spec's default). Read by the engine:
-        a malformed one raises engine.codec.InputError (a ValueError).
+    position: an input object ({phase, units, centers, dislodged, orders?, powers?}); without
+        "centers" the 1901 ownership applies (the spec's default); "powers": the powers in
+        the game (a duel's two), the only ones the legend lists. Read by the engine: a
+        malformed one raises engine.codec.InputError (a ValueError).
     orders: {power: [order, ...]} (input shape) or [{power, order, ok, result}, ...]
         (output shape); default: the position's own "orders".
     results: an output object; its order entries supply ok/result and its `destroyed`.
@@ -175,8 +178,23 @@ def scene_from_objects(
         orders=tuple(parsed),
         destroyed=tuple(destroyed),
         supply_centre_counts=tuple(sorted(counts.items())),
+        powers=_game_powers(position.get("powers")),
     )
     return scene if fog is None else fogged(scene, pos, fog)
+
+
+def _game_powers(value: object) -> tuple[str, ...]:
+    """The input's optional ``powers``: the powers in the game (a duel names its two), so
+    the legend lists only them; absent: every power. Anything but a list of power names is
+    refused (a ValueError, as a malformed position is)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list | tuple) or not all(isinstance(p, str) for p in value):
+        raise ValueError(f"'powers' must be a list of power names, not {value!r}")
+    try:
+        return tuple(sorted({Power(p.upper()).value for p in value}))
+    except ValueError:
+        raise ValueError(f"'powers' names an unknown power: {value!r}") from None
 
 
 def fogged(scene: Scene, position: Position, viewer: str) -> Scene:

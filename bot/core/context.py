@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from bot.core import endings, fog
 from bot.core.errors import UserError
@@ -16,11 +17,20 @@ from bot.infra.storage import GameRow, OrderRow, PlayerRow, Tx
 from engine import Phase, Position, Power, Rules
 from engine.codec import position_from_json
 from engine.fog import fogged_position
-from engine.variants import Setup, setup_for
+from engine.variants import STANDARD_VARIANT, Setup, setup_for
 
 
 def setup_of(game: GameRow) -> Setup:
     return setup_for(game.players, game.variant)  # issue 25: a duel's setup
+
+
+def map_position(game: GameRow, position: dict[str, Any]) -> dict[str, Any]:
+    """A position as the game's maps are drawn from it: a duel's names its two powers (the
+    renderer's ``powers``: issue 25, the legend lists them, not the five absent at 0)."""
+    setup = setup_of(game)
+    if setup.variant == STANDARD_VARIANT:
+        return position
+    return {**position, "powers": sorted(p.value for p in setup.powers)}
 
 
 def rules_for(game: GameRow, phase: str, civil_disorder: frozenset[Power] = frozenset()) -> Rules:

@@ -37,6 +37,7 @@ async def phase_pictures(
     """The PNGs of one phase of a game through the map cache, one per group of powers (an
     empty group: the whole board), in ``language`` and the game's label set where that is
     the game's language: a post's maps, a player's crops."""
+    position = context.map_position(game, position)  # a duel's legend lists its two powers
     key = map_key(game.id, game.name, position, orders)
     labels = map_labels(language, game.language, game.labels)
     fogged = fog.active(game)  # issue 25: each picture as its reader's power sees it

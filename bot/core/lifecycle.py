@@ -1,7 +1,8 @@
 """A game's life before its first phase: create it in a channel, join, leave, start (seats
 drawn at random, the first deadline, the start post and each player's first DM). A game
 that allows bots (issue 23, :mod:`bot.core.standins`) starts with 1 to 6 players, the
-empty seats of its seven powers played by the ``dumbbot`` preset."""
+empty seats of its seven powers played by the ``dumbbot`` preset; a duel that allows them
+(issue 25) starts with one player, the other power the bot's: a practice game."""
 
 from __future__ import annotations
 
@@ -30,6 +31,14 @@ from engine.codec import position_to_json
 from engine.variants import DUELS, STANDARD_VARIANT, VARIANTS, setup_for
 
 DEFAULT_SCHEDULES = {PhaseKind.MOVEMENT: "48h", PhaseKind.RETREAT: "24h", PhaseKind.ADJUSTMENT: "24h"}
+
+
+def bots_allowed(players: int, variant: str) -> bool:
+    """Bots may fill the empty seats of a game of seven powers (one power a seat) or of a
+    duel (one human practises against the bot). Not of a standard game for 2 to 6: their
+    seats hold several powers and the rulebook's rules for them (Italy's toss, the neutral
+    powers) assume people at every seat."""
+    return players == 7 or variant != STANDARD_VARIANT
 
 
 class Lifecycle:
@@ -66,7 +75,8 @@ class Lifecycle:
         has a choice (Russian: ``cyrillic``, the default, or ``latin``). Issue 23:
         ``civil_disorder_player``: who plays a power in civil disorder (``hold``, the
         default, or ``caretaker``); ``bots``: the game may start with fewer than seven
-        players, bots playing the empty seats (a game of seven powers only). ``variant``: the
+        players, bots playing the empty seats (a game of seven powers, or a duel: one player
+        practises against the bot; :func:`bots_allowed`). ``variant``: the
         standard game or a duel (issue 25: ``fva``, ``evt``, ``gvi``, played by two, whatever
         ``players`` says); ``fog``: Fog of War."""
         name = game_name(name)
@@ -88,7 +98,7 @@ class Lifecycle:
             raise UserError("mod.bad_policy")
         if civil_disorder_player is not None and civil_disorder_player not in CIVIL_DISORDER_PLAYERS:
             raise UserError("standin.bad_player", text=civil_disorder_player)
-        if bots and players != 7:
+        if bots and not bots_allowed(players, variant):
             raise UserError("standin.bots_seven")
         given = {PhaseKind.MOVEMENT: movement, PhaseKind.RETREAT: retreat, PhaseKind.ADJUSTMENT: adjustment}
         specs: dict[str, str] = {}
@@ -186,7 +196,7 @@ class Lifecycle:
             players = await tx.players(game.id)
             policy = await tx.standin_policy(game.id)
             if bots is not None and bots != policy.bots:
-                if bots and game.players != 7:
+                if bots and not bots_allowed(game.players, game.variant):
                     raise UserError("standin.bots_seven")
                 policy = replace(policy, bots=bots)
                 await tx.put_standin_policy(game.id, policy)
@@ -250,6 +260,7 @@ class Lifecycle:
             assignments=assignments,
             neutral=[pw.value for pw in sorted(rules.neutral)],
             bots=[pw.value for pw in sorted(standins.bot_powers(await tx.power_states(game.id)))],  # issue 23
+            variant=game.variant,  # issue 25: a duel's start post names it
             settings=(await press.game_settings(tx, game)).to_json(),  # shown under the powers
             mentions=tuple(p.user_id for p in seats),
             map=MapSpec(game.phase),

@@ -21,6 +21,7 @@ a merged DM when it waits for the channel posts of each of its games.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -214,22 +215,48 @@ async def phase_dms(
         )
 
 
+def fog_seen(
+    game: GameRow,
+    players: list[PlayerRow] | tuple[PlayerRow, ...],
+    outcome: PhaseOutcome,
+    results: list[dict[str, Any]],
+    earlier: Mapping[str, list[dict[str, Any]]],
+) -> dict[str, list[dict[str, Any]]]:
+    """Issue 25: what each player's power saw of the phases played since its last DM: those
+    played at once before (``earlier``, as :meth:`Tx.fog_seen` keeps them) and this one
+    (``results``: as stored), oldest first."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    played = outcome.phase_position
+    for p in players:
+        for power in powers_of(game, p):
+            if not (played.units_of(power) or played.centres_of(power) or _dislodged(played, power)):
+                continue  # out of the game before this phase: nothing seen, nothing told
+            now = {"played": str(outcome.phase_position.phase), **fog.seen_results(outcome, power, results)}
+            out[power.value] = [*earlier.get(power.value, ()), now]
+    return out
+
+
 async def fog_dms(
     tx: Tx,
     game: GameRow,
     players: list[PlayerRow] | tuple[PlayerRow, ...],
     outcome: PhaseOutcome,
-    results: list[dict[str, Any]],
+    seen: Mapping[str, list[dict[str, Any]]],
     now: float,
 ) -> None:
     """Issue 25: in a fog game, every player whose power is still on the board gets one DM
-    per phase: what they saw of the phase just played (``results``: as stored), what they
-    owe in the new one, the public centre counts, and their map drawn with the fog."""
+    per resolution: what they saw of the phases played (``seen``: :func:`fog_seen`; more
+    than one when a phase nobody had a choice in was played at once), what they owe in the
+    new one, the public centre counts, and their map drawn with the fog."""
     assert game.phase is not None
     position = outcome.next
     for p in players:
         for power in powers_of(game, p):
-            if not (position.units_of(power) or position.centres_of(power) or _dislodged(position, power)):
+            if not seen.get(power.value):
+                continue
+            *before, last = seen[power.value]
+            on_board = position.units_of(power) or position.centres_of(power) or _dislodged(position, power)
+            if not (on_board or before):  # out now: told only what it saw of a phase played at once
                 continue
             duty = duties(position, power, game)
             await dm(
@@ -239,9 +266,9 @@ async def fog_dms(
                 now,
                 p.user_id,
                 PostKind.DM_FOG_PHASE,
-                played=str(outcome.phase_position.phase),
+                **({"earlier": before} if before else {}),  # the phases played at once before it
+                **last,
                 power=power.value,
-                **fog.seen_results(outcome, power, results),
                 phase=game.phase,
                 powers=[duty] if duty else [],
                 deadline=game.deadline,

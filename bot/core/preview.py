@@ -76,7 +76,7 @@ class Previews:
         pictures = []
         for group in request.groups:
             png = await self.deps.maps.picture(
-                request.board,
+                context.map_position(request.game, request.board),  # a duel's legend lists its two powers
                 drawn_orders(list(request.orders)),
                 game_name=request.game.name,
                 language=request.language,

@@ -281,8 +281,14 @@ class Resolution:
             map=MapSpec(next_phase),
             **({"settled": True} if settled else {}),
         )
-        if updated.fog:  # issue 25: one DM per player and phase: what they saw, what they owe, their map
-            await posts.fog_dms(tx, updated, players, outcome, results, now)
+        if updated.fog:  # issue 25: one DM per player and resolution: what they saw, what they owe, their map
+            # a phase played at once (settled) is told with the next one's, in one DM, as
+            # a game without fog tells it (no DM for a phase nobody has anything to order in)
+            seen = posts.fog_seen(updated, players, outcome, results, await tx.fog_seen(game.id, phase))
+            if settled:
+                await tx.set_fog_seen(game.id, next_phase, seen)
+            else:
+                await posts.fog_dms(tx, updated, players, outcome, seen, now)
         elif not settled:  # nobody has anything to order in it
             await posts.phase_dms(tx, updated, players, nxt, now)
         await press.phase_started(tx, updated, now)  # press opens or closes with the phase

@@ -146,11 +146,15 @@ def score_game(
     drawn: Iterable[Power] = (),
     conceded: Iterable[Power] = (),
     eliminated: Mapping[Power, int] | None = None,
+    bots: Collection[Power] = (),
 ) -> tuple[GameEnd, Scores, list[PlayerScore]]:
     """Score a game that ended at ``position`` (pure). ``seats``: each player's powers (the
-    powers that took part); ``conceded``: powers whose player conceded (out of a draw);
-    ``eliminated``: the year each eliminated power went out. The players come best first."""
-    powers = sorted({pw for seat in seats.values() for pw in seat}, key=list(Power).index)
+    powers that took part); ``bots``: the powers bots played (issue 23): scored as any power
+    that took part, so a player's share is of the whole game (a game against bots is no
+    easier way to the leaderboard's top), but no player's; ``conceded``: powers whose player
+    conceded (out of a draw); ``eliminated``: the year each eliminated power went out. The
+    players come best first."""
+    powers = sorted({pw for seat in seats.values() for pw in seat} | set(bots), key=list(Power).index)
     scored = frozenset(powers)  # a neutral power nobody plays is not scored
     out = frozenset(conceded) & scored
     end = GameEnd.from_position(
@@ -205,6 +209,7 @@ async def game_over(
     seats = {p.user_id: powers_of(game, p) for p in sorted(players, key=lambda p: p.seat or 0) if powers_of(game, p)}
     states = await tx.power_states(game.id)
     gone = {Power(pw): Phase.parse(at).year for pw, at in (await tx.eliminations(game.id)).items()}
+    bots = sorted((Power(s.power) for s in states.values() if s.bot is not None), key=list(Power).index)
     try:
         end, scores, scored = score_game(
             game,
@@ -216,6 +221,7 @@ async def game_over(
             drawn=drawn,
             conceded=[Power(s.power) for s in states.values() if s.conceded],
             eliminated=gone,
+            bots=bots,
         )
     except Exception:  # a game always ends; a bug in scoring must not keep it going
         log.exception("scoring game %s (%s) at %s failed; it ends without scores", game.id, kind.value, phase)
@@ -238,8 +244,8 @@ async def game_over(
             for s in scored
         ],
     )
-    if scores is not None:
-        await _final_post(tx, game, phase, now, kind, rules.system, scored)
+    if scores is not None and end is not None:
+        await _final_post(tx, game, phase, now, kind, rules.system, scored, _bot_rows(end, scores, bots))
     if game.fog:  # issue 25: the fog lifts: the whole history, every order of every phase
         await posts.channel(tx, game, phase, now, PostKind.FOG_REVEAL, phase=phase, map=MapSpec(phase, history=True))
     # the DMs after the channel's posts: they send the players there
@@ -326,25 +332,45 @@ async def score_unscored(tx: Tx) -> list[int]:
     return done
 
 
+def _bot_rows(end: GameEnd, scores: Scores, bots: Sequence[Power]) -> list[PlayerScore]:
+    """The bots' powers' lines of the final post (user 0: nobody's; stored nowhere else)."""
+    total = scores.total
+    out = []
+    for power in bots:
+        points = scores.points.get(power, Fraction(0))
+        share = points * 100 / total if total else Fraction(0)
+        out.append(PlayerScore(0, (power,), end.centres.get(power, 0), points, share, result_of((power,), end)))
+    return out
+
+
 async def _final_post(
-    tx: Tx, game: GameRow, phase: str, now: float, kind: EndingKind, system: System, scored: list[PlayerScore]
+    tx: Tx,
+    game: GameRow,
+    phase: str,
+    now: float,
+    kind: EndingKind,
+    system: System,
+    scored: list[PlayerScore],
+    bots: Sequence[PlayerScore] = (),
 ) -> None:
-    """The scores, best first, each player's reliability in the game, the centre chart."""
+    """The scores, best first, each player's reliability in the game, the centre chart;
+    the bots' powers among them, labelled (issue 23: they take no place on the leaderboard,
+    but the table shows whom the players lost or drew to)."""
     record = await tx.game_reliability(game.id)
-    rows = []
-    for s in scored:
-        missed, due = record.get(s.user_id, (0, 0))
-        rows.append(
-            {
-                "user": s.user_id,
-                "powers": [p.value for p in s.powers],
-                "centres": s.centres,
-                "score": shown(s.points, system),
-                "result": s.result.value,
-                "phases": due,  # phases with orders due
-                "ordered": due - missed,  # those the player gave orders in
-            }
-        )
+    rows: list[dict[str, object]] = []
+    for s in sorted([*scored, *bots], key=lambda s: (-s.points, -s.centres)):  # stable: players first on a tie
+        row: dict[str, object] = {
+            "powers": [p.value for p in s.powers],
+            "centres": s.centres,
+            "score": shown(s.points, system),
+            "result": s.result.value,
+        }
+        if s in bots:
+            row["bot"] = True
+        else:
+            missed, due = record.get(s.user_id, (0, 0))
+            row |= {"user": s.user_id, "phases": due, "ordered": due - missed}  # phases with orders due, ordered
+        rows.append(row)
     await posts.channel(
         tx,
         game,

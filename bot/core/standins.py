@@ -13,9 +13,11 @@ Who a stand-in plays (the decisions; what a stand-in orders is the engine's):
   ``/game join power:``) unless a moderator gives it back (``/mod civil-disorder state:off``).
 - **A bot** (the ``dumbbot`` preset) plays a seat no human plays: a game created with
   ``bots:True`` (or started with ``/game start bots:True``) may start with 1 to 6 players,
-  and the empty seats of its seven powers are the bot's (:attr:`PowerState.bot`). A bot
-  seat has no player row: it is in no press, nobody waits for it, reminds it or records it,
-  and it earns no score on the leaderboard.
+  and the empty seats of its seven powers are the bot's (:attr:`PowerState.bot`); a duel
+  with bots starts with one player, who practises against the bot. A bot seat has no
+  player row: it is in no press, nobody waits for it, reminds it or records it, and it
+  earns nothing on the leaderboard (its power is scored with the others, credited to nobody:
+  :func:`bot.core.scoring.score_game`).
 
 How: at the deadline, the orders given and the standby orders used are read first; for
 each power a stand-in plays, the engine's player answers the position (off the event loop,

@@ -254,7 +254,11 @@ class Status:
         """The map of a checked request (drawn now, off the event loop)."""
         game, row = request.game, request.row
         png = await self.deps.maps.picture(
-            row.position, row.results, game_name=game.name, language=game.language, labels=game.labels
+            context.map_position(game, row.position),  # a duel's legend lists its two powers
+            row.results,
+            game_name=game.name,
+            language=game.language,
+            labels=game.labels,
         )
         return MapPicture(game, row.phase, png, row.results is not None)
 

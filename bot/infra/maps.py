@@ -169,6 +169,8 @@ def fogged_inputs(
     # text count them); the renderer's fog hides who owns a centre out of sight
     seen = fogged_position(pos, viewer)
     shown = position_to_json(Position(seen.phase, seen.units, pos.centres, seen.dislodged, pos.map))
+    if "powers" in position:  # a duel's powers (the legend's): public
+        shown["powers"] = position["powers"]
     if orders is None:
         return shown, None
     kept = []

@@ -24,6 +24,7 @@ from bot.text.labels import (
     unit_text,
 )
 from bot.text.standby import day_text, standby_dm
+from engine.variants import STANDARD_VARIANT
 
 MAX_MESSAGE = 1900  # room left for the post's mark (bot.discord.poster)
 
@@ -146,10 +147,13 @@ def _mod_action(p: Mapping[str, Any], lang: str) -> str:
 
 
 def _started(p: Mapping[str, Any], lang: str) -> str:
+    lines = []
+    if p.get("variant", STANDARD_VARIANT) != STANDARD_VARIANT:  # issue 25: which duel, above who plays what
+        lines.append(t("post.variant", lang, variant=t(f"variant.{p['variant']}", lang)))
     if p.get("anonymous"):  # players known by their powers only (bot.core.secrecy)
-        lines = [press.anonymous_assignments(p["assignments"], lang)]
+        lines.append(press.anonymous_assignments(p["assignments"], lang))
     else:
-        lines = [
+        lines += [
             t("post.assignment", lang, user=markup.mention(uid), powers=power_names(powers, lang))
             for uid, powers in p["assignments"]
         ]
@@ -266,11 +270,10 @@ def _dm_phase(p: Mapping[str, Any], lang: str) -> str:
     return _game_phase("dm.phase_started", p, lang) + "\n" + t("sheet.dm_hint", lang)
 
 
-def _fog_phase(p: Mapping[str, Any], lang: str) -> list[str]:
-    """Issue 25: a fog game's DM: what the player saw of the phase just played (their
-    orders and those in their sight, with results; units destroyed there), the public
-    centre counts, and what they owe now."""
-    lines = [t("dm.fog_seen", lang, game=p["game"], phase=phase_title(p["played"], lang))]
+def _fog_seen(game: str, p: Mapping[str, Any], lang: str) -> str:
+    """What a fog player saw of one phase played: the orders in sight with their results,
+    the units destroyed there."""
+    lines = [t("dm.fog_seen", lang, game=game, phase=phase_title(p["played"], lang))]
     for r in p["seen"]:
         mark = "✅" if r["ok"] else "❌"
         why = "" if r["ok"] else f" — {t('result.' + r['result'], lang)}"
@@ -280,7 +283,16 @@ def _fog_phase(p: Mapping[str, Any], lang: str) -> list[str]:
         lines.append(t("post.destroyed", lang, units=units))
     if not p["seen"] and not p["destroyed"]:
         lines.append(t("dm.fog_seen_nothing", lang))
-    blocks = ["\n".join(lines), t("dm.fog_centres", lang) + "\n" + centre_table(p["centres"], lang)]
+    return "\n".join(lines)
+
+
+def _fog_phase(p: Mapping[str, Any], lang: str) -> list[str]:
+    """Issue 25: a fog game's DM: what the player saw of the phase just played (their
+    orders and those in their sight, with results; units destroyed there), the public
+    centre counts, and what they owe now."""
+    # a phase played at once (nobody had a choice in it) comes in the same DM, first (``earlier``)
+    blocks = [_fog_seen(p["game"], played, lang) for played in [*p.get("earlier", ()), p]]
+    blocks.append(t("dm.fog_centres", lang) + "\n" + centre_table(p["centres"], lang))
     if p["powers"]:
         blocks.append(_dm_phase(p, lang))
     else:

@@ -78,6 +78,19 @@ def scores_post(p: Mapping[str, Any], lang: str) -> str:
     places = 0 if system == "carnage" else 2
     lines = [t("scores.title", lang, game=p["game"], system=system_name(system, lang))]
     for place, row in zip(_places(p["rows"]), p["rows"], strict=True):
+        if row.get("bot"):  # issue 23: a bot's power, scored with the others, nobody's on the leaderboard
+            lines.append(
+                t(
+                    "scores.line_bot",
+                    lang,
+                    place=place,
+                    powers=power_names(row["powers"], lang),
+                    centres=plural("scores.centres", row["centres"], lang),
+                    score=number(row["score"], lang, places),
+                    result=RESULT_MARKS.get(row["result"], ""),
+                )
+            )
+            continue
         lines.append(
             t(
                 "scores.line",

@@ -122,7 +122,7 @@ WORDS: dict[str, Callable[[str, str], bool]] = {
     "post.started_dm": lambda t, _: t == "game",
     "standin.post.seat_asked": lambda t, _: t == "False",  # a boolean option: Discord shows True/False
     "standin.post.seat_asked_unnamed": lambda t, _: t == "False",
-    "standin.bots_seven": lambda t, _: t == "players:7",  # an option of /game create, English everywhere
+    "standin.bots_seven": lambda t, _: t in ("players:7", "variant:fva"),  # options of /game create, English everywhere
 }
 # command descriptions: Discord shows no code style there, so the examples follow "e.g."
 PLAIN = {

@@ -14,7 +14,7 @@ import re
 
 from PIL import Image
 
-from engine import STANDARD, Power
+from engine import STANDARD, Position, Power
 from engine.codec import position_from_json
 from engine.names import table
 from renderer import style
@@ -22,7 +22,8 @@ from renderer.layers import geometry
 from renderer.render import _region
 from renderer.scene import scene_from_objects
 from tests.bot.simcord_support import running, seven
-from tests.bot.support import current_game, order, start_duel, start_seven
+from tests.bot.support import STANDARD as STANDARD_UNITS
+from tests.bot.support import current_game, dms, order, set_scene, start_duel, start_seven
 from tests.engine.sight import expected_sight
 
 CODE = re.compile(r"\b([A-Z]{3})\b")
@@ -227,6 +228,36 @@ async def test_the_fog_lifts_at_the_end_with_the_whole_history(tmp_path):
         assert "A MUN - TYR" in orders and "A VEN - PIE" in orders  # every order of every phase
         r = await alice.slash(ch, "game board")  # after the end, the board is everyone's
         assert "Fog of War" not in r.response.content and "Tyrolia" in r.response.content
+
+
+async def test_a_phase_played_at_once_is_told_in_the_same_private_message(tmp_path):
+    """Fall 1901 leaves Austria no centre and one army: its Winter disband is forced, so
+    nobody has a choice in the Winter and it is played at once. Each player gets one
+    private message for that resolution (as in a game without fog): what they saw of the
+    Fall, then of the Winter, and what they owe in Spring 1902."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table_, member = await start_seven(env, fog=True)
+        ch, alice = table_.channel, table_.members[0]
+        units = {**STANDARD_UNITS, "AUSTRIA": ["A TYR"]}
+        others = {c: p for c, p in Position.initial().centres.items() if p is not Power.AUSTRIA}
+        await set_scene(env, ch.id, "F1901M", units, {c: p.value for c, p in others.items()}, homes=False)
+        await order(member["AUSTRIA"], "A TYR H")  # its player plays on (not in civil disorder)
+        before = {p: len(dms(m)) for p, m in member.items()}
+        await alice.slash(ch, "mod resolve")  # Fall 1901; the Winter follows at once
+        await env.advance_time(5)
+        game = await current_game(env, ch.id)
+        assert game.phase == "S1902M" and "AUSTRIA" not in game.position["units"]
+        new = {p: [x for x in dms(m)[before[p] :] if "what you saw of" in x] for p, m in member.items()}
+        assert {p: len(x) for p, x in new.items()} == {p: 1 for p in member}  # one message each for the resolution
+        for power, [text] in new.items():
+            assert text.index("what you saw of Fall 1901") < text.index("what you saw of Winter 1901"), text
+            # one post: the Winter is not told as a phase of its own (the poster may put two
+            # posts due together in one message; a later one would be a second message)
+            assert text.count("Supply centres:") == 1 and "Winter 1901 adjustments**" not in text, text
+            if power == "AUSTRIA":  # out of the game now: told what it saw, nothing to order
+                assert "A TYR" in text and "nothing for you to order" in text
+            else:
+                assert "**Spring 1902 moves** has started" in text, text
 
 
 async def test_fog_needs_one_power_per_player(tmp_path):

@@ -9,7 +9,7 @@ import math
 import pytest
 
 from engine.names import table
-from renderer import render_image
+from renderer import render_image, style
 from renderer.draw import _Where, draw_scene, phase_title, power_name
 from renderer.labels import overlaps
 from renderer.layers import obstacles, static_layers
@@ -42,6 +42,32 @@ def test_legend_is_translated():
     assert phase_title(names, "S1901M") == table("es").phase_name("S1901M")
     img = render_image({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}}, language="bg")
     assert img.width == static_layers("bg").board.width
+
+
+def _legend_swatches(img) -> dict[str, int]:
+    """Pixels of each power's colour in the legend strip (its swatch, under the board)."""
+    strip = img.convert("RGB").crop((0, static_layers().board.height, img.width, img.height))
+    colours = strip.getcolors(strip.width * strip.height)
+    found = {colour: n for n, colour in colours}
+    return {p: found.get(style.unit_colour(p), 0) for p in style.UNIT_COLOURS}
+
+
+def test_a_duels_legend_lists_its_two_powers_only():
+    """Issue 25: France vs Austria names its powers; the legend lists them, not the five
+    absent powers at 0 (the standard game lists all seven, an eliminated one at 0)."""
+    duel = {
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A PAR", "A MAR", "F BRE"], "AUSTRIA": ["A VIE", "A BUD", "F TRI"]},
+        "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "AUSTRIA": ["VIE", "BUD", "TRI"]},
+        "powers": ["FRANCE", "AUSTRIA"],
+    }
+    swatches = _legend_swatches(render_image(duel))
+    assert swatches["FRANCE"] > 100 and swatches["AUSTRIA"] > 100
+    assert {p for p, n in swatches.items() if n} == {"FRANCE", "AUSTRIA"}, swatches
+    standard = {k: v for k, v in duel.items() if k != "powers"}
+    assert all(n > 100 for n in _legend_swatches(render_image(standard)).values())
+    with pytest.raises(ValueError, match="unknown power"):
+        render_image({**duel, "powers": ["FRANCE", "PRUSSIA"]})
 
 
 def test_unknown_language_raises_a_clear_value_error():

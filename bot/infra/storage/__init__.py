@@ -491,6 +491,17 @@ class Tx(
             (json.dumps(results), now, game_id, phase),
         )
 
+    async def set_fog_seen(self, game_id: int, phase: str, seen: dict[str, list[dict[str, Any]]]) -> None:
+        """Issue 25: what each power saw of the phases played at once before ``phase``, told
+        with ``phase``'s own results (:func:`bot.core.posts.fog_dms`)."""
+        await self._run(
+            "UPDATE phases SET fog_seen = ? WHERE game_id = ? AND phase = ?", (json.dumps(seen), game_id, phase)
+        )
+
+    async def fog_seen(self, game_id: int, phase: str) -> dict[str, list[dict[str, Any]]]:
+        row = await self._one("SELECT fog_seen FROM phases WHERE game_id = ? AND phase = ?", (game_id, phase))
+        return json.loads(row[0]) if row is not None and row[0] is not None else {}
+
     async def phase(self, game_id: int, phase: str) -> PhaseRow | None:
         row = await self._one(
             "SELECT game_id, phase, position, results, resolved_at FROM phases WHERE game_id = ? AND phase = ?",

@@ -139,6 +139,7 @@ MESSAGES: dict[str, str] = {
         "`/order`, `/orders`, `/ready`, `/game status`, `/draw`, `/concede` и всички останали команди на "
         "играта в лични съобщения с мен (опцията `game` избира играта)."
     ),
+    "post.variant": "⚔️ Дуел: **{variant}**",
     "post.assignment": "{user}: {powers}",
     "post.neutral": "Неутрални (никой не ги играе): {powers}",
     "post.results_title": "📜 **{game}** — резултати от „{phase}“",

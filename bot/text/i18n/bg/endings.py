@@ -74,6 +74,7 @@ MESSAGES: dict[str, str] = {
     # финалното съобщение
     "scores.title": "📊 **{game}** — крайни точки по {system}",
     "scores.line": "{place} **{powers}** ({user}) — {centres} · **{score}**{result} · ✅ {ordered}/{phases}",
+    "scores.line_bot": "{place} **{powers}** (🤖 бот) — {centres} · **{score}**{result}",
     **forms("scores.centres", one="{count} център", other="{count} центъра"),
     "scores.legend": (
         "✅ фазите, в които играчът е дал заповеди, от тези, в които са се искали. Графиката показва "

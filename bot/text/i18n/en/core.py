@@ -146,6 +146,7 @@ MESSAGES: dict[str, str] = {
         "`/orders`, `/ready`, `/game status`, `/draw`, `/concede` and every other command of the game in "
         "a DM with me (the `game` option picks the game)."
     ),
+    "post.variant": "⚔️ Duel: **{variant}**",
     "post.assignment": "{user}: {powers}",
     "post.neutral": "Neutral (nobody plays them): {powers}",
     "post.results_title": "📜 **{game}** — results of {phase}",

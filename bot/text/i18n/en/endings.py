@@ -61,6 +61,7 @@ MESSAGES: dict[str, str] = {
     # the final post
     "scores.title": "📊 **{game}** — final scores by {system}",
     "scores.line": "{place} **{powers}** ({user}) — {centres} · **{score}**{result} · ✅ {ordered}/{phases}",
+    "scores.line_bot": "{place} **{powers}** (🤖 bot) — {centres} · **{score}**{result}",
     **forms("scores.centres", one="{count} centre", other="{count} centres"),
     "scores.legend": "✅ phases in which the player gave orders, of those with orders due. The chart shows each power's supply centres year by year.",
     "mod.log.year_limit": "{who}: the last year ({year}) was played; the game is over",

@@ -4,8 +4,8 @@ empty seats), taking an open seat over, the substitute board."""
 MESSAGES: dict[str, str] = {
     # commands
     "cmd.game.create.civil_disorder_player": "Who plays a power in civil disorder: hold (the rulebook) or the caretaker",
-    "cmd.game.create.bots": "Bots play the powers nobody takes, so 1 to 6 players can start a 7-power game",
-    "cmd.game.start.bots": "Bots play the powers nobody took (a 7-power game)",
+    "cmd.game.create.bots": "Bots play the powers nobody takes: 1 to 6 players start a 7-power game, 1 player a duel",
+    "cmd.game.start.bots": "Bots play the powers nobody took (a 7-power game or a duel)",
     "cmd.game.join.power": "During the game: an open seat to take over (a bot's power, or one in civil disorder)",
     "cmd.mod.settings.civil_disorder_player": "Who plays a power in civil disorder: hold (the rulebook) or the caretaker",
     "cmd.mod.settings.join_approval": "Does a player taking an open seat need a moderator's approval?",
@@ -74,7 +74,7 @@ MESSAGES: dict[str, str] = {
     "standin.reply.replaced_bot": "🔄 {new} now plays {powers} instead of the bot 🤖; they have been told.",
     # refusals
     "standin.bad_player": "❌ `{text}` is not a choice for a power in civil disorder: choose hold or caretaker.",
-    "standin.bots_seven": "❌ Bots fill the empty seats of a game of 7 powers: create it with `players:7`.",
+    "standin.bots_seven": "❌ Bots fill the empty seats of a game of 7 powers (`players:7`) or of a duel (`variant:fva`, you against the bot), not of a game for 2 to 6 players.",
     "standin.reclaim": (
         "❌ The caretaker has played {power} in **{game}** since you left it: the seat is open and no longer yours "
         "to order. A moderator can give it back (`/mod civil-disorder state:off`)."

@@ -146,6 +146,7 @@ MESSAGES: dict[str, str] = {
         "`/order`, `/orders`, `/ready`, `/game status`, `/draw`, `/concede` y todos los demás comandos de la "
         "partida en un mensaje directo conmigo (la opción `game` elige la partida)."
     ),
+    "post.variant": "⚔️ Duelo: **{variant}**",
     "post.assignment": "{user}: {powers}",
     "post.neutral": "Neutrales (nadie las juega): {powers}",
     "post.results_title": "📜 **{game}** — resultados de «{phase}»",

@@ -79,6 +79,7 @@ MESSAGES: dict[str, str] = {
     # el mensaje final
     "scores.title": "📊 **{game}** — puntuación final por {system}",
     "scores.line": "{place} **{powers}** ({user}) — {centres} · **{score}**{result} · ✅ {ordered}/{phases}",
+    "scores.line_bot": "{place} **{powers}** (🤖 la juega un bot) — {centres} · **{score}**{result}",
     **forms("scores.centres", one="{count} centro", other="{count} centros"),
     "scores.legend": (
         "✅ fases en las que el jugador dio órdenes, de las que las pedían. El gráfico muestra los centros de "

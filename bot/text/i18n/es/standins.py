@@ -4,8 +4,8 @@ desorden civil, bots en las plazas vacías), tomar una plaza libre, el tablón d
 MESSAGES: dict[str, str] = {
     # comandos
     "cmd.game.create.civil_disorder_player": "Quién juega una potencia en desorden civil: «mantener» (según el reglamento) o el cuidador",
-    "cmd.game.create.bots": "Los bots juegan las potencias que nadie toma: de 1 a 6 jugadores pueden empezar una partida de 7",
-    "cmd.game.start.bots": "Los bots juegan las potencias que nadie tomó (partida de 7 potencias)",
+    "cmd.game.create.bots": "Los bots juegan las potencias libres: de 1 a 6 jugadores empiezan una partida de 7, y uno, un duelo",
+    "cmd.game.start.bots": "Los bots juegan las potencias que nadie tomó (partida de 7 potencias o duelo)",
     "cmd.game.join.power": "Con la partida en marcha: una plaza libre que tomar (de un bot o en desorden civil)",
     "cmd.mod.settings.civil_disorder_player": "Quién juega una potencia en desorden civil: «mantener» (según el reglamento) o el cuidador",
     "cmd.mod.settings.join_approval": "¿Tomar una plaza libre necesita la aprobación de un moderador?",
@@ -75,7 +75,7 @@ MESSAGES: dict[str, str] = {
     "standin.reply.replaced_bot": "🔄 {new} juega ahora {powers} en lugar del bot 🤖; ya se le ha avisado.",
     # rechazos
     "standin.bad_player": "❌ `{text}` no es una opción para una potencia en desorden civil: elige «mantener» o «cuidador».",
-    "standin.bots_seven": "❌ Los bots llenan las plazas vacías de una partida de 7 potencias: créala con `players:7`.",
+    "standin.bots_seven": "❌ Los bots llenan las plazas vacías de una partida de 7 potencias (`players:7`) o de un duelo (`variant:fva`, tú contra el bot), no de una partida de 2 a 6 jugadores.",
     "standin.reclaim": (
         "❌ El cuidador ha jugado {power} en **{game}** desde que la dejaste: la plaza está libre y ya no puedes "
         "darle órdenes. Un moderador puede devolvértela (`/mod civil-disorder state:off`)."

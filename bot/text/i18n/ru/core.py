@@ -158,6 +158,7 @@ MESSAGES: dict[str, str] = {
         "`/order`, `/orders`, `/ready`, `/game status`, `/draw`, `/concede` и все остальные команды партии "
         "в личных сообщениях со мной (параметр `game` выбирает партию)."
     ),
+    "post.variant": "⚔️ Дуэль: **{variant}**",
     "post.assignment": "{user}: {powers}",
     "post.neutral": "Нейтральные (ими никто не играет): {powers}",
     "post.results_title": "📜 **{game}** — итоги фазы «{phase}»",

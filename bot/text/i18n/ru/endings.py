@@ -75,6 +75,7 @@ MESSAGES: dict[str, str] = {
     # итоговое сообщение
     "scores.title": "📊 **{game}** — итоговые очки по {system}",
     "scores.line": "{place} **{powers}** ({user}) — {centres} · **{score}**{result} · ✅ {ordered}/{phases}",
+    "scores.line_bot": "{place} **{powers}** (🤖 бот) — {centres} · **{score}**{result}",
     **forms(
         "scores.centres", one="{count} центр", few="{count} центра", many="{count} центров", other="{count} центра"
     ),
