@@ -23,6 +23,7 @@ from bot.core.languages import DEFAULT
 from bot.discord import busy
 from bot.discord.cogs.standby import send_preview
 from bot.discord.locales import language_of
+from bot.infra.storage import DATABASE_ERRORS
 from bot.text import asking, markup
 from bot.text.i18n import t
 from bot.text.replies import order_report, refusal
@@ -55,6 +56,10 @@ async def _answer_tap(
         screen = await next_screen(lang)
     except UserError as exc:
         await busy.private(interaction, refusal(exc, lang))
+        return
+    except DATABASE_ERRORS as exc:  # a full disk, a write given up at a stop: no bug, nothing saved
+        log.warning("tap %s by %s: the database failed (%s)", custom_id, interaction.user.id, exc)
+        await busy.private(interaction, t("error.database", lang))
         return
     except Exception:
         log.exception("tap %s by %s failed", custom_id, interaction.user.id)

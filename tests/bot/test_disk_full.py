@@ -4,7 +4,8 @@ answered privately in their language, saying that nothing was saved; the admin r
 line naming the cause and what to do (free some space); SIGTERM then stops the bot cleanly
 (exit 0 by itself, not killed by the stop's guard, no traceback, no advice to restore a
 backup: the file is not damaged); with space freed, the file is sound and the next start
-stores the order.
+stores the order. A tap on the order sheet (simcord) that cannot be stored is told the same,
+privately, the sheet left as it was.
 
 The disk is real: SQLite meets ENOSPC from the kernel, as on a server whose disk filled.
 """
@@ -25,8 +26,10 @@ from bot.text.i18n import t
 from tests.bot.botprocess import HANG_GUARD, a_unit_of, start_bot, start_game
 from tests.bot.databases import sqlite_only
 from tests.bot.loopback import Emulator
+from tests.bot.simcord_support import running, seven
+from tests.bot.support import choose, options, sheet, tap
 
-pytestmark = [pytest.mark.process, sqlite_only]
+pytestmark = sqlite_only
 
 DISK = "8m"  # small: the WAL never reaches its checkpoint (1000 pages, 4 MB) before the disk is full
 
@@ -64,6 +67,7 @@ def fill(folder: Path) -> Path:
     return filler
 
 
+@pytest.mark.process
 async def test_a_full_disk_is_told_to_the_player_and_the_admin_and_the_stop_is_clean(tmp_path):
     emu = Emulator()
     channel = emu.add_channel("game-1")
@@ -112,3 +116,28 @@ async def test_a_full_disk_is_told_to_the_player_and_the_admin_and_the_stop_is_c
         if bot is not None:
             bot.kill()
         await emu.stop()
+
+
+async def test_a_tap_on_the_sheet_with_the_disk_full_is_told_that_nothing_was_saved(tmp_path, client_locales):
+    with small_disk(tmp_path / "disk") as disk:
+        db = disk / "db.sqlite3"
+        async with running(str(db)) as env:
+            table = seven(env, ("alice", "bob"))
+            ch, alice = table.channel, table.members[0]
+            await alice.slash(ch, "game create", name="Full", players=2)
+            for m in table.members:
+                await m.slash(ch, "game join")
+            await alice.slash(ch, "game start")
+            msg = await tap(alice, await sheet(alice), "Order one unit")
+            moves = await tap(alice, await choose(alice, msg, options(msg)[0]), "Move")
+            move = options(moves)[0]
+
+            fill(disk)
+            client_locales[alice.id] = "es-ES"  # the player taps from a Spanish Discord
+            row = next(r for r in moves.components if r["components"][0]["type"] == 3)
+            result = await alice.user.select(moves, [move], custom_id=row["components"][0]["custom_id"])
+            assert result.response.content == t("error.database", "es") and result.ephemeral
+            assert result.response.id != moves.id  # the sheet is left as it was
+            with closing(sqlite3.connect(db)) as con:
+                assert con.execute("SELECT COUNT(*) FROM order_drafts").fetchone() == (0,)
+            assert not env.errors
