@@ -119,7 +119,10 @@ async def update(interaction: discord.Interaction, *, content: str, view: discor
 
 
 async def remove_notice(interaction: discord.Interaction) -> None:
-    """The busy notice of a tap, stale once its answer is shown: removed."""
+    """The busy notice of a tap, stale once its answer is shown: removed (a command's stays,
+    its answer follows it)."""
+    if interaction.type is not discord.InteractionType.component:
+        return
     notice: discord.WebhookMessage | None = interaction.extras.pop(_NOTICE, None)
     if notice is None:
         return

@@ -74,6 +74,7 @@ async def send_fronts(
         for p, group in zip(pictures, request.groups, strict=True)
     ]
     await interaction.followup.send(caption, files=files, ephemeral=True)
+    await busy.remove_notice(interaction)  # a busy notice (if the tap came while writes waited): stale now
 
 
 class MapButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dipmap:(?P<game>\d+):(?P<phase>[A-Z0-9]+)"):

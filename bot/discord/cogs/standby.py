@@ -46,6 +46,7 @@ async def send_preview(interaction: discord.Interaction, core: Core, game: str |
         for group, png in preview.pictures
     ]
     await interaction.followup.send(preview_caption(preview, lang), files=files, ephemeral=True)
+    await busy.remove_notice(interaction)  # a busy notice (if it came while writes waited): stale now
 
 
 @app_commands.allowed_contexts(**_ANYWHERE)
