@@ -28,7 +28,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -43,6 +42,7 @@ from bot.core import scoring
 from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.discord import locales
+from bot.discord.busy import BusyNotices
 from bot.discord.operations import Operations, OperationsSettings
 from bot.discord.poster import Poster, PostingSettings
 from bot.discord.press import PressWorker
@@ -62,19 +62,17 @@ log = logging.getLogger(__name__)
 STOP_GRACE = 5.0  # seconds the deadline and posting loops get to finish their current step
 # what answering an interaction raises when Discord refuses it or the bot's connection closes
 UNANSWERABLE = (discord.HTTPException, aiohttp.ClientError, OSError, RuntimeError)
-ANSWER_WITHIN = 3.0  # seconds: Discord drops a command not answered within 3 s
-# a command that comes while writes wait for another program's lock is told so after this,
-# unless answered first (a read never waits)
-BUSY_GRACE = 1.5
 TAKEN_RETRY = (5.0, 60.0)  # a taken-over shard's gateway that fails to connect: first pause, longest
 
 
 class DiplomacyTree(app_commands.CommandTree):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # commands under way, not answered yet (for :meth:`database_waits`), with when they came
-        self._unanswered: dict[int, tuple[float, discord.Interaction]] = {}
-        self._telling: set[asyncio.Task[None]] = set()
+    def __init__(self, client: discord.Client, *args: Any, **kwargs: Any) -> None:
+        super().__init__(client, *args, **kwargs)
+        # interactions under way, told in time when the database's writes wait for another
+        # program's lock: commands through interaction_check, taps on buttons and menus here
+        self.busy = BusyNotices()
+        if isinstance(client, commands.bot.BotBase):
+            client.add_listener(self._component, "on_interaction")
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         closing = getattr(self.client, "closing", None)
@@ -90,47 +88,21 @@ class DiplomacyTree(app_commands.CommandTree):
                 except UNANSWERABLE:  # the bot is closing its connection to Discord: nobody to tell
                     pass
             return False
-        if interaction.type is discord.InteractionType.application_command:
-            self._track(interaction)
-            storage = getattr(self.client, "storage", None)
-            if storage is not None and storage.waiting_since is not None:
-                # its write will wait too: told so unless answered first (a read does not wait)
-                asyncio.get_running_loop().call_later(BUSY_GRACE, self._tell_if_unanswered, interaction.id)
+        self._watch(interaction)
         return True
 
-    def _tell_if_unanswered(self, interaction_id: int) -> None:
-        found = self._unanswered.pop(interaction_id, None)
-        if found is not None and not found[1].response.is_done():
-            self._start_telling(found[1])
+    async def _component(self, interaction: discord.Interaction) -> None:
+        if interaction.type is discord.InteractionType.component:  # (commands: interaction_check)
+            self._watch(interaction)
 
-    def _track(self, interaction: discord.Interaction) -> None:
-        now = time.monotonic()
-        for key, (since, seen) in list(self._unanswered.items()):
-            if seen.response.is_done() or now - since > ANSWER_WITHIN:
-                del self._unanswered[key]
-        self._unanswered[interaction.id] = (now, interaction)
+    def _watch(self, interaction: discord.Interaction) -> None:
+        storage = getattr(self.client, "storage", None)
+        self.busy.watch(interaction, storage is not None and storage.waiting_since is not None)
 
     def database_waits(self) -> None:
-        """The database's writes wait for another program's lock (they keep trying until it
-        lets go): each command under way and not answered yet is deferred and told so within
-        Discord's 3 s, instead of "The application did not respond"; its own answer follows
-        when its write is done."""
-        waiting, self._unanswered = self._unanswered, {}
-        for _, interaction in waiting.values():
-            if not interaction.response.is_done():
-                self._start_telling(interaction)
-
-    def _start_telling(self, interaction: discord.Interaction) -> None:
-        task = asyncio.get_running_loop().create_task(self._tell_busy(interaction), name="database-busy")
-        self._telling.add(task)
-        task.add_done_callback(self._telling.discard)
-
-    async def _tell_busy(self, interaction: discord.Interaction) -> None:
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await interaction.followup.send(t("error.database_busy", locales.language_of(interaction)), ephemeral=True)
-        except (discord.HTTPException, discord.InteractionResponded):  # answered meanwhile, or gone
-            return
+        """The database's writes wait for another program's lock: the interactions under way
+        are told so in time (:meth:`bot.discord.busy.BusyNotices.database_waits`)."""
+        self.busy.database_waits()
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)

@@ -20,6 +20,7 @@ import discord
 
 from bot.core import fog
 from bot.core.errors import UserError
+from bot.discord import busy
 from bot.discord.locales import language_of
 from bot.text.board import map_description
 from bot.text.i18n import t
@@ -50,9 +51,9 @@ async def send_fronts(
             interaction.user.id, game_id=game_id, channel_id=channel_id, phase=phase, guild_id=interaction.guild_id
         )
     except UserError as exc:
-        await interaction.response.send_message(refusal(exc, lang), ephemeral=True)
+        await busy.private(interaction, refusal(exc, lang))
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)  # drawing may take a moment
+    await busy.defer_thinking(interaction)  # drawing may take a moment (unless a busy notice answered)
     try:
         pictures = await core.fronts.draw(request, lang)
     except Exception:
@@ -73,6 +74,7 @@ async def send_fronts(
         for p, group in zip(pictures, request.groups, strict=True)
     ]
     await interaction.followup.send(caption, files=files, ephemeral=True)
+    await busy.remove_notice(interaction)  # a busy notice (if the tap came while writes waited): stale now
 
 
 class MapButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dipmap:(?P<game>\d+):(?P<phase>[A-Z0-9]+)"):

@@ -20,8 +20,10 @@ import discord
 
 from bot.core.errors import UserError
 from bot.core.languages import DEFAULT
+from bot.discord import busy
 from bot.discord.cogs.standby import send_preview
 from bot.discord.locales import language_of
+from bot.infra.storage import DATABASE_ERRORS
 from bot.text import asking, markup
 from bot.text.i18n import t
 from bot.text.replies import order_report, refusal
@@ -53,22 +55,19 @@ async def _answer_tap(
     try:
         screen = await next_screen(lang)
     except UserError as exc:
-        await _private(interaction, refusal(exc, lang))
+        await busy.private(interaction, refusal(exc, lang))
+        return
+    except DATABASE_ERRORS as exc:  # a full disk, a write given up at a stop: no bug, nothing saved
+        log.warning("tap %s by %s: the database failed (%s)", custom_id, interaction.user.id, exc)
+        await busy.private(interaction, t("error.database", lang))
         return
     except Exception:
         log.exception("tap %s by %s failed", custom_id, interaction.user.id)
-        await _private(interaction, t("error.internal", lang))
+        await busy.private(interaction, t("error.internal", lang))
         return
     if screen is not None:  # None: answered already (the private map)
-        await interaction.response.edit_message(content=screen.content, view=to_view(screen))
-
-
-async def _private(interaction: discord.Interaction, text: str) -> None:
-    """A private answer, also after the tap was deferred (the map is drawn after a defer)."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+        # at once, or once stored when the write waited for another program's lock
+        await busy.update(interaction, content=screen.content, view=to_view(screen))
 
 
 async def answer(interaction: discord.Interaction, custom_id: str, values: list[str]) -> None:

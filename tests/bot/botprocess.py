@@ -7,13 +7,18 @@ the test instead of freezing the suite; no test asserts how fast anything is.
 
 from __future__ import annotations
 
+import asyncio
 import ctypes
+import json
 import os
 import signal
+import sqlite3
 import sys
 import time
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 HANG_GUARD = 60.0
@@ -156,3 +161,42 @@ class BotProcess:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
+
+
+# -- a bot on the loopback Discord, and a game on it -----------------------------------------
+
+
+async def start_bot(emu: Any, db: Path, **env: str) -> BotProcess:
+    emu.identified.clear()
+    emu.synced.clear()
+    bot = BotProcess(
+        bot_env(db, DISCORD_API_URL=emu.api_url, DISCORD_GATEWAY_URL=emu.gateway_url, **env),
+    )
+    try:
+        await asyncio.wait_for(emu.synced.wait(), HANG_GUARD)
+        await asyncio.wait_for(emu.identified.wait(), HANG_GUARD)
+    except BaseException:
+        bot.kill()
+        raise
+    return bot
+
+
+async def start_game(emu: Any, channel: dict, users: list[dict]) -> None:
+    await emu.slash(users[0], "game", {"name": "Stop", "players": 2}, channel=channel, sub="create")
+    for user in users:
+        await emu.slash(user, "game", channel=channel, sub="join")
+    await emu.slash(users[0], "game", channel=channel, sub="start")
+
+
+def a_unit_of(db: Path, user_id: str) -> str:
+    """One unit of the powers ``user_id`` plays in the game (read from the database)."""
+    from bot.core.context import setup_of
+
+    with closing(sqlite3.connect(db)) as con:
+        players, variant, toss, position = con.execute(
+            "SELECT players, variant, toss_winner, position FROM games"
+        ).fetchone()
+        (seat,) = con.execute("SELECT seat FROM players WHERE user_id = ?", (int(user_id),)).fetchone()
+    game = type("Game", (), {"players": players, "variant": variant})()
+    power = setup_of(game).seat_powers(seat, toss)[0]
+    return json.loads(position)["units"][power.name][0]

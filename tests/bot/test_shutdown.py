@@ -9,8 +9,6 @@ Time limits are hang guards only.
 
 from __future__ import annotations
 
-import asyncio
-import json
 import signal
 import sqlite3
 import time
@@ -19,34 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.botprocess import HANG_GUARD, BotProcess, alive, bot_env, children, wait_until
+from tests.bot.botprocess import HANG_GUARD, a_unit_of, alive, children, start_bot, start_game, wait_until
 from tests.bot.databases import sqlite_only
 from tests.bot.loopback import Emulator
 
 # real bot processes, each on a SQLite file whatever the pass: left out of the PostgreSQL pass
 pytestmark = [pytest.mark.process, sqlite_only]
-
-
-async def start_bot(emu: Emulator, db: Path, **env: str) -> BotProcess:
-    emu.identified.clear()
-    emu.synced.clear()
-    bot = BotProcess(
-        bot_env(db, DISCORD_API_URL=emu.api_url, DISCORD_GATEWAY_URL=emu.gateway_url, **env),
-    )
-    try:
-        await asyncio.wait_for(emu.synced.wait(), HANG_GUARD)
-        await asyncio.wait_for(emu.identified.wait(), HANG_GUARD)
-    except BaseException:
-        bot.kill()
-        raise
-    return bot
-
-
-async def start_game(emu: Emulator, channel: dict, users: list[dict]) -> None:
-    await emu.slash(users[0], "game", {"name": "Stop", "players": 2}, channel=channel, sub="create")
-    for user in users:
-        await emu.slash(user, "game", channel=channel, sub="join")
-    await emu.slash(users[0], "game", channel=channel, sub="start")
 
 
 def assert_consistent(db: Path) -> None:
@@ -170,20 +146,6 @@ async def test_a_stop_while_another_program_holds_the_write_lock_is_clean(tmp_pa
     assert bot.has("could not give the lease on"), bot.stderr
     assert bot.lines[-1].endswith("bot.discord.runner: stopped"), bot.stderr
     assert_consistent(db)
-
-
-def a_unit_of(db: Path, user_id: str) -> str:
-    """One unit of the powers ``user_id`` plays in the game (read from the database)."""
-    from bot.core.context import setup_of
-
-    with closing(sqlite3.connect(db)) as con:
-        players, variant, toss, position = con.execute(
-            "SELECT players, variant, toss_winner, position FROM games"
-        ).fetchone()
-        (seat,) = con.execute("SELECT seat FROM players WHERE user_id = ?", (int(user_id),)).fetchone()
-    game = type("Game", (), {"players": players, "variant": variant})()
-    power = setup_of(game).seat_powers(seat, toss)[0]
-    return json.loads(position)["units"][power.name][0]
 
 
 async def test_an_order_sent_while_another_program_holds_the_write_lock_is_answered_and_kept(tmp_path):

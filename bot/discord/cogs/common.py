@@ -11,6 +11,7 @@ from discord import app_commands
 from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.core.types import Actor
+from bot.discord import busy
 from bot.discord.locales import language_of
 from bot.text import markup
 from bot.text.i18n import t
@@ -31,6 +32,7 @@ async def reply(
     keeps its replies within that; a longer text ends with a note that it was cut).
     ``view``: components under the last message (a menu under the text it answers)."""
     messages = markup.reply_messages(text, t("reply.cut", language_of(interaction)))
+    await busy.settled(interaction)  # a busy notice being sent acknowledges it: then a follow-up
     for i, content in enumerate(messages):
         kwargs: dict[str, Any] = {"file": file} if file is not None and i == 0 else {}
         if view is not None and i == len(messages) - 1:

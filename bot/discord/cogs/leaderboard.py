@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.core.leaderboard import LeaderboardPage
+from bot.discord import busy
 from bot.discord.cogs.common import actor_of, answering, game_option, reply
 from bot.discord.locales import described, language_of
 from bot.text import markup
@@ -71,9 +72,9 @@ class PageButton(
         try:
             board = await core.leaderboard.page(interaction.guild_id or 0, scope, int(page), *variant[:1])
         except UserError as exc:  # the season is gone
-            await interaction.response.send_message(refusal(exc, lang), ephemeral=True)
+            await busy.private(interaction, refusal(exc, lang))
             return
-        await interaction.response.edit_message(content=leaderboard_text(board, lang), view=pager(board))
+        await busy.update(interaction, content=leaderboard_text(board, lang), view=pager(board))
 
 
 class LeaderboardCog(commands.Cog):

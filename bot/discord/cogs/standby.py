@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
+from bot.discord import busy
 from bot.discord.cogs.common import answering, game_choices, reply, where
 from bot.discord.locales import described, language_of
 from bot.text.labels import localized_orders
@@ -34,7 +35,7 @@ async def send_preview(interaction: discord.Interaction, core: Core, game: str |
     request = await core.previews.request(
         interaction.user.id, **where(interaction, game), language=lang
     )  # refusals first
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await busy.defer_thinking(interaction)  # (unless a busy notice answered it)
     preview = await core.previews.draw(request)
     files = [
         discord.File(
@@ -45,6 +46,7 @@ async def send_preview(interaction: discord.Interaction, core: Core, game: str |
         for group, png in preview.pictures
     ]
     await interaction.followup.send(preview_caption(preview, lang), files=files, ephemeral=True)
+    await busy.remove_notice(interaction)  # a busy notice (if it came while writes waited): stale now
 
 
 @app_commands.allowed_contexts(**_ANYWHERE)

@@ -37,6 +37,11 @@ def _locked(exc: sqlite3.OperationalError) -> bool:
     return "database is locked" in text or "database is busy" in text
 
 
+def _full(exc: sqlite3.Error) -> bool:
+    """SQLITE_FULL: the disk (or the file system's quota) has no room for the write."""
+    return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "disk is full" in str(exc)
+
+
 async def _pragmas(db: aiosqlite.Connection, *statements: str, pragma: bool = True) -> None:
     for sql in statements:
         async with db.execute(f"PRAGMA {sql}" if pragma else sql) as cur:
@@ -83,6 +88,7 @@ class SqliteDatabase:
         self.label = label
         self._waiting_since: float | None = None
         self._stopping = False
+        self._full_since: float | None = None  # since when (monotonic) writes fail on a full disk
         # called when writes start waiting for another program's lock (the bot tells the
         # commands under way)
         self.on_waiting: Callable[[], None] | None = None
@@ -220,11 +226,40 @@ class SqliteDatabase:
             await self._begin(patience)
             try:
                 yield SqliteConnection(self._db)
-            except BaseException:
-                await self._exec("ROLLBACK")
+                await self._exec("COMMIT")  # (with a full disk, this is where the WAL cannot grow)
+            except BaseException as exc:
+                await self._rollback()
+                if isinstance(exc, sqlite3.Error) and _full(exc):
+                    self._disk_full(exc)
                 raise
-            else:
-                await self._exec("COMMIT")
+            if self._full_since is not None:
+                log.warning("the database %s stores again (the disk has space now)", self.label)
+                self._full_since = None
+
+    async def _rollback(self) -> None:
+        """Undo the transaction under way; a COMMIT that failed on a full disk may have
+        ended it already (SQLite rolls back by itself then): nothing left to undo."""
+        try:
+            await self._exec("ROLLBACK")
+        except sqlite3.OperationalError as exc:
+            if "no transaction is active" not in str(exc):
+                raise
+
+    def _disk_full(self, exc: sqlite3.Error) -> None:
+        """One line for the admin when writes start failing on a full disk (the next stored
+        write says when it is over): every write fails meanwhile, each told to its player or
+        retried by its loop, and the file is not damaged (restoring a backup would lose games)."""
+        if self._full_since is not None:
+            return
+        self._full_since = time.monotonic()
+        log.warning(
+            "the disk of the database %s is full (%s): nothing can be stored until you free some space in %s; "
+            "the bot keeps running (players are told their commands were not saved, its loops try again) "
+            "and the file is not damaged",
+            self.label,
+            " ".join(str(exc).split()),
+            Path(self.label).resolve().parent,
+        )
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[SqliteConnection]:
