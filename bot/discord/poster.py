@@ -417,14 +417,24 @@ class Poster(WakeableLoop):
     async def _take(self) -> list[tuple[Destination, list[Batch]]]:
         """The due posts of destinations not already being served, claimed, as messages."""
         merge = self.settings.merge
-        async with self.core.storage.read() as tx:
-            rows = await tx.posts_due(self.core.now(), limit=PAGE, hold=self.settings.hold if merge else 0.0)
+        while True:
+            # A destination with a message under way when the read starts may have it sent
+            # and recorded before the read returns (the read's thread slow on a busy
+            # machine): the read shows it unsent, never tried, its destination free again,
+            # and it would go a second time. So the destinations busy at the start are left
+            # out, and the read is done again when one of them finished meanwhile (nothing
+            # becomes busy during it: only the drain, waiting for this, starts messages).
+            busy = set(self._busy)
+            async with self.core.storage.read() as tx:
+                rows = await tx.posts_due(self.core.now(), limit=PAGE, hold=self.settings.hold if merge else 0.0)
+            if busy <= self._busy:
+                break
         groups: OrderedDict[Destination, list[OutboxRow]] = OrderedDict()
         for row in rows:
             groups.setdefault(destination(row), []).append(row)
         if merge and len(rows) == PAGE and len(groups) > 1:
             groups.popitem()  # the last destination may go on in the next page: it waits for it whole
-        for dest in self._busy & set(groups):
+        for dest in busy & set(groups):
             del groups[dest]  # in order: after the message under way
         if not groups:
             return []
