@@ -245,3 +245,32 @@ async def test_a_dm_sent_while_the_due_posts_are_read_is_not_sent_again(tmp_path
             dms = bot_messages(env, player.user.dm_channel.id)
             assert sum("1914" in m.content for m in dms) == 1, [m.content[:50] for m in dms]
         assert all(p["sent_at"] is not None and p["attempts"] == 1 for p in await stored_posts(env))
+
+
+async def test_a_dm_delivered_before_a_kill_and_out_of_date_at_its_retry_is_recorded_with_its_message(
+    tmp_path, monkeypatch
+):
+    """The bot dies right after Alice's DM of the first phase reached Discord, before it
+    recorded the send; the phase resolves before the DM is tried again, so the retry has
+    nothing to show (a new phase that is over). It records the message the earlier try
+    delivered, found by its digest: the outbox says which message carries the post, as
+    for every post that reached Discord, and it is not sent again."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        discord = Discord(env, monkeypatch)
+        channel, alice, bob = await two_player_game(env)
+        discord.kill_after = "o2"  # after the channel's "has started!": Alice's DM of Spring 1914
+        await alice.slash(channel, "game start")
+        assert discord.killed
+        [row] = [p for p in await stored_posts(env) if p["id"] == 2]
+        assert row["user_id"] == alice.id and row["kind"] == "dm_phase_started"
+        assert row["sent_at"] is None and row["attempts"] == 1  # delivered, not recorded
+        await alice.user.slash("ready")
+        await bob.user.slash("ready")
+        assert any("results of Spring 1914" in m.content for m in bot_messages(env, channel.id))
+
+        await env.advance_time(poster.LEASE + 60)  # the send of row 2 is tried again
+        dms = bot_messages(env, alice.user.dm_channel.id)
+        [spring] = [m for m in dms if "Spring 1914" in m.content]
+        [row] = [p for p in await stored_posts(env) if p["id"] == 2]
+        assert row["sent_at"] is not None and row["message_id"] == spring.id
+        assert all(n == 1 for n in Counter(discord.created).values()), discord.created
