@@ -36,8 +36,11 @@ recorded as one batch before the send (``outbox.batch``), with the digest of eac
 content (``outbox.sent_digests``); a batch that an earlier try may have sent is first looked
 for in the destination's history, by those digests, after the destination's last recorded
 message (:mod:`bot.discord.marks`), and only the parts not there are sent, with the same
-rows; Discord's nonce (the batch's first row id, with ``enforce_nonce``) also drops a
-repeat within its few minutes. Discord errors never
+rows (a batch that has nothing to show any more, its phase over, records the message an
+earlier try delivered); Discord's nonce (the batch's first row id, with ``enforce_nonce``)
+also drops a repeat within its few minutes. The due posts are read leaving out the
+destinations with a message under way when the read starts (one sent and recorded while
+the read ran would look never tried). Discord errors never
 escape: 5xx, 429 and network failures are retried with backoff; a deleted channel or
 closed DMs are recorded on the rows and logged (closed DMs are also reported in the game
 channel). Rows stored before post intents carry their text and are sent alone, as they
@@ -417,14 +420,24 @@ class Poster(WakeableLoop):
     async def _take(self) -> list[tuple[Destination, list[Batch]]]:
         """The due posts of destinations not already being served, claimed, as messages."""
         merge = self.settings.merge
-        async with self.core.storage.read() as tx:
-            rows = await tx.posts_due(self.core.now(), limit=PAGE, hold=self.settings.hold if merge else 0.0)
+        while True:
+            # A destination with a message under way when the read starts may have it sent
+            # and recorded before the read returns (the read's thread slow on a busy
+            # machine): the read shows it unsent, never tried, its destination free again,
+            # and it would go a second time. So the destinations busy at the start are left
+            # out, and the read is done again when one of them finished meanwhile (nothing
+            # becomes busy during it: only the drain, waiting for this, starts messages).
+            busy = set(self._busy)
+            async with self.core.storage.read() as tx:
+                rows = await tx.posts_due(self.core.now(), limit=PAGE, hold=self.settings.hold if merge else 0.0)
+            if busy <= self._busy:
+                break
         groups: OrderedDict[Destination, list[OutboxRow]] = OrderedDict()
         for row in rows:
             groups.setdefault(destination(row), []).append(row)
         if merge and len(rows) == PAGE and len(groups) > 1:
             groups.popitem()  # the last destination may go on in the next page: it waits for it whole
-        for dest in self._busy & set(groups):
+        for dest in busy & set(groups):
             del groups[dest]  # in order: after the message under way
         if not groups:
             return []
@@ -461,9 +474,10 @@ class Poster(WakeableLoop):
             async with storage.write() as tx:
                 await tx.mark_batch_failed(batch.ids, f"render failed: {first.kind}")
             return True
-        if not texts:  # only DMs of phases that are over: carried by no message, done with
+        if not texts:  # only DMs of phases that are over: done with, carried by no new message
+            carried = await self._delivered_before(batch, sending) if batch.tried else None
             async with storage.write() as tx:
-                await tx.mark_batch_sent(batch.ids, None, self.core.now())
+                await tx.mark_batch_sent(batch.ids, carried, self.core.now())
             self._log_retried(batch, sending)
             return True
         if first.channel_id is not None and self.core.deps.jobs.may_send():
@@ -682,6 +696,24 @@ class Poster(WakeableLoop):
                 len(found),
             )
         return found
+
+    async def _delivered_before(self, batch: Batch, sending: _Sending) -> int | None:
+        """The message that carries a batch an earlier try delivered before the bot stopped,
+        if any (its last part): recorded even when the retry has nothing to show any more
+        (its phase is over), so that the outbox says which message carries every post that
+        reached Discord, and the destination's last recorded message is the last one sent
+        there (what the next retry looks after). None when nothing is found or the history
+        can't be read: the post is done with either way."""
+        earlier, last = await self._earlier(batch)
+        try:
+            target = await self._target(batch, sending)
+            found = await self._sent_before(batch, target, earlier, last)
+        except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+            log.warning(
+                "posts %s of game %s: can't look for an earlier try (%s)", batch.ids, batch.rows[0].game_id, exc
+            )
+            return None
+        return max(m.id for m in found.values()) if found else None
 
     async def _attachments(self, batch: Batch, sending: _Sending) -> tuple[list[discord.File], discord.ui.View | None]:
         """The pictures of a message, and its buttons: a channel post's maps (or the final

@@ -12,12 +12,14 @@ an earlier one is not taken for it."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 
 import pytest
 import simcord.http.router as sim_router
 
 from bot.discord import marks, poster
+from bot.infra.storage import Tx
 from tests.bot.simcord_support import running
 
 NONCE_WINDOW = 300.0  # seconds Discord remembers a nonce (a few minutes)
@@ -192,3 +194,83 @@ def test_digests_find_a_part_whatever_try_rendered_it():
     # a message of an earlier version, marked, is still read
     assert marks.read("📜 text\n-# #412 #413 (2/3)") == marks.Mark(412, 1, 3, (413,))
     assert marks.read("text\n-# #12 and more") is None
+
+
+async def test_a_dm_sent_while_the_due_posts_are_read_is_not_sent_again(tmp_path, monkeypatch):
+    """The poster reads the due posts while other destinations' messages are under way. A
+    message sent and recorded while that read ran (its thread slow on a busy machine) is
+    in the read as never tried, and its destination is free again when the read returns:
+    it must not go a second time. Forced here: the game starts, both players' DMs go out
+    at once; Bob's, once it has read what it needs, waits for the poster's next read of
+    the due posts, which returns only once Bob's DM has been sent and recorded."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        channel, alice, bob = await two_player_game(env)
+        outbox = env.bots[-1].poster
+        bobs = ("u", bob.id)
+        ready, read, served = asyncio.Event(), asyncio.Event(), asyncio.Event()
+
+        real_read = poster._read
+
+        async def reading(storage, batch, settings):
+            out = await real_read(storage, batch, settings)
+            if poster.destination(batch.rows[0]) == bobs and not read.is_set():
+                ready.set()  # Bob's DM has what it needs to be sent: the next read of the due posts
+                await read.wait()  # starts before it is sent
+            return out
+
+        real_due = Tx.posts_due
+
+        async def posts_due(tx, now, limit=100, *, hold=0.0):
+            rows = await real_due(tx, now, limit, hold=hold)
+            if ready.is_set() and not read.is_set() and bobs in outbox._busy:
+                read.set()
+                await served.wait()  # the read ends after Bob's DM was sent and recorded
+            return rows
+
+        real_serve = outbox._serve
+
+        async def serve(dest, batches, slots):
+            try:
+                await real_serve(dest, batches, slots)
+            finally:
+                if dest == bobs:
+                    served.set()
+
+        monkeypatch.setattr(poster, "_read", reading)
+        monkeypatch.setattr(Tx, "posts_due", posts_due)
+        monkeypatch.setattr(outbox, "_serve", serve)
+        await alice.slash(channel, "game start")
+        assert read.is_set() and served.is_set()  # the interleaving happened
+        for player in (alice, bob):
+            dms = bot_messages(env, player.user.dm_channel.id)
+            assert sum("1914" in m.content for m in dms) == 1, [m.content[:50] for m in dms]
+        assert all(p["sent_at"] is not None and p["attempts"] == 1 for p in await stored_posts(env))
+
+
+async def test_a_dm_delivered_before_a_kill_and_out_of_date_at_its_retry_is_recorded_with_its_message(
+    tmp_path, monkeypatch
+):
+    """The bot dies right after Alice's DM of the first phase reached Discord, before it
+    recorded the send; the phase resolves before the DM is tried again, so the retry has
+    nothing to show (a new phase that is over). It records the message the earlier try
+    delivered, found by its digest: the outbox says which message carries the post, as
+    for every post that reached Discord, and it is not sent again."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        discord = Discord(env, monkeypatch)
+        channel, alice, bob = await two_player_game(env)
+        discord.kill_after = "o2"  # after the channel's "has started!": Alice's DM of Spring 1914
+        await alice.slash(channel, "game start")
+        assert discord.killed
+        [row] = [p for p in await stored_posts(env) if p["id"] == 2]
+        assert row["user_id"] == alice.id and row["kind"] == "dm_phase_started"
+        assert row["sent_at"] is None and row["attempts"] == 1  # delivered, not recorded
+        await alice.user.slash("ready")
+        await bob.user.slash("ready")
+        assert any("results of Spring 1914" in m.content for m in bot_messages(env, channel.id))
+
+        await env.advance_time(poster.LEASE + 60)  # the send of row 2 is tried again
+        dms = bot_messages(env, alice.user.dm_channel.id)
+        [spring] = [m for m in dms if "Spring 1914" in m.content]
+        [row] = [p for p in await stored_posts(env) if p["id"] == 2]
+        assert row["sent_at"] is not None and row["message_id"] == spring.id
+        assert all(n == 1 for n in Counter(discord.created).values()), discord.created
