@@ -296,8 +296,8 @@ _OF_A_PHASE = frozenset({PostKind.DM_PHASE_STARTED, PostKind.DM_REMINDER, PostKi
 def shown(batch: Batch, games: dict[int, GameRow], merge: bool) -> list[OutboxRow]:
     """The rows whose text a message shows. A merged DM leaves out a new phase or a
     reminder of a phase that is over when it is sent (held for a digest, or a game that
-    resolved at once when everybody was ready): the message still carries it (its mark,
-    recorded as sent), so it is never sent later either."""
+    resolved at once when everybody was ready): the row is recorded as sent with the
+    message that carries the rest of the batch, so it is never sent later either."""
     if not merge or batch.user_id is None:
         return list(batch.rows)
     out = []
