@@ -141,10 +141,16 @@ async def resolve_storm(storage: Storage, games: int, deadline: datetime, meter:
     meter.seconds["writing"] += total - meter.seconds["reading"] - meter.seconds["adjudication"]
 
 
-async def draw_storm(storage: Storage, games: int, meter: Meter) -> int:
-    """The channel's two maps of each game, step by step as renderer.render_many draws them."""
+async def draw_storm(storage: Storage, games: int, meter: Meter, alone: bool = False) -> int:
+    """The channel's two maps of each game, step by step as renderer.render_many draws them.
+    ``alone``: each game's maps start from no board drawn before (the benchmark's games all
+    play the same opening, so a board of another game is as near as it gets)."""
+    from renderer.draw import BASES
+
     png_bytes = 0
     for game_id in range(1, games + 1):
+        if alone:
+            BASES.clear()
         async with storage.read() as tx:
             game = await tx.game(game_id)
             played = await tx.phase(game_id, "S1901M")
@@ -181,10 +187,9 @@ async def post_storm(storage: Storage, deadline: datetime, meter: Meter) -> int:
     return len(rows)
 
 
-async def main(games: int, per_player: int, profile: str | None) -> None:
-    from renderer.render import warm_up
-
+async def main(games: int, per_player: int, profile: str | None, alone: bool) -> None:
     import bot.discord.poster  # noqa: F401  (imported before the measured part, as in the bot)
+    from renderer.render import warm_up
 
     warm_up()  # the static layers and palette are built once per process, before a storm
     with tempfile.TemporaryDirectory() as tmp:
@@ -199,7 +204,7 @@ async def main(games: int, per_player: int, profile: str | None) -> None:
         if profiler:
             profiler.enable()
         await resolve_storm(storage, games, deadline, meter)
-        png = await draw_storm(storage, games, meter)
+        png = await draw_storm(storage, games, meter, alone)
         posts = await post_storm(storage, deadline, meter)
         if profiler:
             profiler.disable()
@@ -223,7 +228,10 @@ if __name__ == "__main__":
     parser.add_argument("--per-player", type=int, default=3)
     parser.add_argument("--cpus", type=int, default=0, help="pin the process to this many cores (0: all)")
     parser.add_argument("--profile", default=None, help="write a cProfile of the measured part here")
+    parser.add_argument(
+        "--alone", action="store_true", help="each game's maps drawn without the boards of other games drawn before"
+    )
     args = parser.parse_args()
     if args.cpus:
         os.sched_setaffinity(0, sorted(os.sched_getaffinity(0))[: args.cpus])
-    asyncio.run(main(args.games, args.per_player, args.profile))
+    asyncio.run(main(args.games, args.per_player, args.profile, args.alone))
