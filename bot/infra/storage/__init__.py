@@ -243,6 +243,7 @@ class Tx(
     def __init__(self, db: Connection, shards: Shards = EVERYTHING) -> None:
         self._db = db
         self.shards = shards  # whose due jobs the due-job queries return
+        self.press_jobs_added = 0  # press jobs stored in this transaction (Storage.press_jobs_stored)
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
         return await self._db.one(sql, tuple(params))
@@ -679,6 +680,10 @@ class Storage:
         # owner of its leases sets it; everything when one process owns the database)
         self.shards: Callable[[], Shards] = lambda: EVERYTHING
         self.closed = False  # close() was called: the bot is stopping
+        # press jobs committed by this process since it opened the database: the press
+        # worker is woken after a commit only when this changed (issue 24: not after every
+        # stored post of a storm)
+        self.press_jobs_stored = 0
 
     @classmethod
     async def open(
@@ -722,6 +727,7 @@ class Storage:
             if action is not None and not await tx.mark_action(action):
                 raise Replayed(action)
             yield tx
+        self.press_jobs_stored += tx.press_jobs_added  # committed (a failed commit raised)
 
     transaction = write  # the older name, kept for tests and tools
 
