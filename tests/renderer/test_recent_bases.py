@@ -20,7 +20,11 @@ SPRING = {
         "GERMANY": ["A BER", "A MUN", "F KIE"],
         "RUSSIA": ["A WAR", "A MOS", "F SEV", "F STP/SC"],
     },
-    "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["BER", "MUN", "KIE"], "RUSSIA": ["WAR", "MOS", "SEV", "STP"]},
+    "centers": {
+        "FRANCE": ["PAR", "MAR", "BRE"],
+        "GERMANY": ["BER", "MUN", "KIE"],
+        "RUSSIA": ["WAR", "MOS", "SEV", "STP"],
+    },
 }
 FALL = {  # units moved into non-centre provinces (their faint tints change)
     "phase": "F1901M",
@@ -34,7 +38,10 @@ FALL = {  # units moved into non-centre provinces (their faint tints change)
 LATER = {  # centres changed hands, Germany gone
     "phase": "S1903M",
     "units": {"FRANCE": ["A MUN", "A BEL", "F ENG"], "RUSSIA": ["A BER", "A SIL", "F SWE"]},
-    "centers": {"FRANCE": ["PAR", "MAR", "BRE", "BEL", "MUN", "SPA"], "RUSSIA": ["WAR", "MOS", "SEV", "STP", "BER", "SWE"]},
+    "centers": {
+        "FRANCE": ["PAR", "MAR", "BRE", "BEL", "MUN", "SPA"],
+        "RUSSIA": ["WAR", "MOS", "SEV", "STP", "BER", "SWE"],
+    },
 }
 
 
