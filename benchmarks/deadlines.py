@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import math
 import os
 import random
@@ -75,6 +76,7 @@ OPENING = {
     "TURKEY": "A CON - BUL; A SMY - CON; F ANK - BLA",
 }
 PROBE_GAMES = 10
+PROFILE: cProfile.Profile | None = None  # --profile: the event loop's thread during the storms
 DISCORD_RATE = 50.0  # requests per second: the physical floor
 
 
@@ -270,6 +272,8 @@ async def storm(
             shift = (deadline - datetime.now(UTC)) - timedelta(seconds=lead)
             due_wall = time.time() + lead
             cpu_before = time.process_time(), {pid: cpu_seconds(pid) for pid in map_processes(emu)}
+            if PROFILE:
+                PROFILE.enable()
             bot.scheduler.wake()
             replies: list[float] = []
             stop = asyncio.Event()
@@ -298,6 +302,8 @@ async def storm(
             stop.set()
             await prober
             cpu_bot = time.process_time() - cpu_before[0]
+            if PROFILE:
+                PROFILE.disable()
             workers = map_processes(emu)
             cpu_maps = sum(cpu_seconds(pid) - cpu_before[1].get(pid, 0.0) for pid in workers)
             memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 + sum(map(peak_mb, workers))
@@ -451,9 +457,12 @@ if __name__ == "__main__":
     parser.add_argument(
         "--cpus", type=int, default=0, help="pin the bot and its map processes to this many cores (0: all)"
     )
+    parser.add_argument("--profile", default=None, help="write a cProfile of the bot's event loop in the storms here")
     args = parser.parse_args()
-    sys.exit(
-        asyncio.run(
+    if args.profile:
+        PROFILE = cProfile.Profile()
+    try:
+        code = asyncio.run(
             main(
                 [int(x) for x in args.games.split(",")],
                 [x.strip() for x in args.strategies.split(",")],
@@ -465,4 +474,7 @@ if __name__ == "__main__":
                 args.cpus,
             )
         )
-    )
+    finally:
+        if PROFILE and args.profile:
+            PROFILE.dump_stats(args.profile)
+    sys.exit(code)

@@ -94,7 +94,7 @@ PERMISSION_RETRY = 600.0  # a channel's posts waiting for a permission look agai
 LEASE = 20.0  # a send in flight is retried after this long if the bot died meanwhile
 CLAIMED_RETRY = 5.0  # how soon to look again at posts another owner has claimed (or held back)
 DIGEST_HOLD = 300.0  # a DM waits at most this long for the rest of its reader's storm
-PAGE = 200  # due posts read at a time (each read is converted on the event loop: in a storm, many a second)
+PAGE = 200  # due posts read at a time (in a storm, many a second: busy destinations are left out, JSON parsed when sent)
 MAX_ROWS = 10  # posts one message carries at most
 MAX_FILES = 10  # Discord: attachments per message
 REVEAL_BYTES = 8 * 1024 * 1024  # issue 25: a fog game's history GIF at most this big (Discord: 10 MiB per message)
@@ -418,7 +418,9 @@ class Poster(WakeableLoop):
         """The due posts of destinations not already being served, claimed, as messages."""
         merge = self.settings.merge
         async with self.core.storage.read() as tx:
-            rows = await tx.posts_due(self.core.now(), limit=PAGE, hold=self.settings.hold if merge else 0.0)
+            rows = await tx.posts_due(
+                self.core.now(), limit=PAGE, hold=self.settings.hold if merge else 0.0, skip=tuple(self._busy)
+            )
         groups: OrderedDict[Destination, list[OutboxRow]] = OrderedDict()
         for row in rows:
             groups.setdefault(destination(row), []).append(row)

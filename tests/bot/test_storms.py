@@ -127,6 +127,14 @@ async def test_due_posts_come_oldest_destination_first_channel_posts_and_dms_ali
     # posts together; user 6's DM waits for them
     assert [r.id for r in rows] == [dm1, c2, c2b]
     assert dm2 not in [r.id for r in rows]
+    # issue 24: the destinations the poster is serving are left out of the read (their rows
+    # would be dropped), with and without merged DMs; what is in turn is unchanged
+    async with storage.read() as tx:
+        assert [r.id for r in await tx.posts_due(10, 100, hold=300, skip=[("c", 12)])] == [dm1]
+        assert [r.id for r in await tx.posts_due(10, 100, hold=300, skip=[("u", 5)])] == [c2, c2b]
+        assert [r.id for r in await tx.posts_due(10, 100, skip=[("u", 5), ("c", 12)])] == []
+        first = (await tx.posts_due(10, 100, hold=300))[0]
+    assert first.params == {} and first.mentions == () and first.map is None  # parsed when read
 
 
 class _Gate:
