@@ -94,7 +94,9 @@ PERMISSION_RETRY = 600.0  # a channel's posts waiting for a permission look agai
 LEASE = 20.0  # a send in flight is retried after this long if the bot died meanwhile
 CLAIMED_RETRY = 5.0  # how soon to look again at posts another owner has claimed (or held back)
 DIGEST_HOLD = 300.0  # a DM waits at most this long for the rest of its reader's storm
-PAGE = 200  # due posts read at a time (in a storm, many a second: busy destinations are left out, JSON parsed when sent)
+PAGE = (
+    200  # due posts read at a time (in a storm, many a second: busy destinations are left out, JSON parsed when sent)
+)
 MAX_ROWS = 10  # posts one message carries at most
 MAX_FILES = 10  # Discord: attachments per message
 REVEAL_BYTES = 8 * 1024 * 1024  # issue 25: a fog game's history GIF at most this big (Discord: 10 MiB per message)
@@ -190,12 +192,15 @@ def batches_of(rows: Sequence[OutboxRow], merge: bool) -> list[Batch]:
     (at most MAX_ROWS posts and MAX_FILES pictures, one game's channel posts at a time)."""
     out: list[Batch] = []
     current: list[OutboxRow] = []
+    files = 0  # the pictures of ``current`` (counted as rows join: issue 24, not summed again per row)
     tried: int | None = None  # the batch ``current`` repeats, if any
 
     def flush() -> None:
+        nonlocal files
         if current:
             out.append(Batch(tuple(current)))
             current.clear()
+        files = 0
 
     for row in rows:
         if row.batch is not None or row.attempts > 0:  # the message an earlier try carried
@@ -212,14 +217,16 @@ def batches_of(rows: Sequence[OutboxRow], merge: bool) -> list[Batch]:
             flush()
             out.append(Batch((row,)))
             continue
+        row_files = _files_of(row)
         if current and (
             len(current) >= MAX_ROWS
-            or sum(map(_files_of, current)) + _files_of(row) > MAX_FILES
+            or files + row_files > MAX_FILES
             or (row.channel_id is not None and current[0].game_id != row.game_id)  # one game's language
             or (row.kind == PostKind.PHASE_RESULTS and any(r.kind in _ANNOUNCING for r in current))
         ):
             flush()
         current.append(row)
+        files += row_files
     flush()
     return out
 
