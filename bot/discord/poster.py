@@ -94,6 +94,7 @@ PERMISSION_RETRY = 600.0  # a channel's posts waiting for a permission look agai
 LEASE = 20.0  # a send in flight is retried after this long if the bot died meanwhile
 CLAIMED_RETRY = 5.0  # how soon to look again at posts another owner has claimed (or held back)
 DIGEST_HOLD = 300.0  # a DM waits at most this long for the rest of its reader's storm
+DIGEST_SOON = 10.0  # deadlines this many seconds apart are one storm for a reader: one DM (issue 24)
 PAGE = (
     200  # due posts read at a time (in a storm, many a second: busy destinations are left out, JSON parsed when sent)
 )
@@ -122,6 +123,7 @@ class PostingSettings:
 
     merge: bool = True  # one message per destination's due posts; one DM per reader's storm
     hold: float = DIGEST_HOLD  # how long a DM may wait for the rest of its reader's storm (0: never)
+    soon: float = DIGEST_SOON  # a deadline this many seconds away is part of the storm: its DMs are awaited
     dm_channels: bool = True  # send DMs to the stored DM channel (no GET /users per DM)
     pushed_maps: PushedMaps = PushedMaps.ASKED
     pacing: PacingSettings | None = field(default_factory=PacingSettings)  # None: only discord.py's 429s
@@ -426,7 +428,11 @@ class Poster(WakeableLoop):
         merge = self.settings.merge
         async with self.core.storage.read() as tx:
             rows = await tx.posts_due(
-                self.core.now(), limit=PAGE, hold=self.settings.hold if merge else 0.0, skip=tuple(self._busy)
+                self.core.now(),
+                limit=PAGE,
+                hold=self.settings.hold if merge else 0.0,
+                skip=tuple(self._busy),
+                soon=self.settings.soon,
             )
         groups: OrderedDict[Destination, list[OutboxRow]] = OrderedDict()
         for row in rows:

@@ -137,6 +137,34 @@ async def test_due_posts_come_oldest_destination_first_channel_posts_and_dms_ali
     assert first.params == {} and first.mentions == () and first.map is None  # parsed when read
 
 
+async def test_a_dm_waits_for_its_readers_deadline_a_few_seconds_away(storage):
+    """Issue 24: deadlines a few seconds apart are one storm for a player: their DM of the
+    first waits for the second's (then both go as one message), however the storm is cut."""
+    async with storage.write() as tx:
+        for game in (1, 2):
+            await tx.insert_game(
+                guild_id=1,
+                channel_id=10 + game,
+                name=f"G{game}",
+                creator_id=1,
+                players=7,
+                movement="2d",
+                retreat="1d",
+                adjustment="1d",
+                language="en",
+                now=0,
+            )
+            await tx.add_player(game, 5, 0)
+        await tx.start_game(2, phase="S1901M", position={}, deadline=104, remind_at=None)
+        dm = await tx.add_intent(1, "S1901M", kind="k", params={}, now=95, user_id=5)
+    async with storage.read() as tx:
+        assert [r.id for r in await tx.posts_due(100, 100, hold=300, soon=10)] == []  # game 2 is due in 4 s
+        assert [r.id for r in await tx.posts_due(100, 100, hold=300, soon=2)] == [dm]  # not that soon
+        assert [r.id for r in await tx.posts_due(100, 100, hold=300)] == [dm]
+        # never longer than ``hold`` after game 2's deadline
+        assert [r.id for r in await tx.posts_due(405, 100, hold=300, soon=10)] == [dm]
+
+
 class _Gate:
     """The poster's map cache, with some games' drawings held until the gate opens."""
 

@@ -199,14 +199,16 @@ _IN_TURN = (
 _IN_TURN_FROM = "WITH " + _BLOCKING + " {select} " + _IN_TURN
 
 # Merged DMs (``posts_due(hold=...)``): the users whose DMs wait to go out together. Each
-# cause counts for ``hold`` seconds at most (the parameters: since, now, since, now, since).
+# cause counts for ``hold`` seconds at most (the parameters: since, now + soon, since, now,
+# since); a deadline ``soon`` seconds away counts as due (issue 24: the DMs of deadlines a
+# few seconds apart go out as one).
 _HELD = (
     "held (uid) AS ("
     # another DM of theirs waits for its game's channel posts
     "SELECT p.user_id FROM outbox p INDEXED BY outbox_pending JOIN blocking b ON b.game = p.game_id "
     "WHERE p.sent_at IS NULL AND p.error IS NULL AND p.user_id IS NOT NULL AND p.id > b.first "
     "AND p.created_at > ? "
-    # a game of theirs has its deadline due: its DMs are on the way
+    # a game of theirs has its deadline due (or coming in a few seconds): its DMs are on the way
     "UNION SELECT pl.user_id FROM games g INDEXED BY games_due JOIN players pl ON pl.game_id = g.id "
     "WHERE g.status = 'active' AND g.due_at <= ? AND g.due_at > ? "
     # or a reminder due
@@ -589,7 +591,13 @@ class Tx(
         return int(row[0])
 
     async def posts_due(
-        self, now: float, limit: int = 100, *, hold: float = 0.0, skip: Iterable[tuple[str, int]] = ()
+        self,
+        now: float,
+        limit: int = 100,
+        *,
+        hold: float = 0.0,
+        skip: Iterable[tuple[str, int]] = (),
+        soon: float = 0.0,
     ) -> list[OutboxRow]:
         """Unsent posts of :attr:`shards` due by ``now`` whose turn has come
         (``_IN_TURN_FROM``), in order.
@@ -603,6 +611,9 @@ class Tx(
         oldest post is oldest first (channel posts and DMs alike: in a storm, channel
         posts in the order their games were resolved, bot.core.storm, and each DM as soon
         as it is in turn).
+
+        ``soon``: with ``hold``, a user's DMs also wait for a deadline of theirs that
+        comes within ``soon`` seconds (issue 24: deadlines a few seconds apart, one DM).
 
         ``skip``: destinations (``("c", channel_id)`` or ``("u", user_id)``) whose rows are
         left out: the poster's destinations being served (issue 24: their rows would only
@@ -630,7 +641,7 @@ class Tx(
                 "AND (outbox.user_id IS NULL OR outbox.user_id NOT IN (SELECT uid FROM held)) "
                 "ORDER BY MIN(outbox.id) OVER (PARTITION BY outbox.channel_id, outbox.user_id), outbox.id "
                 "LIMIT ?",
-                (since, now, since, now, since, now, *params, limit),
+                (since, now + soon, since, now, since, now, *params, limit),
             )
         return [_outbox(r, r[13]) for r in rows]
 
