@@ -26,6 +26,7 @@ from bot.core import scoring
 from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.discord import locales
+from bot.discord.buckets import sweep_buckets_now_and_then
 from bot.discord.operations import Operations, OperationsSettings
 from bot.discord.poster import Poster, PostingSettings
 from bot.discord.press import PressWorker
@@ -206,6 +207,7 @@ class DiplomacyBot(commands.AutoShardedBot):
             shard_ids=sorted(self.shard_settings.home),
             **options,
         )
+        sweep_buckets_now_and_then(self.http)  # issue 24: not at each new DM channel of a storm
         self.db_path = db_path
         self.clock = clock
         self.rng = rng
