@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 SWEEP_EVERY = 30.0  # seconds between two sweeps of discord.py's inactive rate-limit buckets
+SWEEP = "_try_clear_expired_ratelimits"  # discord.py's sweep (a private method of HTTPClient, 2.x)
 
 
 def sweep_buckets_now_and_then(
@@ -24,7 +25,7 @@ def sweep_buckets_now_and_then(
 ) -> bool:
     """Make ``http`` (a ``discord.http.HTTPClient``) sweep its buckets at most every
     ``every`` seconds. False when this discord.py has no such sweep (nothing changed)."""
-    sweep = getattr(http, "_try_clear_expired_ratelimits", None)
+    sweep = getattr(http, SWEEP, None)
     if not callable(sweep):
         return False
     last = -math.inf
@@ -37,5 +38,5 @@ def sweep_buckets_now_and_then(
         last = moment
         sweep()
 
-    http._try_clear_expired_ratelimits = now_and_then
+    setattr(http, SWEEP, now_and_then)
     return True
