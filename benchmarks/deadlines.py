@@ -25,16 +25,23 @@ orders due and their map: the same budget as a normal game (one DM per player pe
 phase). The report counts the fog games' channel messages apart.
 
     python benchmarks/deadlines.py [--games 200,2000] [--strategies separate,merged,pushed]
-        [--per-player 3] [--latency 0.1] [--lead 3] [--fog 0.25]
+        [--per-player 3] [--latency 0.1] [--lead 3] [--fog 0.25] [--cpus 1]
+
+``--cpus N`` pins the bot's process and its map processes to N cores (issue 24: a storm
+should stay bound by Discord on one core); the report gives the CPU time they spent per
+game-phase from the deadline to the drain, and their peak memory
+(`benchmarks/storm_cpu.py` splits the CPU time by step).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import math
 import os
 import random
+import resource
 import sqlite3
 import statistics
 import sys
@@ -69,6 +76,7 @@ OPENING = {
     "TURKEY": "A CON - BUL; A SMY - CON; F ANK - BLA",
 }
 PROBE_GAMES = 10
+PROFILE: cProfile.Profile | None = None  # --profile: the event loop's thread during the storms
 DISCORD_RATE = 50.0  # requests per second: the physical floor
 
 
@@ -93,6 +101,10 @@ class Storm:
     timeline: list[tuple[int, int]]  # channel messages and DMs that arrived in each second after the deadline
     fog_games: int = 0  # issue 25: storm games played with Fog of War
     fog_channel_messages: int = 0  # the channel messages of those games
+    cpus: int = 0  # issue 24: the cores the bot and its map processes were pinned to
+    cpu_bot: float = 0.0  # CPU seconds of the bot's process from the deadline to the drain
+    cpu_maps: float = 0.0  # ... of its map processes
+    memory: float = 0.0  # peak resident MB of the bot's process plus its map processes
 
     @property
     def accepted(self) -> int:
@@ -101,6 +113,42 @@ class Storm:
     @property
     def floor(self) -> float:
         return self.accepted / DISCORD_RATE
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_mb(pid: int) -> float:
+    """The peak resident memory of a process (VmHWM), MB."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def map_processes(emu: Remote) -> list[int]:
+    """The bot's map processes: this process's children but the emulator."""
+    import multiprocessing
+
+    return [p.pid for p in multiprocessing.active_children() if p.pid != emu._process.pid and p.pid is not None]
+
+
+def pin(cpus: int) -> set[int]:
+    """Pin this process (and the processes it starts from now on: the bot's map processes)
+    to its first ``cpus`` allowed cores (issue 24); returns the cores it had."""
+    had = os.sched_getaffinity(0)
+    if cpus:
+        os.sched_setaffinity(0, sorted(had)[:cpus])
+    return had
 
 
 def fogged(g: int, games: int, fog: float) -> bool:
@@ -178,10 +226,18 @@ def progress(db: str, games: int) -> tuple[int, int, int]:
 
 
 async def storm(
-    strategy: str, games: int, per_player: int, latency: float, lead: float, plain: bool = False, fog: float = 0.0
+    strategy: str,
+    games: int,
+    per_player: int,
+    latency: float,
+    lead: float,
+    plain: bool = False,
+    fog: float = 0.0,
+    cpus: int = 0,
 ) -> Storm:
     emu = Remote(Limits(latency=latency))
-    await emu.start()
+    await emu.start()  # Discord's stand-in is not pinned: it plays Discord's servers
+    had = pin(cpus)
     os.environ["DIPLOMACY_POSTING"] = strategy
     saved = discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
     with tempfile.TemporaryDirectory() as tmp:
@@ -215,6 +271,9 @@ async def storm(
             # the shared deadline comes `lead` seconds from now
             shift = (deadline - datetime.now(UTC)) - timedelta(seconds=lead)
             due_wall = time.time() + lead
+            cpu_before = time.process_time(), {pid: cpu_seconds(pid) for pid in map_processes(emu)}
+            if PROFILE:
+                PROFILE.enable()
             bot.scheduler.wake()
             replies: list[float] = []
             stop = asyncio.Event()
@@ -242,8 +301,15 @@ async def storm(
                     break
             stop.set()
             await prober
+            cpu_bot = time.process_time() - cpu_before[0]
+            if PROFILE:
+                PROFILE.disable()
+            workers = map_processes(emu)
+            cpu_maps = sum(cpu_seconds(pid) - cpu_before[1].get(pid, 0.0) for pid in workers)
+            memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 + sum(map(peak_mb, workers))
             stats = await emu.stats(before)
         finally:
+            os.sched_setaffinity(0, had)
             await bot.close()
             runner.cancel()
             await asyncio.gather(runner, return_exceptions=True)
@@ -274,6 +340,10 @@ async def storm(
         timeline=timeline(posts, due_wall),
         fog_games=len(fog_channels),
         fog_channel_messages=sum(1 for p in posts if p["channel_id"] in fog_channels),
+        cpus=cpus or len(had),
+        cpu_bot=cpu_bot,
+        cpu_maps=cpu_maps,
+        memory=memory,
     )
 
 
@@ -307,6 +377,9 @@ def report(s: Storm) -> list[str]:
         f"p99 {percentile(replies, 0.99) * 1000:.0f} ms, median {statistics.median(replies) * 1000:.0f} ms; "
         f"load {s.load[0]:.2f} -> {s.load[1]:.2f}",
         f"          by route: {routes}",
+        f"          CPU from the deadline to the drain, {s.cpus} cores: {1000 * (s.cpu_bot + s.cpu_maps) / g:.0f} ms "
+        f"per game-phase (bot process {1000 * s.cpu_bot / g:.0f}, map processes {1000 * s.cpu_maps / g:.0f}); "
+        f"peak memory {s.memory:.0f} MB",
         f"          fog games: {s.fog_games}, {s.fog_channel_messages / max(1, s.fog_games):.2f} channel messages each",
         "          per second (channel+DM): " + " ".join(f"{c}+{d}" for c, d in s.timeline),
     ]
@@ -315,8 +388,9 @@ def report(s: Storm) -> list[str]:
 def table(storms: list[Storm]) -> list[str]:
     out = [
         "| strategy | games | requests / game-phase | channel msgs / game-phase | DMs / player | KB / game-phase "
-        "| drain (s) | floor (s) | drain / floor | worst /order (ms) | p99 (ms) | 429s | load |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+        "| drain (s) | floor (s) | drain / floor | worst /order (ms) | p99 (ms) | 429s | load "
+        "| cores | CPU ms / game-phase | peak MB |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |",
     ]
     for s in storms:
         replies = s.replies or [0.0]
@@ -324,13 +398,21 @@ def table(storms: list[Storm]) -> list[str]:
             f"| {s.strategy} | {s.games} | {s.accepted / s.games:.2f} | {s.channel_messages / s.games:.2f} | "
             f"{s.dm_messages / s.players:.2f} | {s.uploaded / s.games / 1024:.0f} | {s.drained:.1f} | {s.floor:.1f} | "
             f"{s.drained / s.floor if s.floor else 0:.2f} | {max(replies) * 1000:.0f} | "
-            f"{percentile(replies, 0.99) * 1000:.0f} | {sum(s.limited.values())} | {s.load[0]:.1f}→{s.load[1]:.1f} |"
+            f"{percentile(replies, 0.99) * 1000:.0f} | {sum(s.limited.values())} | {s.load[0]:.1f}→{s.load[1]:.1f} | "
+            f"{s.cpus} | {1000 * (s.cpu_bot + s.cpu_maps) / s.games:.0f} | {s.memory:.0f} |"
         )
     return out
 
 
 async def main(
-    sizes: list[int], strategies: list[str], per_player: int, latency: float, lead: float, plain: bool, fog: float
+    sizes: list[int],
+    strategies: list[str],
+    per_player: int,
+    latency: float,
+    lead: float,
+    plain: bool,
+    fog: float,
+    cpus: int = 0,
 ) -> int:
     drawn = (
         "stand-in picture (--plain-maps)" if plain else "renderer.render" if maps.renderer_available() else "stand-in"
@@ -343,7 +425,7 @@ async def main(
     for games in sizes:
         for strategy in strategies:
             print(f"storm of {games} games, strategy {strategy}:")
-            s = await storm(strategy, games, per_player, latency, lead, plain, fog)
+            s = await storm(strategy, games, per_player, latency, lead, plain, fog, cpus)
             storms.append(s)
             print("\n".join(report(s)), flush=True)
     print()
@@ -372,9 +454,15 @@ if __name__ == "__main__":
     parser.add_argument("--lead", type=float, default=3.0, help="seconds from the bot's start to the deadline")
     parser.add_argument("--plain-maps", action="store_true", help="the stand-in picture instead of the renderer")
     parser.add_argument("--fog", type=float, default=0.25, help="share of the games played with Fog of War")
+    parser.add_argument(
+        "--cpus", type=int, default=0, help="pin the bot and its map processes to this many cores (0: all)"
+    )
+    parser.add_argument("--profile", default=None, help="write a cProfile of the bot's event loop in the storms here")
     args = parser.parse_args()
-    sys.exit(
-        asyncio.run(
+    if args.profile:
+        PROFILE = cProfile.Profile()
+    try:
+        code = asyncio.run(
             main(
                 [int(x) for x in args.games.split(",")],
                 [x.strip() for x in args.strategies.split(",")],
@@ -383,6 +471,10 @@ if __name__ == "__main__":
                 args.lead,
                 args.plain_maps,
                 args.fog,
+                args.cpus,
             )
         )
-    )
+    finally:
+        if PROFILE and args.profile:
+            PROFILE.dump_stats(args.profile)
+    sys.exit(code)

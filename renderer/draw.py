@@ -16,6 +16,7 @@ sub-pixel phase (static cache) and pasted. The board is drawn in RGB.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -329,9 +330,8 @@ class _Where:
         return b
 
 
-def base_image(geo: Geometry, scene: Scene, frame: Frame = FULL, size: tuple[int, int] | None = None) -> Image.Image:
-    """The board (the part a frame shows, `size` canvas px; default all of it) with owner
-    tints and the static overlay, as an RGB image to draw on."""
+def _base_palette(geo: Geometry, scene: Scene) -> list[int]:
+    """The colour of each value of the geometry's index image for this scene (768 ints)."""
     palette = [0] * 768
 
     def put(i: int, rgb: tuple[int, int, int]) -> None:
@@ -355,14 +355,103 @@ def base_image(geo: Geometry, scene: Scene, frame: Frame = FULL, size: tuple[int
             put(i, tuple((a + b) // 2 for a, b in zip(t, style.NEUTRAL_LAND)))
         else:
             put(i, style.NEUTRAL_LAND)
+    return palette
+
+
+class _RecentBases:
+    """The last few tinted boards this process drew, to start the next one from (issue 24).
+
+    A tinted board (the owner tints under the static overlay of coasts and borders) costs
+    about 10 ms to draw whole, most of it blending the overlay over every pixel; the next
+    board of a storm is nearly always a few tints away from one just drawn (a phase's two
+    maps differ by the provinces units moved into; games of the same year look alike). So
+    the nearest kept board of the same part of the board is copied and only the provinces
+    whose tint differs are painted again, with the overlay blended over them alone: the
+    same arithmetic on the same values, so the same pixels as a board drawn whole. Kept
+    boards are never drawn on (copies are handed out); the lock makes it safe for threads."""
+
+    def __init__(self, kept: int = style.BASES_KEPT) -> None:
+        self.kept = kept
+        self._lock = threading.Lock()
+        self._entries: list[tuple[tuple, list[int], Image.Image]] = []  # oldest first
+
+    def nearest(self, key: tuple, palette: list[int]) -> tuple[Image.Image, list[int]] | None:
+        """A copy of the kept board of ``key`` with the fewest tints to change, and those
+        (values of the index image), if they are few enough to be worth it."""
+        with self._lock:
+            best = None
+            for k, old, image in self._entries:
+                if k != key:
+                    continue
+                changed = [i for i in range(0, 768, 3) if old[i : i + 3] != palette[i : i + 3]]
+                if best is None or len(changed) < len(best[1]):
+                    best = (image, changed)
+        if best is None or len(best[1]) > style.BASE_REPAINT_MAX:
+            return None
+        return best[0].copy(), [i // 3 for i in best[1]]
+
+    def keep(self, key: tuple, palette: list[int], image: Image.Image) -> None:
+        with self._lock:
+            self._entries.append((key, palette, image.copy()))
+            del self._entries[: -self.kept]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+BASES = _RecentBases()
+
+
+def _index_mask(geo: Geometry, value: int) -> tuple[tuple[int, int, int, int] | None, Image.Image | None]:
+    """Where the index image holds ``value``: its bounding box and a 0/255 mask of that box
+    (built once per scale and value, in the static cache)."""
+
+    def build() -> tuple[tuple[int, int, int, int] | None, Image.Image | None]:
+        mask = geo.index.point([255 if v == value else 0 for v in range(256)])
+        box = mask.getbbox()
+        return (box, mask.crop(box)) if box else (None, None)
+
+    return CACHE.get_or_build("index-mask", f"{geo.scale!r}:{value}", build)  # type: ignore[return-value]
+
+
+def _repaint(img: Image.Image, geo: Geometry, box: tuple[int, int, int, int], value: int, rgb: Sequence[int]) -> None:
+    """Paint the pixels of ``value`` in ``img`` (which shows ``box`` of the index image) in
+    ``rgb`` with the static overlay blended over them, as base_image draws them whole."""
+    where, mask = _index_mask(geo, value)
+    if where is None or mask is None:
+        return
+    x0, y0 = max(where[0], box[0]), max(where[1], box[1])
+    x1, y1 = min(where[2], box[2]), min(where[3], box[3])
+    if x0 >= x1 or y0 >= y1:
+        return
+    patch = Image.new("RGB", (x1 - x0, y1 - y0), tuple(rgb))
+    overlay = geo.overlay.crop((x0, y0, x1, y1))
+    patch.paste(overlay, (0, 0), overlay)
+    cut = mask.crop((x0 - where[0], y0 - where[1], x1 - where[0], y1 - where[1]))
+    img.paste(patch, (x0 - box[0], y0 - box[1]), cut)
+
+
+def base_image(geo: Geometry, scene: Scene, frame: Frame = FULL, size: tuple[int, int] | None = None) -> Image.Image:
+    """The board (the part a frame shows, `size` canvas px; default all of it) with owner
+    tints and the static overlay, as an RGB image to draw on."""
+    palette = _base_palette(geo, scene)
     w, h = size or geo.index.size
     box = (frame.x0, frame.y0, frame.x0 + w, frame.y0 + h)
-    whole = box == (0, 0, *geo.index.size)
-    img = geo.index.copy() if whole else geo.index.crop(box)
-    img.putpalette(palette)
-    img = img.convert("RGB")
-    overlay = geo.overlay if whole else geo.overlay.crop(box)
-    img.paste(overlay, (0, 0), overlay)
+    key = (geo.scale, box)
+    near = BASES.nearest(key, palette)
+    if near is not None:  # a board drawn before, a few tints away: those provinces painted again
+        img, changed = near
+        for value in changed:
+            _repaint(img, geo, box, value, palette[3 * value : 3 * value + 3])
+    else:
+        whole = box == (0, 0, *geo.index.size)
+        img = geo.index.copy() if whole else geo.index.crop(box)
+        img.putpalette(palette)
+        img = img.convert("RGB")
+        overlay = geo.overlay if whole else geo.overlay.crop(box)
+        img.paste(overlay, (0, 0), overlay)
+    BASES.keep(key, palette, img)
     return img
 
 

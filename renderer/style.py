@@ -96,6 +96,11 @@ FRONT_LEGIBLE_WIDTH = FRONT_LABEL_MAX * PHONE_WIDTH / PHONE_LABEL_PX
 LEGEND_PHONE_PX = 12.0  # the legend's text in a front crop, in px at phone width
 SUPERSAMPLE = 2  # static layers and shapes are drawn this many times larger, then reduced
 
+# Tinted boards kept per map process to start the next from (renderer.draw._RecentBases): a
+# full board is 7.6 MB; a board more than BASE_REPAINT_MAX tints away is drawn whole.
+BASES_KEPT = 3
+BASE_REPAINT_MAX = 40
+
 PNG_COLOURS = 160  # palette size of the PNG: looks the same as full colour, a quarter of the bytes
 PNG_COMPRESS_LEVEL = 3  # zlib level: 6 costs twice the time for 15 % fewer bytes
 # zlib strategy: Z_RLE (3) suits a palette map of flat areas: about 25 % faster than the

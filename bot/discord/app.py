@@ -42,6 +42,7 @@ from bot.core import scoring
 from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.discord import locales
+from bot.discord.buckets import sweep_buckets_now_and_then
 from bot.discord.busy import BusyNotices
 from bot.discord.operations import Operations, OperationsSettings
 from bot.discord.poster import Poster, PostingSettings
@@ -196,6 +197,7 @@ class DiplomacyBot(commands.AutoShardedBot):
             shard_ids=sorted(self.shard_settings.home),
             **options,
         )
+        sweep_buckets_now_and_then(self.http)  # issue 24: not at each new DM channel of a storm
         self.db_path = db_path
         self.clock = clock
         self.rng = rng
@@ -392,8 +394,9 @@ class DiplomacyBot(commands.AutoShardedBot):
             resolution.run_due, resolution.next_timer, self.core.now, lambda delay: self.pause(delay)
         )
         self.poster = Poster(self, self.core, self.maps, lambda delay: self.pause(delay), settings=self.posting)
-        # press spaces on Discord (issue 14): its jobs are stored with posts, so it wakes with them
+        # press spaces on Discord (issue 14): woken after a commit that stored press jobs (_posts_stored)
         self.press = PressWorker(self, self.core, lambda delay: self.pause(delay))
+        self._press_jobs_seen = 0  # Storage.press_jobs_stored when the press worker was last woken
         self.core.deps.on_timer_change = self.scheduler.wake
         self.core.deps.on_posts = self._posts_stored
         for event in ("on_guild_channel_update", "on_guild_role_update", "on_member_update"):  # issue 24
@@ -408,7 +411,13 @@ class DiplomacyBot(commands.AutoShardedBot):
 
     def _posts_stored(self) -> None:
         self.poster.kick()
-        self.press.wake()
+        # the press worker only when press jobs were committed since it last looked (issue
+        # 24: a storm's hundreds of commits store posts, not press jobs; its own retries
+        # are on its timer)
+        stored = self.core.storage.press_jobs_stored
+        if stored != self._press_jobs_seen:
+            self._press_jobs_seen = stored
+            self.press.wake()
 
     async def _hold_lease(self, storage: Storage) -> None:
         """Own the database (or this process' shards of it) before anything touches it,
@@ -428,6 +437,7 @@ class DiplomacyBot(commands.AutoShardedBot):
         self.scheduler.wake()
         self._posts_stored()
         self._serve_gateways()
+        self.press.wake()  # the press jobs of the shards taken over are due
 
     def _lease_lost(self, lost: LeaseLost) -> None:
         """Another process owns the database now: stop at once (its writes are already

@@ -97,7 +97,10 @@ PERMISSION_RETRY = 600.0  # a channel's posts waiting for a permission look agai
 LEASE = 20.0  # a send in flight is retried after this long if the bot died meanwhile
 CLAIMED_RETRY = 5.0  # how soon to look again at posts another owner has claimed (or held back)
 DIGEST_HOLD = 300.0  # a DM waits at most this long for the rest of its reader's storm
-PAGE = 200  # due posts read at a time (each read is converted on the event loop: in a storm, many a second)
+DIGEST_SOON = 10.0  # deadlines this many seconds apart are one storm for a reader: one DM (issue 24)
+PAGE = (
+    200  # due posts read at a time (in a storm, many a second: busy destinations are left out, JSON parsed when sent)
+)
 MAX_ROWS = 10  # posts one message carries at most
 MAX_FILES = 10  # Discord: attachments per message
 REVEAL_BYTES = 8 * 1024 * 1024  # issue 25: a fog game's history GIF at most this big (Discord: 10 MiB per message)
@@ -123,6 +126,7 @@ class PostingSettings:
 
     merge: bool = True  # one message per destination's due posts; one DM per reader's storm
     hold: float = DIGEST_HOLD  # how long a DM may wait for the rest of its reader's storm (0: never)
+    soon: float = DIGEST_SOON  # a deadline this many seconds away is part of the storm: its DMs are awaited
     dm_channels: bool = True  # send DMs to the stored DM channel (no GET /users per DM)
     pushed_maps: PushedMaps = PushedMaps.ASKED
     pacing: PacingSettings | None = field(default_factory=PacingSettings)  # None: only discord.py's 429s
@@ -193,12 +197,15 @@ def batches_of(rows: Sequence[OutboxRow], merge: bool) -> list[Batch]:
     (at most MAX_ROWS posts and MAX_FILES pictures, one game's channel posts at a time)."""
     out: list[Batch] = []
     current: list[OutboxRow] = []
+    files = 0  # the pictures of ``current`` (counted as rows join: issue 24, not summed again per row)
     tried: int | None = None  # the batch ``current`` repeats, if any
 
     def flush() -> None:
+        nonlocal files
         if current:
             out.append(Batch(tuple(current)))
             current.clear()
+        files = 0
 
     for row in rows:
         if row.batch is not None or row.attempts > 0:  # the message an earlier try carried
@@ -215,14 +222,16 @@ def batches_of(rows: Sequence[OutboxRow], merge: bool) -> list[Batch]:
             flush()
             out.append(Batch((row,)))
             continue
+        row_files = _files_of(row)
         if current and (
             len(current) >= MAX_ROWS
-            or sum(map(_files_of, current)) + _files_of(row) > MAX_FILES
+            or files + row_files > MAX_FILES
             or (row.channel_id is not None and current[0].game_id != row.game_id)  # one game's language
             or (row.kind == PostKind.PHASE_RESULTS and any(r.kind in _ANNOUNCING for r in current))
         ):
             flush()
         current.append(row)
+        files += row_files
     flush()
     return out
 
@@ -425,11 +434,18 @@ class Poster(WakeableLoop):
             # and recorded before the read returns (the read's thread slow on a busy
             # machine): the read shows it unsent, never tried, its destination free again,
             # and it would go a second time. So the destinations busy at the start are left
-            # out, and the read is done again when one of them finished meanwhile (nothing
-            # becomes busy during it: only the drain, waiting for this, starts messages).
+            # out (of the read itself: they are not read only to be dropped), and the read is
+            # done again when one of them finished meanwhile (nothing becomes busy during it:
+            # only the drain, waiting for this, starts messages).
             busy = set(self._busy)
             async with self.core.storage.read() as tx:
-                rows = await tx.posts_due(self.core.now(), limit=PAGE, hold=self.settings.hold if merge else 0.0)
+                rows = await tx.posts_due(
+                    self.core.now(),
+                    limit=PAGE,
+                    hold=self.settings.hold if merge else 0.0,
+                    skip=tuple(busy),
+                    soon=self.settings.soon,
+                )
             if busy <= self._busy:
                 break
         groups: OrderedDict[Destination, list[OutboxRow]] = OrderedDict()

@@ -319,6 +319,32 @@ async def test_a_gunboat_game_has_no_press_and_players_cannot_write_in_its_chann
         assert not can(env, guild, member["FRANCE"].id, ch.id).send_messages  # still closed in the fall
 
 
+async def test_the_press_worker_sleeps_through_resolutions_that_store_no_press_job(tmp_path, monkeypatch):
+    """Issue 24: a deadline storm stores hundreds of posts; the press worker looks at the
+    database only when press jobs were stored, not after every post (nor, here, on its
+    hourly look: a week apart)."""
+    monkeypatch.setattr("bot.infra.wakeable.MAX_SLEEP", 7 * 24 * HOURS)
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table = seven(env)
+        game, member = await begin(env, table, press="public")  # no press space to follow the phases
+        looks = []
+        jobs = env.bot.core.press_jobs
+        real = jobs.next_time
+        monkeypatch.setattr(jobs, "next_time", lambda: looks.append(1) or real())
+        assert "✅" in await order(member["FRANCE"], "A PAR - BUR")
+        before = len(table.channel.history())
+        await env.advance_time(48 * HOURS + 5)
+        assert any("results of Spring 1901" in t for t in texts(table.channel, before))
+        assert looks == []
+        # a game whose press follows the phases (rulebook press): its worker looks at each one
+        other = seven(env)
+        _, member = await begin(env, other, press="rulebook")
+        looks.clear()
+        assert "✅" in await order(member["FRANCE"], "A PAR - BUR")
+        await env.advance_time(48 * HOURS + 5)
+        assert looks
+
+
 # -- a replaced player loses access; the new one gains it, with the history --------------------------
 async def test_a_replacement_gains_the_press_and_its_history_and_the_old_player_loses_it(tmp_path):
     async with running(str(tmp_path / "db.sqlite3")) as env:

@@ -127,6 +127,42 @@ async def test_due_posts_come_oldest_destination_first_channel_posts_and_dms_ali
     # posts together; user 6's DM waits for them
     assert [r.id for r in rows] == [dm1, c2, c2b]
     assert dm2 not in [r.id for r in rows]
+    # issue 24: the destinations the poster is serving are left out of the read (their rows
+    # would be dropped), with and without merged DMs; what is in turn is unchanged
+    async with storage.read() as tx:
+        assert [r.id for r in await tx.posts_due(10, 100, hold=300, skip=[("c", 12)])] == [dm1]
+        assert [r.id for r in await tx.posts_due(10, 100, hold=300, skip=[("u", 5)])] == [c2, c2b]
+        assert [r.id for r in await tx.posts_due(10, 100, skip=[("u", 5), ("c", 12)])] == []
+        first = (await tx.posts_due(10, 100, hold=300))[0]
+    assert first.params == {} and first.mentions == () and first.map is None  # parsed when read
+
+
+async def test_a_dm_waits_for_its_readers_deadline_a_few_seconds_away(storage):
+    """Issue 24: deadlines a few seconds apart are one storm for a player: their DM of the
+    first waits for the second's (then both go as one message), however the storm is cut."""
+    async with storage.write() as tx:
+        for game in (1, 2):
+            await tx.insert_game(
+                guild_id=1,
+                channel_id=10 + game,
+                name=f"G{game}",
+                creator_id=1,
+                players=7,
+                movement="2d",
+                retreat="1d",
+                adjustment="1d",
+                language="en",
+                now=0,
+            )
+            await tx.add_player(game, 5, 0)
+        await tx.start_game(2, phase="S1901M", position={}, deadline=104, remind_at=None)
+        dm = await tx.add_intent(1, "S1901M", kind="k", params={}, now=95, user_id=5)
+    async with storage.read() as tx:
+        assert [r.id for r in await tx.posts_due(100, 100, hold=300, soon=10)] == []  # game 2 is due in 4 s
+        assert [r.id for r in await tx.posts_due(100, 100, hold=300, soon=2)] == [dm]  # not that soon
+        assert [r.id for r in await tx.posts_due(100, 100, hold=300)] == [dm]
+        # never longer than ``hold`` after game 2's deadline
+        assert [r.id for r in await tx.posts_due(405, 100, hold=300, soon=10)] == [dm]
 
 
 class _Gate:

@@ -28,7 +28,7 @@ import logging
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import asyncpg
@@ -133,7 +133,11 @@ class PhaseRow:
 @dataclass(frozen=True, slots=True)
 class OutboxRow:
     """A post to send: an intent (``kind`` + ``params``, rendered at send time) or, for
-    rows stored before post intents, the ready ``content``."""
+    rows stored before post intents, the ready ``content``.
+
+    ``map``, ``params`` and ``mentions`` are stored as JSON and parsed when first read
+    (issue 24: the outbox is read many times a second in a storm, and most rows read are
+    not sent by that read: another destination's turn, a page read again)."""
 
     id: int
     game_id: int
@@ -141,14 +145,34 @@ class OutboxRow:
     channel_id: int | None
     user_id: int | None
     content: str
-    map: dict[str, Any] | None
+    map_json: str | None
     attempts: int
     kind: str | None = None
-    params: dict[str, Any] | None = None
-    mentions: tuple[int, ...] = ()
+    params_json: str | None = None
+    mentions_json: str | None = None
     created_at: float = 0.0  # no message of the post can be older (the poster's history search)
     batch: int | None = None  # the first row of the message a tried send carries (migration 0011)
     guild_id: int | None = None  # the game's server (its shard owns the post); read by posts_due
+    _parsed: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def _json(self, name: str, text: str | None) -> Any:
+        if name not in self._parsed:
+            self._parsed[name] = json.loads(text) if text is not None else None
+        return self._parsed[name]
+
+    @property
+    def map(self) -> dict[str, Any] | None:
+        return self._json("map", self.map_json)
+
+    @property
+    def params(self) -> dict[str, Any] | None:
+        return self._json("params", self.params_json)
+
+    @property
+    def mentions(self) -> tuple[int, ...]:
+        if "mentions" not in self._parsed:
+            self._parsed["mentions"] = tuple(json.loads(self.mentions_json)) if self.mentions_json else ()
+        return self._parsed["mentions"]
 
 
 _OUTBOX_COLUMNS = (
@@ -175,14 +199,16 @@ _IN_TURN = (
 _IN_TURN_FROM = "WITH " + _BLOCKING + " {select} " + _IN_TURN
 
 # Merged DMs (``posts_due(hold=...)``): the users whose DMs wait to go out together. Each
-# cause counts for ``hold`` seconds at most (the parameters: since, now, since, now, since).
+# cause counts for ``hold`` seconds at most (the parameters: since, now + soon, since, now,
+# since); a deadline ``soon`` seconds away counts as due (issue 24: the DMs of deadlines a
+# few seconds apart go out as one).
 _HELD = (
     "held (uid) AS ("
     # another DM of theirs waits for its game's channel posts
     "SELECT p.user_id FROM outbox p INDEXED BY outbox_pending JOIN blocking b ON b.game = p.game_id "
     "WHERE p.sent_at IS NULL AND p.error IS NULL AND p.user_id IS NOT NULL AND p.id > b.first "
     "AND p.created_at > ? "
-    # a game of theirs has its deadline due: its DMs are on the way
+    # a game of theirs has its deadline due (or coming in a few seconds): its DMs are on the way
     "UNION SELECT pl.user_id FROM games g INDEXED BY games_due JOIN players pl ON pl.game_id = g.id "
     "WHERE g.status = 'active' AND g.due_at <= ? AND g.due_at > ? "
     # or a reminder due
@@ -199,11 +225,11 @@ def _outbox(r: Any, guild_id: int | None = None) -> OutboxRow:
         r[3],
         r[4],
         r[5],
-        json.loads(r[6]) if r[6] is not None else None,
+        r[6],
         r[7],
         r[8],
-        json.loads(r[9]) if r[9] is not None else None,
-        tuple(json.loads(r[10])) if r[10] else (),
+        r[9],
+        r[10] or None,
         r[11],
         r[12],
         guild_id,
@@ -243,6 +269,7 @@ class Tx(
     def __init__(self, db: Connection, shards: Shards = EVERYTHING) -> None:
         self._db = db
         self.shards = shards  # whose due jobs the due-job queries return
+        self.press_jobs_added = 0  # press jobs stored in this transaction (Storage.press_jobs_stored)
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
         return await self._db.one(sql, tuple(params))
@@ -574,7 +601,15 @@ class Tx(
         )
         return int(row[0])
 
-    async def posts_due(self, now: float, limit: int = 100, *, hold: float = 0.0) -> list[OutboxRow]:
+    async def posts_due(
+        self,
+        now: float,
+        limit: int = 100,
+        *,
+        hold: float = 0.0,
+        skip: Iterable[tuple[str, int]] = (),
+        soon: float = 0.0,
+    ) -> list[OutboxRow]:
         """Unsent posts of :attr:`shards` due by ``now`` whose turn has come
         (``_IN_TURN_FROM``), in order.
 
@@ -586,9 +621,23 @@ class Tx(
         grouped by destination, each destination's in order, the destination whose
         oldest post is oldest first (channel posts and DMs alike: in a storm, channel
         posts in the order their games were resolved, bot.core.storm, and each DM as soon
-        as it is in turn)."""
+        as it is in turn).
+
+        ``soon``: with ``hold``, a user's DMs also wait for a deadline of theirs that
+        comes within ``soon`` seconds (issue 24: deadlines a few seconds apart, one DM).
+
+        ``skip``: destinations (``("c", channel_id)`` or ``("u", user_id)``) whose rows are
+        left out: the poster's destinations being served (issue 24: their rows would only
+        be read and dropped, many times a second in a storm)."""
         columns = ", ".join(f"outbox.{c.strip()}" for c in _OUTBOX_COLUMNS.split(","))
         shards, params = self._in_shards("games.guild_id")
+        channels = [i for kind, i in skip if kind == "c"]
+        users = [i for kind, i in skip if kind == "u"]
+        if channels:
+            shards += f" AND (outbox.channel_id IS NULL OR outbox.channel_id NOT IN ({', '.join('?' * len(channels))}))"
+        if users:
+            shards += f" AND (outbox.channel_id IS NOT NULL OR outbox.user_id NOT IN ({', '.join('?' * len(users))}))"
+        params = (*params, *channels, *users)
         if hold <= 0:
             rows = await self._all(
                 _IN_TURN_FROM.format(select=f"SELECT {columns}, games.guild_id")
@@ -603,7 +652,7 @@ class Tx(
                 "AND (outbox.user_id IS NULL OR outbox.user_id NOT IN (SELECT uid FROM held)) "
                 "ORDER BY MIN(outbox.id) OVER (PARTITION BY outbox.channel_id, outbox.user_id), outbox.id "
                 "LIMIT ?",
-                (since, now, since, now, since, now, *params, limit),
+                (since, now + soon, since, now, since, now, *params, limit),
             )
         return [_outbox(r, r[13]) for r in rows]
 
@@ -690,6 +739,10 @@ class Storage:
         # owner of its leases sets it; everything when one process owns the database)
         self.shards: Callable[[], Shards] = lambda: EVERYTHING
         self.closed = False  # close() was called: the bot is stopping
+        # press jobs committed by this process since it opened the database: the press
+        # worker is woken after a commit only when this changed (issue 24: not after every
+        # stored post of a storm)
+        self.press_jobs_stored = 0
 
     @classmethod
     async def open(
@@ -733,6 +786,7 @@ class Storage:
             if action is not None and not await tx.mark_action(action):
                 raise Replayed(action)
             yield tx
+        self.press_jobs_stored += tx.press_jobs_added  # committed (a failed commit raised)
 
     transaction = write  # the older name, kept for tests and tools
 

@@ -59,6 +59,8 @@ _SETTINGS = ("press", "anonymous", "spectators", "reveal", "moderators_read")
 class PressQueries:
     """Queries for press, spectators and game settings."""
 
+    press_jobs_added: int  # set by Tx: the press jobs stored in this transaction
+
     # -- settings ----------------------------------------------------------------------
     async def game_settings(self, game_id: int) -> SettingsRow:
         row = await self._one(f"SELECT {', '.join(_SETTINGS)} FROM game_settings WHERE game_id = ?", (game_id,))
@@ -160,6 +162,7 @@ class PressQueries:
             "INSERT INTO press_jobs (game_id, reason, next_attempt, created_at) VALUES (?,?,?,?) RETURNING id",
             (game_id, reason, now, now),
         )
+        self.press_jobs_added += 1
         return int(row[0])
 
     async def press_jobs_due(self, now: float, limit: int = 50) -> list[PressJobRow]:

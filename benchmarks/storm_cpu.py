@@ -1,0 +1,239 @@
+"""CPU time per game-phase of a deadline storm, split by step, in one process (issue 24).
+
+Where `benchmarks/deadlines.py` measures a storm from outside (wall time, Discord's
+floor), this measures what the storm costs our CPU, per game-phase, step by step, so the
+machine's other load does not blur it (CPU time, not wall time):
+
+- ``reading``: loading a due game in its resolution (``bot.core.context.load``);
+- ``adjudication``: the engine's ``resolve`` (thread time of the compute thread);
+- ``writing``: the rest of the resolution transaction (results, next phase, outbox rows,
+  commit);
+- per map of the channel's post (the resolved phase with its orders and results, then the
+  new phase's board), in the game's language: ``scene`` (positions and orders to a
+  scene), ``draw`` (tints, centres, order lines: ``draw_under``), ``finish`` (labels,
+  units, legend) and ``encode`` (palette mapping and PNG);
+- ``posting``: the text of the posts the storm left in the outbox, rendered as the poster
+  renders it (its Discord requests are not counted: `deadlines.py` measures those).
+
+The storm's games are set up first (not counted), all due at one deadline, as in
+`deadlines.py`. ``--cpus`` pins the process to that many cores (the steps run on one
+thread anyway; the figure is CPU time). ``--profile FILE`` writes a cProfile of the
+measured part.
+
+    python benchmarks/storm_cpu.py [--games 50] [--cpus 1] [--profile /tmp/storm.prof]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import math
+import os
+import random
+import resource
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bot.core import context, press  # noqa: E402
+from bot.core import resolution as resolution_module  # noqa: E402
+from bot.core.app import Core  # noqa: E402
+from bot.core.context import powers_of  # noqa: E402
+from bot.infra.clock import to_unix  # noqa: E402
+from bot.infra.storage import Storage  # noqa: E402
+from renderer.layers import geometry  # noqa: E402
+from renderer.render import View  # noqa: E402
+
+OPENING = {
+    "AUSTRIA": "A VIE - GAL; A BUD - SER; F TRI - ALB",
+    "ENGLAND": "F LON - NTH; F EDI - NWG; A LVP - YOR",
+    "FRANCE": "A PAR - BUR; A MAR - SPA; F BRE - MAO",
+    "GERMANY": "A MUN - BUR; A BER - KIE; F KIE - DEN",
+    "ITALY": "A VEN - TYR; A ROM - APU; F NAP - ION",
+    "RUSSIA": "A WAR - GAL; A MOS - UKR; F SEV - BLA; F STP/SC - BOT",
+    "TURKEY": "A CON - BUL; A SMY - CON; F ANK - BLA",
+}
+render_module = sys.modules["renderer.render"]  # the module (the package's `render` is its function)
+STEPS = ("reading", "adjudication", "writing", "scene", "draw", "finish", "encode", "posting")
+
+
+async def prepare(storage: Storage, games: int, per_player: int, deadline: datetime) -> None:
+    moment = deadline - timedelta(hours=48)
+    core = Core(storage, clock=lambda: moment, rng=random.Random(1))
+    pool = max(7, math.ceil(7 * games / per_player))
+    for g in range(games):
+        seated = [1000 + (7 * g + s) % pool for s in range(7)]
+        channel_id = 5000 + g
+        await core.lifecycle.create_game(
+            guild_id=910000000000000001,
+            channel_id=channel_id,
+            user_id=seated[0],
+            name=f"Bench {g}",
+            players=7,
+            movement="48h",
+            settings=press.Settings(press=press.PressMode.PUBLIC),
+        )
+        for u in seated:
+            await core.lifecycle.join(channel_id, u)
+        game = await core.lifecycle.start(channel_id, seated[0], can_manage=False)
+        async with storage.read() as tx:
+            players = await tx.players(game.id)
+        for p in players:
+            await core.ordering.submit(p.user_id, OPENING[powers_of(game, p)[0].value], game_id=game.id)
+    async with storage.write() as tx:  # the start's posts are not part of the storm
+        for post in await tx.posts():
+            await tx.mark_sent(post["id"], None, 0)
+    core.close()
+
+
+class Meter:
+    """CPU seconds per step; thread time for what runs in one thread, process time else."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = defaultdict(float)
+
+    def add(self, step: str, started: float, clock=time.thread_time) -> None:
+        self.seconds[step] += clock() - started
+
+
+async def resolve_storm(storage: Storage, games: int, deadline: datetime, meter: Meter) -> None:
+    after = deadline + timedelta(seconds=1)
+    core = Core(storage, clock=lambda: after, rng=random.Random(2))
+    engine_resolve = resolution_module.resolve
+    load = context.load
+
+    def timed_resolve(*args, **kwargs):
+        started = time.thread_time()
+        try:
+            return engine_resolve(*args, **kwargs)
+        finally:
+            meter.add("adjudication", started)
+
+    async def timed_load(*args, **kwargs):
+        started = time.process_time()
+        try:
+            return await load(*args, **kwargs)
+        finally:
+            meter.add("reading", started, time.process_time)
+
+    resolution_module.resolve = timed_resolve
+    context.load = timed_load
+    try:
+        started = time.process_time()
+        done = 0
+        while done < games:
+            n = await core.resolution.run_due()
+            if n == 0:
+                raise RuntimeError(f"only {done} of {games} games resolved")
+            done += n
+        total = time.process_time() - started
+    finally:
+        resolution_module.resolve = engine_resolve
+        context.load = load
+        core.close()
+    meter.seconds["writing"] += total - meter.seconds["reading"] - meter.seconds["adjudication"]
+
+
+async def draw_storm(storage: Storage, games: int, meter: Meter, alone: bool = False) -> int:
+    """The channel's two maps of each game, step by step as renderer.render_many draws them.
+    ``alone``: each game's maps start from no board drawn before (the benchmark's games all
+    play the same opening, so a board of another game is as near as it gets)."""
+    from renderer import draw
+
+    bases = getattr(draw, "BASES", None)  # (absent before issue 24: to compare with older code)
+
+    png_bytes = 0
+    for game_id in range(1, games + 1):
+        if alone and bases is not None:
+            bases.clear()
+        async with storage.read() as tx:
+            game = await tx.game(game_id)
+            played = await tx.phase(game_id, "S1901M")
+            new = await tx.phase(game_id, game.phase)
+        for row, orders in ((played, played.results), (new, None)):
+            view = View(game.language, game.labels, ())
+            started = time.thread_time()
+            scene = render_module.make_scene(row.position, orders)
+            meter.add("scene", started)
+            started = time.thread_time()
+            region = render_module._region(scene, view.front)
+            under = render_module.draw_under(geometry(region.scale), scene, region.frame, region.size)
+            meter.add("draw", started)
+            started = time.thread_time()
+            image = render_module._finish(under, region, scene, view, game.name)
+            meter.add("finish", started)
+            started = time.thread_time()
+            png_bytes += len(render_module.encode_png(image))
+            meter.add("encode", started)
+    return png_bytes
+
+
+async def post_storm(storage: Storage, deadline: datetime, meter: Meter) -> int:
+    """The storm's outbox read once, and the text of each of its posts rendered as the
+    poster renders it (in English; its Discord requests are not counted here)."""
+    from bot.discord.poster import texts_of  # (imported before the storm: see main)
+
+    started = time.process_time()
+    async with storage.read() as tx:
+        rows = await tx.posts_due(to_unix(deadline + timedelta(seconds=2)), limit=10**6, hold=0.0)
+    for row in rows:
+        texts_of(row, "en")
+    meter.add("posting", started, time.process_time)
+    return len(rows)
+
+
+async def main(games: int, per_player: int, profile: str | None, alone: bool) -> None:
+    import bot.discord.poster  # noqa: F401  (imported before the measured part, as in the bot)
+    from renderer.render import warm_up
+
+    warm_up()  # the static layers and palette are built once per process, before a storm
+    with tempfile.TemporaryDirectory() as tmp:
+        storage = await Storage.open(str(Path(tmp) / "storm.sqlite3"))
+        deadline = datetime.now(UTC) + timedelta(hours=1)
+        t0 = time.time()
+        await prepare(storage, games, per_player, deadline)
+        print(f"setup: {games} games, {time.time() - t0:.0f} s")
+        meter = Meter()
+        profiler = cProfile.Profile() if profile else None
+        load = os.getloadavg()[0]
+        if profiler:
+            profiler.enable()
+        await resolve_storm(storage, games, deadline, meter)
+        png = await draw_storm(storage, games, meter, alone)
+        posts = await post_storm(storage, deadline, meter)
+        if profiler:
+            profiler.disable()
+            profiler.dump_stats(profile)
+        await storage.close()
+    total = sum(meter.seconds.values())
+    print(
+        f"CPU ms per game-phase ({games} games, load {load:.1f} -> {os.getloadavg()[0]:.1f}, "
+        f"{len(os.sched_getaffinity(0))} cores allowed):"
+    )
+    for step in STEPS:
+        print(f"  {step:<13} {meter.seconds[step] * 1000 / games:7.1f}")
+    print(f"  {'total':<13} {total * 1000 / games:7.1f}   (PNG {png / games / 1024:.0f} KB per game-phase)")
+    print(f"  ({posts / games:.1f} outbox rows per game-phase)")
+    print(f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--per-player", type=int, default=3)
+    parser.add_argument("--cpus", type=int, default=0, help="pin the process to this many cores (0: all)")
+    parser.add_argument("--profile", default=None, help="write a cProfile of the measured part here")
+    parser.add_argument(
+        "--alone", action="store_true", help="each game's maps drawn without the boards of other games drawn before"
+    )
+    args = parser.parse_args()
+    if args.cpus:
+        os.sched_setaffinity(0, sorted(os.sched_getaffinity(0))[: args.cpus])
+    asyncio.run(main(args.games, args.per_player, args.profile, args.alone))
