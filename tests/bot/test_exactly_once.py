@@ -220,8 +220,8 @@ async def test_a_dm_sent_while_the_due_posts_are_read_is_not_sent_again(tmp_path
 
         real_due = Tx.posts_due
 
-        async def posts_due(tx, now, limit=100, *, hold=0.0):
-            rows = await real_due(tx, now, limit, hold=hold)
+        async def posts_due(tx, now, limit=100, **options):
+            rows = await real_due(tx, now, limit, **options)
             if ready.is_set() and not read.is_set() and bobs in outbox._busy:
                 read.set()
                 await served.wait()  # the read ends after Bob's DM was sent and recorded
