@@ -739,13 +739,17 @@ class Poster(WakeableLoop):
         offers: list[tuple[int, str, str]] = []
         drawings: list[Awaitable[list[discord.File]]] = []  # drawn at the same time, attached in order
         count = 0  # pictures planned
+        planned: set[tuple[int, MapSpec]] = set()  # the same pictures asked twice go once
         for row in shown(batch, sending.games, self.settings.merge):
             if row.map is None:
                 continue
             spec = MapSpec.from_json(row.map)
             game = sending.games.get(row.game_id)
-            if game is None:
+            if game is None or (row.game_id, spec) in planned:
+                # (a merged DM: a new player's welcome and the phase's private results of a
+                # Fog of War game both ask for the reader's own map of the phase)
                 continue
+            planned.add((row.game_id, spec))
             language = sending.language if row.user_id else game.language
             stored = sending.phases.get((row.game_id, spec.phase))
             if stored is None and not (spec.chart or spec.history):

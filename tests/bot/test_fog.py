@@ -14,6 +14,7 @@ import re
 
 from PIL import Image
 
+from bot.core.context import powers_of
 from engine import STANDARD, Position, Power
 from engine.codec import position_from_json
 from engine.names import table
@@ -284,6 +285,39 @@ async def test_a_replacement_in_a_fog_game_gets_its_own_fogged_map_only(tmp_path
         alt = picture.description or ""
         assert counts_wrong(alt, game.position, power) == []
         wrong, checked = fog_pixels_wrong(await picture.read(), game.position, power)
+        assert wrong == [] and checked
+
+
+async def test_a_newcomer_who_takes_a_bots_seat_in_a_fog_game_gets_its_own_fogged_map_only(tmp_path):
+    """Five players start a fog game with bots in two seats; a newcomer asks for a bot's
+    power, a moderator accepts, and at the next phase the newcomer's welcome carries the
+    map of its own sight (the takeover and a moderator's replacement hand a seat alike)."""
+    async with running(str(tmp_path / "db.sqlite3"), real_maps=True) as env:
+        table_ = seven(env, ("alice", "bob", "carol", "dave", "erin"))
+        ch, alice = table_.channel, table_.members[0]
+        await alice.slash(ch, "game create", name="Mist", fog=True)
+        for m in table_.members:
+            await m.slash(ch, "game join")
+        await alice.slash(ch, "game start", bots=True)
+        game = await current_game(env, ch.id)
+        async with env.bots[-1].core.storage.read() as tx:
+            players = await tx.players(game.id)
+        taken = {pw for p in players for pw in powers_of(game, p)}
+        seat = sorted(pw.value for pw in Power if pw not in taken)[0]
+        newbie = table_.guild.add_member(env.create_user("newbie"))
+        await newbie.user.slash("remind", map=True)  # the map comes with the DM
+        r = await newbie.slash(ch, "game join", power=seat)
+        assert r.ephemeral and "You asked for" in r.response.content, r.response.content
+        r = await alice.slash(ch, "mod seat", request=1, accept=True)
+        assert r.ephemeral and "from the next phase" in r.response.content, r.response.content
+        await alice.slash(ch, "mod resolve")  # the phase boundary: the seat is the newcomer's
+        await env.advance_time(5)
+        welcome = next(m for m in newbie.user.dm_channel.history() if f"You now play **{seat.title()}**" in m.content)
+        game = await current_game(env, ch.id)
+        [picture] = welcome.attachments  # once, though the welcome and the results both ask for it
+        assert picture.filename == f"{game.phase}-{seat.lower()}.png"  # its own front, not the whole board
+        assert counts_wrong(picture.description or "", game.position, seat) == []
+        wrong, checked = fog_pixels_wrong(await picture.read(), game.position, seat)
         assert wrong == [] and checked
 
 
