@@ -71,8 +71,10 @@ def test_counts_above_the_winning_line_fit():
     img = centre_chart_image(solo, width=400)
     assert img.width == 400
     turkey = Image.eval(img.convert("L"), lambda v: 0)  # a mask of Turkey's yellow
+    # (newer Pillow deprecates getdata in favour of get_flattened_data)
+    pixels = img.get_flattened_data() if hasattr(img, "get_flattened_data") else img.getdata()
     turkey.putdata(
-        [255 if max(abs(a - b) for a, b in zip(c, style.unit_colour("TURKEY"))) <= 20 else 0 for c in img.getdata()]
+        [255 if max(abs(a - b) for a, b in zip(c, style.unit_colour("TURKEY"))) <= 20 else 0 for c in pixels]
     )
     top = turkey.getbbox()[1]
     assert 10 < top < img.height * 0.25  # 24 centres: high in the plot, not cut off
