@@ -429,32 +429,25 @@ class Poster(WakeableLoop):
     async def _take(self) -> list[tuple[Destination, list[Batch]]]:
         """The due posts of destinations not already being served, claimed, as messages."""
         merge = self.settings.merge
-        while True:
-            # A destination with a message under way when the read starts may have it sent
-            # and recorded before the read returns (the read's thread slow on a busy
-            # machine): the read shows it unsent, never tried, its destination free again,
-            # and it would go a second time. So the destinations busy at the start are left
-            # out (of the read itself: they are not read only to be dropped), and the read is
-            # done again when one of them finished meanwhile (nothing becomes busy during it:
-            # only the drain, waiting for this, starts messages).
-            busy = set(self._busy)
-            async with self.core.storage.read() as tx:
-                rows = await tx.posts_due(
-                    self.core.now(),
-                    limit=PAGE,
-                    hold=self.settings.hold if merge else 0.0,
-                    skip=tuple(busy),
-                    soon=self.settings.soon,
-                )
-            if busy <= self._busy:
-                break
+        # The destinations with a message under way are left out of the read itself (issue
+        # 24: not read only to be dropped), as they are when the read starts: one whose
+        # message is sent and recorded while the read runs (its thread slow on a busy
+        # machine) would otherwise come back from a snapshot older than the record, its
+        # destination free again, and go a second time. Nothing becomes busy during the
+        # read: only the drain, waiting for it, starts messages.
+        async with self.core.storage.read() as tx:
+            rows = await tx.posts_due(
+                self.core.now(),
+                limit=PAGE,
+                hold=self.settings.hold if merge else 0.0,
+                skip=tuple(self._busy),
+                soon=self.settings.soon,
+            )
         groups: OrderedDict[Destination, list[OutboxRow]] = OrderedDict()
         for row in rows:
             groups.setdefault(destination(row), []).append(row)
         if merge and len(rows) == PAGE and len(groups) > 1:
             groups.popitem()  # the last destination may go on in the next page: it waits for it whole
-        for dest in busy & set(groups):
-            del groups[dest]  # in order: after the message under way
         if not groups:
             return []
         wanted = [r for rs in groups.values() for r in rs]
