@@ -352,6 +352,7 @@ class Poster(WakeableLoop):
         pacing = self.settings.pacing
         self.pacer = pacer or (Pacer(pacing) if pacing is not None else Unpaced())
         self._busy: set[Destination] = set()  # destinations with a message under way
+        self._served = 0  # destinations whose messages were done with, counted
         self._alerted: set[int] = set()  # channels whose posts wait for a permission (issue 24)
         self._records = GroupCommit(core.storage)  # what sends record, a few transactions a second
         self._news = asyncio.Event()  # posts were stored since the drain last looked
@@ -393,6 +394,7 @@ class Poster(WakeableLoop):
         try:
             while True:
                 self._news.clear()
+                served = self._served
                 jobs = await self._take()
                 full = False  # a destination was left for later: its kind's hands are all busy
                 for dest, batches in jobs:
@@ -408,6 +410,11 @@ class Poster(WakeableLoop):
                 if jobs and not full:
                     continue
                 if not running:
+                    if self._served != served:
+                        # the last send finished while the read ran: its snapshot may be older
+                        # than that send's record, and posts waiting for it (a phase's DMs
+                        # after its channel post) may be due now
+                        continue
                     return
                 # nothing else to start yet: look again when posts are stored (a storm's
                 # next resolutions), or once a send is over (a DM may be in turn then)
@@ -469,6 +476,7 @@ class Poster(WakeableLoop):
             log.exception("posting to %s failed", dest)
         finally:
             self._busy.discard(dest)
+            self._served += 1
             slots.release()
 
     async def _deliver(self, batch: Batch) -> bool:

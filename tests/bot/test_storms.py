@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from hypothesis import given
@@ -306,3 +307,64 @@ async def test_a_reminder_due_before_its_deadline_still_goes(service, clock):
     async with service.storage.read() as tx:
         kinds = [p["kind"] for p in await tx.posts(game.id) if p["phase"] == game.phase]
     assert kinds.count(PostKind.DM_REMINDER) == 2
+
+
+async def test_posts_due_once_a_send_recorded_during_the_read_are_still_sent(service, clock):
+    # the poster reads the due posts while a game's channel post is under way; the post is
+    # sent and recorded before the read returns (its thread slow on a busy machine), so the
+    # read still shows the phase's DMs waiting for it. Nothing else is under way: the drain
+    # must read again rather than end with the DMs due and unsent
+    [game] = await two_player_games(service, [(7, 8)], 5000, "Slow")
+    async with service.storage.write() as tx:
+        for post in await tx.posts():
+            await tx.mark_sent(post["id"], None, 0)
+        assert await tx.set_timers(game.id, game.phase, deadline=game.deadline, remind_at=None)
+    clock.advance(hours=49)
+    assert await service.resolution.run_due() == 1
+    client = _Client()
+    poster = Poster(client, service, _Gate(held=set()), settings=PostingSettings(concurrency=4, pacing=None))
+    channel = ("c", 5000)
+    served = asyncio.Event()
+    real_serve = poster._serve
+
+    async def serve(dest, batches, slots):
+        await real_serve(dest, batches, slots)
+        if dest == channel:
+            served.set()
+
+    poster._serve = serve
+    real_read = service.storage.read
+    slowed = []
+
+    class Slow:
+        def __init__(self, tx):
+            self._tx = tx
+            self.before = False  # read while the channel post was under way
+
+        def __getattr__(self, name):
+            return getattr(self._tx, name)
+
+        async def posts_due(self, *args, **kwargs):
+            rows = await self._tx.posts_due(*args, **kwargs)
+            if channel in poster._busy and not served.is_set():
+                self.before = True
+                slowed.append([r.id for r in rows])
+            return rows
+
+    @asynccontextmanager
+    async def read():
+        async with real_read() as tx:
+            slow = Slow(tx)
+            yield slow
+        if slow.before:  # the read returns what it read before the channel post's record
+            await asyncio.wait_for(served.wait(), 30)
+
+    service.storage.read = read
+    try:
+        await asyncio.wait_for(poster.drain(), 30)
+    finally:
+        service.storage.read = real_read
+    await poster.stop()
+    assert slowed == [[]]  # the read ran while the channel post went, and saw no DM due yet
+    targets = [cid for cid, _ in client.sent]
+    assert targets[0] == 5000 and set(targets[1:]) == {900_007, 900_008}, targets
