@@ -73,9 +73,23 @@ def main(argv: list[str]) -> int:
 async def _main(language: str) -> Transcript:
     task = asyncio.current_task()
     assert task is not None
-    # docker stop sends SIGTERM: stop as Ctrl-C does, cleaning up on the way out
-    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+    interrupted: list[int] = []
+
+    def interrupt(sig: int) -> None:
+        interrupted.append(sig)
+        task.cancel()
+
+    # Ctrl-C, and docker stop's SIGTERM: stop, cleaning up on the way out. Remembered, not
+    # only sent as a cancellation: a step that ends at that very moment can swallow it
+    # (Python 3.11's wait_for returns the step's result), and the game would play on to
+    # the end and be written as if nobody had asked it to stop
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, interrupt, sig)
     try:
-        return await run(language)
+        transcript = await run(language)
     except asyncio.CancelledError:
         raise KeyboardInterrupt from None
+    if interrupted:
+        raise KeyboardInterrupt
+    return transcript

@@ -8,6 +8,9 @@ The powers are drawn with the demo's fixed seed, so who plays what is known."""
 
 from __future__ import annotations
 
+import asyncio
+import importlib
+import os
 import queue
 import re
 import signal
@@ -20,6 +23,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.demo.transcript import Transcript
 from bot.text.i18n import t
 from renderer import style
 from renderer.board import load_board
@@ -217,3 +221,23 @@ def test_ctrl_c_stops_the_demo_cleanly(tmp_path: Path, sig: signal.Signals):
     assert "demo interrupted" in err and "Traceback" not in err, err
     assert not (folder / "channel.md").exists()
     assert not [pid for pid in kids if alive(pid)]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "docker-stop"])
+def test_an_interruption_swallowed_by_a_step_still_stops_the_demo(tmp_path: Path, monkeypatch, capsys, sig):
+    # the interruption comes as a step ends (Python 3.11's wait_for then returns the step's
+    # result and the cancellation is lost): the game plays on, but it is not written
+    async def run(language: str):
+        os.kill(os.getpid(), sig)
+        try:
+            await asyncio.sleep(5)
+        except asyncio.CancelledError:
+            pass  # swallowed, as such a step does
+        return Transcript(start=0.0, channel_id="1", names={}, language=language)
+
+    demo = importlib.import_module("bot.demo")  # the package (a name of bot's is `demo` too)
+    monkeypatch.setattr(demo, "run", run)
+    assert demo.main([str(tmp_path / "out")]) == 130
+    assert "demo interrupted: nothing written" in capsys.readouterr().err
+    assert not (tmp_path / "out" / "channel.md").exists()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # given back after the demo
