@@ -395,14 +395,11 @@ class Poster(WakeableLoop):
             while True:
                 self._news.clear()
                 served = self._served
-                jobs = await self._take()
-                full = False  # a destination was left for later: its kind's hands are all busy
+                free = {kind: c - sum(1 for d in self._busy if d[0] == kind) for kind in slots}
+                jobs, full = await self._take(free) if any(free.values()) else ([], True)
                 for dest, batches in jobs:
                     hands = slots[dest[0]]
-                    if hands.locked():
-                        full = True
-                        continue
-                    await hands.acquire()
+                    await hands.acquire()  # free: _take gave no more destinations of a kind than its free hands
                     self._busy.add(dest)
                     task = asyncio.create_task(self._serve(dest, batches, hands), name=f"outbox {dest}")
                     running.add(task)
@@ -433,15 +430,20 @@ class Poster(WakeableLoop):
                     task.cancel()
                 await asyncio.gather(*running, return_exceptions=True)
 
-    async def _take(self) -> list[tuple[Destination, list[Batch]]]:
-        """The due posts of destinations not already being served, claimed, as messages."""
+    async def _take(self, free: dict[str, int]) -> tuple[list[tuple[Destination, list[Batch]]], bool]:
+        """The due posts of destinations not already being served, claimed, as messages: of
+        each kind (``"c"`` channels, ``"u"`` DMs) no more destinations than ``free`` hands.
+        Also whether destinations were left for later for want of hands."""
         merge = self.settings.merge
         # The destinations with a message under way are left out of the read itself (issue
         # 24: not read only to be dropped), as they are when the read starts: one whose
         # message is sent and recorded while the read runs (its thread slow on a busy
         # machine) would otherwise come back from a snapshot older than the record, its
         # destination free again, and go a second time. Nothing becomes busy during the
-        # read: only the drain, waiting for it, starts messages.
+        # read: only the drain, waiting for it, starts messages. A kind whose hands are all
+        # busy is not read either (in a storm, channel posts wait for their maps while the
+        # drain looks for DMs in turn many times a second).
+        kinds = "".join(kind for kind in "cu" if free.get(kind, 0) > 0)
         async with self.core.storage.read() as tx:
             rows = await tx.posts_due(
                 self.core.now(),
@@ -449,19 +451,28 @@ class Poster(WakeableLoop):
                 hold=self.settings.hold if merge else 0.0,
                 skip=tuple(self._busy),
                 soon=self.settings.soon,
+                kinds=kinds,
             )
         groups: OrderedDict[Destination, list[OutboxRow]] = OrderedDict()
         for row in rows:
             groups.setdefault(destination(row), []).append(row)
         if merge and len(rows) == PAGE and len(groups) > 1:
             groups.popitem()  # the last destination may go on in the next page: it waits for it whole
+        full = False
+        left = dict(free)
+        for dest in list(groups):
+            if left[dest[0]] > 0:
+                left[dest[0]] -= 1
+            else:  # no hand for it now: neither claimed nor parsed
+                del groups[dest]
+                full = True
         if not groups:
-            return []
+            return [], full
         wanted = [r for rs in groups.values() for r in rs]
         held = await self.core.deps.jobs.claim([Job.post(r.id, r.guild_id) for r in wanted])
         return [
             (dest, batches_of(rs, merge)) for dest, rs in groups.items() if all(Job.post(r.id).key in held for r in rs)
-        ]
+        ], full
 
     async def _serve(self, dest: Destination, batches: list[Batch], slots: asyncio.Semaphore) -> None:
         """One destination's messages, in order: the rest waits when one is not sent."""

@@ -134,6 +134,10 @@ async def test_due_posts_come_oldest_destination_first_channel_posts_and_dms_ali
         assert [r.id for r in await tx.posts_due(10, 100, hold=300, skip=[("c", 12)])] == [dm1]
         assert [r.id for r in await tx.posts_due(10, 100, hold=300, skip=[("u", 5)])] == [c2, c2b]
         assert [r.id for r in await tx.posts_due(10, 100, skip=[("u", 5), ("c", 12)])] == []
+        # nor is a kind whose hands are all busy (channel posts waiting for their maps)
+        assert [r.id for r in await tx.posts_due(10, 100, hold=300, kinds="u")] == [dm1]
+        assert [r.id for r in await tx.posts_due(10, 100, hold=300, kinds="c")] == [c2, c2b]
+        assert [r.id for r in await tx.posts_due(10, 100, kinds="c")] == [c2, c2b]
         first = (await tx.posts_due(10, 100, hold=300))[0]
     assert first.params == {} and first.mentions == () and first.map is None  # parsed when read
 
@@ -368,3 +372,69 @@ async def test_posts_due_once_a_send_recorded_during_the_read_are_still_sent(ser
     assert slowed == [[]]  # the read ran while the channel post went, and saw no DM due yet
     targets = [cid for cid, _ in client.sent]
     assert targets[0] == 5000 and set(targets[1:]) == {900_007, 900_008}, targets
+
+
+async def test_a_drain_with_every_channel_hand_busy_reads_and_claims_no_channel_post(service, clock):
+    # one channel hand, busy with game 0's map; game 1's channel post waits: the drain's
+    # reads meanwhile leave channel posts out, and it claims game 1's post only once a
+    # hand is free for it
+    games = await two_player_games(service, [(1, 2), (3, 4)], 6000, "Hands")
+    async with service.storage.write() as tx:
+        for post in await tx.posts():
+            await tx.mark_sent(post["id"], None, 0)
+        for g in games:
+            assert await tx.set_timers(g.id, g.phase, deadline=g.deadline, remind_at=None)
+    clock.advance(hours=49)
+    assert await service.resolution.run_due() == 2
+    async with service.storage.read() as tx:
+        second = [p["id"] for p in await tx.posts(games[1].id) if p["channel_id"] and p["sent_at"] is None]
+    gate = _Gate(held={games[0].id})
+    client = _Client()
+    poster = Poster(client, service, gate, settings=PostingSettings(concurrency=1, pacing=None))
+    claimed: list[list[str]] = []
+    real_claim = service.deps.jobs.claim
+
+    async def claim(jobs):
+        claimed.append([job.key for job in jobs])
+        return await real_claim(jobs)
+
+    service.deps.jobs.claim = claim
+    kinds: list[str] = []
+    real_read = service.storage.read
+
+    class Recording:
+        def __init__(self, tx):
+            self._tx = tx
+
+        def __getattr__(self, name):
+            return getattr(self._tx, name)
+
+        async def posts_due(self, *args, **kwargs):
+            kinds.append(kwargs.get("kinds", "cu"))
+            return await self._tx.posts_due(*args, **kwargs)
+
+    @asynccontextmanager
+    async def read():
+        async with real_read() as tx:
+            yield Recording(tx)
+
+    service.storage.read = read
+    drain = asyncio.create_task(poster.drain())
+    try:
+        await asyncio.wait_for(gate.drawing.wait(), 30)
+        poster.kick()  # news: the drain looks again while game 0's map is drawn
+        for _ in range(3000):
+            if len(kinds) >= 2 and not drain.done():
+                break
+            await asyncio.sleep(0.01)
+        during = list(kinds)
+        claims_during = [key for keys in claimed for key in keys]
+    finally:
+        gate.opened.set()
+    await asyncio.wait_for(drain, 30)
+    await poster.stop()
+    service.storage.read = real_read
+    assert during[0] == "cu" and len(during) > 1 and set(during[1:]) == {"u"}, during
+    assert not any(str(post) in key for post in second for key in claims_during)
+    assert any(str(second[0]) in key for keys in claimed for key in keys)  # claimed once its turn came
+    assert [cid for cid, _ in client.sent if cid < 900_000] == [6000, 6001]

@@ -609,6 +609,7 @@ class Tx(
         hold: float = 0.0,
         skip: Iterable[tuple[str, int]] = (),
         soon: float = 0.0,
+        kinds: str = "cu",
     ) -> list[OutboxRow]:
         """Unsent posts of :attr:`shards` due by ``now`` whose turn has come
         (``_IN_TURN_FROM``), in order.
@@ -628,7 +629,10 @@ class Tx(
 
         ``skip``: destinations (``("c", channel_id)`` or ``("u", user_id)``) whose rows are
         left out: the poster's destinations being served (issue 24: their rows would only
-        be read and dropped, many times a second in a storm)."""
+        be read and dropped, many times a second in a storm).
+
+        ``kinds``: ``"c"`` only channel posts, ``"u"`` only DMs (the poster's hands of the
+        other kind are all busy: their rows would wait anyway)."""
         columns = ", ".join(f"outbox.{c.strip()}" for c in _OUTBOX_COLUMNS.split(","))
         shards, params = self._in_shards("games.guild_id")
         channels = [i for kind, i in skip if kind == "c"]
@@ -638,6 +642,12 @@ class Tx(
         if users:
             shards += f" AND (outbox.channel_id IS NOT NULL OR outbox.user_id NOT IN ({', '.join('?' * len(users))}))"
         params = (*params, *channels, *users)
+        if kinds == "c":
+            shards += " AND outbox.channel_id IS NOT NULL"
+        elif kinds == "u":
+            shards += " AND outbox.channel_id IS NULL"
+        elif kinds != "cu":
+            raise ValueError(f"kinds: {kinds!r}")
         if hold <= 0:
             rows = await self._all(
                 _IN_TURN_FROM.format(select=f"SELECT {columns}, games.guild_id")
