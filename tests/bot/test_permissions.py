@@ -149,6 +149,9 @@ async def test_a_permission_lost_mid_game_keeps_the_posts_and_tells_the_creator_
 ):
     if stale_cache:  # the cache does not know: Discord's 403 is what tells
         monkeypatch.setattr(poster_module.permissions, "missing_to_send", lambda channel, wanted: ())
+    # the waiting posts are tried again every few hours rather than every ten minutes: the
+    # same story, without hundreds of retries to step through over two days
+    monkeypatch.setattr(poster_module, "PERMISSION_RETRY", 6 * HOURS)
     async with running(str(tmp_path / "db.sqlite3")) as env:
         table = seven(env)
         ch, alice = table.channel, table.members[0]
@@ -187,7 +190,8 @@ async def test_a_permission_lost_mid_game_keeps_the_posts_and_tells_the_creator_
         assert sum("can't post" in t for t in dms(alice)) == 2
 
 
-async def test_a_waiting_channel_survives_a_restart_and_is_told_again_after_it_was_fixed(tmp_path):
+async def test_a_waiting_channel_survives_a_restart_and_is_told_again_after_it_was_fixed(tmp_path, monkeypatch):
+    monkeypatch.setattr(poster_module, "PERMISSION_RETRY", 6 * HOURS)  # fewer retries to step through
     async with running(str(tmp_path / "db.sqlite3")) as env:
         table = seven(env)
         ch, alice = table.channel, table.members[0]
