@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from renderer import style
+from renderer import png, style
 from renderer.draw import Frame, draw_over, draw_under, legend
 from renderer.labels import Script, label_set
 from renderer.layers import CACHE, geometry, label_layer, names, token_box
@@ -279,7 +279,11 @@ def _palette() -> Image.Image:
 
 
 def encode_png(img: Image.Image) -> bytes:
+    """The picture as a PNG on the fixed palette; an RGB one in bands, those it shares with a
+    map encoded lately taken from it (renderer.png)."""
     palette = CACHE.get_or_build("palette", "png", _palette)
+    if img.mode == "RGB":
+        return png.encode(img, palette)
     pal = img.quantize(palette=palette, dither=Image.Dither.NONE)  # type: ignore[arg-type]
     buf = io.BytesIO()
     pal.save(buf, format="PNG", compress_level=style.PNG_COMPRESS_LEVEL, compress_type=style.PNG_COMPRESS_STRATEGY)
