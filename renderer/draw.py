@@ -391,8 +391,16 @@ class _RecentBases:
         return best[0].copy(), [i // 3 for i in best[1]]
 
     def keep(self, key: tuple, palette: list[int], image: Image.Image) -> None:
+        """Keep a copy of a board; one kept already (same part, same tints: the very pixels)
+        is only moved to the newest place, neither copied again nor kept twice."""
         with self._lock:
-            self._entries.append((key, palette, image.copy()))
+            for i, (k, old, _) in enumerate(self._entries):
+                if k == key and old == palette:
+                    self._entries.append(self._entries.pop(i))
+                    return
+        copy = image.copy()  # outside the lock: other threads' look-ups need not wait for it
+        with self._lock:
+            self._entries.append((key, palette, copy))
             del self._entries[: -self.kept]
 
     def clear(self) -> None:
