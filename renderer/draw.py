@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -737,22 +738,67 @@ def legend(
     row_h = round(style.LEGEND_HEIGHT * scale)
     strip = Image.new("RGB", (width, row_h * (2 if two_rows else 1)), style.LEGEND_BG)
     d = ImageDraw.Draw(strip)
-    d.line([(0, 0), (width, 0)], fill=style.LAND_BORDER, width=max(2, round(2 * scale)))
+    line_width = max(2, round(2 * scale))
+    d.line([(0, 0), (width, 0)], fill=style.LAND_BORDER, width=line_width)
     mid = row_h // 2 + 1
     d.text((pad, mid), heading, font=title, fill=style.LABEL, anchor="lm")
     if two_rows:
-        x, mid = pad, mid + row_h - round(8 * scale)
+        x, mid, top = pad, mid + row_h - round(8 * scale), row_h
     else:
-        x = max(head_w, width - pad - sum(widths))
-    box = 9 * scale
-    for p, label, w in zip(powers, labels, widths):
-        d.rounded_rectangle(
-            (x, mid - box, x + 2 * box, mid + box),
-            radius=round(4 * scale),
-            fill=style.unit_colour(p),
-            outline=style.OUTLINE,
-            width=max(2, round(2 * scale)),
-        )
-        d.text((x + 2 * box + round(6 * scale), mid), label, font=text, fill=style.LABEL, anchor="lm")
-        x += w
+        x, top = max(head_w, width - pad - sum(widths)), 0
+    colours = tuple(style.unit_colour(p) for p in powers)
+
+    def counts() -> Image.Image:
+        """The part of the strip right of the heading (one row) or below it (two), drawn on
+        a strip of its own: the same pixels as drawn in place, the heading never reaching it."""
+        canvas = Image.new("RGB", strip.size, style.LEGEND_BG)
+        draw = ImageDraw.Draw(canvas)
+        draw.line([(0, 0), (width, 0)], fill=style.LAND_BORDER, width=line_width)
+        box, left = 9 * scale, x
+        for colour, label, w in zip(colours, labels, widths):
+            draw.rounded_rectangle(
+                (left, mid - box, left + 2 * box, mid + box),
+                radius=round(4 * scale),
+                fill=colour,
+                outline=style.OUTLINE,
+                width=max(2, round(2 * scale)),
+            )
+            draw.text((left + 2 * box + round(6 * scale), mid), label, font=text, fill=style.LABEL, anchor="lm")
+            left += w
+        return canvas.crop((x, top, width, canvas.height))
+
+    # The counts are the same on many maps (a phase's two, the games of a storm in the same
+    # year): drawn once, their text costs most of the legend.
+    key = (strip.size, scale, x, mid, top, colours, tuple(labels), tuple(widths))
+    strip.paste(_LEGEND_COUNTS.get_or_build(key, counts), (x, top))
     return strip
+
+
+class _Recent:
+    """A few recently built pictures by key, the least recently used forgotten first; safe
+    for threads (the pictures are never drawn on: they are pasted)."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self._lock = threading.Lock()
+        self._items: OrderedDict[tuple, Image.Image] = OrderedDict()
+
+    def get_or_build(self, key: tuple, build: Callable[[], Image.Image]) -> Image.Image:
+        with self._lock:
+            item = self._items.get(key)
+            if item is not None:
+                self._items.move_to_end(key)
+                return item
+        item = build()
+        with self._lock:
+            self._items[key] = item
+            while len(self._items) > self.kept:
+                self._items.popitem(last=False)
+        return item
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+_LEGEND_COUNTS = _Recent(style.LEGENDS_KEPT)

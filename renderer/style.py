@@ -100,6 +100,7 @@ SUPERSAMPLE = 2  # static layers and shapes are drawn this many times larger, th
 # full board is 7.6 MB; a board more than BASE_REPAINT_MAX tints away is drawn whole.
 BASES_KEPT = 3
 BASE_REPAINT_MAX = 40
+LEGENDS_KEPT = 32  # the supply-centre counts of a legend, drawn once (renderer.draw.legend)
 
 PNG_COLOURS = 160  # palette size of the PNG: looks the same as full colour, a quarter of the bytes
 PNG_COMPRESS_LEVEL = 3  # zlib level: 6 costs twice the time for 15 % fewer bytes
