@@ -7,14 +7,14 @@ flush (byte-aligned, no back-reference into an earlier band), so a band's compre
 decode the same wherever they stand. The stream is the zlib header, the bands in order, an
 empty final block and the Adler-32 of all the filtered rows (combined from the bands' own).
 
-The last few maps encoded are kept (their RGB pixels and compressed bands). A map whose band
-of rows has the very RGB pixels of the same band of a kept map of the same size has the same
-palette indices there (the mapping is per pixel, without dithering), so its compressed bytes
-are taken as they are: neither mapped nor compressed again. Maps of a storm share many bands
-(the sea, rows without a change of tint or unit, the boards of games in the same year), and a
-phase's two maps most of the rows their moves did not touch. The pixels a player sees are
-those of the map mapped and encoded whole (tests compare them); the flushes cost about 3 %
-of the bytes.
+The last few maps encoded are kept (their palette indices and compressed bands, by band).
+A band of a map whose indices are those of the same band of a kept map of the same size is
+taken as it is, not compressed again: maps of a storm share many bands (the sea, rows
+without a change of tint or unit, the boards of games in the same year), and a phase's two
+maps the rows their moves did not touch. Compression is most of the encoding; the palette
+mapping is done whole (telling unchanged parts apart in RGB costs about as much as mapping
+them). A player sees the pixels of the map encoded whole (tests compare them); the flushes
+cost about 3 % of the bytes, which Pillow's own chunking of the stream about makes up.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ class Band:
 @dataclass(frozen=True, slots=True)
 class _Encoded:
     key: tuple  # size and palette: bands of maps with the same key line up
-    rows: tuple[bytes, ...]  # each band's filtered rows (palette indices), to tell which bands a later map shares
+    indices: tuple[bytes, ...]  # each band's palette indices, to tell which bands a later map shares
     bands: tuple[Band, ...]
 
 
@@ -77,10 +77,10 @@ class _RecentEncodings:
         self._lock = threading.Lock()
         self._entries: list[_Encoded] = []  # oldest first
 
-    def shared_bands(self, key: tuple, rows: bytes, band_bytes: int, count: int) -> list[tuple[bytes, Band] | None]:
-        """For each band of a map's filtered rows, the band (its rows and compressed bytes) of
-        the kept map with the same key that shares the most bands with it, where their rows
-        are the same (else None)."""
+    def shared_bands(self, key: tuple, indices: bytes, band_bytes: int, count: int) -> list[tuple[bytes, Band] | None]:
+        """For each band of a map's palette indices, the band (its indices and compressed
+        bytes) of the kept map with the same key that shares the most bands with it, where
+        their indices are the same (else None)."""
         with self._lock:
             candidates = [e for e in self._entries if e.key == key]
         best: list[tuple[bytes, Band] | None] = [None] * count
@@ -88,8 +88,8 @@ class _RecentEncodings:
         for entry in reversed(candidates):  # newest first: ties go to the latest
             # startswith at an offset compares in place (a slice would copy both bands)
             same = [
-                (old, band) if rows.startswith(old, i * band_bytes) else None
-                for i, (old, band) in enumerate(zip(entry.rows, entry.bands))
+                (old, band) if indices.startswith(old, i * band_bytes) else None
+                for i, (old, band) in enumerate(zip(entry.indices, entry.bands))
             ]
             n = count - same.count(None)
             if n > best_count:
@@ -111,13 +111,10 @@ class _RecentEncodings:
 RECENT = _RecentEncodings()
 
 
-def _filtered(indices: Image.Image) -> bytes:
-    """The rows of a palette image as PNG's filter stage gives them with filter None (each
-    row after a 0 byte): what Pillow writes for a palette image."""
-    w, h = indices.size
-    out = Image.new("L", (w + 1, h), 0)
-    out.im.paste(indices.im, (1, 0, w + 1, h))  # the indices as they are, one column right
-    return out.tobytes()
+def _filtered(indices: bytes, width: int) -> bytes:
+    """Rows of palette indices as PNG's filter stage gives them with filter None (each row
+    after a 0 byte): what Pillow writes for a palette image."""
+    return b"".join(b"\0" + indices[i : i + width] for i in range(0, len(indices), width))
 
 
 def _deflate(rows: bytes) -> Band:
@@ -143,18 +140,20 @@ def encode(img: Image.Image, palette: Image.Image, recent: _RecentEncodings = RE
     palette); the bands it shares with a map encoded lately are taken from that map."""
     w, h = img.size
     colours = palette.palette.tobytes() if palette.palette else b""
-    band_bytes = style.PNG_BAND_ROWS * (w + 1)
+    band_bytes = style.PNG_BAND_ROWS * w
     count = -(-h // style.PNG_BAND_ROWS)
     key = (img.size, colours)
-    rows = _filtered(img.quantize(palette=palette, dither=Image.Dither.NONE))  # type: ignore[arg-type]
-    shared = recent.shared_bands(key, rows, band_bytes, count)
-    kept_rows: list[bytes] = []
+    # the bands are told apart by their indices (what the filtered rows are made of, without
+    # building them for the bands taken as they are)
+    indices = img.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()  # type: ignore[arg-type]
+    shared = recent.shared_bands(key, indices, band_bytes, count)
+    kept: list[bytes] = []
     bands: list[Band] = []
     for i, same in enumerate(shared):
         if same is None:
-            part = rows[i * band_bytes : (i + 1) * band_bytes]
-            same = (part, _deflate(part))
-        kept_rows.append(same[0])
+            part = indices[i * band_bytes : (i + 1) * band_bytes]
+            same = (part, _deflate(_filtered(part, w)))
+        kept.append(same[0])
         bands.append(same[1])
-    recent.keep(_Encoded(key, tuple(kept_rows), tuple(bands)))
+    recent.keep(_Encoded(key, tuple(kept), tuple(bands)))
     return assemble(img.size, colours, bands)
