@@ -99,7 +99,13 @@ class _RecentEncodings:
         return best
 
     def keep(self, encoded: _Encoded) -> None:
+        """Keep a map encoded; one kept already (every band the same: the same picture) is
+        only moved to the newest place, not kept twice (it would push another out)."""
         with self._lock:
+            for i, entry in enumerate(self._entries):
+                if entry.key == encoded.key and all(a is b for a, b in zip(entry.bands, encoded.bands)):
+                    self._entries.append(self._entries.pop(i))
+                    return
             self._entries.append(encoded)
             del self._entries[: -self.kept]
 

@@ -214,3 +214,17 @@ def test_adler32_of_two_pieces_combined_is_the_adler32_of_both(a, b):
 def test_adler32_combines_long_pieces():
     a, b = bytes(range(256)) * 300, b"\xff" * 200_000
     assert png.adler32_combine(zlib.adler32(a), zlib.adler32(b), len(b)) == zlib.adler32(a + b)
+
+
+def test_a_map_encoded_again_is_not_kept_twice():
+    """The same map encoded again (in a storm, a map asked for again) takes all its bands
+    from the kept one and does not push the other kept maps out."""
+    png.RECENT.clear()
+    maps = [board("busy"), board("orders"), board("duel")]
+    first = [encode_png(img) for img in maps]
+    for _ in range(style.PNGS_KEPT):
+        assert encode_png(maps[2]) == first[2]
+    assert len(png.RECENT._entries) == 3
+    kept = list(png.RECENT._entries)
+    assert encode_png(maps[0]) == first[0]  # from the kept map: all its bands shared
+    assert [e is k for e, k in zip(png.RECENT._entries, kept[1:] + kept[:1])] == [True] * 3
