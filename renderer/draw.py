@@ -154,14 +154,17 @@ def paste_patch(canvas: Image.Image, patch: Image.Image, at: tuple[int, int]) ->
     x, y = at
     if x >= canvas.width or y >= canvas.height or x + patch.width <= 0 or y + patch.height <= 0:
         return
-    if x >= 0 and y >= 0:
-        canvas.paste(patch, at, patch)
+    if x < 0 or y < 0:
+        sx, sy = max(0, -x), max(0, -y)
+        patch = patch.crop((sx, sy, patch.width, patch.height))
+        x, y = x + sx, y + sy
+    if canvas.readonly or canvas.mode != "RGB" or patch.mode != "RGBA":
+        canvas.paste(patch, (x, y), patch)
         return
-    sx, sy = max(0, -x), max(0, -y)
-    if sx >= patch.width or sy >= patch.height:
-        return
-    part = patch.crop((sx, sy, patch.width, patch.height))
-    canvas.paste(part, (x + sx, y + sy), part)
+    # What Image.paste does for an RGBA patch on an RGB canvas (the very call), without its
+    # checks: a map pastes a few hundred patches (labels, centres, units), and the checks
+    # cost about as much as the blending.
+    canvas.im.paste(patch.im, (x, y, x + patch.width, y + patch.height), patch.im)
 
 
 # ---------------------------------------------------------------- geometry helpers
