@@ -20,6 +20,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -313,25 +314,34 @@ class _Where:
         """Where a move from `a` into a province ends: at the unit anchor there, or, when
         the anchor lies far inside a big province (a sea), a fixed way past its border, so
         that arrows stay short and point at the border they cross."""
-        b = self.target(province, coast)
-        value = self.province_index.get(province.upper())
-        if b is None or value is None:
-            return b
-        length = math.dist(a, b)
-        if length <= style.ARROW_INTO + 20:
-            return b
-        px = self.index.load()
-        W, H = self.index.size
-        steps = int(length // 3)
-        for i in range(1, steps):
-            x, y = _lerp(a, b, i / steps)
-            if 0 <= x < W and 0 <= y < H and px[int(x), int(y)] == value:
-                entry = (x, y)
-                if math.dist(entry, b) > style.ARROW_INTO + style.ARROW_END_GAP:
-                    # no token stands here: _trim's end gap is added back
-                    return _towards(entry, b, style.ARROW_INTO + style.ARROW_END_GAP)
-                return b
+        return _move_end(a, province, coast)
+
+
+@lru_cache(maxsize=style.MOVE_ENDS_KEPT)
+def _move_end(a: Point, province: str, coast: str | None) -> Point | None:
+    """_Where.move_end, which depends on the board alone: the same moves come back map after
+    map (an opening, a phase's two maps), and the walk to the border is slow in Python."""
+    geo = geometry()  # board coordinates: the full map's raster tells provinces apart
+    prov = geo.board.province(province)
+    b = prov.unit_anchor(coast) if prov else None
+    value = geo.province_index.get(province.upper())
+    if b is None or value is None:
         return b
+    length = math.dist(a, b)
+    if length <= style.ARROW_INTO + 20:
+        return b
+    px = geo.index.load()
+    W, H = geo.index.size
+    steps = int(length // 3)
+    for i in range(1, steps):
+        x, y = _lerp(a, b, i / steps)
+        if 0 <= x < W and 0 <= y < H and px[int(x), int(y)] == value:
+            entry = (x, y)
+            if math.dist(entry, b) > style.ARROW_INTO + style.ARROW_END_GAP:
+                # no token stands here: _trim's end gap is added back
+                return _towards(entry, b, style.ARROW_INTO + style.ARROW_END_GAP)
+            return b
+    return b
 
 
 def _base_palette(geo: Geometry, scene: Scene) -> list[int]:

@@ -101,6 +101,7 @@ SUPERSAMPLE = 2  # static layers and shapes are drawn this many times larger, th
 BASES_KEPT = 3
 BASE_REPAINT_MAX = 40
 LEGENDS_KEPT = 32  # the supply-centre counts of a legend, drawn once (renderer.draw.legend)
+MOVE_ENDS_KEPT = 4096  # where arrows end (renderer.draw._move_end): a unit anchor and a province each
 
 PNG_COLOURS = 160  # palette size of the PNG: looks the same as full colour, a quarter of the bytes
 PNG_COMPRESS_LEVEL = 3  # zlib level: 6 costs twice the time for 15 % fewer bytes
