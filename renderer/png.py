@@ -86,16 +86,21 @@ class _RecentEncodings:
         best: list[tuple[bytes, Band] | None] = [None] * count
         best_count = 0
         for entry in reversed(candidates):  # newest first: ties go to the latest
-            # startswith at an offset compares in place (a slice would copy both bands)
-            same = [
-                (old, band) if indices.startswith(old, i * band_bytes) else None
-                for i, (old, band) in enumerate(zip(entry.indices, entry.bands))
-            ]
-            n = count - same.count(None)
-            if n > best_count:
-                best, best_count = same, n
-            if n == count:
-                break
+            same: list[tuple[bytes, Band] | None] = []
+            missed = 0
+            for i, (old, band) in enumerate(zip(entry.indices, entry.bands)):
+                # startswith at an offset compares in place (a slice would copy both bands)
+                if indices.startswith(old, i * band_bytes):
+                    same.append((old, band))
+                else:
+                    same.append(None)
+                    missed += 1
+                    if count - missed <= best_count:
+                        break  # cannot share more than the best so far
+            else:
+                best, best_count = same, count - missed
+                if not missed:
+                    break
         return best
 
     def keep(self, encoded: _Encoded) -> None:
