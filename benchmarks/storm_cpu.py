@@ -149,6 +149,8 @@ async def draw_storm(storage: Storage, games: int, meter: Meter, alone: bool = F
 
     bases = getattr(draw, "BASES", None)  # (absent before issue 24: to compare with older code)
     encoded = getattr(sys.modules.get("renderer.png"), "RECENT", None)  # (absent before its bands)
+    # a finished map as render_many encodes it (before: one image, encode_png)
+    encode = getattr(render_module, "_encode", render_module.encode_png)
 
     png_bytes = 0
     for game_id in range(1, games + 1):
@@ -173,7 +175,7 @@ async def draw_storm(storage: Storage, games: int, meter: Meter, alone: bool = F
             image = render_module._finish(under, region, scene, view, game.name)
             meter.add("finish", started)
             started = time.thread_time()
-            png_bytes += len(render_module.encode_png(image))
+            png_bytes += len(encode(image))
             meter.add("encode", started)
     return png_bytes
 

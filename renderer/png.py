@@ -146,17 +146,20 @@ def assemble(size: tuple[int, int], palette: bytes, bands: Sequence[Band]) -> by
     )
 
 
-def encode(img: Image.Image, palette: Image.Image, recent: _RecentEncodings = RECENT) -> bytes:
-    """A map as a PNG on ``palette`` (a palette image), pixel for pixel img.quantize(palette=
-    palette); the bands it shares with a map encoded lately are taken from that map."""
-    w, h = img.size
+def encode(parts: Sequence[Image.Image], palette: Image.Image, recent: _RecentEncodings = RECENT) -> bytes:
+    """RGB pictures of one width, one under the other, as one PNG on ``palette`` (a palette
+    image): pixel for pixel img.quantize(palette=palette) of them stacked (the mapping is
+    per pixel); the bands it shares with a map encoded lately are taken from that map."""
+    w, h = parts[0].width, sum(p.height for p in parts)
+    if any(p.width != w or p.mode != "RGB" for p in parts):
+        raise ValueError("the parts of a PNG are RGB pictures of one width")
     colours = palette.palette.tobytes() if palette.palette else b""
     band_bytes = style.PNG_BAND_ROWS * w
     count = -(-h // style.PNG_BAND_ROWS)
-    key = (img.size, colours)
+    key = ((w, h), colours)
     # the bands are told apart by their indices (what the filtered rows are made of, without
     # building them for the bands taken as they are)
-    indices = img.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()  # type: ignore[arg-type]
+    indices = b"".join(p.quantize(palette=palette, dither=Image.Dither.NONE).tobytes() for p in parts)  # type: ignore[arg-type]
     shared = recent.shared_bands(key, indices, band_bytes, count)
     kept: list[bytes] = []
     bands: list[Band] = []
@@ -167,4 +170,4 @@ def encode(img: Image.Image, palette: Image.Image, recent: _RecentEncodings = RE
         kept.append(same[0])
         bands.append(same[1])
     recent.keep(_Encoded(key, tuple(kept), tuple(bands)))
-    return assemble(img.size, colours, bands)
+    return assemble((w, h), colours, bands)

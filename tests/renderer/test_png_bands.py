@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
+from renderer import View, encode_png, png, render_image, render_many, style
 from renderer import draw as draw_module
-from renderer import encode_png, png, render_image, style
 from renderer.layers import CACHE
 from renderer.render import _palette
 from tests.renderer.scenes import POSITION, START
@@ -140,7 +140,7 @@ def test_bands_taken_from_a_map_encoded_before_make_a_valid_png_of_the_new_map()
     second = encode_png(board_after)
     assert_same_picture(first, resolved)
     assert_same_picture(second, board_after)
-    alone = png.encode(board_after, palette(), png._RecentEncodings())
+    alone = png.encode([board_after], palette(), png._RecentEncodings())
     assert second == alone  # a band taken from a map is the band compressed afresh
     # ... and taken it was: the second PNG holds long runs of the first one's compressed bytes
     stream = b"".join(body for kind, body in chunks(first) if kind == b"IDAT")
@@ -177,6 +177,21 @@ def test_a_band_with_one_pixel_changed_is_encoded_again(where):
     kept = png.RECENT._entries
     assert kept[-1].bands[band] is not kept[0].bands[band]
     assert [a is b for a, b in zip(kept[-1].bands, kept[0].bands)].count(False) == 1
+
+
+def test_render_many_encodes_the_board_and_legend_as_the_map_they_make():
+    """render_many encodes a map as its board and legend strip, one under the other, without
+    making them one image first: the very bytes of encode_png of the map as one image."""
+    views = [View("en"), View("ru", front=("RUSSIA", "TURKEY")), View("bg", front=("ENGLAND",))]
+    png.RECENT.clear()
+    pictures = render_many(START, OPENING, game_name="Parts", views=views)
+    for view in views:
+        png.RECENT.clear()
+        whole = render_image(START, OPENING, game_name="Parts", front=view.front, language=view.language)
+        assert pictures[view] == encode_png(whole)
+        assert_same_picture(pictures[view], whole)
+    with pytest.raises(ValueError, match="one width"):
+        png.encode([whole, whole.crop((0, 0, 10, 10))], palette())
 
 
 def test_bands_are_taken_only_from_a_map_of_the_same_size():
