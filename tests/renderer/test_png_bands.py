@@ -114,12 +114,17 @@ def test_a_map_encoded_in_bands_shows_the_pixels_of_the_map_encoded_whole(kind):
     assert_same_picture(encode_png(img), img)
 
 
-def test_a_board_repainted_from_a_kept_one_and_one_drawn_whole_give_the_same_png():
+def test_a_board_repainted_from_a_kept_one_and_one_drawn_whole_give_the_same_png(monkeypatch):
     draw_module.BASES.clear()
     png.RECENT.clear()
     whole = render_image(POSITION, game_name="G")
+    draw_module.BASES.clear()
     render_image(START, OPENING, game_name="G")  # kept: the next board is repainted from it
+    painted = []
+    repaint = draw_module._repaint
+    monkeypatch.setattr(draw_module, "_repaint", lambda *a: painted.append(a[3]) or repaint(*a))
     repainted = render_image(POSITION, game_name="G")
+    assert len(painted) > 5  # the case under test: provinces painted again on a kept board
     first = encode_png(whole)
     assert_same_picture(first, whole)
     png.RECENT.clear()
