@@ -143,16 +143,21 @@ async def resolve_storm(storage: Storage, games: int, deadline: datetime, meter:
 
 async def draw_storm(storage: Storage, games: int, meter: Meter, alone: bool = False) -> int:
     """The channel's two maps of each game, step by step as renderer.render_many draws them.
-    ``alone``: each game's maps start from no board drawn before (the benchmark's games all
-    play the same opening, so a board of another game is as near as it gets)."""
+    ``alone``: each game's maps start from no board drawn or encoded before (the benchmark's
+    games all play the same opening, so a board of another game is as near as it gets)."""
     from renderer import draw
 
     bases = getattr(draw, "BASES", None)  # (absent before issue 24: to compare with older code)
+    encoded = getattr(sys.modules.get("renderer.png"), "RECENT", None)  # (absent before its bands)
+    # a finished map as render_many encodes it (before: one image, encode_png)
+    encode = getattr(render_module, "_encode", render_module.encode_png)
 
     png_bytes = 0
     for game_id in range(1, games + 1):
         if alone and bases is not None:
             bases.clear()
+        if alone and encoded is not None:
+            encoded.clear()
         async with storage.read() as tx:
             game = await tx.game(game_id)
             played = await tx.phase(game_id, "S1901M")
@@ -170,7 +175,7 @@ async def draw_storm(storage: Storage, games: int, meter: Meter, alone: bool = F
             image = render_module._finish(under, region, scene, view, game.name)
             meter.add("finish", started)
             started = time.thread_time()
-            png_bytes += len(render_module.encode_png(image))
+            png_bytes += len(encode(image))
             meter.add("encode", started)
     return png_bytes
 

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import math
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -153,14 +155,17 @@ def paste_patch(canvas: Image.Image, patch: Image.Image, at: tuple[int, int]) ->
     x, y = at
     if x >= canvas.width or y >= canvas.height or x + patch.width <= 0 or y + patch.height <= 0:
         return
-    if x >= 0 and y >= 0:
-        canvas.paste(patch, at, patch)
+    if x < 0 or y < 0:
+        sx, sy = max(0, -x), max(0, -y)
+        patch = patch.crop((sx, sy, patch.width, patch.height))
+        x, y = x + sx, y + sy
+    if canvas.readonly or canvas.mode != "RGB" or patch.mode != "RGBA":
+        canvas.paste(patch, (x, y), patch)
         return
-    sx, sy = max(0, -x), max(0, -y)
-    if sx >= patch.width or sy >= patch.height:
-        return
-    part = patch.crop((sx, sy, patch.width, patch.height))
-    canvas.paste(part, (x + sx, y + sy), part)
+    # What Image.paste does for an RGBA patch on an RGB canvas (the very call), without its
+    # checks: a map pastes a few hundred patches (labels, centres, units), and the checks
+    # cost about as much as the blending.
+    canvas.im.paste(patch.im, (x, y, x + patch.width, y + patch.height), patch.im)
 
 
 # ---------------------------------------------------------------- geometry helpers
@@ -309,25 +314,34 @@ class _Where:
         """Where a move from `a` into a province ends: at the unit anchor there, or, when
         the anchor lies far inside a big province (a sea), a fixed way past its border, so
         that arrows stay short and point at the border they cross."""
-        b = self.target(province, coast)
-        value = self.province_index.get(province.upper())
-        if b is None or value is None:
-            return b
-        length = math.dist(a, b)
-        if length <= style.ARROW_INTO + 20:
-            return b
-        px = self.index.load()
-        W, H = self.index.size
-        steps = int(length // 3)
-        for i in range(1, steps):
-            x, y = _lerp(a, b, i / steps)
-            if 0 <= x < W and 0 <= y < H and px[int(x), int(y)] == value:
-                entry = (x, y)
-                if math.dist(entry, b) > style.ARROW_INTO + style.ARROW_END_GAP:
-                    # no token stands here: _trim's end gap is added back
-                    return _towards(entry, b, style.ARROW_INTO + style.ARROW_END_GAP)
-                return b
+        return _move_end(a, province, coast)
+
+
+@lru_cache(maxsize=style.MOVE_ENDS_KEPT)
+def _move_end(a: Point, province: str, coast: str | None) -> Point | None:
+    """_Where.move_end, which depends on the board alone: the same moves come back map after
+    map (an opening, a phase's two maps), and the walk to the border is slow in Python."""
+    geo = geometry()  # board coordinates: the full map's raster tells provinces apart
+    prov = geo.board.province(province)
+    b = prov.unit_anchor(coast) if prov else None
+    value = geo.province_index.get(province.upper())
+    if b is None or value is None:
         return b
+    length = math.dist(a, b)
+    if length <= style.ARROW_INTO + 20:
+        return b
+    px = geo.index.load()
+    W, H = geo.index.size
+    steps = int(length // 3)
+    for i in range(1, steps):
+        x, y = _lerp(a, b, i / steps)
+        if 0 <= x < W and 0 <= y < H and px[int(x), int(y)] == value:
+            entry = (x, y)
+            if math.dist(entry, b) > style.ARROW_INTO + style.ARROW_END_GAP:
+                # no token stands here: _trim's end gap is added back
+                return _towards(entry, b, style.ARROW_INTO + style.ARROW_END_GAP)
+            return b
+    return b
 
 
 def _base_palette(geo: Geometry, scene: Scene) -> list[int]:
@@ -391,8 +405,16 @@ class _RecentBases:
         return best[0].copy(), [i // 3 for i in best[1]]
 
     def keep(self, key: tuple, palette: list[int], image: Image.Image) -> None:
+        """Keep a copy of a board; one kept already (same part, same tints: the very pixels)
+        is only moved to the newest place, neither copied again nor kept twice."""
         with self._lock:
-            self._entries.append((key, palette, image.copy()))
+            for i, (k, old, _) in enumerate(self._entries):
+                if k == key and old == palette:
+                    self._entries.append(self._entries.pop(i))
+                    return
+        copy = image.copy()  # outside the lock: other threads' look-ups need not wait for it
+        with self._lock:
+            self._entries.append((key, palette, copy))
             del self._entries[: -self.kept]
 
     def clear(self) -> None:
@@ -729,22 +751,67 @@ def legend(
     row_h = round(style.LEGEND_HEIGHT * scale)
     strip = Image.new("RGB", (width, row_h * (2 if two_rows else 1)), style.LEGEND_BG)
     d = ImageDraw.Draw(strip)
-    d.line([(0, 0), (width, 0)], fill=style.LAND_BORDER, width=max(2, round(2 * scale)))
+    line_width = max(2, round(2 * scale))
+    d.line([(0, 0), (width, 0)], fill=style.LAND_BORDER, width=line_width)
     mid = row_h // 2 + 1
     d.text((pad, mid), heading, font=title, fill=style.LABEL, anchor="lm")
     if two_rows:
-        x, mid = pad, mid + row_h - round(8 * scale)
+        x, mid, top = pad, mid + row_h - round(8 * scale), row_h
     else:
-        x = max(head_w, width - pad - sum(widths))
-    box = 9 * scale
-    for p, label, w in zip(powers, labels, widths):
-        d.rounded_rectangle(
-            (x, mid - box, x + 2 * box, mid + box),
-            radius=round(4 * scale),
-            fill=style.unit_colour(p),
-            outline=style.OUTLINE,
-            width=max(2, round(2 * scale)),
-        )
-        d.text((x + 2 * box + round(6 * scale), mid), label, font=text, fill=style.LABEL, anchor="lm")
-        x += w
+        x, top = max(head_w, width - pad - sum(widths)), 0
+    colours = tuple(style.unit_colour(p) for p in powers)
+
+    def counts() -> Image.Image:
+        """The part of the strip right of the heading (one row) or below it (two), drawn on
+        a strip of its own: the same pixels as drawn in place, the heading never reaching it."""
+        canvas = Image.new("RGB", strip.size, style.LEGEND_BG)
+        draw = ImageDraw.Draw(canvas)
+        draw.line([(0, 0), (width, 0)], fill=style.LAND_BORDER, width=line_width)
+        box, left = 9 * scale, x
+        for colour, label, w in zip(colours, labels, widths):
+            draw.rounded_rectangle(
+                (left, mid - box, left + 2 * box, mid + box),
+                radius=round(4 * scale),
+                fill=colour,
+                outline=style.OUTLINE,
+                width=max(2, round(2 * scale)),
+            )
+            draw.text((left + 2 * box + round(6 * scale), mid), label, font=text, fill=style.LABEL, anchor="lm")
+            left += w
+        return canvas.crop((x, top, width, canvas.height))
+
+    # The counts are the same on many maps (a phase's two, the games of a storm in the same
+    # year): drawn once, their text costs most of the legend.
+    key = (strip.size, scale, x, mid, top, colours, tuple(labels), tuple(widths))
+    strip.paste(_LEGEND_COUNTS.get_or_build(key, counts), (x, top))
     return strip
+
+
+class _Recent:
+    """A few recently built pictures by key, the least recently used forgotten first; safe
+    for threads (the pictures are never drawn on: they are pasted)."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self._lock = threading.Lock()
+        self._items: OrderedDict[tuple, Image.Image] = OrderedDict()
+
+    def get_or_build(self, key: tuple, build: Callable[[], Image.Image]) -> Image.Image:
+        with self._lock:
+            item = self._items.get(key)
+            if item is not None:
+                self._items.move_to_end(key)
+                return item
+        item = build()
+        with self._lock:
+            self._items[key] = item
+            while len(self._items) > self.kept:
+                self._items.popitem(last=False)
+        return item
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+_LEGEND_COUNTS = _Recent(style.LEGENDS_KEPT)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from renderer import style
+from renderer import png, style
 from renderer.draw import Frame, draw_over, draw_under, legend
 from renderer.labels import Script, label_set
 from renderer.layers import CACHE, geometry, label_layer, names, token_box
@@ -168,7 +168,27 @@ def _region(scene: Scene, powers: tuple[str, ...]) -> _Region:
     return _Region(box, style.FRONT_SCALE, front_label_size(box[2] - box[0]), True)
 
 
-def _finish(board: Image.Image, region: _Region, scene: Scene, view: View, game_name: str) -> Image.Image:
+@dataclass(frozen=True, slots=True)
+class _Picture:
+    """A finished map as its two parts: the board and the legend strip under it. Encoded as
+    they are (renderer.png maps and compresses parts one under the other), so the map is
+    not copied whole into one image first; image() is that image."""
+
+    board: Image.Image
+    strip: Image.Image
+
+    @property
+    def parts(self) -> tuple[Image.Image, Image.Image]:
+        return (self.board, self.strip)
+
+    def image(self) -> Image.Image:
+        out = Image.new("RGB", (self.board.width, self.board.height + self.strip.height))
+        out.paste(self.board, (0, 0))
+        out.paste(self.strip, (0, self.board.height))
+        return out
+
+
+def _finish(board: Image.Image, region: _Region, scene: Scene, view: View, game_name: str) -> _Picture:
     """A drawing of draw_under (drawn on) with one language's labels, the units and marks, and the legend."""
     chosen = label_set(view.language, view.labels)
     labels = label_layer(chosen, region.label_size, region.scale)
@@ -178,13 +198,10 @@ def _finish(board: Image.Image, region: _Region, scene: Scene, view: View, game_
     powers = sorted(known | {u.power for u in scene.units} | set(scene.centres.values()))
     in_latin = chosen.script == Script.LATIN and view.language in ("ru", "bg")  # the labels' letters
     strip = legend(names(view.language), scene, board.width, game_name, powers, region.legend_scale, in_latin)
-    out = Image.new("RGB", (board.width, board.height + strip.height))
-    out.paste(board, (0, 0))
-    out.paste(strip, (0, board.height))
-    return out
+    return _Picture(board, strip)
 
 
-def _images(scene: Scene, views: Iterable[View], game_name: str) -> Iterable[tuple[View, Image.Image]]:
+def _images(scene: Scene, views: Iterable[View], game_name: str) -> Iterable[tuple[View, _Picture]]:
     """Each view's picture; views of the same part of the board share its drawing."""
     by_front: dict[tuple[str, ...], list[View]] = {}
     for view in dict.fromkeys(views):
@@ -212,7 +229,7 @@ def render_image(
     """Like render(), but returns the RGB image (for tests and tools)."""
     scene = make_scene(position, orders, results, fog)
     view = View(language, labels, powers_of(front))
-    return next(iter(_images(scene, [view], game_name)))[1]
+    return next(iter(_images(scene, [view], game_name)))[1].image()
 
 
 def render_many(
@@ -228,7 +245,7 @@ def render_many(
     centres and order lines once per part of the board, then per view only its labels,
     the units and marks, the legend and the encoding. ``fog``: as render()."""
     scene = make_scene(position, orders, results, fog)
-    return {view: encode_png(img) for view, img in _images(scene, views, game_name)}
+    return {view: _encode(picture) for view, picture in _images(scene, views, game_name)}
 
 
 def render_views(
@@ -279,11 +296,20 @@ def _palette() -> Image.Image:
 
 
 def encode_png(img: Image.Image) -> bytes:
+    """The picture as a PNG on the fixed palette; an RGB one in bands, those it shares with a
+    map encoded lately taken from it (renderer.png)."""
     palette = CACHE.get_or_build("palette", "png", _palette)
+    if img.mode == "RGB":
+        return png.encode([img], palette)
     pal = img.quantize(palette=palette, dither=Image.Dither.NONE)  # type: ignore[arg-type]
     buf = io.BytesIO()
     pal.save(buf, format="PNG", compress_level=style.PNG_COMPRESS_LEVEL, compress_type=style.PNG_COMPRESS_STRATEGY)
     return buf.getvalue()
+
+
+def _encode(picture: _Picture) -> bytes:
+    """A finished map as encode_png(picture.image()) encodes it: the same bytes."""
+    return png.encode(picture.parts, CACHE.get_or_build("palette", "png", _palette))  # type: ignore[arg-type]
 
 
 def warm_up(languages: Iterable[str] = ("en",)) -> None:

@@ -77,3 +77,22 @@ def test_the_maps_of_a_phase_are_the_same_pngs_after_other_phases():
     render_many(SPRING, views=views)
     render_many(LATER, views=views)
     assert render_many(FALL, views=views) == alone
+
+
+def test_a_board_drawn_again_is_not_kept_twice(monkeypatch):
+    """The same board drawn again (a phase's maps in several languages, a map asked for
+    again) moves the kept board to the newest place: it does not push out the others, so a
+    board drawn before them is still started from, with nothing to paint again."""
+    geo = geometry()
+    spring, fall = (scene_from_objects(p) for p in (SPRING, FALL))
+    draw_module.BASES.clear()
+    expected = whole(fall, draw_module.FULL, None)
+    draw_module.BASES.clear()
+    for scene in (fall, spring, spring, spring, spring):
+        draw_module.base_image(geo, scene)
+    repainted = []
+    repaint = draw_module._repaint
+    monkeypatch.setattr(draw_module, "_repaint", lambda *a: repainted.append(a[3]) or repaint(*a))
+    again = draw_module.base_image(geo, fall)
+    assert repainted == []
+    assert ImageChops.difference(expected, again).getbbox() is None
