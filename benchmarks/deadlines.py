@@ -25,12 +25,14 @@ orders due and their map: the same budget as a normal game (one DM per player pe
 phase). The report counts the fog games' channel messages apart.
 
     python benchmarks/deadlines.py [--games 200,2000] [--strategies separate,merged,pushed]
-        [--per-player 3] [--latency 0.1] [--lead 3] [--fog 0.25] [--cpus 1]
+        [--per-player 3] [--latency 0.1] [--lead 3] [--fog 0.25] [--cpus 1] [--stalls]
 
 ``--cpus N`` pins the bot's process and its map processes to N cores (issue 24: a storm
 should stay bound by Discord on one core); the report gives the CPU time they spent per
 game-phase from the deadline to the drain, and their peak memory
-(`benchmarks/storm_cpu.py` splits the CPU time by step).
+(`benchmarks/storm_cpu.py` splits the CPU time by step). ``--stalls`` reports where the
+bot's event loop stood still longest during each storm (what a slow ``/order`` reply waited
+for) and the garbage collector's pauses.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import math
 import os
 import random
@@ -46,7 +49,9 @@ import sqlite3
 import statistics
 import sys
 import tempfile
+import threading
 import time
+import traceback
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -64,6 +69,9 @@ from bot.core.context import powers_of  # noqa: E402
 from bot.discord.app import DiplomacyBot  # noqa: E402
 from bot.infra import maps  # noqa: E402
 from bot.infra.storage import Storage  # noqa: E402
+from engine.orders import format_order  # noqa: E402
+from engine.players import play  # noqa: E402
+from engine.position import Position  # noqa: E402
 from tests.bot.loopback import Limits, Remote  # noqa: E402
 
 OPENING = {
@@ -75,8 +83,23 @@ OPENING = {
     "RUSSIA": "A WAR - GAL; A MOS - UKR; F SEV - BLA; F STP/SC - BOT",
     "TURKEY": "A CON - BUL; A SMY - CON; F ANK - BLA",
 }
+
+
+def storm_orders(g: int, same: bool) -> dict[str, str]:
+    """Each power's orders in storm game ``g``: legal orders drawn at random (the engine's
+    ``random`` player, seeded by the game), so that the storm's maps differ from game to
+    game as a real storm's do (the same opening everywhere would let each map reuse most
+    of the last one's drawing and encoding); ``same``: :data:`OPENING` in every game."""
+    if same:
+        return OPENING
+    orders = play(Position.initial(), player="random", seed=g)
+    return {power.value: "; ".join(format_order(o) for o in units) for power, units in orders.items()}
+
+
 PROBE_GAMES = 10
 PROFILE: cProfile.Profile | None = None  # --profile: the event loop's thread during the storms
+SAME_OPENING = False  # --same-opening: every storm game the same orders
+STALLS: StallWatch | None = None  # --stalls: the event loop's longest stalls during the storms
 DISCORD_RATE = 50.0  # requests per second: the physical floor
 
 
@@ -142,6 +165,83 @@ def map_processes(emu: Remote) -> list[int]:
     return [p.pid for p in multiprocessing.active_children() if p.pid != emu._process.pid and p.pid is not None]
 
 
+class StallWatch:
+    """Where the event loop stood still (``--stalls``): a task beats every few
+    milliseconds; a thread that sees no beat for ``threshold`` seconds takes the loop
+    thread's stack then, and the stall's length once the beat comes back. Also the
+    collector's pauses by generation (``gc.callbacks``): a full collection over a large
+    heap is a stall no stack shows."""
+
+    def __init__(self, threshold: float = 0.05) -> None:
+        self.threshold = threshold
+        self.beat = time.monotonic()
+        self.stalls: list[tuple[float, list[str]]] = []
+        self.gc: dict[int, list[float]] = {}
+        self._gc_start = 0.0
+        self._running = False
+        self._thread: threading.Thread | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._loop_thread = threading.get_ident()
+
+    def _collect(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._gc_start = time.perf_counter()
+        else:
+            self.gc.setdefault(info["generation"], []).append(time.perf_counter() - self._gc_start)
+
+    async def _beat(self) -> None:
+        while self._running:
+            self.beat = time.monotonic()
+            await asyncio.sleep(0.002)
+
+    def _watch(self) -> None:
+        stack: list[str] | None = None
+        began = 0.0
+        while self._running:
+            time.sleep(0.002)
+            since = time.monotonic() - self.beat
+            if since >= self.threshold and stack is None:
+                frame = sys._current_frames().get(self._loop_thread)
+                stack = (
+                    [f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in traceback.extract_stack(frame)[-7:]]
+                    if frame
+                    else []
+                )
+                began = self.beat
+            elif since < self.threshold and stack is not None:
+                self.stalls.append((self.beat - began, stack))
+                stack = None
+
+    def start(self) -> None:
+        self._running = True
+        self._loop_thread = threading.get_ident()
+        gc.callbacks.append(self._collect)
+        self._task = asyncio.get_running_loop().create_task(self._beat())
+        self._thread = threading.Thread(target=self._watch, name="stall-watch", daemon=True)
+        self._thread.start()
+
+    async def stop(self) -> None:
+        self._running = False
+        gc.callbacks.remove(self._collect)
+        if self._task is not None:
+            await self._task
+        if self._thread is not None:
+            self._thread.join()
+
+    def report(self) -> list[str]:
+        lines = [f"          event-loop stalls over {self.threshold * 1000:.0f} ms: {len(self.stalls)}"]
+        for length, stack in sorted(self.stalls, reverse=True)[:8]:
+            lines.append(f"            {length * 1000:.0f} ms at " + " < ".join(reversed(stack)))
+        for generation, pauses in sorted(self.gc.items()):
+            lines.append(
+                f"          gc generation {generation}: {len(pauses)} collections, "
+                f"longest {max(pauses) * 1000:.1f} ms, {sum(pauses) * 1000:.0f} ms in all"
+            )
+        self.stalls.clear()
+        self.gc.clear()
+        return lines
+
+
 def pin(cpus: int) -> set[int]:
     """Pin this process (and the processes it starts from now on: the bot's map processes)
     to its first ``cpus`` allowed cores (issue 24); returns the cores it had."""
@@ -193,9 +293,10 @@ async def prepare(
         game = await core.lifecycle.start(channel_id, int(seated[0]["id"]), can_manage=False)
         async with storage.read() as tx:
             players = await tx.players(game.id)
+        chosen = storm_orders(g, SAME_OPENING)
         for p in players:
             power = powers_of(game, p)[0].value
-            await core.ordering.submit(p.user_id, OPENING[power], game_id=game.id)
+            await core.ordering.submit(p.user_id, OPENING[power] if g >= games else chosen[power], game_id=game.id)
             if g >= games:
                 probe_players.append((str(p.user_id), game.id, power))
     storm_players = sorted({u["id"] for u in users[:pool]})
@@ -274,6 +375,8 @@ async def storm(
             cpu_before = time.process_time(), {pid: cpu_seconds(pid) for pid in map_processes(emu)}
             if PROFILE:
                 PROFILE.enable()
+            if STALLS:
+                STALLS.start()
             bot.scheduler.wake()
             replies: list[float] = []
             stop = asyncio.Event()
@@ -304,6 +407,9 @@ async def storm(
             cpu_bot = time.process_time() - cpu_before[0]
             if PROFILE:
                 PROFILE.disable()
+            if STALLS:
+                await STALLS.stop()
+                print("\n".join(STALLS.report()))
             workers = map_processes(emu)
             cpu_maps = sum(cpu_seconds(pid) - cpu_before[1].get(pid, 0.0) for pid in workers)
             memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 + sum(map(peak_mb, workers))
@@ -458,9 +564,18 @@ if __name__ == "__main__":
         "--cpus", type=int, default=0, help="pin the bot and its map processes to this many cores (0: all)"
     )
     parser.add_argument("--profile", default=None, help="write a cProfile of the bot's event loop in the storms here")
+    parser.add_argument(
+        "--same-opening", action="store_true", help="every game the same opening (the maps alike: reuse flatters)"
+    )
+    parser.add_argument(
+        "--stalls", action="store_true", help="report where the event loop stood still longest, and the gc's pauses"
+    )
     args = parser.parse_args()
+    SAME_OPENING = args.same_opening
     if args.profile:
         PROFILE = cProfile.Profile()
+    if args.stalls:
+        STALLS = StallWatch()
     try:
         code = asyncio.run(
             main(

@@ -48,6 +48,9 @@ from bot.core.app import Core  # noqa: E402
 from bot.core.context import powers_of  # noqa: E402
 from bot.infra.clock import to_unix  # noqa: E402
 from bot.infra.storage import Storage  # noqa: E402
+from engine.orders import format_order  # noqa: E402
+from engine.players import play  # noqa: E402
+from engine.position import Position  # noqa: E402
 from renderer.layers import geometry  # noqa: E402
 from renderer.render import View  # noqa: E402
 
@@ -60,7 +63,21 @@ OPENING = {
     "RUSSIA": "A WAR - GAL; A MOS - UKR; F SEV - BLA; F STP/SC - BOT",
     "TURKEY": "A CON - BUL; A SMY - CON; F ANK - BLA",
 }
+
+
+def storm_orders(g: int, same: bool) -> dict[str, str]:
+    """Each power's orders in storm game ``g``: legal orders drawn at random (the engine's
+    ``random`` player, seeded by the game), so that the storm's maps differ from game to
+    game as a real storm's do (the same opening everywhere would let each map reuse most
+    of the last one's drawing and encoding); ``same``: :data:`OPENING` in every game."""
+    if same:
+        return OPENING
+    orders = play(Position.initial(), player="random", seed=g)
+    return {power.value: "; ".join(format_order(o) for o in units) for power, units in orders.items()}
+
+
 render_module = sys.modules["renderer.render"]  # the module (the package's `render` is its function)
+SAME_OPENING = False  # --same-opening
 STEPS = ("reading", "adjudication", "writing", "scene", "draw", "finish", "encode", "posting")
 
 
@@ -85,8 +102,9 @@ async def prepare(storage: Storage, games: int, per_player: int, deadline: datet
         game = await core.lifecycle.start(channel_id, seated[0], can_manage=False)
         async with storage.read() as tx:
             players = await tx.players(game.id)
+        chosen = storm_orders(g, SAME_OPENING)
         for p in players:
-            await core.ordering.submit(p.user_id, OPENING[powers_of(game, p)[0].value], game_id=game.id)
+            await core.ordering.submit(p.user_id, chosen[powers_of(game, p)[0].value], game_id=game.id)
     async with storage.write() as tx:  # the start's posts are not part of the storm
         for post in await tx.posts():
             await tx.mark_sent(post["id"], None, 0)
@@ -236,9 +254,13 @@ if __name__ == "__main__":
     parser.add_argument("--cpus", type=int, default=0, help="pin the process to this many cores (0: all)")
     parser.add_argument("--profile", default=None, help="write a cProfile of the measured part here")
     parser.add_argument(
+        "--same-opening", action="store_true", help="every game the same opening (the maps alike: reuse flatters)"
+    )
+    parser.add_argument(
         "--alone", action="store_true", help="each game's maps drawn without the boards of other games drawn before"
     )
     args = parser.parse_args()
+    SAME_OPENING = args.same_opening
     if args.cpus:
         os.sched_setaffinity(0, sorted(os.sched_getaffinity(0))[: args.cpus])
     asyncio.run(main(args.games, args.per_player, args.profile, args.alone))
