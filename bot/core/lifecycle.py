@@ -203,7 +203,7 @@ class Lifecycle:
             if len(players) != game.players and not (policy.bots and players):
                 raise UserError("start.waiting", game=game.name, joined=len(players), count=game.players)
             if lacking is not None:  # issue 24: said before the game fails, not in a log later
-                missing = lacking(needs(await press.settings_of(tx, game.id)))
+                missing = lacking(needs(await press.settings_of(tx, game.id), substitutes=policy.substitutes))
                 if required(missing):
                     raise PermissionsMissing(game.name, missing)
             order = [p.user_id for p in players]
@@ -241,7 +241,8 @@ class Lifecycle:
     async def needs_of(self, game_id: int) -> tuple[Need, ...]:
         """What the game needs from Discord (:func:`bot.core.permissions.needs`)."""
         async with self.deps.storage.read() as tx:
-            return needs(await press.settings_of(tx, game_id))
+            policy = await tx.standin_policy(game_id)
+            return needs(await press.settings_of(tx, game_id), substitutes=policy.substitutes)
 
     async def _announce(self, tx: Tx, game: GameRow, players: list[PlayerRow], position: Position) -> None:
         assert game.phase is not None

@@ -42,6 +42,7 @@ class Permission(StrEnum):
     READ_MESSAGE_HISTORY = "read_message_history"
     MANAGE_CHANNELS = "manage_channels"
     MANAGE_ROLES = "manage_roles"
+    CREATE_INSTANT_INVITE = "create_instant_invite"
 
 
 class Place(StrEnum):
@@ -60,6 +61,7 @@ class Use(StrEnum):
     PRESS_CHANNELS = "press_channels"  # making the press category and its channels
     PRESS_ACCESS = "press_access"  # letting each player in and out of them
     CHANNEL_ACCESS = "channel_access"  # muting players / letting spectators read the game channel
+    INVITES = "invites"  # inviting a substitute from another server (the substitute board)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,14 +80,17 @@ _POSTING = (
 )
 
 
-def needs(settings: Settings) -> tuple[Need, ...]:
-    """What a game with ``settings`` needs from Discord, required first."""
+def needs(settings: Settings, *, substitutes: bool = False) -> tuple[Need, ...]:
+    """What a game with ``settings`` needs from Discord, required first; ``substitutes``:
+    the game is on the substitute board (issue 23)."""
     out = list(_POSTING)
     if settings.press.private:  # pair channels, or an inbox per power when anonymous
         out.append(Need(Permission.MANAGE_CHANNELS, Place.SERVER, Use.PRESS_CHANNELS, False))
         out.append(Need(Permission.MANAGE_ROLES, Place.SERVER, Use.PRESS_ACCESS, False))
     if settings.press in (PressMode.NONE, PressMode.RULEBOOK) or settings.anonymous or settings.spectators:
         out.append(Need(Permission.MANAGE_ROLES, Place.CHANNEL, Use.CHANNEL_ACCESS, False))
+    if substitutes:  # on the substitute board: an accepted stranger gets an invite
+        out.append(Need(Permission.CREATE_INSTANT_INVITE, Place.CHANNEL, Use.INVITES, False))
     return tuple(sorted(out, key=lambda n: not n.required))
 
 

@@ -53,6 +53,15 @@ def start_warning(game: str, missing: Sequence[Need], channel_id: int, lang: str
     return "\n".join(lines)
 
 
+def settings_warning(game: str, missing: Sequence[Need], channel_id: int, lang: str) -> str:
+    """After ``/mod settings``: what the game now needs that the bot lacks (the substitute
+    board's invites, the press channels of a press mode turned on)."""
+    lines = [t("perm.settings.missing", lang, game=game), *_lines(missing, channel_id, lang)]
+    press = any(n.use in (Use.PRESS_CHANNELS, Use.PRESS_ACCESS, Use.CHANNEL_ACCESS) for n in missing)
+    lines.append(t("perm.footer.press", lang) if press else t("perm.footer", lang))
+    return "\n".join(lines)
+
+
 def lost_text(game: str, channel_id: int, permissions: Sequence[Permission], lang: str) -> str:
     """The DM to a game's creator when its channel's posts wait for a permission: one line."""
     names = ", ".join(f"**{permission_name(p, Place.CHANNEL, lang)}**" for p in permissions)

@@ -67,6 +67,45 @@ def test_needs_follow_the_settings():
     assert Need(Permission.MANAGE_ROLES, Place.CHANNEL, Use.CHANNEL_ACCESS, False) in gunboat  # players muted
     anonymous_public = needs(Settings(PressMode.PUBLIC, anonymous=True, spectators=False))
     assert Permission.MANAGE_CHANNELS not in {n.permission for n in anonymous_public}
+    # on the substitute board, an accepted substitute from another server gets an invite
+    invite = Need(Permission.CREATE_INSTANT_INVITE, Place.CHANNEL, Use.INVITES, False)
+    assert invite not in public
+    assert invite in needs(Settings(PressMode.PUBLIC), substitutes=True)
+
+
+async def test_a_game_on_the_substitute_board_says_create_invite_is_missing_at_start(tmp_path):
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table = seven(env)
+        ch, alice = table.channel, table.members[0]
+        deny_bot(env, ch, create_instant_invite=True)
+        r = await alice.slash(ch, "game create", name="Club", players=7, press="public", spectators=False)
+        assert not r.followups  # nothing it needs yet is missing
+        r = await alice.slash(ch, "mod settings", substitutes=True)
+        invite = (
+            f"• **Create Invite** in <#{ch.id}>: to invite a substitute from another server when one takes a "
+            "seat in this game."
+        )
+        (warning,) = r.followups  # said when the board is turned on, to the moderator alone
+        assert warning.ephemeral and warning.content.splitlines() == [
+            "⚠️ With these settings, **Club** needs permissions I lack:",
+            invite,
+            "Give them to my role (Server Settings → Roles) or on the channel (Edit Channel → Permissions).",
+        ]
+        r = await alice.slash(ch, "mod settings", join_approval=True)
+        assert len(r.followups) == 1  # still missing: still said
+        allow_bot_again(env, ch)
+        r = await alice.slash(ch, "mod settings", join_approval=False)
+        assert not r.followups
+        deny_bot(env, ch, create_instant_invite=True)
+        await join_all(table)
+        r = await alice.slash(ch, "game start")
+        assert "has started" in r.response.content
+        (warning,) = r.followups
+        assert warning.ephemeral and warning.content.splitlines() == [
+            "⚠️ **Club** has started, but I lack these permissions:",
+            invite,
+            "Give them to my role (Server Settings → Roles) or on the channel (Edit Channel → Permissions).",
+        ]
 
 
 # -- before: /game create and /game start ---------------------------------------------------------

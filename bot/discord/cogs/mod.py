@@ -13,6 +13,7 @@ from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.core.params import User
 from bot.core.press import PressMode, SettingsChange
+from bot.discord import permissions
 from bot.discord.cogs.common import actor_of, answering, game_choices, reply, where
 from bot.discord.cogs.leaderboard import ModEndings
 from bot.discord.cogs.substitutes import send_invite
@@ -20,6 +21,7 @@ from bot.discord.locales import described, language_choices, language_of
 from bot.infra.storage.standins import CIVIL_DISORDER_PLAYERS
 from bot.text.i18n import t
 from bot.text.labels import phase_title, power_name, power_names
+from bot.text.permissions import settings_warning
 from bot.text.press import settings_reply
 from bot.text.replies import log_text, overview_text
 from bot.text.standins import seat_decided_reply
@@ -272,6 +274,12 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
                 interaction.channel_id or 0, actor_of(interaction), change, action=interaction.id
             )
             await reply(interaction, t("settings.reply.changed", lang, game=report.game.name))
+            # issue 24: what the new settings need that the bot lacks, said now (the
+            # substitute board's invites, a press mode's channels), not when it fails
+            missing = permissions.missing_in(interaction.channel, await self.core.lifecycle.needs_of(report.game.id))
+            if missing:
+                channel_id = interaction.channel_id or 0
+                await reply(interaction, settings_warning(report.game.name, missing, channel_id, lang), ephemeral=True)
 
     @app_commands.command(name="log", description=described("cmd.mod.log"))
     async def log(self, interaction: discord.Interaction) -> None:

@@ -9,6 +9,7 @@ MESSAGES = {
     "perm.name.manage_channels": "Управление на каналите",
     "perm.name.manage_roles": "Управление на ролите",
     "perm.name.manage_roles.channel": "Управление на правата",
+    "perm.name.create_instant_invite": "Създаване на покана",
     # по един ред за всяко липсващо право
     "perm.line.channel": "• **{permission}** в {channel}: {use}",
     "perm.line.server": "• **{permission}** (право на ролята ми в сървъра): {use}",
@@ -24,10 +25,12 @@ MESSAGES = {
         "зрителите да го четат."
     ),
     # /game create и /game start
+    "perm.use.invites": "за да поканя заместник от друг сървър, когато заеме място в тази игра.",
     "perm.create.required": "⚠️ **{game}** не може да започне, докато нямам тези права:",
     "perm.create.optional": "⚠️ **{game}** може да започне, но без тези права част от нея няма да работи:",
     "start.permissions": "⛔ **{game}** не може да започне: липсват ми права, от които има нужда.",
     "perm.start.optional": "⚠️ **{game}** започна, но ми липсват тези права:",
+    "perm.settings.missing": "⚠️ С тези настройки **{game}** има нужда от права, които нямам:",
     "perm.footer": "Дай ги на ролята ми (Настройки на сървъра → Роли) или в канала (Редактиране на канала → Права).",
     "perm.footer.start": (
         "Дай ги на ролята ми (Настройки на сървъра → Роли) или в канала (Редактиране на канала → Права) "

@@ -9,6 +9,7 @@ MESSAGES = {
     "perm.name.manage_channels": "Manage Channels",
     "perm.name.manage_roles": "Manage Roles",
     "perm.name.manage_roles.channel": "Manage Permissions",
+    "perm.name.create_instant_invite": "Create Invite",
     # one line per missing permission
     "perm.line.channel": "• **{permission}** in {channel}: {use}",
     "perm.line.server": "• **{permission}** (a server permission of my role): {use}",
@@ -21,10 +22,12 @@ MESSAGES = {
         "to keep players from writing there while press is closed or the game is anonymous, and to let spectators read it."
     ),
     # /game create and /game start
+    "perm.use.invites": "to invite a substitute from another server when one takes a seat in this game.",
     "perm.create.required": "⚠️ **{game}** can't start until I have these permissions:",
     "perm.create.optional": "⚠️ **{game}** can start, but part of it won't work without these permissions:",
     "start.permissions": "⛔ **{game}** can't start: I lack permissions it needs.",
     "perm.start.optional": "⚠️ **{game}** has started, but I lack these permissions:",
+    "perm.settings.missing": "⚠️ With these settings, **{game}** needs permissions I lack:",
     "perm.footer": "Give them to my role (Server Settings → Roles) or on the channel (Edit Channel → Permissions).",
     "perm.footer.start": (
         "Give them to my role (Server Settings → Roles) or on the channel (Edit Channel → Permissions), "

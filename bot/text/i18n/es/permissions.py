@@ -9,6 +9,7 @@ MESSAGES = {
     "perm.name.manage_channels": "Gestionar canales",
     "perm.name.manage_roles": "Gestionar roles",
     "perm.name.manage_roles.channel": "Gestionar permisos",
+    "perm.name.create_instant_invite": "Crear invitación",
     # una línea por permiso que falta
     "perm.line.channel": "• **{permission}** en {channel}: {use}",
     "perm.line.server": "• **{permission}** (un permiso de servidor de mi rol): {use}",
@@ -24,10 +25,12 @@ MESSAGES = {
         "y para que los espectadores puedan leerlo."
     ),
     # /game create y /game start
+    "perm.use.invites": "para invitar a un suplente de otro servidor cuando ocupe una plaza en esta partida.",
     "perm.create.required": "⚠️ **{game}** no puede empezar hasta que tenga estos permisos:",
     "perm.create.optional": "⚠️ **{game}** puede empezar, pero sin estos permisos una parte no funcionará:",
     "start.permissions": "⛔ **{game}** no puede empezar: me faltan permisos que necesita.",
     "perm.start.optional": "⚠️ **{game}** ha empezado, pero me faltan estos permisos:",
+    "perm.settings.missing": "⚠️ Con estos ajustes, **{game}** necesita permisos que no tengo:",
     "perm.footer": "Dáselos a mi rol (Ajustes del servidor → Roles) o en el canal (Editar canal → Permisos).",
     "perm.footer.start": (
         "Dáselos a mi rol (Ajustes del servidor → Roles) o en el canal (Editar canal → Permisos) "
