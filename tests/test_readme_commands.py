@@ -31,6 +31,9 @@ def test_the_readme_opens_with_two_commands_that_make_their_virtual_environment(
 def test_ci_runs_the_suite_in_the_environment_the_setup_script_makes():
     run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     venv = (ROOT / ".ci" / "venv").read_text(encoding="utf-8")
-    assert ".ci/venv test" in run and "\npython -m pytest\n" in run
+    assert ".ci/venv test" in run
+    # the README's test command, whole, as a line of its own (its status kept for the end)
+    assert "\npython -m pytest || sqlite_status=$?\n" in run
+    assert "DIPLOMACY_TEST_DB=postgresql python -m pytest tests/bot" in run
     assert '"$python" -m venv .venv' in venv and "python3-venv" in venv
     assert 'pip install --quiet -e ".${extras:+[$extras]}"' in venv
