@@ -362,7 +362,20 @@ class Tx(
     OperationsQueries,
 ):
     """Queries inside one transaction (see :meth:`Storage.write`), on either database: the
-    statements run through the backend's :class:`~bot.infra.storage.dialect.Connection`."""
+    statements run through the backend's :class:`~bot.infra.storage.dialect.Connection`.
+
+    In a write transaction (``batching``, issue 24: each statement is a trip to SQLite's
+    thread or to the PostgreSQL server, and a storm's resolutions made a hundred each):
+
+    - a write nobody reads the outcome of, to a table no other table references (post
+      intents, power states, the record of who missed a phase, ...: :meth:`_defer`), is
+      kept and written with the others of its query in one trip, just before a statement
+      that names its table, a DELETE that may cascade to it, or the commit; so what the
+      transaction reads still sees it, and it is stored in order;
+    - a read made again answers what it read, unless a write that names one of its
+      tables (or a DELETE that may cascade to them) came in between: the same rows as
+      the database would give (nothing else writes while the transaction holds the write
+      lock)."""
 
     def __init__(self, db: Connection, shards: Shards = EVERYTHING, *, batching: bool = False) -> None:
         self._db = db
