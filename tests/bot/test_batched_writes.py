@@ -69,7 +69,7 @@ async def test_a_resolution_writes_each_table_once_whatever_the_players(service,
     before = Trips.count
     assert await service.resolution.resolve(game.id, "S1901M")
     assert Trips.count - before == len(trips)  # the counter counts every trip
-    writes = [(sql, table.lower()) for kind, sql, _ in trips if (m := WRITE.match(sql)) for table in [m.group(2)]]
+    writes = list(_writes(trips))
     # no write statement runs twice: a table's rows (9 posts, 7 power states, 7 players'
     # records of the phase) go in one trip each; phases gets its results, and the new
     # phase replaces one of that name (DELETE, INSERT): three statements, each once
@@ -87,8 +87,8 @@ async def test_a_resolution_writes_each_table_once_whatever_the_players(service,
             key = (sql, params)
             if key in last_read:
                 names = set(re.findall(r"\w+", sql.lower()))
-                between = [t for _, t in (w for w in _writes(trips[last_read[key] + 1 : i]))]
-                assert names & set(between), f"read twice: {sql}"
+                between = {table for _, table in _writes(trips[last_read[key] + 1 : i])}
+                assert names & between, f"read twice: {sql}"
             last_read[key] = i
     # what was written, in the order it was stored: the channel's posts, then the DMs
     async with service.storage.read() as tx:
