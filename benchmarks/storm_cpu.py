@@ -15,6 +15,13 @@ machine's other load does not blur it (CPU time, not wall time):
 - ``posting``: the text of the posts the storm left in the outbox, rendered as the poster
   renders it (its Discord requests are not counted: `deadlines.py` measures those).
 
+It also counts the trips to the database (statements, a batch of rows written at once
+being one: :class:`bot.infra.storage.dialect.Trips`; ``BEGIN`` and ``COMMIT`` not
+counted) per game-phase: of the resolution (``reading`` and ``writing``), and of the
+posting, as the poster makes them for each message it sends of the storm's posts (what
+it reads to send it, then its try and its delivery recorded; the CPU of these is not in
+``posting``).
+
 The storm's games are set up first (not counted), all due at one deadline, as in
 `deadlines.py`. ``--cpus`` pins the process to that many cores (the steps run on one
 thread anyway; the figure is CPU time). ``--profile FILE`` writes a cProfile of the
@@ -48,6 +55,7 @@ from bot.core.app import Core  # noqa: E402
 from bot.core.context import powers_of  # noqa: E402
 from bot.infra.clock import to_unix  # noqa: E402
 from bot.infra.storage import Storage  # noqa: E402
+from bot.infra.storage.dialect import Trips  # noqa: E402
 from engine.orders import format_order  # noqa: E402
 from engine.players import play  # noqa: E402
 from engine.position import Position  # noqa: E402
@@ -212,6 +220,44 @@ async def post_storm(storage: Storage, deadline: datetime, meter: Meter) -> int:
     return len(rows)
 
 
+async def post_trips(storage: Storage, deadline: datetime) -> int:
+    """The trips to the database the poster makes to send the storm's posts, message by
+    message (as ``Poster._deliver`` does on a first try: its reads, ``mark_tried``,
+    ``mark_batch_sent``; the reads of the due posts are not counted: how often the
+    poster reads them depends on Discord's pace)."""
+    from bot.discord import marks
+    from bot.discord.poster import PostingSettings, _read, batches_of, destination
+
+    settings = PostingSettings()
+    now = to_unix(deadline + timedelta(seconds=3))
+    trips = 0
+    while True:  # the channel posts, then the DMs that waited for them
+        async with storage.read() as tx:
+            rows = await tx.posts_due(now, limit=10**6, hold=0.0)
+        if not rows:
+            return trips
+        groups: dict[tuple[str, int], list] = {}
+        for row in rows:
+            groups.setdefault(destination(row), []).append(row)
+        before = Trips.count
+        for group in groups.values():
+            for batch in batches_of(group, settings.merge):
+                sending = await _read(storage, batch, settings)
+                texts = [t for r in batch.rows for t in texts_of_row(r, sending)]
+                digests = marks.recorded(None, texts)
+                async with storage.write() as tx:
+                    await tx.mark_tried(batch.ids, batch.leader, now + 60, digests)
+                async with storage.write() as tx:
+                    await tx.mark_batch_sent(batch.ids, None, now)
+        trips += Trips.count - before
+
+
+def texts_of_row(row, sending) -> list[str]:
+    from bot.discord.poster import texts_of
+
+    return texts_of(row, sending.language)
+
+
 async def main(games: int, per_player: int, profile: str | None, alone: bool) -> None:
     import bot.discord.poster  # noqa: F401  (imported before the measured part, as in the bot)
     from renderer.render import warm_up
@@ -228,12 +274,15 @@ async def main(games: int, per_player: int, profile: str | None, alone: bool) ->
         load = os.getloadavg()[0]
         if profiler:
             profiler.enable()
+        trips = Trips.count
         await resolve_storm(storage, games, deadline, meter)
+        trips = Trips.count - trips
         png = await draw_storm(storage, games, meter, alone)
         posts = await post_storm(storage, deadline, meter)
         if profiler:
             profiler.disable()
             profiler.dump_stats(profile)
+        posting_trips = await post_trips(storage, deadline)
         await storage.close()
     total = sum(meter.seconds.values())
     print(
@@ -244,6 +293,10 @@ async def main(games: int, per_player: int, profile: str | None, alone: bool) ->
         print(f"  {step:<13} {meter.seconds[step] * 1000 / games:7.1f}")
     print(f"  {'total':<13} {total * 1000 / games:7.1f}   (PNG {png / games / 1024:.0f} KB per game-phase)")
     print(f"  ({posts / games:.1f} outbox rows per game-phase)")
+    print(
+        f"trips to the database per game-phase: resolution {trips / games:.1f}, "
+        f"posting {posting_trips / games:.1f} (BEGIN and COMMIT not counted)"
+    )
     print(f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
 
 

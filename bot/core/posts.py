@@ -107,9 +107,10 @@ class Post:
             raise ValueError("a post goes to a channel or to a user")
 
 
-async def add(tx: Tx, game: GameRow, phase: str | None, post: Post, now: float) -> int:
-    """Store ``post`` in the outbox (inside the caller's transaction)."""
-    return await tx.add_intent(
+async def add(tx: Tx, game: GameRow, phase: str | None, post: Post, now: float) -> None:
+    """Store ``post`` in the outbox (inside the caller's transaction; the posts of one
+    transaction are written together, in order, issue 24)."""
+    await tx.post_intent(
         game.id,
         phase,
         kind=post.kind.value,
@@ -133,7 +134,7 @@ async def channel(
     mentions: tuple[int, ...] = (),
     map: MapSpec | None = None,
     **params: Any,
-) -> int:
+) -> None:
     """Store a post to the game's channel; ``mentions``: the users it may ping."""
     params = {"game": game.name, **params}
     if await secrecy.is_secret(tx, game):  # an anonymous game names no player behind a power
@@ -143,7 +144,7 @@ async def channel(
         shown, params, mentions, keep = fog.mask(kind.value, params, mentions, map is not None)
         kind, map = PostKind(shown), map if keep else None
     post = Post(kind, params, channel_id=game.channel_id, mentions=mentions, map=map)
-    return await add(tx, game, phase, post, now)
+    await add(tx, game, phase, post, now)
 
 
 async def dm(
@@ -157,12 +158,12 @@ async def dm(
     *,
     map: MapSpec | None = None,
     **params: Any,
-) -> int:
+) -> None:
     """Store a direct message to one player."""
     if fog.active(game) and map is not None and not map.fronts:  # issue 25: no whole board before the end
         map = None
     post = Post(kind, {"game": game.name, **params}, user_id=user_id, mentions=(user_id,), map=map)
-    return await add(tx, game, phase, post, now)
+    await add(tx, game, phase, post, now)
 
 
 def duties(position: Position, power: Power, game: GameRow) -> dict[str, Any] | None:

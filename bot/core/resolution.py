@@ -12,9 +12,11 @@ nobody has a choice does not wait at all (:mod:`bot.core.trivial`)."""
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 
 from bot.core import (
     civil,
@@ -181,6 +183,7 @@ class Resolution:
             remind = to_unix(reminder) if reminder else None
         await tx.set_phase_results(game.id, phase, results, now)
         await tx.insert_phase(game.id, next_phase, nxt_json)
+        winner = ",".join(p.value for p in outcome.winners) or None
         await tx.advance_game(
             game.id,
             expected_phase=phase,
@@ -189,12 +192,23 @@ class Resolution:
             deadline=deadline,
             remind_at=remind,
             finished=finished,
-            winner=",".join(p.value for p in outcome.winners) or None,
+            winner=winner,
             tossed=tossed,
             toss_winner=toss_winner,
         )
-        updated = await tx.game(game.id)
-        assert updated is not None
+        # the game as stored now, without reading it again (issue 24: a trip per statement)
+        updated = replace(
+            game,
+            phase=next_phase,
+            position=json.loads(json.dumps(nxt_json)),  # (as read back: a copy of its own)
+            deadline=deadline,
+            due_at=deadline,
+            remind_at=remind,
+            status=GameStatus.FINISHED.value if finished else GameStatus.ACTIVE.value,
+            winner=winner,
+            tossed=tossed,
+            toss_winner=toss_winner,
+        )
         # the posts, in the order they must appear: the channel's, then the DMs they lead to
         owner = {pw.value: uid for pw, uid in owners(updated, players).items()}
         here = civil.active_players(game, phase, players, orders)

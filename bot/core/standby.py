@@ -492,4 +492,4 @@ async def after_resolution(
     rows = await tx.standby_orders(game.id)
     stale = [r for r in rows if r.kind != "A" or r.slot == "-"]
     gone_rows = [r for r in stale if not still_there(r, outcome.next, gone)]
-    await tx.delete_standby(game.id, list(dict.fromkeys([*use.dropped, *gone_rows])))
+    await tx.drop_standby(game.id, list(dict.fromkeys([*use.dropped, *gone_rows])))

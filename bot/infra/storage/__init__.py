@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import asyncpg
@@ -38,6 +40,7 @@ from bot.infra.storage.dialect import Connection, Database
 from bot.infra.storage.endings import EndingQueries
 from bot.infra.storage.languages import LanguageQueries
 from bot.infra.storage.leases import LeaseQueries, Replayed
+from bot.infra.storage.migrations import migrations
 from bot.infra.storage.moderation import ModerationQueries
 from bot.infra.storage.operations import OperationsQueries
 from bot.infra.storage.postgres import PostgresDatabase
@@ -236,6 +239,37 @@ def _outbox(r: Any, guild_id: int | None = None) -> OutboxRow:
     )
 
 
+_ADD_INTENT = (
+    "INSERT INTO outbox (game_id, phase, channel_id, user_id, content, kind, params, mentions, "
+    "map, next_attempt, created_at) VALUES (?,?,?,?,'',?,?,?,?,?,?)"
+)
+
+
+def _intent_row(
+    game_id: int,
+    phase: str | None,
+    kind: str,
+    params: dict[str, Any],
+    channel_id: int | None,
+    user_id: int | None,
+    mentions: list[int] | None,
+    map_spec: dict[str, Any] | None,
+    now: float,
+) -> tuple[Any, ...]:
+    return (
+        game_id,
+        phase,
+        channel_id,
+        user_id,
+        kind,
+        json.dumps(params),
+        json.dumps(mentions or []),
+        json.dumps(map_spec) if map_spec is not None else None,
+        now,
+        now,
+    )
+
+
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, name, creator_id, players, status, phase, position, "
     "deadline, due_at, remind_at, movement, retreat, adjustment, tossed, toss_winner, "
@@ -251,6 +285,70 @@ def _game(row: Any) -> GameRow:
     return GameRow(*values)
 
 
+_READ = re.compile(r"\s*(?:SELECT|WITH)\b", re.IGNORECASE)
+_WRITES = re.compile(r"\b(?:INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
+_WRITTEN = re.compile(r"\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1024)
+def _is_read(sql: str) -> bool:
+    """A query that only reads (what a write transaction may answer again unread)."""
+    return _READ.match(sql) is not None and _WRITES.search(sql) is None
+
+
+@lru_cache(maxsize=1024)
+def _written(sql: str) -> str | None:
+    """The table a write changes (None: not a write of one table the query starts with)."""
+    match = _WRITTEN.match(sql)
+    return match.group(1).lower() if match else None
+
+
+@lru_cache(maxsize=1024)
+def _names(sql: str) -> frozenset[str]:
+    """The words of a query, lower case: the tables it names are among them."""
+    return frozenset(w.lower() for w in re.findall(r"\w+", sql))
+
+
+@lru_cache(maxsize=1024)
+def _deletes(sql: str) -> bool:
+    return re.match(r"\s*DELETE\b", sql, re.IGNORECASE) is not None
+
+
+_TABLE = re.compile(r"\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)|\bALTER\s+TABLE\s+(\w+)", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _children() -> dict[str, frozenset[str]]:
+    """Each table that another table's foreign key references (a DELETE there may cascade,
+    or be refused), with every table that references it, directly or through others, read
+    from the migrations (each ``REFERENCES`` belongs to the last table created or altered
+    before it)."""
+    direct: dict[str, set[str]] = {}
+    for _, sql in migrations():
+        table = ""
+        for match in re.finditer(_TABLE.pattern + r"|\bREFERENCES\s+(\w+)", sql, re.IGNORECASE):
+            if match.group(1) or match.group(2):
+                table = (match.group(1) or match.group(2)).lower()
+            elif table:
+                direct.setdefault(match.group(3).lower(), set()).add(table)
+    out: dict[str, frozenset[str]] = {}
+    for parent in direct:
+        seen: set[str] = set()
+        todo = [parent]
+        while todo:
+            for child in direct.get(todo.pop(), ()):
+                if child not in seen:
+                    seen.add(child)
+                    todo.append(child)
+        out[parent] = frozenset(seen)
+    return out
+
+
+def _referenced() -> frozenset[str]:
+    """The tables another table's foreign key references."""
+    return frozenset(_children())
+
+
 class Tx(
     ModerationQueries,
     SheetQueries,
@@ -264,21 +362,132 @@ class Tx(
     OperationsQueries,
 ):
     """Queries inside one transaction (see :meth:`Storage.write`), on either database: the
-    statements run through the backend's :class:`~bot.infra.storage.dialect.Connection`."""
+    statements run through the backend's :class:`~bot.infra.storage.dialect.Connection`.
 
-    def __init__(self, db: Connection, shards: Shards = EVERYTHING) -> None:
+    In a write transaction (``batching``, issue 24: each statement is a trip to SQLite's
+    thread or to the PostgreSQL server, and a storm's resolutions made a hundred each):
+
+    - a write nobody reads the outcome of, to a table no other table references (post
+      intents, power states, the record of who missed a phase, ...: :meth:`_defer`), is
+      kept and written with the others of its query in one trip, just before a statement
+      that names its table, a DELETE that may cascade to it, or the commit; so what the
+      transaction reads still sees it, and it is stored in order;
+    - a read made again answers what it read, unless a write that names one of its
+      tables (or a DELETE that may cascade to them) came in between: the same rows as
+      the database would give (nothing else writes while the transaction holds the write
+      lock)."""
+
+    def __init__(self, db: Connection, shards: Shards = EVERYTHING, *, batching: bool = False) -> None:
         self._db = db
         self.shards = shards  # whose due jobs the due-job queries return
         self.press_jobs_added = 0  # press jobs stored in this transaction (Storage.press_jobs_stored)
+        # issue 24 (a write transaction, see the class' docstring): the reads made so far,
+        # by (method, query, parameters), and the deferred writes, by query
+        self._batching = batching
+        self._read: dict[tuple[str, str, tuple[Any, ...]], Any] = {}
+        self._deferred: dict[str, list[tuple[Any, ...]]] = {}
+        self._deferred_tables: dict[str, str] = {}  # table -> the query of its deferred rows
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        return await self._db.one(sql, tuple(params))
+        params = tuple(params)
+        if not self._batching:
+            return await self._db.one(sql, params)
+        key = ("one", sql, params)
+        if key in self._read:
+            return self._read[key]
+        await self._before(sql)
+        row = await self._db.one(sql, params)
+        if _is_read(sql):
+            self._read[key] = row
+        return row
 
     async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        return await self._db.all(sql, tuple(params))
+        params = tuple(params)
+        if not self._batching:
+            return await self._db.all(sql, params)
+        key = ("all", sql, params)
+        if key in self._read:
+            return list(self._read[key])  # (a copy: the caller may change its list)
+        await self._before(sql)
+        rows = await self._db.all(sql, params)
+        if _is_read(sql):
+            self._read[key] = tuple(rows)
+        return rows
 
     async def _run(self, sql: str, params: Iterable[Any] = ()) -> int:
+        if self._batching:
+            await self._before(sql)
         return await self._db.run(sql, tuple(params))
+
+    async def _many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """``sql`` once per row of ``rows``, in one trip (issue 24: a resolution writes a
+        row per power or player in a few tables; nothing is run when there are none)."""
+        rows = [tuple(r) for r in rows]
+        if not rows:
+            return
+        if self._batching:
+            await self._before(sql)
+        await self._db.many(sql, rows)
+
+    async def _defer(self, sql: str, params: Iterable[Any]) -> None:
+        """A write whose outcome nobody reads (no row count, nothing returned), to a table
+        no other table references: in a write transaction it is kept, with the others of
+        its query, and they all go in one trip (:meth:`flush`) when a statement that names
+        the table comes, or at the commit. Issue 24: a resolution writes a row per player
+        or power in several tables (the outbox, power states, the reliability record),
+        interleaved; each row a statement made a storm's game-phase a hundred trips."""
+        params = tuple(params)
+        if not self._batching:
+            await self._db.run(sql, params)
+            return
+        table = _written(sql)
+        if table is None or table in _referenced():
+            raise ValueError(f"not a write to one table that no other table references: {sql}")
+        if self._deferred_tables.get(table, sql) != sql:  # another write to the table: in order
+            await self.flush([table])
+        self._forget_reads(table)
+        self._deferred_tables[table] = sql
+        self._deferred.setdefault(sql, []).append(params)
+
+    async def flush(self, tables: Iterable[str] | None = None) -> None:
+        """Run the deferred writes (:meth:`_defer`) to ``tables`` (None: all), a trip per
+        query: before a statement that names their table, and before the commit
+        (:meth:`Storage.write`). (No table of theirs references another: any order will do.)"""
+        for table in list(self._deferred_tables) if tables is None else tables:
+            sql = self._deferred_tables.pop(table, None)
+            if sql is None:
+                continue
+            rows = self._deferred.pop(sql)
+            if len(rows) == 1:
+                await self._db.run(sql, rows[0])
+            else:
+                await self._db.many(sql, rows)
+
+    async def _before(self, sql: str) -> None:
+        """Before ``sql`` runs in a write transaction: the deferred writes it may see go
+        first, and the reads it may change are forgotten."""
+        if _is_read(sql):
+            if self._deferred:
+                names = _names(sql)
+                await self.flush([t for t in self._deferred_tables if t in names])
+            return
+        table = _written(sql)
+        if table is None:  # a write of unknown reach
+            await self.flush()
+            self._read.clear()
+            return
+        # a DELETE from a table others reference reaches theirs too (a cascade, or a refusal
+        # for the rows deferred)
+        reach = {table, *_children().get(table, ())} if _deletes(sql) else {table}
+        if self._deferred:
+            names = _names(sql)
+            await self.flush([t for t in self._deferred_tables if t in names or t in reach])
+        for name in reach:
+            self._forget_reads(name)
+
+    def _forget_reads(self, table: str) -> None:
+        for key in [k for k in self._read if table in _names(k[1])]:
+            del self._read[key]
 
     async def has_table(self, name: str) -> bool:
         return await self._db.has_table(name)
@@ -582,24 +791,31 @@ class Tx(
         map_spec: dict[str, Any] | None = None,
         now: float,
     ) -> int:
-        """Store a post intent (see :mod:`bot.core.posts`)."""
+        """Store a post intent (see :mod:`bot.core.posts`); its id."""
         row = await self._one(
-            "INSERT INTO outbox (game_id, phase, channel_id, user_id, content, kind, params, mentions, "
-            "map, next_attempt, created_at) VALUES (?,?,?,?,'',?,?,?,?,?,?) RETURNING id",
-            (
-                game_id,
-                phase,
-                channel_id,
-                user_id,
-                kind,
-                json.dumps(params),
-                json.dumps(mentions or []),
-                json.dumps(map_spec) if map_spec is not None else None,
-                now,
-                now,
-            ),
+            _ADD_INTENT + " RETURNING id",
+            _intent_row(game_id, phase, kind, params, channel_id, user_id, mentions, map_spec, now),
         )
         return int(row[0])
+
+    async def post_intent(
+        self,
+        game_id: int,
+        phase: str | None,
+        *,
+        kind: str,
+        params: dict[str, Any],
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        mentions: list[int] | None = None,
+        map_spec: dict[str, Any] | None = None,
+        now: float,
+    ) -> None:
+        """:meth:`add_intent` when its id is not needed: deferred (:meth:`_defer`), so the
+        posts of a resolution are stored in one trip, in the order they were added."""
+        await self._defer(
+            _ADD_INTENT, _intent_row(game_id, phase, kind, params, channel_id, user_id, mentions, map_spec, now)
+        )
 
     async def posts_due(
         self,
@@ -790,12 +1006,13 @@ class Storage:
         nothing. ``patience``: seconds to wait for another process' write lock, when not
         the usual (5 s on SQLite)."""
         async with self._database.write(patience) as con:
-            tx = Tx(con, self.shards())
+            tx = Tx(con, self.shards(), batching=True)
             if self.fence is not None:
                 await self.fence(tx)
             if action is not None and not await tx.mark_action(action):
                 raise Replayed(action)
             yield tx
+            await tx.flush()  # the deferred writes (Tx._defer), in the transaction
         self.press_jobs_stored += tx.press_jobs_added  # committed (a failed commit raised)
 
     transaction = write  # the older name, kept for tests and tools

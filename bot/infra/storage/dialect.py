@@ -45,9 +45,23 @@ class Connection(Protocol):
         """The number of rows changed."""
         ...
 
+    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """One statement run for each of ``rows`` (a write of many rows of one table),
+        in one trip to the database (issue 24)."""
+        ...
+
     async def has_table(self, name: str) -> bool: ...
 
     async def server_time(self) -> float | None: ...
+
+
+class Trips:
+    """How many trips to the database the transactions' statements took (issue 24:
+    ``benchmarks/storm_cpu.py`` and the tests count a resolution's; one integer added to
+    per trip, nothing else). A :meth:`Connection.many` is one trip, whatever its rows;
+    the ``BEGIN`` and ``COMMIT`` of a transaction are not counted."""
+
+    count = 0
 
 
 class Database(Protocol):

@@ -50,6 +50,25 @@ class AuditRow:
 
 
 _STATE_FIELDS = ("missed_in_row", "civil_disorder", "held", "eliminated", "conceded", "bot", "standin", "leaving")
+_PUT_STATE = upsert("power_states", ("game_id", "power", *_STATE_FIELDS), ("game_id", "power"))
+_PUT_PLAYER_PHASE = upsert(
+    "player_phases", ("game_id", "phase", "user_id", "guild_id", "missed"), ("game_id", "phase", "user_id")
+)
+
+
+def _state_row(game_id: int, state: PowerState) -> tuple[Any, ...]:
+    return (
+        game_id,
+        state.power,
+        state.missed_in_row,
+        int(state.civil_disorder),
+        int(state.held),
+        int(state.eliminated),
+        int(state.conceded),
+        state.bot,
+        state.standin,
+        int(state.leaving),
+    )
 
 
 class ModerationQueries:
@@ -128,26 +147,16 @@ class ModerationQueries:
         }
 
     async def put_power_state(self, game_id: int, state: PowerState) -> None:
-        await self._run(
-            upsert("power_states", ("game_id", "power", *_STATE_FIELDS), ("game_id", "power")),
-            (
-                game_id,
-                state.power,
-                state.missed_in_row,
-                int(state.civil_disorder),
-                int(state.held),
-                int(state.eliminated),
-                int(state.conceded),
-                state.bot,
-                state.standin,
-                int(state.leaving),
-            ),
-        )
+        """Store a power's state (deferred: the states of a resolution go in one trip)."""
+        await self._defer(_PUT_STATE, _state_row(game_id, state))
+
+    async def put_power_states(self, game_id: int, states: Iterable[PowerState]) -> None:
+        """Store the states of several powers in one trip."""
+        await self._many(_PUT_STATE, [_state_row(game_id, s) for s in states])
 
     async def replace_power_states(self, game_id: int, states: Iterable[PowerState]) -> None:
         await self._run("DELETE FROM power_states WHERE game_id = ?", (game_id,))
-        for state in states:
-            await self.put_power_state(game_id, state)
+        await self.put_power_states(game_id, states)
 
     # -- players ---------------------------------------------------------------------
     async def replace_player(self, game_id: int, old_user: int, new_user: int) -> bool:
@@ -163,12 +172,8 @@ class ModerationQueries:
         await self._run("UPDATE players SET ready_phase = NULL WHERE game_id = ?", (game_id,))
 
     async def record_player_phase(self, guild_id: int, game_id: int, phase: str, user_id: int, missed: bool) -> None:
-        await self._run(
-            upsert(
-                "player_phases", ("game_id", "phase", "user_id", "guild_id", "missed"), ("game_id", "phase", "user_id")
-            ),
-            (game_id, phase, user_id, guild_id, int(missed)),
-        )
+        """Whether the player missed the phase (deferred: a resolution's records go in one trip)."""
+        await self._defer(_PUT_PLAYER_PHASE, (game_id, phase, user_id, guild_id, int(missed)))
 
     async def delete_player_phases(self, game_id: int, phases: Iterable[str]) -> None:
         for phase in phases:
@@ -187,7 +192,7 @@ class ModerationQueries:
 
     # -- rollback --------------------------------------------------------------------
     async def save_snapshot(self, game_id: int, phase: str, data: dict[str, Any]) -> None:
-        await self._run(
+        await self._defer(
             upsert("resolution_snapshots", ("game_id", "phase", "data"), ("game_id", "phase")),
             (game_id, phase, json.dumps(data)),
         )
@@ -264,7 +269,7 @@ class ModerationQueries:
     async def add_audit(
         self, game_id: int, phase: str | None, user_id: int | None, action: str, detail: dict[str, Any], now: float
     ) -> None:
-        await self._run(
+        await self._defer(  # (a resolution's entries go in one trip)
             "INSERT INTO audit_log (game_id, phase, user_id, action, detail, at) VALUES (?,?,?,?,?,?)",
             (game_id, phase, user_id, action, json.dumps(detail), now),
         )

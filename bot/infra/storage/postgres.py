@@ -30,7 +30,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.infra.storage.dialect import Dialect, postgresql_query
+from bot.infra.storage.dialect import Dialect, Trips, postgresql_query
 from bot.infra.storage.migrations import migrations
 
 log = logging.getLogger(__name__)
@@ -97,15 +97,24 @@ class PostgresConnection:
         self._con = con
 
     async def one(self, sql: str, params: Sequence[Any]) -> Any:
+        Trips.count += 1
         return _row(await self._con.fetchrow(postgresql_query(sql), *params))
 
     async def all(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        Trips.count += 1
         return [_row(r) for r in await self._con.fetch(postgresql_query(sql), *params)]
 
     async def run(self, sql: str, params: Sequence[Any]) -> int:
+        Trips.count += 1
         status = await self._con.execute(postgresql_query(sql), *params)
         count = status.rsplit(" ", 1)[-1]  # "UPDATE 3", "INSERT 0 1", "DELETE 0"
         return int(count) if count.isdigit() else 0
+
+    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if not rows:
+            return
+        Trips.count += 1
+        await self._con.executemany(postgresql_query(sql), [tuple(r) for r in rows])  # (one pipelined trip)
 
     async def has_table(self, name: str) -> bool:
         return bool(await self._con.fetchval("SELECT to_regclass($1) IS NOT NULL", name))

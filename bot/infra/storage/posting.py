@@ -28,6 +28,13 @@ class PostingQueries:
         remember which rows the message carries (a retry sends the same ones) and, on the
         first row, the digests of its parts' contents (a retry finds by them what was sent:
         bot.discord.marks)."""
+        if digests is not None and batch in ids:  # one statement (issue 24: a trip per message less)
+            await self._run(  # type: ignore[attr-defined]
+                "UPDATE outbox SET attempts = attempts + 1, next_attempt = ?, batch = ?, "
+                f"sent_digests = CASE WHEN id = ? THEN ? ELSE sent_digests END WHERE id IN ({_marks(ids)})",
+                (next_attempt, batch, batch, json.dumps(digests), *ids),
+            )
+            return
         await self._run(  # type: ignore[attr-defined]
             f"UPDATE outbox SET attempts = attempts + 1, next_attempt = ?, batch = ? WHERE id IN ({_marks(ids)})",
             (next_attempt, batch, *ids),

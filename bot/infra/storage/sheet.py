@@ -18,10 +18,11 @@ class SheetQueries:
     _one: Any
     _all: Any
     _run: Any
+    _defer: Any
 
     # -- when phases started ----------------------------------------------------------
     async def set_phase_start(self, game_id: int, phase: str, started_at: float) -> None:
-        await self._run(
+        await self._defer(
             upsert("phase_starts", ("game_id", "phase", "started_at"), ("game_id", "phase")),
             (game_id, phase, started_at),
         )

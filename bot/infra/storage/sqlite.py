@@ -22,6 +22,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.infra.storage.dialect import Trips
 from bot.infra.storage.migrations import migrations
 
 log = logging.getLogger(__name__)
@@ -60,15 +61,24 @@ class SqliteConnection:
         self._db = db
 
     async def one(self, sql: str, params: Sequence[Any]) -> Any:
+        Trips.count += 1
         rows = await self._db.execute_fetchall(sql, tuple(params))
         return next(iter(rows), None)
 
     async def all(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        Trips.count += 1
         return list(await self._db.execute_fetchall(sql, tuple(params)))
 
     async def run(self, sql: str, params: Sequence[Any]) -> int:
+        Trips.count += 1
         async with self._db.execute(sql, tuple(params)) as cur:  # (its row count needs the cursor)
             return cur.rowcount
+
+    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if not rows:
+            return
+        Trips.count += 1
+        await self._db.executemany(sql, [tuple(r) for r in rows])
 
     async def has_table(self, name: str) -> bool:
         return await self.one("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)) is not None

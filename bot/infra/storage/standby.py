@@ -52,6 +52,7 @@ class StandbyQueries:
     _one: Any
     _all: Any
     _run: Any
+    _many: Any
 
     # -- standby orders ----------------------------------------------------------------
     async def standby_orders(self, game_id: int, powers: Iterable[str] | None = None) -> list[StandbyRow]:
@@ -72,23 +73,29 @@ class StandbyQueries:
             "DELETE FROM standby_orders WHERE game_id = ? AND power = ? AND kind = ? AND slot = ?",
             (game_id, power, kind, slot),
         )
-        for rank, text in enumerate(texts):
-            await self._run(
-                "INSERT INTO standby_orders (game_id, power, kind, slot, rank, text, user_id, set_at) "
-                "VALUES (?,?,?,?,?,?,?,?)",
-                (game_id, power, kind, slot, rank, text, user_id, now),
-            )
+        await self._many(  # (one trip for the slot's orders)
+            "INSERT INTO standby_orders (game_id, power, kind, slot, rank, text, user_id, set_at) "
+            "VALUES (?,?,?,?,?,?,?,?)",
+            [(game_id, power, kind, slot, rank, text, user_id, now) for rank, text in enumerate(texts)],
+        )
 
     async def replace_standby(self, game_id: int, rows: Iterable[StandbyRow], now: float) -> None:
         """Every standby order of the game, replaced by ``rows`` (a rollback puts back the
         ones that stood before the resolution it undoes)."""
         await self._run("DELETE FROM standby_orders WHERE game_id = ?", (game_id,))
-        for r in rows:
-            await self._run(
-                "INSERT INTO standby_orders (game_id, power, kind, slot, rank, text, user_id, set_at) "
-                "VALUES (?,?,?,?,?,?,?,?)",
-                (game_id, r.power, r.kind, r.slot, r.rank, r.text, r.user_id, now),
-            )
+        await self._many(
+            "INSERT INTO standby_orders (game_id, power, kind, slot, rank, text, user_id, set_at) "
+            "VALUES (?,?,?,?,?,?,?,?)",
+            [(game_id, r.power, r.kind, r.slot, r.rank, r.text, r.user_id, now) for r in rows],
+        )
+
+    async def drop_standby(self, game_id: int, rows: Iterable[StandbyRow]) -> None:
+        """:meth:`delete_standby` in one trip, when the count is not needed (a resolution
+        drops the standby orders of the units that moved or are gone)."""
+        await self._many(
+            "DELETE FROM standby_orders WHERE game_id = ? AND power = ? AND kind = ? AND slot = ? AND rank = ?",
+            [(game_id, r.power, r.kind, r.slot, r.rank) for r in rows],
+        )
 
     async def delete_standby(self, game_id: int, rows: Iterable[StandbyRow]) -> int:
         count = 0
