@@ -62,7 +62,14 @@ POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
 
 # what either database raises when a statement or the connection fails (a bad file, a busy
 # database, a server gone, a write in a read transaction)
-DATABASE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, asyncpg.PostgresError, asyncpg.InterfaceError)
+# (InternalClientError: asyncpg's word for a connection the server ended under a transaction,
+# e.g. one left idle in it past idle_in_transaction_session_timeout: a frozen process woken)
+DATABASE_ERRORS: tuple[type[Exception], ...] = (
+    sqlite3.Error,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    asyncpg.exceptions.InternalClientError,
+)
 
 
 def is_postgresql(target: str) -> bool:

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable, Sequence
+import os
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from decimal import Decimal
 from typing import Any
@@ -40,6 +41,7 @@ WRITE_LOCK = 0x0D1_9A3E
 MIGRATION_LOCK = 0x0D1_9A3F
 POOL_SIZE = 5  # one writer at a time, the rest for reads (autocomplete, status, the poster)
 CONNECT_TIMEOUT = 10.0  # seconds: an unreachable server is reported, not waited for
+LEASE_DEFAULT = 30.0  # seconds: bot.infra.lease's default lease (a test checks they agree)
 
 DATABASE_ERRORS: tuple[type[BaseException], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError)
 
@@ -123,6 +125,17 @@ class PostgresConnection:
         return float(await self._con.fetchval("SELECT EXTRACT(EPOCH FROM clock_timestamp())::float8"))
 
 
+def idle_transaction_limit(env: Mapping[str, str]) -> float:
+    """How long a session may sit idle inside a transaction: the lease's duration
+    (``DIPLOMACY_LEASE_SECONDS``, 30 by default; a bad value is refused where the lease
+    reads it)."""
+    try:
+        value = float(env.get("DIPLOMACY_LEASE_SECONDS", "") or LEASE_DEFAULT)
+    except ValueError:
+        return LEASE_DEFAULT
+    return value if value > 0 else LEASE_DEFAULT
+
+
 class PostgresDatabase:
     """A PostgreSQL database, through a small pool of connections."""
 
@@ -132,7 +145,16 @@ class PostgresDatabase:
         self._lock = asyncio.Lock()  # this process' writers queue here, not in the pool
 
     @classmethod
-    async def connect(cls, url: str) -> PostgresDatabase:
+    async def connect(cls, url: str, *, idle_limit: float | None = None) -> PostgresDatabase:
+        """``idle_limit``: seconds after which the server ends a session that sits inside a
+        transaction without a word from us (default: the lease, ``DIPLOMACY_LEASE_SECONDS``).
+        A process frozen in the middle of a write transaction (a paused VM, a stopped
+        container) holds the write lock every process's writes wait for; its lease
+        expires, but without this no other process could take over, or write at all,
+        until it woke. Ended, its transaction rolls back; woken, it finds its connection
+        gone and its lease taken."""
+        if idle_limit is None:
+            idle_limit = idle_transaction_limit(os.environ)
         pool = await asyncpg.create_pool(
             url.strip(),
             min_size=1,
@@ -143,7 +165,11 @@ class PostgresDatabase:
             # statement, which would also keep a test's simulated Discord from settling
             max_inactive_connection_lifetime=0,
             max_cached_statement_lifetime=0,
-            server_settings={"application_name": "diplomacy-bot", "timezone": "UTC"},
+            server_settings={
+                "application_name": "diplomacy-bot",
+                "timezone": "UTC",
+                "idle_in_transaction_session_timeout": str(max(1, int(idle_limit * 1000))),
+            },
         )
         return cls(pool, url)
 
