@@ -354,7 +354,9 @@ async def storm(
         def clock() -> datetime:
             return datetime.now(UTC) + shift
 
-        bot = DiplomacyBot(db_path=db, clock=clock, map_drawer=maps.plain_views if plain else None)
+        bot = DiplomacyBot(
+            db_path=db, clock=clock, map_drawer=maps.plain_views if plain else None, freeze_heap=True
+        )  # as python -m bot
         runner = asyncio.create_task(bot.start("bench"))
         try:
             for _ in range(300):

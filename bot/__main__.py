@@ -164,6 +164,7 @@ def _run(
         lease=lease,
         shards=shards,
         operations=operations,
+        freeze_heap=True,
         heartbeat_timeout=chosen.gateway_timeout,
     )
     backoff = Backoff(first=chosen.connect_retry)
