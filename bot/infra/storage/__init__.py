@@ -134,6 +134,18 @@ class PhaseRow:
 
 
 @dataclass(frozen=True, slots=True)
+class MessageNeeds:
+    """What the poster reads to send one message (:meth:`Tx.message_needs`): its games,
+    the phases its maps show, and what its reader (a DM's user) set."""
+
+    games: dict[int, GameRow]  # (a game no longer stored is left out)
+    phases: dict[tuple[int, str], PhaseRow]  # by (game id, phase); one not stored is left out
+    language: str | None = None  # the reader's (chosen, else their client's); None: not known
+    dm_channel: int | None = None  # the reader's DM channel with the bot, if known
+    pushed: bool = False  # the reader asked for their map in each new phase's DM
+
+
+@dataclass(frozen=True, slots=True)
 class OutboxRow:
     """A post to send: an intent (``kind`` + ``params``, rendered at send time) or, for
     rows stored before post intents, the ready ``content``.
@@ -746,6 +758,69 @@ class Tx(
         if row is None:
             return None
         return PhaseRow(row[0], row[1], json.loads(row[2]), json.loads(row[3]) if row[3] is not None else None, row[4])
+
+    async def message_needs(
+        self, game_ids: Iterable[int], phases: Iterable[tuple[int, str]] = (), reader: int | None = None
+    ) -> MessageNeeds:
+        """The games ``game_ids``, their ``phases`` (pairs of game id and phase) and, with
+        ``reader``, that user's language, DM channel and whether they want their maps
+        pushed: what one message needs, in one query (issue 24: a merged DM of a reader in
+        several games read them one statement at a time, each a trip to SQLite's thread or
+        to the PostgreSQL server, a dozen per DM in a storm). The one row of ``(SELECT 1)``
+        leads, so that the reader's settings come even when none of the games is stored;
+        a game joined to several phases comes once per phase (parsed once)."""
+        ids = list(dict.fromkeys(game_ids))
+        pairs = list(dict.fromkeys(phases))
+        columns = [f"g.{c.strip()}" for c in _GAME_COLUMNS.split(",")]
+        params: list[Any] = []
+        if pairs:
+            columns += ["p.phase", "p.position", "p.results", "p.resolved_at"]
+        if reader is not None:
+            columns += [
+                "(SELECT COALESCE(chosen, seen) FROM user_languages WHERE user_id = ?)",
+                "(SELECT channel_id FROM dm_channels WHERE user_id = ?)",
+                "(SELECT 1 FROM dm_maps WHERE pushed = 1 AND user_id = ?)",
+            ]
+            params += [reader] * 3
+        if ids:
+            games = f"g.id IN ({', '.join('?' for _ in ids)})"
+            params += ids
+        else:
+            games = "1 = 0"
+        sql = f"SELECT {', '.join(columns)} FROM (SELECT 1) AS one LEFT JOIN games g ON {games}"
+        if pairs:
+            sql += (
+                " LEFT JOIN phases p ON p.game_id = g.id AND ("
+                + " OR ".join("(p.game_id = ? AND p.phase = ?)" for _ in pairs)
+                + ")"
+            )
+            params += [v for pair in pairs for v in pair]
+        rows = await self._all(sql, params)
+        width = len(_GAME_COLUMNS.split(","))
+        found: dict[int, GameRow] = {}
+        stored: dict[tuple[int, str], PhaseRow] = {}
+        for row in map(tuple, rows):
+            if row[0] is None:  # no game stored (the one row of (SELECT 1))
+                continue
+            if row[0] not in found:
+                found[row[0]] = _game(row[:width])
+            if pairs and row[width] is not None:
+                p = row[width : width + 4]
+                stored[(row[0], p[0])] = PhaseRow(
+                    row[0], p[0], json.loads(p[1]), json.loads(p[2]) if p[2] is not None else None, p[3]
+                )
+        games_found = {gid: found[gid] for gid in ids if gid in found}  # in the order asked
+        phases_found = {pair: stored[pair] for pair in pairs if pair in stored}
+        if reader is None:
+            return MessageNeeds(games_found, phases_found)
+        language, channel, pushed = rows[0][-3:]
+        return MessageNeeds(
+            games_found,
+            phases_found,
+            language,
+            int(channel) if channel is not None else None,
+            pushed is not None,
+        )
 
     async def phase_names(self, game_id: int) -> list[str]:
         rows = await self._all("SELECT phase FROM phases WHERE game_id = ? ORDER BY rowid", (game_id,))
