@@ -111,3 +111,26 @@ async def test_a_merged_dm_of_three_games_takes_no_more_trips_than_one_of_one_ga
     async with service.storage.read() as tx:
         sent = {p["id"]: p for p in await tx.posts()}
     assert all(sent[i]["sent_at"] is not None and sent[i]["attempts"] == 1 for i in (*trio.ids, *solo.ids))
+
+
+async def test_what_a_message_needs_leaves_out_what_is_not_stored_and_still_reads_its_reader(service):
+    [game] = await two_player_games(service, [(1, 2)], 6200, "Lone")
+    async with service.storage.write() as tx:
+        await tx.choose_language(1, "ru", 0)
+        await tx.store_dm_channel(1, 7001, 0)
+        await tx.set_maps_pushed(2, True, 0)
+    async with service.storage.read() as tx:
+        before = Trips.count
+        needs = await tx.message_needs([game.id, 999_999], [(game.id, game.phase), (game.id, "F1999M")], reader=1)
+        assert Trips.count - before == 1
+        # the game and its phase as the single reads give them; the game and phase not stored left out
+        assert needs.games == {game.id: await tx.game(game.id)}
+        assert needs.phases == {(game.id, game.phase): await tx.phase(game.id, game.phase)}
+        assert (needs.language, needs.dm_channel, needs.pushed) == ("ru", 7001, False)
+        # the other player: no language known, no DM channel, maps pushed; no game stored at all
+        other = await tx.message_needs([999_999], [(999_999, "S1901M")], reader=2)
+        assert (other.games, other.phases) == ({}, {})
+        assert (other.language, other.dm_channel, other.pushed) == (None, None, True)
+        # a channel post's: no reader
+        channel = await tx.message_needs([game.id])
+        assert list(channel.games) == [game.id] and channel.phases == {} and channel.language is None
