@@ -113,24 +113,33 @@ async def test_a_merged_dm_of_three_games_takes_no_more_trips_than_one_of_one_ga
     assert all(sent[i]["sent_at"] is not None and sent[i]["attempts"] == 1 for i in (*trio.ids, *solo.ids))
 
 
-async def test_what_a_message_needs_leaves_out_what_is_not_stored_and_still_reads_its_reader(service):
-    [game] = await two_player_games(service, [(1, 2)], 6200, "Lone")
+async def test_what_a_message_needs_leaves_out_what_is_not_stored_and_still_reads_its_reader(service, clock):
+    games = await two_player_games(service, [(1, 2), (1, 3)], 6200, "Pair")
+    first = games[0].phase
+    clock.advance(hours=49)
+    assert await service.resolution.run_due() == 2  # both games have two phases stored now
     async with service.storage.write() as tx:
         await tx.choose_language(1, "ru", 0)
         await tx.store_dm_channel(1, 7001, 0)
         await tx.set_maps_pushed(2, True, 0)
     async with service.storage.read() as tx:
+        a, b = [await tx.game(g.id) for g in games]
+        asked = [(a.id, first), (b.id, b.phase), (a.id, "F1999M")]
         before = Trips.count
-        needs = await tx.message_needs([game.id, 999_999], [(game.id, game.phase), (game.id, "F1999M")], reader=1)
+        needs = await tx.message_needs([b.id, 999_999, a.id], asked, reader=1)
         assert Trips.count - before == 1
-        # the game and its phase as the single reads give them; the game and phase not stored left out
-        assert needs.games == {game.id: await tx.game(game.id)}
-        assert needs.phases == {(game.id, game.phase): await tx.phase(game.id, game.phase)}
+        # the games and the phases asked for, as the single reads give them, in the order
+        # asked; the game and the phase not stored left out, and no other phase of the games
+        assert list(needs.games.items()) == [(b.id, b), (a.id, a)]
+        assert list(needs.phases.items()) == [
+            ((a.id, first), await tx.phase(a.id, first)),
+            ((b.id, b.phase), await tx.phase(b.id, b.phase)),
+        ]
         assert (needs.language, needs.dm_channel, needs.pushed) == ("ru", 7001, False)
         # the other player: no language known, no DM channel, maps pushed; no game stored at all
-        other = await tx.message_needs([999_999], [(999_999, "S1901M")], reader=2)
+        other = await tx.message_needs([999_999], [(999_999, first)], reader=2)
         assert (other.games, other.phases) == ({}, {})
         assert (other.language, other.dm_channel, other.pushed) == (None, None, True)
         # a channel post's: no reader
-        channel = await tx.message_needs([game.id])
-        assert list(channel.games) == [game.id] and channel.phases == {} and channel.language is None
+        channel = await tx.message_needs([a.id])
+        assert list(channel.games) == [a.id] and channel.phases == {} and channel.language is None

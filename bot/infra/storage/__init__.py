@@ -771,6 +771,7 @@ class Tx(
         a game joined to several phases comes once per phase (parsed once)."""
         ids = list(dict.fromkeys(game_ids))
         pairs = list(dict.fromkeys(phases))
+        names = list(dict.fromkeys(phase for _, phase in pairs))
         columns = [f"g.{c.strip()}" for c in _GAME_COLUMNS.split(",")]
         params: list[Any] = []
         if pairs:
@@ -790,11 +791,15 @@ class Tx(
         sql = f"SELECT {', '.join(columns)} FROM (SELECT 1) AS one LEFT JOIN games g ON {games}"
         if pairs:
             sql += (
-                " LEFT JOIN phases p ON p.game_id = g.id AND ("
+                # (the phase's name in a list too: the primary key's index is searched by
+                # game and phase, not every phase of a long game read to be filtered)
+                " LEFT JOIN phases p ON p.game_id = g.id AND p.phase IN ("
+                + ", ".join("?" for _ in names)
+                + ") AND ("
                 + " OR ".join("(p.game_id = ? AND p.phase = ?)" for _ in pairs)
                 + ")"
             )
-            params += [v for pair in pairs for v in pair]
+            params += [*names, *(v for pair in pairs for v in pair)]
         rows = await self._all(sql, params)
         width = len(_GAME_COLUMNS.split(","))
         found: dict[int, GameRow] = {}
