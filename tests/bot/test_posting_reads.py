@@ -9,7 +9,10 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
+import pytest
+
 from bot.discord.poster import Poster, PostingSettings, batches_of, destination
+from bot.infra.storage import sqlite
 from bot.infra.storage.dialect import Trips
 
 
@@ -143,3 +146,26 @@ async def test_what_a_message_needs_leaves_out_what_is_not_stored_and_still_read
         # a channel post's: no reader
         channel = await tx.message_needs([a.id])
         assert list(channel.games) == [a.id] and channel.phases == {} and channel.language is None
+
+
+async def test_a_read_of_one_statement_goes_without_a_transaction_and_refuses_more(service, monkeypatch):
+    [game] = await two_player_games(service, [(1, 2)], 6300, "Once")
+    statements: list[str] = []  # what the SQLite backend runs besides the queries: BEGIN, ROLLBACK
+    real_exec = sqlite.SqliteDatabase._exec
+
+    async def recorded(self, sql, db=None):
+        statements.append(sql)
+        return await real_exec(self, sql, db)
+
+    monkeypatch.setattr(sqlite.SqliteDatabase, "_exec", recorded)
+    async with service.storage.read_once() as tx:
+        needs = await tx.message_needs([game.id], [(game.id, game.phase)], reader=1)
+        assert list(needs.games) == [game.id] and list(needs.phases) == [(game.id, game.phase)]
+        with pytest.raises(RuntimeError, match="one statement"):  # another snapshot: not with it
+            await tx.game(game.id)
+    assert statements == []  # (on PostgreSQL: no transaction either, see postgres.read_once)
+    async with service.storage.read_once() as tx:
+        with pytest.raises(RuntimeError, match="only reads"):
+            await tx.set_maps_pushed(1, True, 0)
+    async with service.storage.read() as tx:
+        assert await tx.maps_pushed([1]) == set()  # nothing written

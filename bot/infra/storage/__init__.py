@@ -1023,6 +1023,43 @@ class Tx(
         return out
 
 
+class _OneRead:
+    """A backend's connection outside a transaction, for :meth:`Storage.read_once`: it
+    runs one statement, a read (a second one would see another snapshot; a write would
+    commit at once where PostgreSQL is concerned)."""
+
+    def __init__(self, con: Connection) -> None:
+        self._con = con
+        self._used = False
+
+    def _check(self, sql: str) -> None:
+        if self._used:
+            raise RuntimeError("Storage.read_once runs one statement: use Storage.read() for more")
+        if not _is_read(sql):
+            raise RuntimeError(f"Storage.read_once only reads: {sql[:60]}")
+        self._used = True
+
+    async def one(self, sql: str, params: Sequence[Any]) -> Any:
+        self._check(sql)
+        return await self._con.one(sql, params)
+
+    async def all(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        self._check(sql)
+        return await self._con.all(sql, params)
+
+    async def run(self, sql: str, params: Sequence[Any]) -> int:
+        raise RuntimeError(f"Storage.read_once only reads: {sql[:60]}")
+
+    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        raise RuntimeError(f"Storage.read_once only reads: {sql[:60]}")
+
+    async def has_table(self, name: str) -> bool:
+        return await self._con.has_table(name)
+
+    async def server_time(self) -> float | None:
+        return await self._con.server_time()
+
+
 class Storage:
     """The database: ``await Storage.open(target)``, where ``target`` is a SQLite file
     (the default) or a ``postgresql://`` URL. ``async with storage.write() as tx`` (one
@@ -1102,6 +1139,17 @@ class Storage:
         """One read transaction: a consistent snapshot, no write lock (writes raise)."""
         async with self._database.read() as con:
             yield Tx(con, self.shards())
+
+    @asynccontextmanager
+    async def read_once(self) -> AsyncIterator[Tx]:
+        """A read of one statement (a :class:`Tx` method that runs one query, such as
+        :meth:`Tx.message_needs`), outside a transaction: a statement is a consistent
+        snapshot by itself, and the ``BEGIN`` and rollback around it would be two more
+        trips to SQLite's thread or the PostgreSQL server (issue 24: the poster reads what
+        each message needs, dozens a second in a storm). A write, or a second statement,
+        raises: they need :meth:`read` or :meth:`write`."""
+        async with self._database.read_once() as con:
+            yield Tx(_OneRead(con), self.shards())
 
     async def migrate(self, backup_of: str | None = None) -> int:
         """Apply the migrations the database has not had; the schema version it is at."""
