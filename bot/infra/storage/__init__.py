@@ -12,7 +12,8 @@ the little that differs). Every write happens inside :meth:`Storage.write`, one 
 transaction at a time across every process on the database (SQLite's ``BEGIN
 IMMEDIATE``; PostgreSQL's transaction-scoped advisory lock), so the use cases' reads and
 writes inside one transaction are never interleaved with another's; reads happen in
-:meth:`Storage.read`, a consistent snapshot that never waits for a writer. Changing a
+:meth:`Storage.read`, a consistent snapshot that never waits for a writer (a read of one
+statement may go without the transaction: :meth:`Storage.read_once`). Changing a
 game's phase is a compare-and-set on the phase it had (:meth:`Tx.advance_game`), so a late
 write can never land in the wrong phase and a phase never resolves twice.
 
