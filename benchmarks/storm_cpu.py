@@ -20,7 +20,8 @@ being one: :class:`bot.infra.storage.dialect.Trips`; ``BEGIN`` and ``COMMIT`` no
 counted) per game-phase: of the resolution (``reading`` and ``writing``), and of the
 posting, as the poster makes them for each message it sends of the storm's posts (what
 it reads to send it, then its try and its delivery recorded; the CPU of these is not in
-``posting``).
+``posting``: it is printed apart, as ``posting's trips``, the CPU time of the process,
+SQLite's thread included).
 
 The storm's games are set up first (not counted), all due at one deadline, as in
 `deadlines.py`. ``--cpus`` pins the process to that many cores (the steps run on one
@@ -220,7 +221,7 @@ async def post_storm(storage: Storage, deadline: datetime, meter: Meter) -> int:
     return len(rows)
 
 
-async def post_trips(storage: Storage, deadline: datetime) -> int:
+async def post_trips(storage: Storage, deadline: datetime, meter: Meter) -> int:
     """The trips to the database the poster makes to send the storm's posts, message by
     message (as ``Poster._deliver`` does on a first try: its reads, ``mark_tried``,
     ``mark_batch_sent``; the reads of the due posts are not counted: how often the
@@ -236,6 +237,7 @@ async def post_trips(storage: Storage, deadline: datetime) -> int:
             rows = await tx.posts_due(now, limit=10**6, hold=0.0)
         if not rows:
             return trips
+        started = time.process_time()  # (the reads of the due posts not counted, as their trips)
         groups: dict[tuple[str, int], list] = {}
         for row in rows:
             groups.setdefault(destination(row), []).append(row)
@@ -250,6 +252,7 @@ async def post_trips(storage: Storage, deadline: datetime) -> int:
                 async with storage.write() as tx:
                     await tx.mark_batch_sent(batch.ids, None, now)
         trips += Trips.count - before
+        meter.add("posting's trips", started, time.process_time)
 
 
 def texts_of_row(row, sending) -> list[str]:
@@ -282,9 +285,9 @@ async def main(games: int, per_player: int, profile: str | None, alone: bool) ->
         if profiler:
             profiler.disable()
             profiler.dump_stats(profile)
-        posting_trips = await post_trips(storage, deadline)
+        posting_trips = await post_trips(storage, deadline, meter)
         await storage.close()
-    total = sum(meter.seconds.values())
+    total = sum(meter.seconds[step] for step in STEPS)
     print(
         f"CPU ms per game-phase ({games} games, load {load:.1f} -> {os.getloadavg()[0]:.1f}, "
         f"{len(os.sched_getaffinity(0))} cores allowed):"
@@ -297,6 +300,8 @@ async def main(games: int, per_player: int, profile: str | None, alone: bool) ->
         f"trips to the database per game-phase: resolution {trips / games:.1f}, "
         f"posting {posting_trips / games:.1f} (BEGIN and COMMIT not counted)"
     )
+    spent = meter.seconds["posting's trips"] * 1000 / games
+    print(f"CPU ms per game-phase of the posting's trips (what the poster reads and records): {spent:.1f}")
     print(f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
 
 

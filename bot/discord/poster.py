@@ -250,32 +250,36 @@ class _Sending:
     language: str  # of the reader: the game's for the channel, the player's for a DM
     dm_channel: int | None = None
     pushed: bool = False  # the reader wants their map attached
+    # a batch tried before: what its tries recorded (their parts' digests) and the last
+    # message recorded as sent to its destination before it (Tx.sent_before)
+    earlier: tuple[marks.Digests | None, int | None] = (None, None)
 
 
 async def _read(storage: Storage, batch: Batch, settings: PostingSettings) -> _Sending:
+    """What ``batch`` needs, in one query however many games and maps a merged DM tells
+    of (issue 24: one trip for the games, the phases of the maps and the reader's
+    settings, not one each), read outside a transaction (a statement is its own
+    snapshot); for a batch tried before, also what its earlier tries recorded, in the
+    same read transaction (before this try adds to it)."""
     rows = batch.rows
-    async with storage.read() as tx:
-        games: dict[int, GameRow] = {}
-        for gid in dict.fromkeys(r.game_id for r in rows):
-            game = await tx.game(gid)
-            if game is not None:
-                games[gid] = game
-        phases: dict[tuple[int, str], PhaseRow] = {}
-        for r in rows:
-            if r.map is not None:
-                spec = MapSpec.from_json(r.map)
-                stored = await tx.phase(r.game_id, spec.phase)
-                if stored is not None:
-                    phases[(r.game_id, spec.phase)] = stored
-        first = games.get(rows[0].game_id)
-        language = first.language if first is not None else "en"
-        uid = batch.user_id
-        if uid is None or rows[0].kind is None:
-            return _Sending(games, phases, language)
-        language = (await tx.user_languages([uid])).get(uid, language)
-        channel = (await tx.dm_channels([uid])).get(uid) if settings.dm_channels else None
-        pushed = settings.pushed_maps is PushedMaps.ALL or uid in await tx.maps_pushed([uid])
-    return _Sending(games, phases, language, channel, pushed)
+    shows = [(r.game_id, MapSpec.from_json(r.map).phase) for r in rows if r.map is not None]
+    uid = batch.user_id
+    reader = uid if uid is not None and rows[0].kind is not None else None
+    before: tuple[marks.Digests | None, int | None] = (None, None)
+    if not batch.tried:  # one statement: no transaction around it (two trips fewer)
+        async with storage.read_once() as tx:
+            needs = await tx.message_needs((r.game_id for r in rows), shows, reader)
+    else:
+        async with storage.read() as tx:
+            needs = await tx.message_needs((r.game_id for r in rows), shows, reader)
+            before = await tx.sent_before(batch.leader, rows[0].channel_id, rows[0].user_id)
+    first = needs.games.get(rows[0].game_id)
+    language = first.language if first is not None else "en"
+    if reader is None:
+        return _Sending(needs.games, needs.phases, language, earlier=before)
+    channel = needs.dm_channel if settings.dm_channels else None
+    pushed = settings.pushed_maps is PushedMaps.ALL or needs.pushed
+    return _Sending(needs.games, needs.phases, needs.language or language, channel, pushed, before)
 
 
 def texts_of(row: OutboxRow, language: str) -> list[str]:
@@ -518,7 +522,7 @@ class Poster(WakeableLoop):
             if lacks:
                 return await self._waiting(batch, lacks)
         # what an earlier try recorded, to find what it sent (read before this try adds to it)
-        earlier, last = await self._earlier(batch) if batch.tried else (None, None)
+        earlier, last = sending.earlier
         digests = marks.recorded(earlier, texts)
         lease = self.core.now() + max(LEASE, backoff(batch.attempts))
         # committed before anything is sent: a try that dies after sending is found by them
@@ -690,13 +694,6 @@ class Poster(WakeableLoop):
             await self._records.write(lambda tx: tx.store_dm_channel(uid, cid, now))
         return self.client.get_partial_messageable(cid, type=discord.ChannelType.private)
 
-    async def _earlier(self, batch: Batch) -> tuple[marks.Digests | None, int | None]:
-        """What earlier tries of a batch recorded (the digests of their parts), and the
-        last message recorded as sent to its destination before it."""
-        first = batch.rows[0]
-        async with self.core.storage.read() as tx:
-            return await tx.sent_before(batch.leader, first.channel_id, first.user_id)
-
     async def _sent_before(
         self, batch: Batch, target: discord.abc.Messageable, earlier: marks.Digests | None, last: int | None
     ) -> dict[int, discord.Message]:
@@ -732,7 +729,7 @@ class Poster(WakeableLoop):
         reached Discord, and the destination's last recorded message is the last one sent
         there (what the next retry looks after). None when nothing is found or the history
         can't be read: the post is done with either way."""
-        earlier, last = await self._earlier(batch)
+        earlier, last = sending.earlier
         try:
             target = await self._target(batch, sending)
             found = await self._sent_before(batch, target, earlier, last)

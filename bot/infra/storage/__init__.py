@@ -12,7 +12,8 @@ the little that differs). Every write happens inside :meth:`Storage.write`, one 
 transaction at a time across every process on the database (SQLite's ``BEGIN
 IMMEDIATE``; PostgreSQL's transaction-scoped advisory lock), so the use cases' reads and
 writes inside one transaction are never interleaved with another's; reads happen in
-:meth:`Storage.read`, a consistent snapshot that never waits for a writer. Changing a
+:meth:`Storage.read`, a consistent snapshot that never waits for a writer (a read of one
+statement may go without the transaction: :meth:`Storage.read_once`). Changing a
 game's phase is a compare-and-set on the phase it had (:meth:`Tx.advance_game`), so a late
 write can never land in the wrong phase and a phase never resolves twice.
 
@@ -138,6 +139,18 @@ class PhaseRow:
     position: dict[str, Any]
     results: list[dict[str, Any]] | None
     resolved_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class MessageNeeds:
+    """What the poster reads to send one message (:meth:`Tx.message_needs`): its games,
+    the phases its maps show, and what its reader (a DM's user) set."""
+
+    games: dict[int, GameRow]  # (a game no longer stored is left out)
+    phases: dict[tuple[int, str], PhaseRow]  # by (game id, phase); one not stored is left out
+    language: str | None = None  # the reader's (chosen, else their client's); None: not known
+    dm_channel: int | None = None  # the reader's DM channel with the bot, if known
+    pushed: bool = False  # the reader asked for their map in each new phase's DM
 
 
 @dataclass(frozen=True, slots=True)
@@ -754,6 +767,74 @@ class Tx(
             return None
         return PhaseRow(row[0], row[1], json.loads(row[2]), json.loads(row[3]) if row[3] is not None else None, row[4])
 
+    async def message_needs(
+        self, game_ids: Iterable[int], phases: Iterable[tuple[int, str]] = (), reader: int | None = None
+    ) -> MessageNeeds:
+        """The games ``game_ids``, their ``phases`` (pairs of game id and phase) and, with
+        ``reader``, that user's language, DM channel and whether they want their maps
+        pushed: what one message needs, in one query (issue 24: a merged DM of a reader in
+        several games read them one statement at a time, each a trip to SQLite's thread or
+        to the PostgreSQL server, a dozen per DM in a storm). The one row of ``(SELECT 1)``
+        leads, so that the reader's settings come even when none of the games is stored;
+        a game joined to several phases comes once per phase (parsed once)."""
+        ids = list(dict.fromkeys(game_ids))
+        pairs = list(dict.fromkeys(phases))
+        names = list(dict.fromkeys(phase for _, phase in pairs))
+        columns = [f"g.{c.strip()}" for c in _GAME_COLUMNS.split(",")]
+        params: list[Any] = []
+        if pairs:
+            columns += ["p.phase", "p.position", "p.results", "p.resolved_at"]
+        if reader is not None:
+            columns += [
+                "(SELECT COALESCE(chosen, seen) FROM user_languages WHERE user_id = ?)",
+                "(SELECT channel_id FROM dm_channels WHERE user_id = ?)",
+                "(SELECT 1 FROM dm_maps WHERE pushed = 1 AND user_id = ?)",
+            ]
+            params += [reader] * 3
+        if ids:
+            games = f"g.id IN ({', '.join('?' for _ in ids)})"
+            params += ids
+        else:
+            games = "1 = 0"
+        sql = f"SELECT {', '.join(columns)} FROM (SELECT 1) AS one LEFT JOIN games g ON {games}"
+        if pairs:
+            sql += (
+                # (the phase's name in a list too: the primary key's index is searched by
+                # game and phase, not every phase of a long game read to be filtered)
+                " LEFT JOIN phases p ON p.game_id = g.id AND p.phase IN ("
+                + ", ".join("?" for _ in names)
+                + ") AND ("
+                + " OR ".join("(p.game_id = ? AND p.phase = ?)" for _ in pairs)
+                + ")"
+            )
+            params += [*names, *(v for pair in pairs for v in pair)]
+        rows = await self._all(sql, params)
+        width = len(_GAME_COLUMNS.split(","))
+        found: dict[int, GameRow] = {}
+        stored: dict[tuple[int, str], PhaseRow] = {}
+        for row in map(tuple, rows):
+            if row[0] is None:  # no game stored (the one row of (SELECT 1))
+                continue
+            if row[0] not in found:
+                found[row[0]] = _game(row[:width])
+            if pairs and row[width] is not None:
+                p = row[width : width + 4]
+                stored[(row[0], p[0])] = PhaseRow(
+                    row[0], p[0], json.loads(p[1]), json.loads(p[2]) if p[2] is not None else None, p[3]
+                )
+        games_found = {gid: found[gid] for gid in ids if gid in found}  # in the order asked
+        phases_found = {pair: stored[pair] for pair in pairs if pair in stored}
+        if reader is None:
+            return MessageNeeds(games_found, phases_found)
+        language, channel, pushed = rows[0][-3:]
+        return MessageNeeds(
+            games_found,
+            phases_found,
+            language,
+            int(channel) if channel is not None else None,
+            pushed is not None,
+        )
+
     async def phase_names(self, game_id: int) -> list[str]:
         rows = await self._all("SELECT phase FROM phases WHERE game_id = ? ORDER BY rowid", (game_id,))
         return [r[0] for r in rows]
@@ -950,6 +1031,43 @@ class Tx(
         return out
 
 
+class _OneRead:
+    """A backend's connection outside a transaction, for :meth:`Storage.read_once`: it
+    runs one statement, a read (a second one would see another snapshot; a write would
+    commit at once where PostgreSQL is concerned)."""
+
+    def __init__(self, con: Connection) -> None:
+        self._con = con
+        self._used = False
+
+    def _check(self, sql: str) -> None:
+        if self._used:
+            raise RuntimeError("Storage.read_once runs one statement: use Storage.read() for more")
+        if not _is_read(sql):
+            raise RuntimeError(f"Storage.read_once only reads: {sql[:60]}")
+        self._used = True
+
+    async def one(self, sql: str, params: Sequence[Any]) -> Any:
+        self._check(sql)
+        return await self._con.one(sql, params)
+
+    async def all(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        self._check(sql)
+        return await self._con.all(sql, params)
+
+    async def run(self, sql: str, params: Sequence[Any]) -> int:
+        raise RuntimeError(f"Storage.read_once only reads: {sql[:60]}")
+
+    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        raise RuntimeError(f"Storage.read_once only reads: {sql[:60]}")
+
+    async def has_table(self, name: str) -> bool:
+        return await self._con.has_table(name)
+
+    async def server_time(self) -> float | None:
+        return await self._con.server_time()
+
+
 class Storage:
     """The database: ``await Storage.open(target)``, where ``target`` is a SQLite file
     (the default) or a ``postgresql://`` URL. ``async with storage.write() as tx`` (one
@@ -1029,6 +1147,17 @@ class Storage:
         """One read transaction: a consistent snapshot, no write lock (writes raise)."""
         async with self._database.read() as con:
             yield Tx(con, self.shards())
+
+    @asynccontextmanager
+    async def read_once(self) -> AsyncIterator[Tx]:
+        """A read of one statement (a :class:`Tx` method that runs one query, such as
+        :meth:`Tx.message_needs`), outside a transaction: a statement is a consistent
+        snapshot by itself, and the ``BEGIN`` and rollback around it would be two more
+        trips to SQLite's thread or the PostgreSQL server (issue 24: the poster reads what
+        each message needs, dozens a second in a storm). A write, or a second statement,
+        raises: they need :meth:`read` or :meth:`write`."""
+        async with self._database.read_once() as con:
+            yield Tx(_OneRead(con), self.shards())
 
     async def migrate(self, backup_of: str | None = None) -> int:
         """Apply the migrations the database has not had; the schema version it is at."""

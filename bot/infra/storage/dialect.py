@@ -79,6 +79,11 @@ class Database(Protocol):
 
     def read(self) -> AbstractAsyncContextManager[Connection]: ...
 
+    def read_once(self) -> AbstractAsyncContextManager[Connection]:
+        """A connection for one read statement outside a transaction (a statement is a
+        consistent snapshot by itself): no ``BEGIN`` and no rollback around it."""
+        ...
+
     @property
     def waiting_since(self) -> float | None:
         """Since when (monotonic) writes wait for a lock another program holds, or None."""

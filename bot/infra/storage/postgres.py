@@ -249,6 +249,13 @@ class PostgresDatabase:
             finally:
                 await _rollback(transaction)
 
+    @asynccontextmanager
+    async def read_once(self) -> AsyncIterator[PostgresConnection]:
+        """A connection for one statement, in autocommit (the statement its own snapshot):
+        the round trips of ``BEGIN`` and ``ROLLBACK`` saved."""
+        async with self._pool.acquire() as con:
+            yield PostgresConnection(con)
+
 
 async def _rollback(transaction: Any) -> None:
     """Roll back; a connection that broke (the reason we are here, often) has nothing to

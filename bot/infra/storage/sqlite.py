@@ -285,6 +285,19 @@ class SqliteDatabase:
             finally:
                 await self._exec("ROLLBACK", reader)
 
+    @asynccontextmanager
+    async def read_once(self) -> AsyncIterator[SqliteConnection]:
+        """The reader connection for one statement, in SQLite's autocommit (the statement
+        its own snapshot): the two trips of ``BEGIN`` and ``ROLLBACK`` saved. Held as a
+        read is: another read's ``BEGIN`` must not take the statement into its transaction."""
+        reader = self._reader
+        if reader is None:
+            async with self.read() as con:
+                yield con
+            return
+        async with self._read_lock:
+            yield SqliteConnection(reader)
+
     async def pragma(self, name: str) -> Any:
         """Read a pragma (tests check WAL and foreign keys)."""
         if not name.replace("_", "").isalpha():
