@@ -360,6 +360,13 @@ class Poster(WakeableLoop):
         self._alerted: set[int] = set()  # channels whose posts wait for a permission (issue 24)
         self._records = GroupCommit(core.storage)  # what sends record, a few transactions a second
         self._news = asyncio.Event()  # posts were stored since the drain last looked
+        # the due posts read but not started yet for want of hands, by kind of destination
+        # ("c" channels, "u" DMs), in order: taken before the database is read again
+        self._queued: dict[str, OrderedDict[Destination, list[OutboxRow]]] = {"c": OrderedDict(), "u": OrderedDict()}
+        # destinations done with, by kind; and for a kind whose last read found all that
+        # was due of it, those counts then: not read again before one of them moves
+        self._finished = {"c": 0, "u": 0}
+        self._exhausted: dict[str, tuple[int, ...] | None] = {"c": None, "u": None}
 
     async def stop(self, grace: float = 0.0) -> None:
         await super().stop(grace)
@@ -395,8 +402,11 @@ class Poster(WakeableLoop):
         c = self.settings.concurrency
         slots = {"c": asyncio.Semaphore(c), "u": asyncio.Semaphore(c)}
         running: set[asyncio.Task[None]] = set()
+        self._forget_queued()
         try:
             while True:
+                if self._news.is_set():  # posts stored since the last read: what was read is stale
+                    self._forget_queued()
                 self._news.clear()
                 served = self._served
                 free = {kind: c - sum(1 for d in self._busy if d[0] == kind) for kind in slots}
@@ -434,10 +444,29 @@ class Poster(WakeableLoop):
                     task.cancel()
                 await asyncio.gather(*running, return_exceptions=True)
 
+    def _forget_queued(self) -> None:
+        for queue in self._queued.values():
+            queue.clear()
+        self._exhausted = {"c": None, "u": None}
+
+    def _moved(self, kind: str) -> tuple[int, ...]:
+        """What may make more of a kind due without posts being stored: a channel post is
+        due once the channel's message under way is done; a DM also once its game's
+        channel post is sent."""
+        return (self._finished["c"],) if kind == "c" else (self._finished["c"], self._finished["u"])
+
     async def _take(self, free: dict[str, int]) -> tuple[list[tuple[Destination, list[Batch]]], bool]:
         """The due posts of destinations not already being served, claimed, as messages: of
         each kind (``"c"`` channels, ``"u"`` DMs) no more destinations than ``free`` hands.
-        Also whether destinations were left for later for want of hands."""
+        Also whether destinations were left for later for want of hands.
+
+        What a read finds beyond the free hands is queued, and the next destinations of a
+        kind come from its queue before the database is read again for that kind (issue
+        24: the read of the due posts costs in proportion to everything pending; in a storm
+        of 10,000 games, read at each free hand, it was most of the bot's CPU). The queues
+        are forgotten when posts are stored (a fresh read puts the new ones in order). A
+        kind whose last read found all that was due of it is not read again until a
+        message it may wait for is done (:meth:`_moved`) or posts are stored."""
         merge = self.settings.merge
         # The destinations with a message under way are left out of the read itself (issue
         # 24: not read only to be dropped), as they are when the read starts: one whose
@@ -445,37 +474,50 @@ class Poster(WakeableLoop):
         # machine) would otherwise come back from a snapshot older than the record, its
         # destination free again, and go a second time. Nothing becomes busy during the
         # read: only the drain, waiting for it, starts messages. A kind whose hands are all
-        # busy is not read either (in a storm, channel posts wait for their maps while the
-        # drain looks for DMs in turn many times a second).
-        kinds = "".join(kind for kind in "cu" if free.get(kind, 0) > 0)
-        async with self.core.storage.read() as tx:
-            rows = await tx.posts_due(
-                self.core.now(),
-                limit=PAGE,
-                hold=self.settings.hold if merge else 0.0,
-                skip=tuple(self._busy),
-                soon=self.settings.soon,
-                kinds=kinds,
-            )
-        groups: OrderedDict[Destination, list[OutboxRow]] = OrderedDict()
-        for row in rows:
-            groups.setdefault(destination(row), []).append(row)
-        if merge and len(rows) == PAGE and len(groups) > 1:
-            groups.popitem()  # the last destination may go on in the next page: it waits for it whole
+        # busy is not read (in a storm, channel posts wait for their maps while the drain
+        # looks for DMs in turn many times a second), nor one with destinations queued.
+        # A queued destination is never busy: each read replaces its kinds' queues whole,
+        # and a destination leaves its queue as it is started.
+        kinds = "".join(
+            kind
+            for kind in "cu"
+            if free.get(kind, 0) > 0 and not self._queued[kind] and self._exhausted[kind] != self._moved(kind)
+        )
+        if kinds:
+            moved = {kind: self._moved(kind) for kind in kinds}  # before the read: a send done during it counts
+            async with self.core.storage.read() as tx:
+                rows = await tx.posts_due(
+                    self.core.now(),
+                    limit=PAGE,
+                    hold=self.settings.hold if merge else 0.0,
+                    skip=tuple(self._busy),
+                    soon=self.settings.soon,
+                    kinds=kinds,
+                )
+            groups: OrderedDict[Destination, list[OutboxRow]] = OrderedDict()
+            for row in rows:
+                groups.setdefault(destination(row), []).append(row)
+            if merge and len(rows) == PAGE and len(groups) > 1:
+                groups.popitem()  # the last destination may go on in the next page: it waits for it whole
+            for kind in kinds:
+                self._queued[kind] = OrderedDict((d, rs) for d, rs in groups.items() if d[0] == kind)
+                # all that was due of it found: not read again until something moves
+                self._exhausted[kind] = moved[kind] if len(rows) < PAGE else None
+        chosen: list[tuple[Destination, list[OutboxRow]]] = []
         full = False
-        left = dict(free)
-        for dest in list(groups):
-            if left[dest[0]] > 0:
-                left[dest[0]] -= 1
-            else:  # no hand for it now: neither claimed nor parsed
-                del groups[dest]
-                full = True
-        if not groups:
+        for kind, queue in self._queued.items():
+            for _ in range(free.get(kind, 0)):
+                if not queue:
+                    break
+                chosen.append(queue.popitem(last=False))
+            full = full or bool(queue)  # no hand for them now: neither claimed nor parsed
+        if not chosen:
             return [], full
-        wanted = [r for rs in groups.values() for r in rs]
+        chosen.sort(key=lambda item: item[1][0].id)  # in the order of their oldest posts, as read
+        wanted = [r for _, rs in chosen for r in rs]
         held = await self.core.deps.jobs.claim([Job.post(r.id, r.guild_id) for r in wanted])
         return [
-            (dest, batches_of(rs, merge)) for dest, rs in groups.items() if all(Job.post(r.id).key in held for r in rs)
+            (dest, batches_of(rs, merge)) for dest, rs in chosen if all(Job.post(r.id).key in held for r in rs)
         ], full
 
     async def _serve(self, dest: Destination, batches: list[Batch], slots: asyncio.Semaphore) -> None:
@@ -492,6 +534,7 @@ class Poster(WakeableLoop):
         finally:
             self._busy.discard(dest)
             self._served += 1
+            self._finished[dest[0]] += 1
             slots.release()
 
     async def _deliver(self, batch: Batch) -> bool:

@@ -332,6 +332,8 @@ async def test_posts_due_once_a_send_recorded_during_the_read_are_still_sent(ser
     real_serve = poster._serve
 
     async def serve(dest, batches, slots):
+        if dest == channel:
+            poster.kick()  # posts stored meanwhile: the drain reads while the channel post is under way
         await real_serve(dest, batches, slots)
         if dest == channel:
             served.set()
@@ -438,3 +440,49 @@ async def test_a_drain_with_every_channel_hand_busy_reads_and_claims_no_channel_
     assert not any(str(post) in key for post in second for key in claims_during)
     assert any(str(second[0]) in key for keys in claimed for key in keys)  # claimed once its turn came
     assert [cid for cid, _ in client.sent if cid < 900_000] == [6000, 6001]
+
+
+async def test_a_drain_reads_the_due_posts_once_for_many_destinations_not_once_per_hand(service, clock):
+    # six games' channel posts due, one channel hand: the first read finds them all, and
+    # the next five come from what it read, not from five more reads of everything pending
+    # (issue 24: each read costs in proportion to all that is pending)
+    games = await two_player_games(service, [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10), (11, 12)], 7000, "Page")
+    async with service.storage.write() as tx:
+        for post in await tx.posts():
+            await tx.mark_sent(post["id"], None, 0)
+        for g in games:
+            assert await tx.set_timers(g.id, g.phase, deadline=g.deadline, remind_at=None)
+    clock.advance(hours=49)
+    assert await service.resolution.run_due() == 6
+    client = _Client()
+    poster = Poster(client, service, _Gate(held=set()), settings=PostingSettings(concurrency=1, pacing=None))
+    kinds: list[str] = []
+    real_read = service.storage.read
+
+    class Recording:
+        def __init__(self, tx):
+            self._tx = tx
+
+        def __getattr__(self, name):
+            return getattr(self._tx, name)
+
+        async def posts_due(self, *args, **kwargs):
+            kinds.append(kwargs.get("kinds", "cu"))
+            return await self._tx.posts_due(*args, **kwargs)
+
+    @asynccontextmanager
+    async def read():
+        async with real_read() as tx:
+            yield Recording(tx)
+
+    service.storage.read = read
+    try:
+        await asyncio.wait_for(poster.drain(), 30)
+    finally:
+        service.storage.read = real_read
+    await poster.stop()
+    channels = [cid for cid, _ in client.sent if cid < 900_000]
+    assert channels == list(range(7000, 7006))  # each game's channel post, in order
+    assert sorted(cid for cid, _ in client.sent if cid >= 900_000) == [900_000 + u for u in range(1, 13)]
+    reads_of_channels = sum("c" in k for k in kinds)
+    assert reads_of_channels <= 2, kinds  # the one that found them, and the one that found none left
