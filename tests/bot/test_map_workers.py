@@ -143,3 +143,35 @@ def test_the_readme_says_how_many_map_processes():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "one per core" not in readme
     assert "one per CPU the bot may use" in readme
+
+
+def nice_of(pid: int) -> int:
+    return int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[16])
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("one_cpu", [True, False], ids=["one-cpu", "every-cpu"])
+def test_map_workers_yield_to_the_bot_only_when_it_has_a_core_besides(one_cpu: bool):
+    # with one core a storm's maps are its critical path: not niced; with more, the bot's
+    # replies go first
+    cpus = sorted(os.sched_getaffinity(0))[:1] if one_cpu else None
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER],
+        cwd=str(ROOT),
+        env=env,
+        stdout=subprocess.PIPE,
+        bufsize=0,
+        preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None,
+    )
+    pids = [holder.pid]
+    try:
+        assert read_line(holder) == "drawn"
+        workers = workers_of(holder.pid)
+        pids += workers
+        assert workers
+        expected = 0 if one_cpu or maps.available_cpus() == 1 else 5
+        assert {nice_of(w) - nice_of(holder.pid) for w in workers} == {expected}
+    finally:
+        end(pids)
+        holder.wait()
