@@ -62,6 +62,7 @@ sys.path.insert(0, str(ROOT))
 import discord.http  # noqa: E402
 import yarl  # noqa: E402
 from discord.gateway import DiscordWebSocket  # noqa: E402
+from storms import OPENING, storm_orders  # noqa: E402  (benchmarks/storms.py)
 
 from bot.core import press  # noqa: E402
 from bot.core.app import Core  # noqa: E402
@@ -69,32 +70,7 @@ from bot.core.context import powers_of  # noqa: E402
 from bot.discord.app import DiplomacyBot  # noqa: E402
 from bot.infra import maps  # noqa: E402
 from bot.infra.storage import Storage  # noqa: E402
-from engine.orders import format_order  # noqa: E402
-from engine.players import play  # noqa: E402
-from engine.position import Position  # noqa: E402
 from tests.bot.loopback import Limits, Remote  # noqa: E402
-
-OPENING = {
-    "AUSTRIA": "A VIE - GAL; A BUD - SER; F TRI - ALB",
-    "ENGLAND": "F LON - NTH; F EDI - NWG; A LVP - YOR",
-    "FRANCE": "A PAR - BUR; A MAR - SPA; F BRE - MAO",
-    "GERMANY": "A MUN - BUR; A BER - KIE; F KIE - DEN",
-    "ITALY": "A VEN - TYR; A ROM - APU; F NAP - ION",
-    "RUSSIA": "A WAR - GAL; A MOS - UKR; F SEV - BLA; F STP/SC - BOT",
-    "TURKEY": "A CON - BUL; A SMY - CON; F ANK - BLA",
-}
-
-
-def storm_orders(g: int, same: bool) -> dict[str, str]:
-    """Each power's orders in storm game ``g``: legal orders drawn at random (the engine's
-    ``random`` player, seeded by the game), so that the storm's maps differ from game to
-    game as a real storm's do (the same opening everywhere would let each map reuse most
-    of the last one's drawing and encoding); ``same``: :data:`OPENING` in every game."""
-    if same:
-        return OPENING
-    orders = play(Position.initial(), player="random", seed=g)
-    return {power.value: "; ".join(format_order(o) for o in units) for power, units in orders.items()}
-
 
 PROBE_GAMES = 10
 PROFILE: cProfile.Profile | None = None  # --profile: the event loop's thread during the storms

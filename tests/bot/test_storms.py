@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import math
-from contextlib import asynccontextmanager
+from collections.abc import Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 
 from hypothesis import given
@@ -53,6 +54,36 @@ async def two_player_games(service, pairs, first_channel: int, name: str) -> lis
         await service.lifecycle.join(channel, b)
         games.append(await service.lifecycle.start(channel, a, can_manage=False))
     return games
+
+
+@contextmanager
+def kinds_read(service) -> Iterator[list[str]]:
+    """While the block runs, the kinds of destination (``posts_due(kinds=)``) each read of
+    the due posts asks for, in order."""
+    kinds: list[str] = []
+    real_read = service.storage.read
+
+    class Recording:
+        def __init__(self, tx):
+            self._tx = tx
+
+        def __getattr__(self, name):
+            return getattr(self._tx, name)
+
+        async def posts_due(self, *args, **kwargs):
+            kinds.append(kwargs.get("kinds", "cu"))
+            return await self._tx.posts_due(*args, **kwargs)
+
+    @asynccontextmanager
+    async def read():
+        async with real_read() as tx:
+            yield Recording(tx)
+
+    service.storage.read = read
+    try:
+        yield kinds
+    finally:
+        service.storage.read = real_read
 
 
 def test_games_that_finish_players_storms_come_first():
@@ -401,41 +432,21 @@ async def test_a_drain_with_every_channel_hand_busy_reads_and_claims_no_channel_
         return await real_claim(jobs)
 
     service.deps.jobs.claim = claim
-    kinds: list[str] = []
-    real_read = service.storage.read
-
-    class Recording:
-        def __init__(self, tx):
-            self._tx = tx
-
-        def __getattr__(self, name):
-            return getattr(self._tx, name)
-
-        async def posts_due(self, *args, **kwargs):
-            kinds.append(kwargs.get("kinds", "cu"))
-            return await self._tx.posts_due(*args, **kwargs)
-
-    @asynccontextmanager
-    async def read():
-        async with real_read() as tx:
-            yield Recording(tx)
-
-    service.storage.read = read
-    drain = asyncio.create_task(poster.drain())
-    try:
-        await asyncio.wait_for(gate.drawing.wait(), 30)
-        poster.kick()  # news: the drain looks again while game 0's map is drawn
-        for _ in range(3000):
-            if len(kinds) >= 2 and not drain.done():
-                break
-            await asyncio.sleep(0.01)
-        during = list(kinds)
-        claims_during = [key for keys in claimed for key in keys]
-    finally:
-        gate.opened.set()
-    await asyncio.wait_for(drain, 30)
+    with kinds_read(service) as kinds:
+        drain = asyncio.create_task(poster.drain())
+        try:
+            await asyncio.wait_for(gate.drawing.wait(), 30)
+            poster.kick()  # news: the drain looks again while game 0's map is drawn
+            for _ in range(3000):
+                if len(kinds) >= 2 and not drain.done():
+                    break
+                await asyncio.sleep(0.01)
+            during = list(kinds)
+            claims_during = [key for keys in claimed for key in keys]
+        finally:
+            gate.opened.set()
+        await asyncio.wait_for(drain, 30)
     await poster.stop()
-    service.storage.read = real_read
     assert during[0] == "cu" and len(during) > 1 and set(during[1:]) == {"u"}, during
     assert not any(str(post) in key for post in second for key in claims_during)
     assert any(str(second[0]) in key for keys in claimed for key in keys)  # claimed once its turn came
@@ -456,30 +467,8 @@ async def test_a_drain_reads_the_due_posts_once_for_many_destinations_not_once_p
     assert await service.resolution.run_due() == 6
     client = _Client()
     poster = Poster(client, service, _Gate(held=set()), settings=PostingSettings(concurrency=1, pacing=None))
-    kinds: list[str] = []
-    real_read = service.storage.read
-
-    class Recording:
-        def __init__(self, tx):
-            self._tx = tx
-
-        def __getattr__(self, name):
-            return getattr(self._tx, name)
-
-        async def posts_due(self, *args, **kwargs):
-            kinds.append(kwargs.get("kinds", "cu"))
-            return await self._tx.posts_due(*args, **kwargs)
-
-    @asynccontextmanager
-    async def read():
-        async with real_read() as tx:
-            yield Recording(tx)
-
-    service.storage.read = read
-    try:
+    with kinds_read(service) as kinds:
         await asyncio.wait_for(poster.drain(), 30)
-    finally:
-        service.storage.read = real_read
     await poster.stop()
     channels = [cid for cid, _ in client.sent if cid < 900_000]
     assert channels == list(range(7000, 7006))  # each game's channel post, in order
