@@ -18,6 +18,21 @@ from tests.bot import databases
 GUARD = 60.0  # seconds: a hang guard, not a speed asked for
 
 
+async def new_game(tx, channel_id: int, name: str) -> int:
+    return await tx.insert_game(
+        guild_id=channel_id,
+        channel_id=channel_id,
+        name=name,
+        creator_id=1,
+        players=7,
+        movement="2d",
+        retreat="1d",
+        adjustment="1d",
+        language="en",
+        now=0,
+    )
+
+
 def test_the_idle_limit_is_the_lease():
     assert LEASE_DEFAULT == lease.DEFAULT_DURATION
     assert idle_transaction_limit({}) == lease.DEFAULT_DURATION
@@ -33,18 +48,7 @@ async def test_a_writer_frozen_in_its_transaction_does_not_stop_the_others(tmp_p
 
     async def freeze() -> None:
         async with frozen.write() as tx:
-            await tx.insert_game(
-                guild_id=1,
-                channel_id=10,
-                name="Frozen",
-                creator_id=1,
-                players=7,
-                movement="2d",
-                retreat="1d",
-                adjustment="1d",
-                language="en",
-                now=0,
-            )
+            await new_game(tx, 10, "Frozen")
             inside.set()
             await never.wait()  # says nothing more to the server: idle in its transaction
 
@@ -53,18 +57,7 @@ async def test_a_writer_frozen_in_its_transaction_does_not_stop_the_others(tmp_p
         await asyncio.wait_for(inside.wait(), GUARD)
         async with asyncio.timeout(GUARD):  # waits for the write lock until the server ends the frozen session
             async with other.write() as tx:
-                game_id = await tx.insert_game(
-                    guild_id=2,
-                    channel_id=20,
-                    name="Other",
-                    creator_id=2,
-                    players=7,
-                    movement="2d",
-                    retreat="1d",
-                    adjustment="1d",
-                    language="en",
-                    now=0,
-                )
+                game_id = await new_game(tx, 20, "Other")
         never.set()  # woken: its transaction is gone
         with pytest.raises(DATABASE_ERRORS):  # a database error, as the bot handles those
             await asyncio.wait_for(sleeper, GUARD)
