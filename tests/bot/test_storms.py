@@ -359,12 +359,13 @@ async def test_posts_due_once_a_send_recorded_during_the_read_are_still_sent(ser
     client = _Client()
     poster = Poster(client, service, _Gate(held=set()), settings=PostingSettings(concurrency=4, pacing=None))
     channel = ("c", 5000)
-    served = asyncio.Event()
+    served, reading = asyncio.Event(), asyncio.Event()
     real_serve = poster._serve
 
     async def serve(dest, batches, slots):
         if dest == channel:
             poster.kick()  # posts stored meanwhile: the drain reads while the channel post is under way
+            await asyncio.wait_for(reading.wait(), 30)  # ... and has read before it is sent
         await real_serve(dest, batches, slots)
         if dest == channel:
             served.set()
@@ -386,6 +387,7 @@ async def test_posts_due_once_a_send_recorded_during_the_read_are_still_sent(ser
             if channel in poster._busy and not served.is_set():
                 self.before = True
                 slowed.append([r.id for r in rows])
+                reading.set()
             return rows
 
     @asynccontextmanager
