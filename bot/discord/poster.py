@@ -356,14 +356,13 @@ class Poster(WakeableLoop):
         pacing = self.settings.pacing
         self.pacer = pacer or (Pacer(pacing) if pacing is not None else Unpaced())
         self._busy: set[Destination] = set()  # destinations with a message under way
-        self._served = 0  # destinations whose messages were done with, counted
         self._alerted: set[int] = set()  # channels whose posts wait for a permission (issue 24)
         self._records = GroupCommit(core.storage)  # what sends record, a few transactions a second
         self._news = asyncio.Event()  # posts were stored since the drain last looked
         # the due posts read but not started yet for want of hands, by kind of destination
         # ("c" channels, "u" DMs), in order: taken before the database is read again
         self._queued: dict[str, OrderedDict[Destination, list[OutboxRow]]] = {"c": OrderedDict(), "u": OrderedDict()}
-        # destinations done with, by kind; and for a kind whose last read found all that
+        # destinations whose messages were done with, by kind; and for a kind whose last read found all that
         # was due of it, those counts then: not read again before one of them moves
         self._finished = {"c": 0, "u": 0}
         self._exhausted: dict[str, tuple[int, ...] | None] = {"c": None, "u": None}
@@ -408,7 +407,7 @@ class Poster(WakeableLoop):
                 if self._news.is_set():  # posts stored since the last read: what was read is stale
                     self._forget_queued()
                 self._news.clear()
-                served = self._served
+                served = sum(self._finished.values())
                 free = {kind: c - sum(1 for d in self._busy if d[0] == kind) for kind in slots}
                 jobs, full = await self._take(free) if any(free.values()) else ([], True)
                 for dest, batches in jobs:
@@ -421,7 +420,7 @@ class Poster(WakeableLoop):
                 if jobs and not full:
                     continue
                 if not running:
-                    if self._served != served:
+                    if sum(self._finished.values()) != served:
                         # the last send finished while the read ran: its snapshot may be older
                         # than that send's record, and posts waiting for it (a phase's DMs
                         # after its channel post) may be due now
@@ -533,7 +532,6 @@ class Poster(WakeableLoop):
             log.exception("posting to %s failed", dest)
         finally:
             self._busy.discard(dest)
-            self._served += 1
             self._finished[dest[0]] += 1
             slots.release()
 
