@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from bot.core import context, posts
 from bot.core.deps import Deps
@@ -40,6 +41,23 @@ async def next_deadline(tx: Tx, game: GameRow, phase: str, now: datetime, previo
     """The deadline of ``phase`` starting ``now`` (``previous``: the deadline of the phase
     before, which a fixed schedule keeps to), off the days the game skips."""
     return schedule_of(game, phase).next_deadline(now, previous, await skipped(tx, game.id))
+
+
+async def avoiding(tx: Tx, game: GameRow, phase: str, moment: datetime) -> datetime:
+    """A deadline computed from a length (``/mod extend``, ``/mod resume``'s time left) moved
+    off the days the game does not play, as the ordinary deadline of ``phase`` is: to the
+    same time on the next day that is not off."""
+    return schedule_of(game, phase).avoiding(moment, await skipped(tx, game.id))
+
+
+async def day_off(tx: Tx, game: GameRow, phase: str, moment: datetime) -> date | None:
+    """The date (in the time zone of ``phase``'s schedule) when ``moment`` falls on a day
+    the game does not play, else None: a deadline a moderator sets is kept there, and they
+    are told (``/mod deadline``)."""
+    schedule = schedule_of(game, phase)
+    if schedule.avoiding(moment, await skipped(tx, game.id)) == moment:
+        return None
+    return moment.astimezone(ZoneInfo(schedule.zone)).date()
 
 
 def read_day(text: str, today: date) -> date:

@@ -14,6 +14,9 @@ The rules:
   (it is the phase's deadline now); the phase resolves at the new deadline, or as soon as
   every player it waits for has all their orders in or is ready.
 - A moderator's ``/mod resolve`` gives no grace.
+- The grace's end is not moved off the days the game does not play (:mod:`bot.core.days`),
+  as a deadline computed by a moderator is: it is a short wait for the late players only
+  (at most a day), and moving it to the next day the game plays would give everyone days.
 - The reliability record marks the phases in which a player was given grace
   (``/game status``); whether they then missed the phase is recorded as always.
 """

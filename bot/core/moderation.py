@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.core import civil, context, days, grace, posts, press, secrecy, standins
+from bot.core import civil, context, days, grace, posts, press, secrecy, standins, trivial
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.errors import UserError
@@ -43,6 +43,29 @@ class PowerOrders:
     power: Power
     user_id: int | None
     state: OrderState
+
+
+@dataclass(frozen=True, slots=True)
+class NewDeadline:
+    """What ``/mod extend``, ``/mod deadline`` or ``/mod resume`` did, for the moderator's reply."""
+
+    game: GameRow
+    deadline: float | None  # None: the game stays paused, with ``left`` on resuming
+    left: float | None = None
+    moved: bool = False  # computed from a length, it moved past the days the game does not play
+    day_off: str | None = None  # set by the moderator on a day the game does not play (ISO date): kept
+    ready: bool = False  # every player is ready: the phase resolves now
+
+
+@dataclass(frozen=True, slots=True)
+class RolledBack:
+    """What ``/mod rollback`` did: the game as restored, the phase undone, the phase it is
+    back in, and the phases between them, played at once (nobody had a choice in them)."""
+
+    game: GameRow
+    undone: str
+    back: str
+    skipped: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,15 +215,16 @@ class Moderation:
         self.deps.changed(timers=True, posts=True)
         return game
 
-    async def resume(self, channel_id: int, actor: Actor, *, action: int | None = None) -> GameRow:
-        """Resume with the time that was left; when every player became ready during the
-        pause, the phase resolves now."""
+    async def resume(self, channel_id: int, actor: Actor, *, action: int | None = None) -> NewDeadline:
+        """Resume with the time that was left (the deadline off the days the game does not
+        play, as an ordinary one); when every player became ready during the pause, the
+        phase resolves now."""
         async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
             pause = await tx.pause_of(game.id)
             if pause is None:
                 raise UserError("mod.not_paused", game=game.name)
-            deadline = self.deps.now() + pause.deadline_left
+            deadline, moved = await self._computed(tx, game, self.deps.now() + pause.deadline_left)
             await tx.clear_pause(game.id)
             await self._set_deadline(tx, game, deadline)
             ready = await civil.resolve_if_ready(tx, game, self.deps.now())
@@ -208,10 +232,11 @@ class Moderation:
                 tx, game, actor, "resume", {"deadline": deadline}, deadline=deadline, ready=ready, phase=game.phase
             )
         self.deps.changed(timers=True, posts=True)
-        return game
+        return NewDeadline(game, deadline, moved=moved, ready=ready)
 
-    async def extend(self, channel_id: int, actor: Actor, length: str, *, action: int | None = None) -> float:
-        """Move the deadline later; returns the new deadline (or, paused, the time left)."""
+    async def extend(self, channel_id: int, actor: Actor, length: str, *, action: int | None = None) -> NewDeadline:
+        """Move the deadline later (off the days the game does not play, as an ordinary
+        deadline); paused, add to the time left."""
         seconds = parse_length(length)
         if not MOD_MIN_LENGTH <= seconds <= MOD_MAX_LENGTH:
             raise UserError("mod.extend_range", text=length.strip())
@@ -219,26 +244,31 @@ class Moderation:
             game = await self._game(tx, channel_id, actor)
             pause = await tx.pause_of(game.id)
             if pause is not None:
-                result = pause.deadline_left + seconds
-                await tx.put_pause(game.id, pause.phase, result, pause.remind_left, pause.paused_at, pause.paused_by)
-                await self._announce(tx, game, actor, "extend", {"by": seconds}, paused=True, by=seconds, left=result)
+                left = pause.deadline_left + seconds
+                await tx.put_pause(game.id, pause.phase, left, pause.remind_left, pause.paused_at, pause.paused_by)
+                await self._announce(tx, game, actor, "extend", {"by": seconds}, paused=True, by=seconds, left=left)
+                result = NewDeadline(game, None, left=left)
             else:
                 now = self.deps.now()
-                result = max(game.deadline or now, now) + seconds
-                await self._set_deadline(tx, game, result)
+                deadline, moved = await self._computed(tx, game, max(game.deadline or now, now) + seconds)
+                await self._set_deadline(tx, game, deadline)
                 await self._announce(
-                    tx, game, actor, "extend", {"by": seconds, "deadline": result}, by=seconds, deadline=result
+                    tx, game, actor, "extend", {"by": seconds, "deadline": deadline}, by=seconds, deadline=deadline
                 )
+                result = NewDeadline(game, deadline, moved=moved)
         self.deps.changed(timers=True, posts=True)
         return result
 
-    async def set_deadline(self, channel_id: int, actor: Actor, when: str, *, action: int | None = None) -> float:
+    async def set_deadline(self, channel_id: int, actor: Actor, when: str, *, action: int | None = None) -> NewDeadline:
         """Set the deadline to a moment (:func:`parse_deadline`); it ends a pause, so the
-        phase resolves now if every player is ready."""
+        phase resolves now if every player is ready. The moment is the moderator's choice:
+        on a day the game does not play it is kept, and the reply says so."""
         now = self.deps.now()
         deadline = parse_deadline(when, now)
         async with self.deps.storage.write(action) as tx:
             game = await self._game(tx, channel_id, actor)
+            assert game.phase is not None
+            off = await days.day_off(tx, game, game.phase, from_unix(deadline))
             await tx.clear_pause(game.id)
             await self._set_deadline(tx, game, deadline)
             ready = await civil.resolve_if_ready(tx, game, self.deps.now())
@@ -246,7 +276,15 @@ class Moderation:
                 tx, game, actor, "deadline", {"deadline": deadline}, deadline=deadline, ready=ready, phase=game.phase
             )
         self.deps.changed(timers=True, posts=True)
-        return deadline
+        return NewDeadline(game, deadline, day_off=off.isoformat() if off else None, ready=ready)
+
+    async def _computed(self, tx: Tx, game: GameRow, deadline: float) -> tuple[float, bool]:
+        """A deadline computed from a length, off the days the game does not play; and
+        whether it moved."""
+        assert game.phase is not None
+        moment = from_unix(deadline)
+        moved = await days.avoiding(tx, game, game.phase, moment)
+        return (deadline, False) if moved == moment else (to_unix(moved), True)
 
     async def _set_deadline(self, tx: Tx, game: GameRow, deadline: float, phase: str | None = None) -> None:
         """A new deadline for the phase, and its reminders planned again."""
@@ -403,9 +441,14 @@ class Moderation:
         return game
 
     # -- rollback -----------------------------------------------------------------------
-    async def rollback(self, channel_id: int, actor: Actor, *, action: int | None = None) -> tuple[GameRow, str, str]:
-        """Undo the last resolution: the game is again in the phase before, with its orders;
-        returns the game, the phase undone and the phase restored."""
+    async def rollback(self, channel_id: int, actor: Actor, *, action: int | None = None) -> RolledBack:
+        """Undo the last resolution: the game is again in the phase before, with its orders,
+        as the ordinary flow entered it (its deadline, each player's DM). A phase nobody had
+        a choice in was played at once (:mod:`bot.core.trivial`): the game never waits in
+        one, and played again it would give the very phase just undone, so it is undone
+        too, back to the last phase in which somebody had a choice; when that phase is
+        played again, the ordinary flow plays the others at once (and in a fog game tells
+        each player, in one DM, what they saw of them)."""
         async with self.deps.storage.write(action) as tx:
             game = await self._game(
                 tx, channel_id, actor, status=(GameStatus.ACTIVE, GameStatus.FINISHED), any_game=True
@@ -415,16 +458,26 @@ class Moderation:
             names = await tx.phase_names(game.id)
             if len(names) < 2 or game.phase != names[-1]:
                 raise UserError("mod.rollback_nothing", game=game.name)
-            undone, back = names[-1], names[-2]
+            undone, at = names[-1], len(names) - 2
+            back = names[at]
             row = await tx.phase(game.id, back)
             assert row is not None
             snap = await tx.snapshot(game.id, back) or {}
+            while at > 0 and await self._played_at_once(tx, game, row.position, snap):
+                at -= 1
+                back = names[at]
+                row = await tx.phase(game.id, back)
+                assert row is not None
+                snap = await tx.snapshot(game.id, back) or {}
+            skipped = tuple(names[at + 1 : -1])  # played at once: undone with the last one
             now_dt = self.deps.clock()
             deadline_dt = await days.next_deadline(tx, game, back, now_dt)  # off the days skipped
-            await tx.delete_unsent_posts(game.id, undone)
+            for phase in (undone, *skipped):
+                await tx.delete_unsent_posts(game.id, phase)
             if row.resolved_at is not None:
                 await tx.delete_unsent_posts(game.id, back, since=row.resolved_at)
-            await tx.delete_phase(game.id, undone)
+            for phase in (undone, *skipped):
+                await tx.delete_phase(game.id, phase)
             await tx.clear_phase_results(game.id, back)
             await tx.clear_pause(game.id)
             await tx.close_draw(game.id)
@@ -446,9 +499,11 @@ class Moderation:
                 await seats_kept(tx, game)  # issue 23: a seat a newcomer took stays theirs
             if "standby" in snap:  # the standby orders as they stood before (issue 15)
                 await tx.replace_standby(game.id, [StandbyRow(**r) for r in snap["standby"]], to_unix(now_dt))
-            await tx.delete_player_phases(game.id, (back, undone))
-            await tx.delete_grace_period(game.id, back)  # the phase is played again: grace again (issue 15)
-            await tx.delete_snapshot(game.id, back)
+            await tx.delete_player_phases(game.id, (back, *skipped, undone))
+            for phase in (back, *skipped, undone):  # played again: grace again (issue 15)
+                await tx.delete_grace_period(game.id, phase)
+            for phase in (back, *skipped):
+                await tx.delete_snapshot(game.id, phase)
             await tx.clear_ready_all(game.id)
             await self._set_deadline(tx, game, to_unix(deadline_dt), back)
             restored = await tx.game(game.id)
@@ -458,18 +513,26 @@ class Moderation:
                 restored,
                 actor,
                 "rollback",
-                {"undone": undone, "phase": back},
+                {"undone": undone, "phase": back, **({"skipped": list(skipped)} if skipped else {})},
                 post_phase=back,
                 map=MapSpec(back),
                 undone=undone,
                 back=back,
                 deadline=to_unix(deadline_dt),
+                **({"skipped": list(skipped)} if skipped else {}),
             )
             players = await tx.players(game.id)
             await posts.phase_dms(tx, restored, players, position_from_json(row.position), self.deps.now())
             await press.seats_changed(tx, restored, "rollback", self.deps.now())  # press as in that phase
         self.deps.changed(timers=True, posts=True)
-        return restored, undone, back
+        return RolledBack(restored, undone, back, skipped)
+
+    @staticmethod
+    async def _played_at_once(tx: Tx, game: GameRow, position: dict[str, Any], snap: dict[str, Any]) -> bool:
+        """Whether nobody had a choice in the phase of ``position`` when it was played (the
+        power states as its resolution kept them; as they are now when it kept none)."""
+        states = [PowerState(**s) for s in snap["states"]] if "states" in snap else None
+        return await trivial.settles_at_once(tx, game, position_from_json(position), states)
 
     # -- orders and reminders -----------------------------------------------------------
     async def orders_overview(

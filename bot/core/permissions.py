@@ -9,7 +9,14 @@ of its own: Manage Channels (to make them) and Manage Roles (to let each player 
 out) on the server. A game that keeps players from writing in its channel (gunboat,
 rulebook press while closed, anonymous) or lets spectators read it changes the channel's
 permission overwrites: Manage Permissions there (Manage Roles, as Discord names it on a
-channel). Nothing else: the bot sends no embeds and makes no invites or threads.
+channel). Discord lets a bot allow or deny in an overwrite only what it has itself, so the
+permissions a lock closes (Add Reactions, Create Public Threads, Create Private Threads,
+Send Messages in Threads: :data:`LOCKED`) are needed too, on the server for press channels
+and in the game channel for its own overwrites. A game on the substitute board makes
+invites: Create Invite in its channel. Nothing else: the bot sends no embeds (its maps are
+attachments; an invite goes by DM or in the moderator's private reply), so it asks no
+Embed Links. ``python -m bot invite`` asks exactly :data:`Permission`'s members (a test
+compares them with the README's table and with the overwrites the press worker sets).
 
 **Required or not.** Without the posting permissions the game can't be played: ``/game
 start`` refuses until they are given (``/game create`` already says what is missing). The
@@ -43,6 +50,11 @@ class Permission(StrEnum):
     MANAGE_CHANNELS = "manage_channels"
     MANAGE_ROLES = "manage_roles"
     CREATE_INSTANT_INVITE = "create_instant_invite"
+    # what a locked channel's overwrites deny (bot.discord.press): a bot may deny only what it has
+    ADD_REACTIONS = "add_reactions"
+    CREATE_PUBLIC_THREADS = "create_public_threads"
+    CREATE_PRIVATE_THREADS = "create_private_threads"
+    SEND_MESSAGES_IN_THREADS = "send_messages_in_threads"
 
 
 class Place(StrEnum):
@@ -62,6 +74,7 @@ class Use(StrEnum):
     PRESS_ACCESS = "press_access"  # letting each player in and out of them
     CHANNEL_ACCESS = "channel_access"  # muting players / letting spectators read the game channel
     INVITES = "invites"  # inviting a substitute from another server (the substitute board)
+    LOCKS = "locks"  # what a locked channel closes: Discord lets a bot deny only what it has
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +93,16 @@ _POSTING = (
 )
 
 
+#: What a locked channel's overwrites deny besides Send Messages (bot.discord.press): the
+#: bot must have each of them where it sets them.
+LOCKED = (
+    Permission.ADD_REACTIONS,
+    Permission.CREATE_PUBLIC_THREADS,
+    Permission.CREATE_PRIVATE_THREADS,
+    Permission.SEND_MESSAGES_IN_THREADS,
+)
+
+
 def needs(settings: Settings, *, substitutes: bool = False) -> tuple[Need, ...]:
     """What a game with ``settings`` needs from Discord, required first; ``substitutes``:
     the game is on the substitute board (issue 23)."""
@@ -87,8 +110,10 @@ def needs(settings: Settings, *, substitutes: bool = False) -> tuple[Need, ...]:
     if settings.press.private:  # pair channels, or an inbox per power when anonymous
         out.append(Need(Permission.MANAGE_CHANNELS, Place.SERVER, Use.PRESS_CHANNELS, False))
         out.append(Need(Permission.MANAGE_ROLES, Place.SERVER, Use.PRESS_ACCESS, False))
+        out += [Need(p, Place.SERVER, Use.LOCKS, False) for p in LOCKED]
     if settings.press in (PressMode.NONE, PressMode.RULEBOOK) or settings.anonymous or settings.spectators:
         out.append(Need(Permission.MANAGE_ROLES, Place.CHANNEL, Use.CHANNEL_ACCESS, False))
+        out += [Need(p, Place.CHANNEL, Use.LOCKS, False) for p in LOCKED]
     if substitutes:  # on the substitute board: an accepted stranger gets an invite
         out.append(Need(Permission.CREATE_INSTANT_INVITE, Place.CHANNEL, Use.INVITES, False))
     return tuple(sorted(out, key=lambda n: not n.required))

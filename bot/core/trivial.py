@@ -20,25 +20,32 @@ disband is never a missed phase). Movement phases always wait: every unit may ho
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from bot.core.context import rules_for
 from bot.infra.storage import GameRow, Tx
+from bot.infra.storage.moderation import PowerState
 from engine import Position, Power, forced_phase
 
 
-async def declared(tx: Tx, game: GameRow) -> frozenset[Power]:
+async def declared(tx: Tx, game: GameRow, states: Iterable[PowerState] | None = None) -> frozenset[Power]:
     """The powers nobody waits for: declared in civil disorder (passive in a retreat or
     adjustment phase, or played by the caretaker), and seats played by a bot (issue 23:
-    a stand-in's orders are computed at once, :mod:`bot.core.standins`)."""
-    states = await tx.power_states(game.id)
-    return frozenset(Power(p) for p, s in states.items() if s.civil_disorder or s.bot is not None)
+    a stand-in's orders are computed at once, :mod:`bot.core.standins`). ``states``: the
+    power states to read (a rollback's, as a resolution kept them); the game's now by default."""
+    rows = (await tx.power_states(game.id)).values() if states is None else states
+    return frozenset(Power(s.power) for s in rows if s.civil_disorder or s.bot is not None)
 
 
-async def settles_at_once(tx: Tx, game: GameRow, position: Position) -> bool:
-    """Whether the game's current phase (``position``) has nothing to wait for."""
+async def settles_at_once(
+    tx: Tx, game: GameRow, position: Position, states: Iterable[PowerState] | None = None
+) -> bool:
+    """Whether the game's current phase (``position``) has nothing to wait for (with
+    ``states``: as the powers stood then, see :func:`declared`)."""
     phase = str(position.phase)
     if position.phase.is_movement:
         return False
-    rules = rules_for(game, phase, await declared(tx, game))
+    rules = rules_for(game, phase, await declared(tx, game, states))
     return forced_phase(position, rules) is not None
 
 

@@ -28,7 +28,7 @@ def _reader(channel: object) -> Callable[[Need], bool] | None:
             return bool(getattr(server, need.permission.value))
         if thread and need.permission is Permission.SEND_MESSAGES:
             return here.send_messages_in_threads  # a game in a thread: Discord's permission there
-        if thread and need.permission is Permission.MANAGE_ROLES:
+        if thread and (need.permission is Permission.MANAGE_ROLES or need.use is Use.LOCKS):
             return True  # a thread has no overwrites: the bot sets none there (bot.discord.press)
         return bool(getattr(here, need.permission.value))
 

@@ -56,19 +56,18 @@ _CLOSED = {
     "create_public_threads": False,
     "create_private_threads": False,
 }
+# (no Embed Links: whether a player's links show previews is the server's choice, and the
+# bot, which sends no embeds, could grant it only by holding it itself)
 WRITE = discord.PermissionOverwrite(
     view_channel=True,
     read_message_history=True,
     send_messages=True,
     add_reactions=True,
     attach_files=True,
-    embed_links=True,
 )
 READ = discord.PermissionOverwrite(view_channel=True, read_message_history=True, **_CLOSED)
 HIDDEN = discord.PermissionOverwrite(view_channel=False)
-BOT = discord.PermissionOverwrite(
-    view_channel=True, read_message_history=True, send_messages=True, embed_links=True, attach_files=True
-)
+BOT = discord.PermissionOverwrite(view_channel=True, read_message_history=True, send_messages=True, attach_files=True)
 #: What the bot adds for a member on the game channel (and nothing else there).
 GAME_CHANNEL_GRANTS: dict[Grant, dict[str, bool]] = {
     Grant.MUTED: dict(_CLOSED),

@@ -17,12 +17,14 @@ import discord
 
 SCOPES = ("bot", "applications.commands")
 
-#: Every permission the bot asks for: discord.py's name, Discord's name, and why (the README
-#: lists the same).
+#: Every permission the bot asks for: discord.py's name, Discord's name, and why. Exactly
+#: those the games' checks name (:class:`bot.core.permissions.Permission`), which cover what
+#: the press worker allows or denies in its overwrites (Discord lets a bot set there only
+#: what it has itself); the README's table lists the same (a test compares the three). No
+#: Embed Links: the bot sends no embeds.
 NEEDED: tuple[tuple[str, str, str], ...] = (
     ("view_channel", "View Channels", "see the game channels it posts in"),
     ("send_messages", "Send Messages", "post results, maps, deadlines and announcements in game channels"),
-    ("embed_links", "Embed Links", "show game summaries and links as embeds"),
     ("attach_files", "Attach Files", "attach the maps, the history GIF and its JSON"),
     ("read_message_history", "Read Message History", "find its own posts again after a restart, so none is sent twice"),
     ("manage_channels", "Manage Channels", "create each game's press category and its private channels"),

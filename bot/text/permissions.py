@@ -10,6 +10,9 @@ from typing import Any
 from bot.core.permissions import Need, Permission, Place, Use
 from bot.text.i18n import t
 
+#: what the press worker needs: once given, ``/press repair`` sets up what could not be
+_PRESS_USES = (Use.PRESS_CHANNELS, Use.PRESS_ACCESS, Use.CHANNEL_ACCESS, Use.LOCKS)
+
 
 def permission_name(permission: Permission, place: Place, lang: str) -> str:
     """Discord's name of a permission: on a channel, Manage Roles is Manage Permissions."""
@@ -48,7 +51,7 @@ def start_refused(game: str, missing: Sequence[Need], channel_id: int, lang: str
 def start_warning(game: str, missing: Sequence[Need], channel_id: int, lang: str) -> str:
     """After a start that went ahead without optional permissions."""
     lines = [t("perm.start.optional", lang, game=game), *_lines(missing, channel_id, lang)]
-    press = any(n.use in (Use.PRESS_CHANNELS, Use.PRESS_ACCESS, Use.CHANNEL_ACCESS) for n in missing)
+    press = any(n.use in _PRESS_USES for n in missing)
     lines.append(t("perm.footer.press", lang) if press else t("perm.footer", lang))
     return "\n".join(lines)
 
@@ -57,7 +60,7 @@ def settings_warning(game: str, missing: Sequence[Need], channel_id: int, lang: 
     """After ``/mod settings``: what the game now needs that the bot lacks (the substitute
     board's invites, the press channels of a press mode turned on)."""
     lines = [t("perm.settings.missing", lang, game=game), *_lines(missing, channel_id, lang)]
-    press = any(n.use in (Use.PRESS_CHANNELS, Use.PRESS_ACCESS, Use.CHANNEL_ACCESS) for n in missing)
+    press = any(n.use in _PRESS_USES for n in missing)
     lines.append(t("perm.footer.press", lang) if press else t("perm.footer", lang))
     return "\n".join(lines)
 

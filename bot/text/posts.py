@@ -98,6 +98,8 @@ def named(params: Mapping[str, Any], language: str) -> dict[str, Any]:
     for key, value in params.items():
         if key in ("phase", "undone", "back", "next"):
             out[key] = phase_title(value, language) if value else value
+        elif key == "skipped":  # phases played at once, undone by a rollback with the one after them
+            out[key] = ", ".join(phase_title(p, language) for p in value)
         elif key == "deadline":
             out[key] = markup.stamp(value)
         elif key in ("left", "by"):
@@ -143,6 +145,7 @@ def _mod_action(p: Mapping[str, Any], lang: str) -> str:
     action = params.pop("action")
     key = _MOD_KEYS[action] + ("_paused" if params.pop("paused", False) else "")
     key += "_ready" if params.pop("ready", False) else ""  # every player is ready: it resolves now
+    key += "_skipped" if params.get("skipped") else ""  # a rollback past phases played at once
     return t(f"mod.post.{key}", lang, **named(params, lang))
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from bot.core import secrecy
 from bot.core.errors import UserError
 from bot.core.languages import SCRIPTS, game_writing
-from bot.core.moderation import OrdersOverview
+from bot.core.moderation import NewDeadline, OrdersOverview, RolledBack
 from bot.core.ordering import LineReport, OrderReport, ReadyReport
 from bot.core.reminders import ReminderSettings
 from bot.core.status import GameStatusReport, OrderSheet
@@ -23,7 +23,7 @@ from bot.text.labels import echo, order_line, phase_title, power_name, power_nam
 from bot.text.posts import missing_text, named, silent_text
 from bot.text.scores import rules_text
 from bot.text.sheet import MAX_OPTIONS, cut, ready_key
-from bot.text.standby import late_lines
+from bot.text.standby import day_text, late_lines
 
 MAX_REPLY = markup.MAX_CONTENT
 #: The most a reply says: the reply helper sends it as up to
@@ -213,6 +213,31 @@ def status_text(report: GameStatusReport, lang: str) -> str:
             lines.append(t("anon.status.note", lang))
         text = "\n".join(lines)
     return "\n".join([text, *standing_lines(report, lang), *press.status_settings(report.settings, lang)])
+
+
+def deadline_reply(result: NewDeadline, lang: str) -> str:
+    """The reply to ``/mod extend``, ``/mod deadline`` and ``/mod resume``: the new deadline
+    (or, paused, the time left), whether it moved past the days the game does not play, or
+    that the moment the moderator chose is on one of them."""
+    game = result.game.name
+    if result.ready:  # every player is ready: the phase resolves now, the post says so
+        return t("mod.reply.done", lang)
+    if result.deadline is None:
+        return t("mod.reply.extended_paused", lang, game=game, left=duration_text(result.left or 0, lang))
+    lines = [t("mod.reply.deadline", lang, game=game, deadline=markup.stamp(result.deadline))]
+    if result.moved:
+        lines.append(t("mod.reply.deadline_moved", lang))
+    if result.day_off is not None:
+        lines.append(t("mod.reply.deadline_day_off", lang, game=game, day=day_text(result.day_off, lang)))
+    return "\n".join(lines)
+
+
+def rollback_reply(done: RolledBack, lang: str) -> str:
+    """The reply to ``/mod rollback``: the phase undone, the phase the game is back in, and
+    the phases played at once between them, undone with it."""
+    key = "mod.reply.rollback_skipped" if done.skipped else "mod.reply.rollback"
+    params = {"undone": done.undone, "back": done.back, "skipped": list(done.skipped)}
+    return t(key, lang, **named(params, lang))
 
 
 def overview_text(view: OrdersOverview, lang: str) -> str:

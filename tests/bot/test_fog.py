@@ -261,6 +261,42 @@ async def test_a_phase_played_at_once_is_told_in_the_same_private_message(tmp_pa
                 assert "**Spring 1902 moves** has started" in text, text
 
 
+async def test_a_rollback_past_a_phase_played_at_once_tells_each_player_what_they_saw_again(tmp_path):
+    """The Winter above, played at once after the Fall; the moderator undoes the last
+    resolution: the game is back in the Fall (the Winter is undone with it). Played again,
+    the Fall is followed by the Winter at once, and each player gets again, in one private
+    message, what they saw of the Fall and of the Winter and what they owe in Spring 1902:
+    nothing of either phase is lost, and nobody is asked to order in the Winter."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table_, member = await start_seven(env, fog=True)
+        ch, alice = table_.channel, table_.members[0]
+        units = {**STANDARD_UNITS, "AUSTRIA": ["A TYR"]}
+        others = {c: p for c, p in Position.initial().centres.items() if p is not Power.AUSTRIA}
+        await set_scene(env, ch.id, "F1901M", units, {c: p.value for c, p in others.items()}, homes=False)
+        await order(member["AUSTRIA"], "A TYR H")
+        await alice.slash(ch, "mod resolve")
+        await env.advance_time(5)
+        assert (await current_game(env, ch.id)).phase == "S1902M"
+        r = await alice.slash(ch, "mod rollback")
+        assert "the game is back in Fall 1901 moves" in r.response.content
+        await env.advance_time(5)
+        assert (await current_game(env, ch.id)).phase == "F1901M"
+        before = {p: len(dms(m)) for p, m in member.items()}
+        await alice.slash(ch, "mod resolve")  # the Fall again; the Winter follows at once
+        await env.advance_time(5)
+        game = await current_game(env, ch.id)
+        assert game.phase == "S1902M" and "AUSTRIA" not in game.position["units"]
+        for power, m in member.items():
+            told = dms(m)[before[power] :]
+            [text] = [x for x in told if "what you saw of" in x]
+            assert text.index("what you saw of Fall 1901") < text.index("what you saw of Winter 1901"), text
+            assert not any("Winter 1901 adjustments** has started" in x for x in told), told
+            if power == "AUSTRIA":
+                assert "A TYR" in text and "nothing for you to order" in text
+            else:
+                assert "**Spring 1902 moves** has started" in text, text
+
+
 async def test_fog_needs_one_power_per_player(tmp_path):
     async with running(str(tmp_path / "db.sqlite3")) as env:
         table_ = seven(env, ("alice",))

@@ -60,14 +60,12 @@ async def test_rollback_reply_names_the_phase_undone_after_a_winter_settled_at_o
         assert r.ephemeral
         reply = r.response.content
         assert reply.startswith("⏪ The last resolution is undone: Spring 1902 moves is withdrawn"), reply
-        assert "back in Winter 1901 adjustments" in reply and "Spring 1902 moves undone" not in reply
-        # the Winter, settled at once, never played: undone again, it is what is withdrawn
-        r = await alice.slash(ch, "mod rollback")
-        reply = r.response.content
-        assert "Winter 1901 adjustments undone" not in reply, reply
-        assert "Winter 1901 adjustments is withdrawn and the game is back in Fall 1901 moves" in reply
-        [post] = [x for x in texts(ch) if x.startswith("⏪") and "Winter 1901 adjustments is withdrawn" in x]
-        assert "back in **Fall 1901 moves**" in post
+        assert "Spring 1902 moves undone" not in reply and "Winter 1901 adjustments undone" not in reply
+        # the Winter, settled at once, is undone with it, and said so: the game is back in the Fall
+        assert "and with it Winter 1901 adjustments, played at once as nobody had a choice in it" in reply
+        assert "the game is back in Fall 1901 moves" in reply
+        [post] = [x for x in texts(ch) if x.startswith("⏪") and "Spring 1902 moves is withdrawn" in x]
+        assert "and with it Winter 1901 adjustments" in post and "back in **Fall 1901 moves**" in post
 
 
 async def test_the_private_map_of_my_orders_has_alt_text(tmp_path):

@@ -7,7 +7,18 @@ from __future__ import annotations
 import discord
 
 from tests.bot.simcord_support import running, seven
-from tests.bot.support import STANDARD, current_game, dms, order, ready_all, set_position, start_seven, texts
+from tests.bot.support import (
+    STANDARD,
+    current_game,
+    dms,
+    homes,
+    order,
+    ready_all,
+    set_position,
+    set_scene,
+    start_seven,
+    texts,
+)
 
 HOURS = 3600
 
@@ -261,6 +272,56 @@ async def test_rollback_then_a_different_resolution(tmp_path):
         log = r.response.content
         assert log.count("resolved Spring 1901 moves") == 2
         assert "rolled back Fall 1901 moves to Spring 1901 moves" in log
+
+
+async def test_a_rollback_does_not_stop_in_a_phase_nobody_had_a_choice_in(tmp_path):
+    """Italy lost its last centre but keeps an army: in the Winter it must disband it and
+    nobody else adjusts, so the Winter was played at once after the Fall. The moderator
+    undoes the last resolution: the game never waits in such a Winter (and played again it
+    would give the same Spring), so it is undone too, back to the Fall, with its orders.
+    Played again, the Fall is followed by the Winter at once, as the first time, and
+    nobody is asked to order in the Winter."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, member = await start_seven(env)
+        ch, alice = table.channel, table.members[0]
+        units = {**STANDARD, "ITALY": ["A PIE"]}
+        centres = {c: p for c, p in homes().items() if p != "ITALY"}
+        await set_scene(env, ch.id, "F1901M", units, centres, homes=False)
+        await order(member["ITALY"], "A PIE H")
+        await order(member["FRANCE"], "A PAR - BUR")
+        await ready_all(member)
+        assert (await current_game(env, ch.id)).phase == "S1902M"
+        before = len(ch.history())
+        r = await alice.slash(ch, "mod rollback")
+        assert r.ephemeral and r.response.content == (
+            "⏪ The last resolution is undone: Spring 1902 moves is withdrawn, and with it Winter 1901 adjustments, "
+            "played at once as nobody had a choice in it; the game is back in Fall 1901 moves, with the orders given."
+        )
+        await env.advance_time(5)
+        game = await current_game(env, ch.id)
+        assert game.phase == "F1901M" and game.position["units"]["ITALY"] == ["A PIE"]
+        assert game.deadline > env.bots[-1].core.now() + 47 * HOURS  # the Fall's own deadline
+        [undone] = [x for x in texts(ch, before) if "undid the last resolution" in x]
+        assert "and with it Winter 1901 adjustments" in undone and "back in **Fall 1901 moves**" in undone
+        r = await member["FRANCE"].user.slash("orders")
+        assert "A PAR - BUR" in r.response.content  # the Fall's orders came back
+        async with env.bots[-1].core.storage.read() as tx:
+            names = await tx.phase_names(game.id)
+        assert names[-1] == "F1901M" and "W1901A" not in names
+        # played again: the Winter follows at once, as the first time
+        before = len(ch.history())
+        seen = {p: len(dms(m)) for p, m in member.items()}
+        await ready_all(member)
+        await env.advance_time(5)
+        game = await current_game(env, ch.id)
+        assert game.phase == "S1902M" and "ITALY" not in game.position["units"]
+        new = texts(ch, before)
+        [winter] = [x for x in new if "results of Winter 1901" in x]
+        assert "`A PIE D` *(no order)*" in winter
+        assert any("Winter 1901" in x and "played at once" in x for x in new)
+        for power, m in member.items():
+            told = dms(m)[seen[power] :]
+            assert not any("Winter 1901" in d for d in told), (power, told)  # nothing to order in it
 
 
 async def test_orders_overview_and_reminders(tmp_path):

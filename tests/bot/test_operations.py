@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
 import signal
 import socket
@@ -20,9 +21,13 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
+import discord
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot.core.permissions import needs
+from bot.core.press import PressMode, Settings
+from bot.discord import press as press_worker
 from bot.infra import health
 from bot.infra.storage.postgres import label
 from bot.ops import invite
@@ -229,15 +234,54 @@ async def test_invite_prints_the_link_with_exactly_the_permissions_from_the_toke
     assert link.endswith("&scope=bot+applications.commands")
     value = int(link.split("permissions=")[1].split("&")[0])
     # Discord's permission bits: Create Invite 0, Manage Channels 4, Add Reactions 6, View Channels 10,
-    # Send Messages 11, Embed Links 14, Attach Files 15, Read Message History 16, Manage Roles 28,
-    # Create Public Threads 35, Create Private Threads 36, Send Messages in Threads 38: nothing more
-    assert value == sum(1 << bit for bit in (0, 4, 6, 10, 11, 14, 15, 16, 28, 35, 36, 38))
-    # each one said with its reason, and listed in the README
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    # Send Messages 11, Attach Files 15, Read Message History 16, Manage Roles 28, Create Public
+    # Threads 35, Create Private Threads 36, Send Messages in Threads 38: nothing more (no Embed
+    # Links 14: the bot sends no embeds)
+    assert value == sum(1 << bit for bit in (0, 4, 6, 10, 11, 15, 16, 28, 35, 36, 38))
+    # each one said with its reason
     for _, shown, why in invite.NEEDED:
         assert f"  {shown}" in done.stdout and why in done.stdout
-        assert f"**{shown}**" in readme
     assert "not-a-real-secret" not in done.stdout
+    # the link asks exactly what the games' checks can name (bot.core.permissions.needs)...
+    asked = {name for name, _, _ in invite.NEEDED}
+    assert value == invite.permissions().value
+    assert asked == checked_permissions()
+    # ...which covers everything the press worker allows or denies in an overwrite: Discord
+    # lets a bot set there only what it has itself
+    assert overwritten_permissions() & ~value == 0
+    # and the README's table names exactly those
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme_permissions(readme) == {shown for _, shown, _ in invite.NEEDED}
+
+
+def checked_permissions() -> set[str]:
+    """Every permission some game's settings make the checks ask for."""
+    return {
+        need.permission.value
+        for press in PressMode
+        for anonymous in (False, True)
+        for spectators in (False, True)
+        for substitutes in (False, True)
+        for need in needs(Settings(press, anonymous=anonymous, spectators=spectators), substitutes=substitutes)
+    }
+
+
+def overwritten_permissions() -> int:
+    """The bits of every permission the press worker allows or denies in a channel overwrite."""
+    overwrites = [press_worker.WRITE, press_worker.READ, press_worker.HIDDEN, press_worker.BOT]
+    overwrites += [discord.PermissionOverwrite(**grant) for grant in press_worker.GAME_CHANNEL_GRANTS.values()]
+    out = 0
+    for overwrite in overwrites:
+        allow, deny = overwrite.pair()
+        out |= allow.value | deny.value
+    return out
+
+
+def readme_permissions(readme: str) -> set[str]:
+    """The permissions the README's table of the invite's permissions names (in bold)."""
+    table = readme.split("| permission | why the bot needs it |", 1)[1].split("\n\n", 1)[0]
+    rows = [line.split("|")[1] for line in table.splitlines()[2:]]  # (after the header's rule)
+    return {name for row in rows for name in re.findall(r"\*\*([^*]+)\*\*", row)}
 
 
 async def test_invite_without_a_bot_token_says_what_to_give():

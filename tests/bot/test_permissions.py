@@ -142,6 +142,39 @@ async def test_create_says_what_is_missing_and_start_refuses_until_it_is_given(t
         assert any(m.attachments for m in ch.history())  # the first map is posted
 
 
+async def test_create_names_what_a_locked_channel_closes_when_the_bot_lacks_it(tmp_path):
+    """Discord lets a bot allow or deny in a channel's overwrites only what it has itself: a
+    gunboat game keeps its players from writing in the game channel (reactions and threads
+    too), and a full-press game locks its press channels so. Without Add Reactions the bot
+    could set neither lock: the creator is told when the game is made, in the game channel
+    for the one, on the server for the other."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table = seven(env)
+        ch, alice = table.channel, table.members[0]
+        why = "Discord lets me close this in a locked channel (and open it again) only if I have it myself."
+        deny_bot(env, ch, add_reactions=True)  # on the game channel
+        r = await alice.slash(ch, "game create", name="Club", players=7, press="none", spectators=False)
+        (warning,) = r.followups
+        assert warning.ephemeral and warning.content.splitlines() == [
+            "⚠️ **Club** can start, but part of it won't work without these permissions:",
+            f"• **Add Reactions** in <#{ch.id}>: {why}",
+            "Give them to my role (Server Settings → Roles) or on the channel (Edit Channel → Permissions).",
+        ]
+        # a server whose members may not react: neither @everyone nor the bot's role has it
+        everyone = env.backend.get_role(table.guild.id, table.guild.id).permissions
+        env.backend.edit_role(table.guild.id, table.guild.id, {"permissions": everyone & ~P(add_reactions=True).value})
+        bot_role_without(env, table.guild, add_reactions=True)
+        other = table.guild.create_text_channel("game-2")
+        r = await alice.slash(other, "game create", name="Talks", players=7, press="full", spectators=False)
+        (warning,) = r.followups
+        assert f"• **Add Reactions** (a server permission of my role): {why}" in warning.content.splitlines()
+        # given to the bot's role: nothing more to say
+        bot_role_without(env, table.guild)
+        third = table.guild.create_text_channel("game-3")
+        r = await alice.slash(third, "game create", name="Quiet", players=7, press="none", spectators=False)
+        assert not r.followups
+
+
 async def test_start_goes_ahead_without_press_permissions_and_says_so_in_the_starters_language(
     tmp_path, client_locales
 ):

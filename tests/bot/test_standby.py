@@ -406,6 +406,54 @@ async def test_a_length_with_days_off_moves_past_the_weekend(tmp_path):
         assert "can't read `Blursday` as days of the week" in r.response.content
 
 
+async def test_moderators_deadlines_and_the_days_off(tmp_path):
+    """Moves are due a day after the phase starts, never on a weekend; simcord's clock
+    starts on Thursday 1 January 2026, 00:00 UTC. A deadline a moderator computes from a
+    length (``/mod extend``, ``/mod resume``'s time left) moves past the weekend as the
+    ordinary one does, and the reply says where to; a moment the moderator names
+    (``/mod deadline``) is kept on a Saturday, and the reply (in the moderator's language)
+    says it is a day off."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table, _, _ = await begin(env, movement="1d except Sat Sun")
+        ch, alice = table.channel, table.members[0]
+        friday = datetime(2026, 1, 2, 0, 0, tzinfo=UTC)
+        assert (await current_game(env, ch.id)).deadline == to_unix(friday)
+        # a day later is Saturday: Monday, same time
+        r = await alice.slash(ch, "mod extend", by="1d")
+        monday = datetime(2026, 1, 5, 0, 0, tzinfo=UTC)
+        assert (await current_game(env, ch.id)).deadline == to_unix(monday)
+        assert r.ephemeral and f"New deadline of **Club**: {stamp(monday)}" in r.response.content
+        assert "It moved past the game's days off to the next day it plays" in r.response.content
+        assert stamp(monday) in [x for x in texts(ch) if "extended the deadline" in x][-1]
+        # the moderator names Saturday noon: kept, and told (in Spanish, their language)
+        await alice.slash(ch, "language", language="es")
+        r = await alice.slash(ch, "mod deadline", when="2026-01-03 12:00")
+        saturday = datetime(2026, 1, 3, 12, 0, tzinfo=UTC)
+        assert (await current_game(env, ch.id)).deadline == to_unix(saturday)
+        assert f"Nuevo plazo de **Club**: {stamp(saturday)}" in r.response.content
+        assert "⚠️ El 3 ene 2026 es un día libre en **Club**; el plazo se queda ahí" in r.response.content
+        assert "saltando los días libres" not in r.response.content
+        # paused with 2.5 days left, resumed at once: Saturday noon again, so Monday noon
+        await alice.slash(ch, "language", language="en")
+        await alice.slash(ch, "mod pause")
+        r = await alice.slash(ch, "mod resume")
+        monday_noon = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
+        assert (await current_game(env, ch.id)).deadline == to_unix(monday_noon)
+        assert f"New deadline of **Club**: {stamp(monday_noon)}" in r.response.content
+        assert "moved past the game's days off" in r.response.content
+        assert stamp(monday_noon) in [x for x in texts(ch) if "resumed" in x][-1]
+        # a date skipped counts too: Tuesday skipped, a day's extension from Monday lands on Wednesday
+        await alice.slash(ch, "mod skip-day", date="2026-01-06")
+        r = await alice.slash(ch, "mod extend", by="1d")
+        wednesday_noon = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
+        assert (await current_game(env, ch.id)).deadline == to_unix(wednesday_noon)
+        assert stamp(wednesday_noon) in r.response.content
+        # an extension that lands on a day it plays: no word about days off
+        r = await alice.slash(ch, "mod extend", by="2h")
+        assert stamp(datetime(2026, 1, 7, 14, 0, tzinfo=UTC)) in r.response.content
+        assert "days off" not in r.response.content and "day off" not in r.response.content
+
+
 # -- phases in which nobody has a choice -----------------------------------------------------------
 async def test_a_trivial_retreat_is_resolved_at_once(tmp_path):
     """Germany's army in Munich was dislodged and may retreat; then a moderator puts

@@ -20,10 +20,10 @@ from bot.discord.cogs.substitutes import send_invite
 from bot.discord.locales import described, language_choices, language_of
 from bot.infra.storage.standins import CIVIL_DISORDER_PLAYERS
 from bot.text.i18n import t
-from bot.text.labels import phase_title, power_name, power_names
+from bot.text.labels import power_name, power_names
 from bot.text.permissions import settings_warning
 from bot.text.press import settings_reply
-from bot.text.replies import log_text, overview_text
+from bot.text.replies import deadline_reply, log_text, overview_text, rollback_reply
 from bot.text.standins import seat_decided_reply
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
@@ -73,22 +73,26 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
     @app_commands.command(name="resume", description=described("cmd.mod.resume"))
     async def resume(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
-            await self.mod.resume(interaction.channel_id or 0, actor_of(interaction), action=interaction.id)
-            await self._done(interaction)
+            result = await self.mod.resume(interaction.channel_id or 0, actor_of(interaction), action=interaction.id)
+            await reply(interaction, deadline_reply(result, language_of(interaction)))
 
     @app_commands.command(name="extend", description=described("cmd.mod.extend"))
     @app_commands.describe(by=described("cmd.mod.extend.by"))
     async def extend(self, interaction: discord.Interaction, by: str) -> None:
         async with answering(interaction):
-            await self.mod.extend(interaction.channel_id or 0, actor_of(interaction), by, action=interaction.id)
-            await self._done(interaction)
+            result = await self.mod.extend(
+                interaction.channel_id or 0, actor_of(interaction), by, action=interaction.id
+            )
+            await reply(interaction, deadline_reply(result, language_of(interaction)))
 
     @app_commands.command(name="deadline", description=described("cmd.mod.deadline"))
     @app_commands.describe(when=described("cmd.mod.deadline.when"))
     async def deadline(self, interaction: discord.Interaction, when: str) -> None:
         async with answering(interaction):
-            await self.mod.set_deadline(interaction.channel_id or 0, actor_of(interaction), when, action=interaction.id)
-            await self._done(interaction)
+            result = await self.mod.set_deadline(
+                interaction.channel_id or 0, actor_of(interaction), when, action=interaction.id
+            )
+            await reply(interaction, deadline_reply(result, language_of(interaction)))
 
     @app_commands.command(name="resolve", description=described("cmd.mod.resolve"))
     async def resolve(self, interaction: discord.Interaction) -> None:
@@ -173,14 +177,8 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
     @app_commands.command(name="rollback", description=described("cmd.mod.rollback"))
     async def rollback(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
-            game, undone, back = await self.mod.rollback(
-                interaction.channel_id or 0, actor_of(interaction), action=interaction.id
-            )
-            lang = language_of(interaction)
-            await reply(
-                interaction,
-                t("mod.reply.rollback", lang, undone=phase_title(undone, lang), back=phase_title(back, lang)),
-            )
+            done = await self.mod.rollback(interaction.channel_id or 0, actor_of(interaction), action=interaction.id)
+            await reply(interaction, rollback_reply(done, language_of(interaction)))
 
     @app_commands.command(name="skip-day", description=described("cmd.mod.skip_day"))
     @app_commands.describe(date=described("cmd.mod.skip_day.date"), undo=described("cmd.mod.skip_day.undo"))

@@ -10,6 +10,10 @@ MESSAGES = {
     "perm.name.manage_roles": "Управление на ролите",
     "perm.name.manage_roles.channel": "Управление на правата",
     "perm.name.create_instant_invite": "Създаване на покана",
+    "perm.name.add_reactions": "Добавяне на реакции",
+    "perm.name.create_public_threads": "Създаване на публични нишки",
+    "perm.name.create_private_threads": "Създаване на лични нишки",
+    "perm.name.send_messages_in_threads": "Изпращане на съобщения в нишки",
     # по един ред за всяко липсващо право
     "perm.line.channel": "• **{permission}** в {channel}: {use}",
     "perm.line.server": "• **{permission}** (право на ролята ми в сървъра): {use}",
@@ -26,6 +30,7 @@ MESSAGES = {
     ),
     # /game create и /game start
     "perm.use.invites": "за да поканя заместник от друг сървър, когато заеме място в тази игра.",
+    "perm.use.locks": "Discord ми позволява да затворя това в заключен канал (и да го отворя отново) само ако самият аз го имам.",
     "perm.create.required": "⚠️ **{game}** не може да започне, докато нямам тези права:",
     "perm.create.optional": "⚠️ **{game}** може да започне, но без тези права част от нея няма да работи:",
     "start.permissions": "⛔ **{game}** не може да започне: липсват ми права, от които има нужда.",

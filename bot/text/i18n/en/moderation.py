@@ -93,6 +93,10 @@ MESSAGES: dict[str, str] = {
         "⏪ {mod} undid the last resolution of **{game}**: {undone} is withdrawn and the game is back in "
         "**{back}**, with the orders given. New deadline: {deadline}"
     ),
+    "mod.post.rollback_skipped": (
+        "⏪ {mod} undid the last resolution of **{game}**: {undone} is withdrawn, and with it {skipped}, played at "
+        "once as nobody had a choice in it; the game is back in **{back}**, with the orders given. New deadline: {deadline}"
+    ),
     "mod.post.reminded": "📨 {mod} reminded {users} to send orders in **{game}**.",
     "mod.post.draw_proposed": (
         "🗳️ **{game}**: a draw shared by {powers} has been proposed. Every surviving power votes in "
@@ -149,6 +153,14 @@ MESSAGES: dict[str, str] = {
     "mod.reply.role_set": "✅ Members with {role} can now moderate games in this server.",
     "mod.reply.role_cleared": "✅ This server has no moderator role any more.",
     "mod.reply.done": "✅ Done; it is posted in the game channel.",
+    "mod.reply.deadline": "✅ New deadline of **{game}**: {deadline}. It is posted in the game channel.",
+    "mod.reply.deadline_moved": (
+        "📅 It moved past the game's days off to the next day it plays; `/mod deadline` sets any moment you choose."
+    ),
+    "mod.reply.deadline_day_off": "⚠️ {day} is a day off in **{game}**; the deadline stays there, as you set it.",
+    "mod.reply.extended_paused": (
+        "✅ **{game}** stays paused: {left} will be left on resuming. It is posted in the game channel."
+    ),
     "mod.reply.orders_title": "**{game}** — {phase}: who has ordered",
     "mod.reply.orders_line": "{mark} {power} ({user}): {state}",
     "mod.orders.ready": "ready",
@@ -168,6 +180,7 @@ MESSAGES: dict[str, str] = {
     "mod.reply.conceded": "🏳️ You conceded to {leader}.",
     "mod.reply.conceded_end": "🏳️ You conceded to {leader}; every other player had conceded, so the game is over.",
     "mod.reply.rollback": "⏪ The last resolution is undone: {undone} is withdrawn and the game is back in {back}, with the orders given.",
+    "mod.reply.rollback_skipped": "⏪ The last resolution is undone: {undone} is withdrawn, and with it {skipped}, played at once as nobody had a choice in it; the game is back in {back}, with the orders given.",
     "mod.reply.replaced": "🔄 {new} now plays {powers}, replacing {old}; both have been told.",
 }
 

@@ -10,6 +10,10 @@ MESSAGES = {
     "perm.name.manage_roles": "Manage Roles",
     "perm.name.manage_roles.channel": "Manage Permissions",
     "perm.name.create_instant_invite": "Create Invite",
+    "perm.name.add_reactions": "Add Reactions",
+    "perm.name.create_public_threads": "Create Public Threads",
+    "perm.name.create_private_threads": "Create Private Threads",
+    "perm.name.send_messages_in_threads": "Send Messages in Threads",
     # one line per missing permission
     "perm.line.channel": "• **{permission}** in {channel}: {use}",
     "perm.line.server": "• **{permission}** (a server permission of my role): {use}",
@@ -23,6 +27,7 @@ MESSAGES = {
     ),
     # /game create and /game start
     "perm.use.invites": "to invite a substitute from another server when one takes a seat in this game.",
+    "perm.use.locks": "Discord lets me close this in a locked channel (and open it again) only if I have it myself.",
     "perm.create.required": "⚠️ **{game}** can't start until I have these permissions:",
     "perm.create.optional": "⚠️ **{game}** can start, but part of it won't work without these permissions:",
     "start.permissions": "⛔ **{game}** can't start: I lack permissions it needs.",

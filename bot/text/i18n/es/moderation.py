@@ -100,6 +100,11 @@ MESSAGES: dict[str, str] = {
         "⏪ {mod} ha deshecho la última resolución de **{game}**: la fase «{undone}» queda anulada y la partida vuelve a "
         "**{back}**, con las órdenes dadas. Nuevo plazo: {deadline}"
     ),
+    "mod.post.rollback_skipped": (
+        "⏪ {mod} ha deshecho la última resolución de **{game}**: la fase «{undone}» queda anulada, y con ella "
+        "«{skipped}», que se jugó en el acto porque nadie tenía nada que elegir; la partida vuelve a **{back}**, con "
+        "las órdenes dadas. Nuevo plazo: {deadline}"
+    ),
     "mod.post.reminded": "📨 {mod} ha enviado un recordatorio de órdenes de **{game}** a: {users}.",
     "mod.post.draw_proposed": (
         "🗳️ **{game}**: se ha propuesto un empate entre {powers}. Cada potencia superviviente vota en secreto con `/draw` en este canal; se aprueba solo si todas votan sí, y caduca al resolverse la fase."
@@ -155,6 +160,15 @@ MESSAGES: dict[str, str] = {
     "mod.reply.role_set": "✅ Los miembros con {role} pueden moderar partidas en este servidor.",
     "mod.reply.role_cleared": "✅ Este servidor ya no tiene rol de moderador.",
     "mod.reply.done": "✅ Hecho; está publicado en el canal de la partida.",
+    "mod.reply.deadline": "✅ Nuevo plazo de **{game}**: {deadline}. Está publicado en el canal de la partida.",
+    "mod.reply.deadline_moved": (
+        "📅 Ha pasado al siguiente día en que se juega, saltando los días libres de la partida; con "
+        "`/mod deadline` puedes fijar el momento que quieras."
+    ),
+    "mod.reply.deadline_day_off": "⚠️ El {day} es un día libre en **{game}**; el plazo se queda ahí, como lo has fijado.",
+    "mod.reply.extended_paused": (
+        "✅ **{game}** sigue en pausa: quedarán {left} al reanudarla. Está publicado en el canal de la partida."
+    ),
     "mod.reply.orders_title": "**{game}** — {phase}: quién ha dado órdenes",
     "mod.reply.orders_line": "{mark} {power} ({user}): {state}",
     "mod.orders.ready": "ha terminado",
@@ -177,6 +191,7 @@ MESSAGES: dict[str, str] = {
         "partida ha terminado."
     ),
     "mod.reply.rollback": "⏪ Última resolución deshecha: la fase «{undone}» queda anulada y la partida vuelve a «{back}», con las órdenes dadas.",
+    "mod.reply.rollback_skipped": "⏪ Última resolución deshecha: la fase «{undone}» queda anulada, y con ella «{skipped}», que se jugó en el acto porque nadie tenía nada que elegir; la partida vuelve a «{back}», con las órdenes dadas.",
     "mod.reply.replaced": "🔄 {new} juega ahora con {powers}, en lugar de {old}; se ha avisado a los dos.",
 }
 

@@ -10,6 +10,10 @@ MESSAGES = {
     "perm.name.manage_roles": "Gestionar roles",
     "perm.name.manage_roles.channel": "Gestionar permisos",
     "perm.name.create_instant_invite": "Crear invitación",
+    "perm.name.add_reactions": "Añadir reacciones",
+    "perm.name.create_public_threads": "Crear hilos públicos",
+    "perm.name.create_private_threads": "Crear hilos privados",
+    "perm.name.send_messages_in_threads": "Enviar mensajes en hilos",
     # una línea por permiso que falta
     "perm.line.channel": "• **{permission}** en {channel}: {use}",
     "perm.line.server": "• **{permission}** (un permiso de servidor de mi rol): {use}",
@@ -26,6 +30,7 @@ MESSAGES = {
     ),
     # /game create y /game start
     "perm.use.invites": "para invitar a un suplente de otro servidor cuando ocupe una plaza en esta partida.",
+    "perm.use.locks": "Discord solo me deja cerrarlo en un canal bloqueado (y volver a abrirlo) si yo mismo lo tengo.",
     "perm.create.required": "⚠️ **{game}** no puede empezar hasta que tenga estos permisos:",
     "perm.create.optional": "⚠️ **{game}** puede empezar, pero sin estos permisos una parte no funcionará:",
     "start.permissions": "⛔ **{game}** no puede empezar: me faltan permisos que necesita.",

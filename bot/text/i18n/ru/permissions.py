@@ -10,6 +10,10 @@ MESSAGES = {
     "perm.name.manage_roles": "Управлять ролями",
     "perm.name.manage_roles.channel": "Управлять правами",
     "perm.name.create_instant_invite": "Создавать приглашения",
+    "perm.name.add_reactions": "Добавлять реакции",
+    "perm.name.create_public_threads": "Создавать публичные ветки",
+    "perm.name.create_private_threads": "Создавать приватные ветки",
+    "perm.name.send_messages_in_threads": "Отправлять сообщения в ветках",
     # по строке на каждое недостающее право
     "perm.line.channel": "• **{permission}** в канале {channel}: {use}",
     "perm.line.server": "• **{permission}** (право моей роли на сервере): {use}",
@@ -23,6 +27,7 @@ MESSAGES = {
     ),
     # /game create и /game start
     "perm.use.invites": "чтобы пригласить игрока на замену с другого сервера, когда он займёт место в этой партии.",
+    "perm.use.locks": "Discord позволяет мне закрыть это в заблокированном канале (и открыть снова), только если это право есть у меня самого.",
     "perm.create.required": "⚠️ Партия **{game}** не сможет начаться, пока у меня нет этих прав:",
     "perm.create.optional": "⚠️ Партия **{game}** может начаться, но без этих прав часть её не будет работать:",
     "start.permissions": "⛔ Партия **{game}** не может начаться: мне не хватает нужных ей прав.",
