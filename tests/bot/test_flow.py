@@ -275,7 +275,7 @@ async def test_moderators_set_deadlines_as_lengths_from_now(tmp_path):
         now = env.bots[-1].core.now()
         for when, seconds in (("in 2 minutes", 120), ("90 min", 5400), ("1m", 60), ("2m", 120)):
             r = await alice.slash(ch, "mod deadline", when=when)
-            assert "Done" in r.response.content, (when, r.response.content)
+            assert "New deadline of **Club**" in r.response.content, (when, r.response.content)
             game = await current_game(env, ch.id)
             assert abs(game.deadline - (now + seconds)) < 5, when
         r = await alice.slash(ch, "mod deadline", when="20s")

@@ -147,7 +147,7 @@ async def test_who_may_moderate(tmp_path):
         assert "can now moderate" in r.response.content
         ump = table.guild.add_member(env.create_user("ump"), roles=[umpires])
         r = await ump.slash(ch, "mod resume")
-        assert "Done" in r.response.content
+        assert "New deadline of **Club**" in r.response.content
         r = await ump.slash(ch, "mod log")
         assert "paused" in r.response.content and "resumed" in r.response.content
         # the creator may; players may not use /mod civil-disorder but the creator can
@@ -207,6 +207,7 @@ async def test_pause_across_a_restart_keeps_the_remaining_time(tmp_path):
         await env.restart()
         r = await alice.slash(ch, "mod extend", by="2h")
         assert any("1d 16h will be left" in t for t in texts(ch))
+        assert "**Club** stays paused: 1d 16h will be left on resuming" in r.response.content
         r = await alice.slash(ch, "mod resume")
         game3 = await current_game(env, ch.id)
         now = env.bots[-1].core.now()
