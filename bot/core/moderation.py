@@ -508,18 +508,19 @@ class Moderation:
             await self._set_deadline(tx, game, to_unix(deadline_dt), back)
             restored = await tx.game(game.id)
             assert restored is not None
+            also: dict[str, Any] = {"skipped": list(skipped)} if skipped else {}  # said in the post and the log
             await self._announce(
                 tx,
                 restored,
                 actor,
                 "rollback",
-                {"undone": undone, "phase": back, **({"skipped": list(skipped)} if skipped else {})},
+                {"undone": undone, "phase": back, **also},
                 post_phase=back,
                 map=MapSpec(back),
                 undone=undone,
                 back=back,
                 deadline=to_unix(deadline_dt),
-                **({"skipped": list(skipped)} if skipped else {}),
+                **also,
             )
             players = await tx.players(game.id)
             await posts.phase_dms(tx, restored, players, position_from_json(row.position), self.deps.now())
