@@ -17,9 +17,7 @@ from bot.core.leaderboard import Leaderboard
 from bot.core.lifecycle import Lifecycle
 from bot.core.moderation import Moderation
 from bot.core.ordering import Ordering
-from bot.core.permissions import Alerts
-from bot.core.press import Press
-from bot.core.press_space import PressJobs
+from bot.core.press import Alerts, Press, PressJobs
 from bot.core.preview import Previews
 from bot.core.reminders import Reminders
 from bot.core.resolution import Resolution

@@ -17,8 +17,8 @@ from bot.core.errors import UserError
 from bot.core.grace import read_policy
 from bot.core.languages import SCRIPTS
 from bot.core.naming import game_name
-from bot.core.permissions import Need, PermissionsMissing, needs, required
 from bot.core.posts import PostKind
+from bot.core.press.permissions import Need, PermissionsMissing, needs, required
 from bot.core.reminders import plan_reminders
 from bot.core.types import GameStatus, MapSpec, PhaseKind
 from bot.infra.clock import to_unix
@@ -239,7 +239,7 @@ class Lifecycle:
         return started
 
     async def needs_of(self, game_id: int) -> tuple[Need, ...]:
-        """What the game needs from Discord (:func:`bot.core.permissions.needs`)."""
+        """What the game needs from Discord (:func:`bot.core.press.permissions.needs`)."""
         async with self.deps.storage.read() as tx:
             policy = await tx.standin_policy(game_id)
             return needs(await press.settings_of(tx, game_id), substitutes=policy.substitutes)

@@ -15,8 +15,7 @@ from discord.ext import commands
 from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.core.grace import read_policy
-from bot.core.permissions import PermissionsMissing, needs
-from bot.core.press import PressMode, Settings
+from bot.core.press import PermissionsMissing, PressMode, Settings, needs
 from bot.core.scoring import EndRules
 from bot.discord import permissions
 from bot.discord.cogs.common import answering, game_choices, game_option, in_server, reply, where
