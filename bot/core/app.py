@@ -8,12 +8,10 @@ import random
 
 from bot.core.days import DaysOff
 from bot.core.deps import Deps
-from bot.core.endgame import Endgame
+from bot.core.endgame import Endgame, Endings, GameHistory, Leaderboard
 from bot.core.fronts import Fronts
 from bot.core.grace import Grace
-from bot.core.history import GameHistory
 from bot.core.languages import Languages
-from bot.core.leaderboard import Leaderboard
 from bot.core.lifecycle import Lifecycle
 from bot.core.moderation import Moderation
 from bot.core.ordering import Ordering
@@ -21,7 +19,6 @@ from bot.core.press import Alerts, Press, PressJobs
 from bot.core.preview import Previews
 from bot.core.reminders import Reminders
 from bot.core.resolution import Resolution
-from bot.core.scoring import Endings
 from bot.core.seats import Seats
 from bot.core.sheet import Sheets
 from bot.core.standby import StandbyOrders

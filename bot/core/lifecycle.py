@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
-from bot.core import days, posts, press, scoring, standins
+from bot.core import days, posts, press, standins
 from bot.core import fog as _fog
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
 from bot.core.deps import Deps
+from bot.core.endgame import scoring
 from bot.core.errors import UserError
 from bot.core.grace import read_policy
 from bot.core.languages import SCRIPTS

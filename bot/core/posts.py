@@ -61,7 +61,7 @@ class PostKind(StrEnum):
     CONCESSION_WIN = "concession_win"
     MOD_ACTION = "mod_action"  # params["action"]: paused, resumed, extended, ...
     DM_FAILED = "dm_failed"
-    # how a game ends and its scores (issue 15: bot.core.scoring)
+    # how a game ends and its scores (issue 15: bot.core.endgame.scoring)
     GAME_YEAR_LIMIT = "game_year_limit"  # its last year was played
     GAME_ENDED = "game_ended"  # a moderator ended it
     GAME_SCORES = "game_scores"  # the final post: scores, reliability, the centre chart

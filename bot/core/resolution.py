@@ -18,23 +18,10 @@ import time
 from collections.abc import Iterable
 from dataclasses import replace
 
-from bot.core import (
-    civil,
-    context,
-    days,
-    endgame,
-    grace,
-    posts,
-    press,
-    scoring,
-    seats,
-    standby,
-    standins,
-    storm,
-    trivial,
-)
+from bot.core import civil, context, days, endgame, grace, posts, press, seats, standby, standins, storm, trivial
 from bot.core.context import owners, rules_for, setup_of
 from bot.core.deps import Deps
+from bot.core.endgame import scoring
 from bot.core.endings import EndingKind
 from bot.core.posts import PostKind
 from bot.core.reminders import Reminders, plan_reminders
@@ -172,7 +159,7 @@ class Resolution:
             tossed, toss_winner = True, self.deps.rng.randrange(len(setup.seats))
             winner_id = next((p.user_id for p in players if p.seat == toss_winner), None)
             toss = {"user": winner_id, "power": setup.toss_power.value if setup.toss_power else ""}
-        # a solo, or the game's last year played (issue 15: bot.core.scoring)
+        # a solo, or the game's last year played (issue 15: bot.core.endgame.scoring)
         finished = bool(outcome.winners) or (await scoring.rules_of(tx, game)).over_after(nxt.phase)
         deadline = remind = None
         if not finished:

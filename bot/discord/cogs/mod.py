@@ -1,6 +1,6 @@
 """``/mod ...`` (moderators of the game of this channel), ``/draw`` and ``/concede``
 (players): thin wrappers around :class:`bot.core.moderation.Moderation` and
-:class:`bot.core.endgame.Endgame`. Each passes the interaction's id as the ``action``, so
+:class:`bot.core.endgame.agreement.Endgame`. Each passes the interaction's id as the ``action``, so
 an interaction delivered twice is applied once."""
 
 from __future__ import annotations

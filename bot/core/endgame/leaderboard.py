@@ -1,7 +1,7 @@
 """The server's leaderboard and its seasons (issue 15).
 
 ``/leaderboard``: every player who finished a scored game on the server, with the games they
-played, their wins and draws (:class:`bot.core.scoring.PlayerResult`), their average score
+played, their wins and draws (:class:`bot.core.endgame.scoring.PlayerResult`), their average score
 and their reliability. The **average score** is the mean of the player's *share* of each
 game's points, in percent, so games scored by different systems count alike (every system
 gives out 100%: a solo is 100, a draw of four 25 each; Carnage's thousands become their share
