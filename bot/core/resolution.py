@@ -3,8 +3,8 @@ this process claimed: :mod:`bot.infra.lease`; in a deadline storm, in the order 
 readies players' DMs soonest, :mod:`bot.core.storm`), and :meth:`Resolution.resolve`, which plays
 one phase in ONE write transaction: read the orders (and the standby orders that fill what
 players left unordered, :mod:`bot.core.standby`, then the orders of the stand-ins that play
-what nobody plays, :mod:`bot.core.standins`), decide who plays in civil disorder
-(:mod:`bot.core.civil`), adjudicate (off the event loop), store the results, the next
+what nobody plays, :mod:`bot.core.seats.standins`), decide who plays in civil disorder
+(:mod:`bot.core.seats.civil`), adjudicate (off the event loop), store the results, the next
 phase, its deadline and reminders, and the post intents of everything to announce; a
 compare-and-set on the phase means a phase never resolves twice. At the deadline a phase
 may wait a little longer for late players (:mod:`bot.core.grace`); a phase in which
@@ -18,7 +18,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import replace
 
-from bot.core import civil, context, days, endgame, grace, posts, press, seats, standby, standins, storm, trivial
+from bot.core import context, days, endgame, grace, posts, press, seats, standby, storm, trivial
 from bot.core.context import owners, rules_for, setup_of
 from bot.core.deps import Deps
 from bot.core.endgame import scoring
@@ -26,6 +26,7 @@ from bot.core.endings import EndingKind
 from bot.core.posts import PostKind
 from bot.core.reminders import Reminders, plan_reminders
 from bot.core.rules import orders_due
+from bot.core.seats import civil, standins
 from bot.core.types import GameStatus, MapSpec
 from bot.infra.clock import from_unix, to_unix
 from bot.infra.lease import Job, LeaseLost
@@ -136,7 +137,7 @@ class Resolution:
         # issue 15: standby orders fill what the players left unordered (bot.core.standby)
         backup = await standby.fill(tx, ctx, orders)
         played = backup.with_orders(orders)
-        # issue 23: the caretaker and bots play what nobody plays, by the same path (bot.core.standins)
+        # issue 23: the caretaker and bots play what nobody plays, by the same path (bot.core.seats.standins)
         standin = await standins.fill(tx, ctx, played, self.deps.compute)
         played = standin.with_orders(played)
         # who plays this phase in civil disorder, by the game's policy (not a power a stand-in plays)

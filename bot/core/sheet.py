@@ -10,13 +10,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.core import context, grace, standins
+from bot.core import context, grace
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.ordering import check_open, check_sent_in_phase, moved_on, next_waive_key, order_key, refusal
 from bot.core.params import OrderText
 from bot.core.rules import explain, orders_due
+from bot.core.seats import standins
 from bot.core.standby import StandbyItem
 from bot.core.standby import sheet_of as standby_sheet
 from bot.core.types import Slot, SlotKind

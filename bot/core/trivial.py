@@ -28,7 +28,7 @@ from engine import Position, Power, forced_phase
 async def declared(tx: Tx, game: GameRow) -> frozenset[Power]:
     """The powers nobody waits for: declared in civil disorder (passive in a retreat or
     adjustment phase, or played by the caretaker), and seats played by a bot (issue 23:
-    a stand-in's orders are computed at once, :mod:`bot.core.standins`)."""
+    a stand-in's orders are computed at once, :mod:`bot.core.seats.standins`)."""
     states = await tx.power_states(game.id)
     return frozenset(Power(p) for p, s in states.items() if s.civil_disorder or s.bot is not None)
 

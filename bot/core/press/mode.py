@@ -122,7 +122,7 @@ class GameSettings:
             "adjustment": self.adjustment,
             "civil_disorder": self.cd_after,
             "language": self.language,
-            # issue 23 (bot.core.standins)
+            # issue 23 (bot.core.seats.standins)
             "civil_disorder_player": self.standin.civil_disorder,
             "bots": self.standin.bots,
             "join_approval": self.standin.join_approval,
