@@ -9,7 +9,6 @@ import random
 from bot.core.days import DaysOff
 from bot.core.deps import Deps
 from bot.core.endgame import Endgame, Endings, GameHistory, Leaderboard
-from bot.core.fronts import Fronts
 from bot.core.grace import Grace
 from bot.core.languages import Languages
 from bot.core.lifecycle import Lifecycle
@@ -22,7 +21,7 @@ from bot.core.resolution import Resolution
 from bot.core.seats import Seats
 from bot.core.sheet import Sheets
 from bot.core.standby import StandbyOrders
-from bot.core.status import Status
+from bot.core.status import Fronts, Status
 from bot.infra.clock import Clock, system_clock
 from bot.infra.compute import Compute
 from bot.infra.lease import Claims, Unowned

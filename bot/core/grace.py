@@ -28,7 +28,7 @@ from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.posts import PostKind
-from bot.core.status import Missing, missing_orders
+from bot.core.status.report import Missing, missing_orders
 from bot.core.types import GameStatus
 from bot.infra.schedule import ScheduleError, parse_duration
 from bot.infra.storage import GameRow, PlayerRow, Tx

@@ -26,7 +26,7 @@ from bot.core.reminders import plan_reminders
 from bot.core.resolution import Resolution
 from bot.core.seats import civil, standins
 from bot.core.seats.substitutes import bot_seat, brief_newcomer, give_bot_seat, seats_kept
-from bot.core.status import power_state
+from bot.core.status.report import power_state
 from bot.core.types import Actor, GameStatus, MapSpec, OrderState
 from bot.infra.clock import from_unix, to_unix
 from bot.infra.schedule import ScheduleError, parse_duration, parse_moment

@@ -71,10 +71,10 @@ import discord
 
 from bot.core import fog, posts
 from bot.core.app import Core
-from bot.core.fronts import phase_pictures
 from bot.core.languages import game_writing
 from bot.core.posts import PostKind
 from bot.core.press import SENDING, Permission
+from bot.core.status import phase_pictures
 from bot.core.types import MapSpec
 from bot.discord import attachments, marks, permissions
 from bot.discord.fronts import map_view

@@ -8,15 +8,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core import context, fog, late, press, seats, secrecy
+from bot.core import context, fog, press, seats, secrecy
 from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.endgame.scoring import EndRules, rules_of
 from bot.core.endings import Ending, ending_of
 from bot.core.errors import UserError
-from bot.core.late import LateStanding
 from bot.core.rules import orders_due
 from bot.core.seats import standins
+from bot.core.status import late
+from bot.core.status.late import LateStanding
 from bot.core.types import GameStatus, OrderState
 from bot.infra.storage import GameRow, OrderRow, PhaseRow, PlayerRow
 from engine import Power
