@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import random
 
-from bot.core.days import DaysOff
+from bot.core.deadlines import DaysOff, Grace, Reminders
 from bot.core.deps import Deps
 from bot.core.endgame import Endgame, Endings, GameHistory, Leaderboard
-from bot.core.grace import Grace
 from bot.core.languages import Languages
 from bot.core.lifecycle import Lifecycle
 from bot.core.moderation import Moderation
 from bot.core.ordering import Ordering
 from bot.core.press import Alerts, Press, PressJobs
 from bot.core.preview import Previews
-from bot.core.reminders import Reminders
 from bot.core.resolution import Resolution
 from bot.core.seats import Seats
 from bot.core.sheet import Sheets

@@ -9,18 +9,19 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
-from bot.core import days, posts, press
 from bot.core import fog as _fog
+from bot.core import posts, press
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
+from bot.core.deadlines import days
+from bot.core.deadlines.grace import read_policy
+from bot.core.deadlines.reminders import plan_reminders
 from bot.core.deps import Deps
 from bot.core.endgame import scoring
 from bot.core.errors import UserError
-from bot.core.grace import read_policy
 from bot.core.languages import SCRIPTS
 from bot.core.naming import game_name
 from bot.core.posts import PostKind
 from bot.core.press.permissions import Need, PermissionsMissing, needs, required
-from bot.core.reminders import plan_reminders
 from bot.core.seats import standins
 from bot.core.types import GameStatus, MapSpec, PhaseKind
 from bot.infra.clock import to_unix

@@ -16,13 +16,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.core import context, days, grace, posts, press, secrecy
+from bot.core import context, posts, press, secrecy
 from bot.core.context import GameContext
+from bot.core.deadlines import days, grace
+from bot.core.deadlines.reminders import plan_reminders
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.params import User
 from bot.core.posts import PostKind
-from bot.core.reminders import plan_reminders
 from bot.core.resolution import Resolution
 from bot.core.seats import civil, standins
 from bot.core.seats.substitutes import bot_seat, brief_newcomer, give_bot_seat, seats_kept

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.core import context, fog, grace
+from bot.core import context, fog
 from bot.core import params as P
 from bot.core.context import GameContext
+from bot.core.deadlines import grace
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.languages import reading_order

@@ -7,7 +7,7 @@ what nobody plays, :mod:`bot.core.seats.standins`), decide who plays in civil di
 (:mod:`bot.core.seats.civil`), adjudicate (off the event loop), store the results, the next
 phase, its deadline and reminders, and the post intents of everything to announce; a
 compare-and-set on the phase means a phase never resolves twice. At the deadline a phase
-may wait a little longer for late players (:mod:`bot.core.grace`); a phase in which
+may wait a little longer for late players (:mod:`bot.core.deadlines.grace`); a phase in which
 nobody has a choice does not wait at all (:mod:`bot.core.trivial`)."""
 
 from __future__ import annotations
@@ -18,13 +18,14 @@ import time
 from collections.abc import Iterable
 from dataclasses import replace
 
-from bot.core import context, days, endgame, grace, posts, press, seats, standby, storm, trivial
+from bot.core import context, endgame, posts, press, seats, standby, storm, trivial
 from bot.core.context import owners, rules_for, setup_of
+from bot.core.deadlines import days, grace
+from bot.core.deadlines.reminders import Reminders, plan_reminders
 from bot.core.deps import Deps
 from bot.core.endgame import scoring
 from bot.core.endings import EndingKind
 from bot.core.posts import PostKind
-from bot.core.reminders import Reminders, plan_reminders
 from bot.core.rules import orders_due
 from bot.core.seats import civil, standins
 from bot.core.types import GameStatus, MapSpec

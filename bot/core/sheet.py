@@ -10,8 +10,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.core import context, grace
+from bot.core import context
 from bot.core.context import GameContext
+from bot.core.deadlines import grace
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.ordering import check_open, check_sent_in_phase, moved_on, next_waive_key, order_key, refusal

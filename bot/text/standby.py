@@ -15,8 +15,8 @@ from typing import Any
 from babel.dates import format_date
 
 from bot.core.app import Core
+from bot.core.deadlines import GraceChoice
 from bot.core.errors import UserError
-from bot.core.grace import GraceChoice
 from bot.core.ordering import LineReport, refusal
 from bot.core.preview import Preview
 from bot.core.standby import StandbyReport, StandbySheet

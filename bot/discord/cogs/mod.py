@@ -185,7 +185,7 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
     @app_commands.command(name="skip-day", description=described("cmd.mod.skip_day"))
     @app_commands.describe(date=described("cmd.mod.skip_day.date"), undo=described("cmd.mod.skip_day.undo"))
     async def skip_day(self, interaction: discord.Interaction, date: str, undo: bool = False) -> None:
-        # issue 15: a holiday, no deadline on it (bot.core.days)
+        # issue 15: a holiday, no deadline on it (bot.core.deadlines.days)
         async with answering(interaction):
             await self.days_off.skip(
                 interaction.channel_id or 0, actor_of(interaction), date, undo=undo, action=interaction.id
