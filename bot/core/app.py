@@ -12,13 +12,10 @@ from bot.core.endgame import Endgame, Endings, GameHistory, Leaderboard
 from bot.core.languages import Languages
 from bot.core.lifecycle import Lifecycle
 from bot.core.moderation import Moderation
-from bot.core.ordering import Ordering
+from bot.core.orders import Ordering, Previews, Sheets, StandbyOrders
 from bot.core.press import Alerts, Press, PressJobs
-from bot.core.preview import Previews
 from bot.core.resolution import Resolution
 from bot.core.seats import Seats
-from bot.core.sheet import Sheets
-from bot.core.standby import StandbyOrders
 from bot.core.status import Fronts, Status
 from bot.infra.clock import Clock, system_clock
 from bot.infra.compute import Compute

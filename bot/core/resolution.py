@@ -2,7 +2,7 @@
 this process claimed: :mod:`bot.infra.lease`; in a deadline storm, in the order that
 readies players' DMs soonest, :mod:`bot.core.storm`), and :meth:`Resolution.resolve`, which plays
 one phase in ONE write transaction: read the orders (and the standby orders that fill what
-players left unordered, :mod:`bot.core.standby`, then the orders of the stand-ins that play
+players left unordered, :mod:`bot.core.orders.standby`, then the orders of the stand-ins that play
 what nobody plays, :mod:`bot.core.seats.standins`), decide who plays in civil disorder
 (:mod:`bot.core.seats.civil`), adjudicate (off the event loop), store the results, the next
 phase, its deadline and reminders, and the post intents of everything to announce; a
@@ -18,13 +18,14 @@ import time
 from collections.abc import Iterable
 from dataclasses import replace
 
-from bot.core import context, endgame, posts, press, seats, standby, storm, trivial
+from bot.core import context, endgame, posts, press, seats, storm, trivial
 from bot.core.context import owners, rules_for, setup_of
 from bot.core.deadlines import days, grace
 from bot.core.deadlines.reminders import Reminders, plan_reminders
 from bot.core.deps import Deps
 from bot.core.endgame import scoring
 from bot.core.endings import EndingKind
+from bot.core.orders import standby
 from bot.core.posts import PostKind
 from bot.core.rules import orders_due
 from bot.core.seats import civil, standins
@@ -135,7 +136,7 @@ class Resolution:
         orders: dict[Power, list[str]] = {}
         for o in ctx.orders:
             orders.setdefault(Power(o.power), []).append(o.text)
-        # issue 15: standby orders fill what the players left unordered (bot.core.standby)
+        # issue 15: standby orders fill what the players left unordered (bot.core.orders.standby)
         backup = await standby.fill(tx, ctx, orders)
         played = backup.with_orders(orders)
         # issue 23: the caretaker and bots play what nobody plays, by the same path (bot.core.seats.standins)

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import aiosqlite
 import pytest
 
-from bot.core.ordering import LegalCache, refusal
+from bot.core.orders.giving import LegalCache, refusal
 from bot.core.rules import check_order, explain, orders_due
 from bot.core.status.report import order_state
 from bot.core.types import OrderState

@@ -112,7 +112,7 @@ async def after_resolution(
 ) -> None:
     """Record who was absent and apply the civil-disorder policy. ``covered``: powers that
     played the phase by their standby orders and do not count as having missed it
-    (:mod:`bot.core.standby`); their players are absent all the same."""
+    (:mod:`bot.core.orders.standby`); their players are absent all the same."""
     plain = rules_for(game, phase)
     states = await tx.power_states(game.id)
     cd_after = await tx.cd_policy(game.id)

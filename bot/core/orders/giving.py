@@ -24,7 +24,7 @@ from bot.core.deadlines import grace
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.languages import reading_order
-from bot.core.reading import matching_orders, read_orders_in, unit_province
+from bot.core.orders.reading import matching_orders, read_orders_in, unit_province
 from bot.core.rules import Illegal, IllegalOrderError, Reason, check_order, given_orders, orders_due, power_of
 from bot.core.seats import civil, standins
 from bot.core.status.report import OrderSheet, sheet_of
