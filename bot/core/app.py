@@ -10,11 +10,9 @@ from bot.core.deadlines import DaysOff, Grace, Reminders
 from bot.core.deps import Deps
 from bot.core.endgame import Endgame, Endings, GameHistory, Leaderboard
 from bot.core.languages import Languages
-from bot.core.lifecycle import Lifecycle
-from bot.core.moderation import Moderation
 from bot.core.orders import Ordering, Previews, Sheets, StandbyOrders
+from bot.core.play import Lifecycle, Moderation, Resolution
 from bot.core.press import Alerts, Press, PressJobs
-from bot.core.resolution import Resolution
 from bot.core.seats import Seats
 from bot.core.status import Fronts, Status
 from bot.infra.clock import Clock, system_clock

@@ -27,7 +27,7 @@ destination whose oldest post is oldest goes first. Channels and DMs have hands 
 own (``concurrency`` each): a channel post waits for its maps to be drawn, and a DM in
 turn meanwhile goes out between channel posts rather than behind them. In a storm the
 games are resolved in the order that readies players' DMs soonest
-(:mod:`bot.core.storm`), so the DMs go out all through the storm, and Discord's requests
+(:mod:`bot.core.play.storm`), so the DMs go out all through the storm, and Discord's requests
 per second are not left half used while maps are drawn.
 
 **Exactly once**, even if the bot dies between sending and recording the send and stays

@@ -10,8 +10,8 @@ from bot.core import secrecy
 from bot.core.deadlines import ReminderSettings
 from bot.core.errors import UserError
 from bot.core.languages import SCRIPTS, game_writing
-from bot.core.moderation import OrdersOverview
 from bot.core.orders import LineReport, OrderReport, ReadyReport
+from bot.core.play import OrdersOverview
 from bot.core.status import GameStatusReport, OrderSheet
 from bot.core.types import GameStatus, OrderState
 from bot.infra.storage import GameRow

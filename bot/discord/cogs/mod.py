@@ -1,5 +1,5 @@
 """``/mod ...`` (moderators of the game of this channel), ``/draw`` and ``/concede``
-(players): thin wrappers around :class:`bot.core.moderation.Moderation` and
+(players): thin wrappers around :class:`bot.core.play.moderation.Moderation` and
 :class:`bot.core.endgame.agreement.Endgame`. Each passes the interaction's id as the ``action``, so
 an interaction delivered twice is applied once."""
 

@@ -1,6 +1,6 @@
 """Resolving phases: the scheduler's ``run_due`` (due reminders, then due phases, those
 this process claimed: :mod:`bot.infra.lease`; in a deadline storm, in the order that
-readies players' DMs soonest, :mod:`bot.core.storm`), and :meth:`Resolution.resolve`, which plays
+readies players' DMs soonest, :mod:`bot.core.play.storm`), and :meth:`Resolution.resolve`, which plays
 one phase in ONE write transaction: read the orders (and the standby orders that fill what
 players left unordered, :mod:`bot.core.orders.standby`, then the orders of the stand-ins that play
 what nobody plays, :mod:`bot.core.seats.standins`), decide who plays in civil disorder
@@ -18,7 +18,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import replace
 
-from bot.core import context, endgame, posts, press, seats, storm, trivial
+from bot.core import context, endgame, posts, press, seats, trivial
 from bot.core.context import owners, rules_for, setup_of
 from bot.core.deadlines import days, grace
 from bot.core.deadlines.reminders import Reminders, plan_reminders
@@ -26,6 +26,7 @@ from bot.core.deps import Deps
 from bot.core.endgame import scoring
 from bot.core.endings import EndingKind
 from bot.core.orders import standby
+from bot.core.play import storm
 from bot.core.posts import PostKind
 from bot.core.rules import orders_due
 from bot.core.seats import civil, standins
@@ -38,7 +39,7 @@ from engine.codec import position_to_json
 
 log = logging.getLogger(__name__)
 
-DUE_PAGE = 5000  # due games read at a time: a whole storm, so that its order (bot.core.storm) spans it
+DUE_PAGE = 5000  # due games read at a time: a whole storm, so that its order (bot.core.play.storm) spans it
 
 
 def unordered_builds(position: Position, rules: Rules, results: Iterable[OrderResult]) -> list[list[object]]:
@@ -78,7 +79,7 @@ class Resolution:
             due_now = {d.game_id for d in due}
             reminders = [r for r in await tx.reminders_due(now) if r.game_id not in due_now]
             seats = await tx.seats_of([d.game_id for d in due]) if len(due) > 2 else {}
-        if seats:  # a storm: the games that finish players' sets first (bot.core.storm)
+        if seats:  # a storm: the games that finish players' sets first (bot.core.play.storm)
             first = await self.deps.compute.run(storm.order, [d.game_id for d in due], seats)
             rank = {g: i for i, g in enumerate(first)}
             due.sort(key=lambda d: rank[d.game_id])

@@ -23,8 +23,8 @@ from bot.core.deadlines.reminders import plan_reminders
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.params import User
+from bot.core.play.resolution import Resolution
 from bot.core.posts import PostKind
-from bot.core.resolution import Resolution
 from bot.core.seats import civil, standins
 from bot.core.seats.substitutes import bot_seat, brief_newcomer, give_bot_seat, seats_kept
 from bot.core.status.report import power_state
