@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.core.preview import drawn_orders  # noqa: E402
-from bot.core.standby import standby_options  # noqa: E402
+from bot.core.orders.preview import drawn_orders  # noqa: E402
+from bot.core.orders.standby import standby_options  # noqa: E402
 from engine import Position, Power, Rules, Unit, choices_due, forced_phase, parse_order, standby_orders  # noqa: E402
 from engine.codec import position_to_json  # noqa: E402
 

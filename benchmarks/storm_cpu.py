@@ -53,9 +53,9 @@ sys.path.insert(0, str(ROOT))
 from storms import storm_orders  # noqa: E402  (benchmarks/storms.py)
 
 from bot.core import context, press  # noqa: E402
-from bot.core import resolution as resolution_module  # noqa: E402
 from bot.core.app import Core  # noqa: E402
 from bot.core.context import powers_of  # noqa: E402
+from bot.core.play import resolution as resolution_module  # noqa: E402
 from bot.infra.clock import to_unix  # noqa: E402
 from bot.infra.storage import Storage  # noqa: E402
 from bot.infra.storage.dialect import Trips  # noqa: E402

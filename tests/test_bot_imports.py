@@ -1,6 +1,7 @@
 """The import graph of ``bot/``: no cycle between its modules (counting imports inside
-functions and under ``TYPE_CHECKING`` too), the four layers import one way, and no module
-uses another module's private names.
+functions and under ``TYPE_CHECKING`` too), nor between the rooms of ``bot/core`` (its
+subpackages), the four layers import one way, and no module uses another module's private
+names.
 
 Layers: ``bot.discord`` (the edge) may import anything; ``bot.text`` imports ``bot.core``
 and ``bot.infra`` but not the discord client (only :mod:`bot.text.markup` borrows the pure
@@ -74,6 +75,24 @@ def package_graph() -> dict[str, set[str]]:
     return dict(out)
 
 
+def room(module: str) -> str:
+    """The room of a module of ``bot/core``'s subpackages (the module itself elsewhere):
+    importing any module of a room runs the room's ``__init__``, which imports the others,
+    so two rooms that import each other, even through other rooms, are a cycle at import
+    time although no two modules import each other."""
+    parts = module.split(".")
+    return ".".join(parts[:3]) if parts[:2] == ["bot", "core"] and len(parts) > 3 else module
+
+
+def room_graph() -> dict[str, set[str]]:
+    """bot.core's rooms and top-level modules -> those they import."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for module, deps in graph().items():
+        if layer(module) == "core":
+            out[room(module)] |= {room(d) for d in deps if layer(d) == "core" and room(d) != room(module)}
+    return dict(out)
+
+
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     found, state, stack = [], {}, []
 
@@ -96,6 +115,10 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_cycle_between_modules():
     assert cycles(graph()) == []
+
+
+def test_no_import_cycle_between_core_rooms():
+    assert cycles(room_graph()) == []
 
 
 def test_no_import_cycle_between_layers():
@@ -142,3 +165,6 @@ def test_the_checks_see_the_layers():
     assert {"bot.core", "bot.text", "bot.infra"} <= edges["bot.discord"]
     assert edges["bot.core"] == {"bot.infra"}
     assert "bot.infra" not in edges
+    rooms = room_graph()
+    assert {"bot.core.press", "bot.core.posts"} <= rooms["bot.core.seats"]
+    assert "bot.core.press.mode" not in rooms

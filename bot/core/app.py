@@ -6,28 +6,15 @@ from __future__ import annotations
 
 import random
 
-from bot.core.days import DaysOff
+from bot.core.deadlines import DaysOff, Grace, Reminders
 from bot.core.deps import Deps
-from bot.core.endgame import Endgame
-from bot.core.fronts import Fronts
-from bot.core.grace import Grace
-from bot.core.history import GameHistory
+from bot.core.endgame import Endgame, Endings, GameHistory, Leaderboard
 from bot.core.languages import Languages
-from bot.core.leaderboard import Leaderboard
-from bot.core.lifecycle import Lifecycle
-from bot.core.moderation import Moderation
-from bot.core.ordering import Ordering
-from bot.core.permissions import Alerts
-from bot.core.press import Press
-from bot.core.press_space import PressJobs
-from bot.core.preview import Previews
-from bot.core.reminders import Reminders
-from bot.core.resolution import Resolution
-from bot.core.scoring import Endings
+from bot.core.orders import Ordering, Previews, Sheets, StandbyOrders
+from bot.core.play import Lifecycle, Moderation, Resolution
+from bot.core.press import Alerts, Press, PressJobs
 from bot.core.seats import Seats
-from bot.core.sheet import Sheets
-from bot.core.standby import StandbyOrders
-from bot.core.status import Status
+from bot.core.status import Fronts, Status
 from bot.infra.clock import Clock, system_clock
 from bot.infra.compute import Compute
 from bot.infra.lease import Claims, Unowned

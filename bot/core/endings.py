@@ -1,7 +1,7 @@
 """How a finished game ended, said the same way everywhere (``/game status``, a player's
 ``/order`` after the end): a solo victory (the engine's winner at a resolution), a draw
 agreed by the surviving powers, the concession of every other player to the leader, the
-game's last year played, or a moderator's end (the last two: :mod:`bot.core.scoring`);
+game's last year played, or a moderator's end (the last two: :mod:`bot.core.endgame.scoring`);
 with the powers it names and when it happened."""
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ provinces and their neighbours. Here, what follows for the bot while the game is
   and each power's supply-centre count (never units, orders, results or a board);
 * each player gets one direct message per phase: what they saw of the phase just played
   (their own orders and those given in their sight, with results), what they owe now, and
-  their map drawn with the fog (:func:`bot.core.fronts.phase_pictures`);
+  their map drawn with the fog (:func:`bot.core.status.fronts.phase_pictures`);
 * the whole board (``/game map``, ``/game board``, ``/game history``) is refused until the
   end (:func:`refuse_board`), and every picture or description of a phase for a player is
   made from what that player may see only (:func:`shown_position`).

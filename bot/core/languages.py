@@ -6,7 +6,7 @@
   in (the poster reads it at send time).
 - A **game's language** (posts in its channel, its maps) is chosen at ``/game create``.
 - **Orders** are read in the player's language, then the game's, then English
-  (:func:`reading_order`, :mod:`bot.core.reading`).
+  (:func:`reading_order`, :mod:`bot.core.orders.reading`).
 - A game's **label set** (its maps' script, chosen at ``/game create``: only Russian has a
   choice, the map's own Cyrillic short forms or the Latin letters of the Russian rulebook)
   is how its maps, and the orders of its texts, are written for readers of its language

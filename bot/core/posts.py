@@ -61,11 +61,11 @@ class PostKind(StrEnum):
     CONCESSION_WIN = "concession_win"
     MOD_ACTION = "mod_action"  # params["action"]: paused, resumed, extended, ...
     DM_FAILED = "dm_failed"
-    # how a game ends and its scores (issue 15: bot.core.scoring)
+    # how a game ends and its scores (issue 15: bot.core.endgame.scoring)
     GAME_YEAR_LIMIT = "game_year_limit"  # its last year was played
     GAME_ENDED = "game_ended"  # a moderator ended it
     GAME_SCORES = "game_scores"  # the final post: scores, reliability, the centre chart
-    # press and settings (bot.core.press): notices in press channels, relayed press, the reveal
+    # press and settings (bot.core.press.mode): notices in press channels, relayed press, the reveal
     PRESS_NOTICE = "press_notice"  # to a press channel: params["state"]: open, closed, over
     PRESS_RELAY = "press_relay"  # an anonymous game's message, to a power's inbox channel
     PRESS_PUBLIC = "press_public"  # an anonymous game's public message, under the power's name

@@ -7,7 +7,7 @@ power still owes (:func:`orders_due`, ``.after(orders)``) and whose an order is
 counts its player. The bot derives no rule of its own: it names these here, turns the
 orders stored for a phase into the engine's values (:func:`given_orders`, for the
 ``given=`` of builds and disbands), and translates a reason into a message (the key and
-typed parameters are :func:`bot.core.ordering.refusal`'s, the words :mod:`bot.text`'s).
+typed parameters are :func:`bot.core.orders.giving.refusal`'s, the words :mod:`bot.text`'s).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ place every channel post passes (:func:`bot.core.posts.channel`), and the use ca
 moderators' views). A player's own direct messages and replies name only their own powers.
 Moderators who do not play in the game may see who plays whom; each time they do, the
 audit log says so (:func:`seen`). When the game ends the secret is over: the posts of the
-ending name the winners, and the reveal announces every player (:mod:`bot.core.press`).
+ending name the winners, and the reveal announces every player (:mod:`bot.core.press.mode`).
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from engine import Position, Power, forced_phase
 async def declared(tx: Tx, game: GameRow, states: Iterable[PowerState] | None = None) -> frozenset[Power]:
     """The powers nobody waits for: declared in civil disorder (passive in a retreat or
     adjustment phase, or played by the caretaker), and seats played by a bot (issue 23:
-    a stand-in's orders are computed at once, :mod:`bot.core.standins`). ``states``: the
+    a stand-in's orders are computed at once, :mod:`bot.core.seats.standins`). ``states``: the
     power states to read (a rollback's, as a resolution kept them); the game's now by default."""
     rows = (await tx.power_states(game.id)).values() if states is None else states
     return frozenset(Power(s.power) for s in rows if s.civil_disorder or s.bot is not None)

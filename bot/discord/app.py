@@ -39,8 +39,8 @@ from discord.ext import commands
 from discord.gateway import DiscordWebSocket, ReconnectWebSocket
 from discord.shard import Shard
 
-from bot.core import scoring
 from bot.core.app import Core
+from bot.core.endgame import scoring
 from bot.core.errors import UserError
 from bot.discord import locales
 from bot.discord.buckets import sweep_buckets_now_and_then

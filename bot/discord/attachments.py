@@ -10,7 +10,7 @@ import re
 import discord
 
 from bot.core.app import Core
-from bot.core.history import HistoryFiles
+from bot.core.endgame import HistoryFiles
 from bot.infra.storage import GameRow
 from bot.text.board import history_description
 from bot.text.scores import chart_description

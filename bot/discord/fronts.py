@@ -1,6 +1,6 @@
 """A player's own map, privately (issue 13): the "my map" button the poster puts under
 the DM of a new phase, and the reply that sends the crops around the player's units in
-their language (:class:`bot.core.fronts.Fronts`), also used by ``/game map front:me``.
+their language (:class:`bot.core.status.fronts.Fronts`), also used by ``/game map front:me``.
 
 The button is a :class:`discord.ui.DynamicItem` matched by its custom id
 ``dipmap:<game id>:<phase>``, so a tap is understood from the id alone, after a restart

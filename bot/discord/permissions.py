@@ -1,5 +1,5 @@
 """The bot's permissions as Discord grants them (issue 24): what a game's needs
-(:func:`bot.core.permissions.needs`) lack in its channel and server, read from discord.py's
+(:func:`bot.core.press.permissions.needs`) lack in its channel and server, read from discord.py's
 cache (``channel.permissions_for(guild.me)``, the roles and overwrites as the gateway
 keeps them), so that a moderator is told before anything fails."""
 
@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import discord
 
-from bot.core.permissions import Need, Permission, Place, Use, lacking
+from bot.core.press import Need, Permission, Place, Use, lacking
 
 
 def _reader(channel: object) -> Callable[[Need], bool] | None:

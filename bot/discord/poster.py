@@ -27,7 +27,7 @@ destination whose oldest post is oldest goes first. Channels and DMs have hands 
 own (``concurrency`` each): a channel post waits for its maps to be drawn, and a DM in
 turn meanwhile goes out between channel posts rather than behind them. In a storm the
 games are resolved in the order that readies players' DMs soonest
-(:mod:`bot.core.storm`), so the DMs go out all through the storm, and Discord's requests
+(:mod:`bot.core.play.storm`), so the DMs go out all through the storm, and Discord's requests
 per second are not left half used while maps are drawn.
 
 **Exactly once**, even if the bot dies between sending and recording the send and stays
@@ -52,7 +52,7 @@ post: seen in discord.py's cache before the send (no request Discord would refus
 attempt counted) or in a 403, the channel's posts wait (tried again every
 PERMISSION_RETRY, and at once when the server's roles or channels change), the game's
 creator is told by DM once per channel and permission
-(:class:`bot.core.permissions.Alerts`), and the other destinations go on.
+(:class:`bot.core.press.permissions.Alerts`), and the other destinations go on.
 """
 
 from __future__ import annotations
@@ -71,10 +71,10 @@ import discord
 
 from bot.core import fog, posts
 from bot.core.app import Core
-from bot.core.fronts import phase_pictures
 from bot.core.languages import game_writing
-from bot.core.permissions import SENDING, Permission
 from bot.core.posts import PostKind
+from bot.core.press import SENDING, Permission
+from bot.core.status import phase_pictures
 from bot.core.types import MapSpec
 from bot.discord import attachments, marks, permissions
 from bot.discord.fronts import map_view

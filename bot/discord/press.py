@@ -1,5 +1,5 @@
 """Press spaces on Discord: the adapter that applies the core's plan (the
-:class:`bot.core.press_space.PressPort`), and the worker that runs the press queue.
+:class:`bot.core.press.space.PressPort`), and the worker that runs the press queue.
 
 **What it makes.** One category per game ("Club — press #12") hidden from everyone but
 the bot, and in it one text channel per conversation, each with its permission
@@ -29,7 +29,7 @@ import aiohttp
 import discord
 
 from bot.core.app import Core
-from bot.core.press_space import (
+from bot.core.press import (
     Access,
     Applied,
     Grant,
@@ -98,7 +98,7 @@ def normalized(overwrites: Mapping[Any, discord.PermissionOverwrite]) -> dict[tu
 
 
 class DiscordPress:
-    """Applies press plans with discord.py (:class:`bot.core.press_space.PressPort`)."""
+    """Applies press plans with discord.py (:class:`bot.core.press.space.PressPort`)."""
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
@@ -267,7 +267,7 @@ class DiscordPress:
 
 
 class PressWorker(WakeableLoop):
-    """Runs the press queue (:class:`bot.core.press_space.PressJobs`) through the
+    """Runs the press queue (:class:`bot.core.press.space.PressJobs`) through the
     adapter, then sleeps until the next job is due; woken when new work is stored."""
 
     name = "press"

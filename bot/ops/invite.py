@@ -18,7 +18,7 @@ import discord
 SCOPES = ("bot", "applications.commands")
 
 #: Every permission the bot asks for: discord.py's name, Discord's name, and why. Exactly
-#: those the games' checks name (:class:`bot.core.permissions.Permission`), which cover what
+#: those the games' checks name (:class:`bot.core.press.permissions.Permission`), which cover what
 #: the press worker allows or denies in its overwrites (Discord lets a bot set there only
 #: what it has itself); the README's table lists the same (a test compares the three). No
 #: Embed Links: the bot sends no embeds.

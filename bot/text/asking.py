@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.core.languages import base_language
-from bot.core.ordering import LineReport, OrderReport
+from bot.core.orders import LineReport, OrderReport
 from bot.text import scripts
 from bot.text.i18n import t
 from bot.text.labels import echo

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.core.history import HistoryFiles
+from bot.core.endgame import HistoryFiles
 from bot.text.i18n import plural, t
 from bot.text.labels import echo, phase_title, power_names
 from engine.board_text import ALT_TEXT_LIMIT, describe_position

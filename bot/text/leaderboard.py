@@ -4,7 +4,7 @@ ten players a page; and the labels of the ``season`` and ``game`` menus."""
 
 from __future__ import annotations
 
-from bot.core.leaderboard import ALL_TIME, LeaderboardPage
+from bot.core.endgame import ALL_TIME, LeaderboardPage
 from bot.infra.storage.endings import ScoredGame, SeasonRow
 from bot.text import markup
 from bot.text.i18n import plural, t

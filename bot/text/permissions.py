@@ -1,13 +1,13 @@
 """What a moderator is told about the bot's permissions (issue 24): one line per missing
 permission, naming it as Discord does in their language and the channel it is missing in
-(:mod:`bot.core.permissions` decides what a game needs)."""
+(:mod:`bot.core.press.permissions` decides what a game needs)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.core.permissions import Need, Permission, Place, Use
+from bot.core.press import Need, Permission, Place, Use
 from bot.text.i18n import t
 
 #: what the press worker needs: once given, ``/press repair`` sets up what could not be
@@ -71,7 +71,7 @@ def lost_text(game: str, channel_id: int, permissions: Sequence[Permission], lan
     return t("perm.lost", lang, game=game, channel=f"<#{channel_id}>", permissions=names)
 
 
-# what each press problem (bot.core.press_space.Problem) lacks, in a few words
+# what each press problem (bot.core.press.space.Problem) lacks, in a few words
 _PRESS_PROBLEMS = {
     "manage_channels": (Permission.MANAGE_CHANNELS, Place.SERVER),
     "manage_roles": (Permission.MANAGE_ROLES, Place.SERVER),

@@ -62,7 +62,7 @@ def centre_table(rows: Sequence[Sequence[Any]], language: str) -> str:
 
 
 def missing_text(items: Sequence[Any], language: str, *, by_power: bool = False) -> str:
-    """What a player still has to order (:func:`bot.core.status.missing_orders`, or its
+    """What a player still has to order (:func:`bot.core.status.report.missing_orders`, or its
     JSON in a reminder post): units, and builds or disbands owed (which name their
     power). ``by_power`` (a player of several powers): the units under their power's
     name, ``Austria: A VIE, A BUD; England: F LON``."""

@@ -83,7 +83,7 @@ _ORDER = ("press", "anonymous", "spectators", "reveal", "moderators_read", "lang
 
 
 def settings_block(data: Mapping[str, Any], lang: str, *, policy: bool = True) -> str:
-    """A game's settings (:meth:`bot.core.press.GameSettings.to_json`) as a short list
+    """A game's settings (:meth:`bot.core.press.mode.GameSettings.to_json`) as a short list
     (``policy``: with the civil-disorder policy)."""
     lines = [t("settings.title", lang)]
     for name in _ORDER:

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.core import secrecy
+from bot.core.deadlines import ReminderSettings
 from bot.core.errors import UserError
 from bot.core.languages import SCRIPTS, game_writing
-from bot.core.moderation import NewDeadline, OrdersOverview, RolledBack
-from bot.core.ordering import LineReport, OrderReport, ReadyReport
-from bot.core.reminders import ReminderSettings
+from bot.core.orders import LineReport, OrderReport, ReadyReport
+from bot.core.play import NewDeadline, OrdersOverview, RolledBack
 from bot.core.status import GameStatusReport, OrderSheet
 from bot.core.types import GameStatus, OrderState
 from bot.infra.storage import GameRow

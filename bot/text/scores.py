@@ -12,8 +12,7 @@ from typing import Any
 
 from babel.numbers import format_decimal, format_percent
 
-from bot.core.history import Chart
-from bot.core.scoring import EndRules
+from bot.core.endgame import Chart, EndRules
 from bot.text import markup
 from bot.text.i18n import plural, t
 from bot.text.labels import power_name, power_names

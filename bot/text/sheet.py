@@ -4,7 +4,7 @@
 warnings), and every tap on it is answered with the next :class:`Screen` (text plus
 buttons and select menus, as plain values; ``bot.discord.views`` turns a screen into
 discord.py components). The walk through the units offers only the engine's legal
-orders, builds up a draft (:mod:`bot.core.sheet` keeps it in the database), and ends with
+orders, builds up a draft (:mod:`bot.core.orders.sheet` keeps it in the database), and ends with
 a review listing every order and what changed since the last submission; one tap submits.
 Menus keep to Discord's limits: a choice of more than 25 is split by region of the map
 (and paged if it ever needed more than four menus).
@@ -51,8 +51,7 @@ from enum import StrEnum
 from bot.core.app import Core
 from bot.core.errors import UserError
 from bot.core.languages import game_writing
-from bot.core.ordering import ReadyReport
-from bot.core.sheet import SheetData
+from bot.core.orders import ReadyReport, SheetData
 from bot.core.types import Slot, SlotKind
 from bot.text import markup
 from bot.text.i18n import is_plural, plural, t
@@ -667,7 +666,7 @@ class SheetScreens:
 # -- answering taps -----------------------------------------------------------------------
 class OrderSheets:
     """``/orders`` and every tap on the sheet, for one player in their language: each tap
-    is one read of the sheet (:meth:`bot.core.sheet.Sheets.load`) and at most one write."""
+    is one read of the sheet (:meth:`bot.core.orders.sheet.Sheets.load`) and at most one write."""
 
     def __init__(self, core: Core, language: str | None = None) -> None:
         self.core = core

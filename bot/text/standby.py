@@ -15,12 +15,10 @@ from typing import Any
 from babel.dates import format_date
 
 from bot.core.app import Core
+from bot.core.deadlines import GraceChoice
 from bot.core.errors import UserError
-from bot.core.grace import GraceChoice
-from bot.core.late import LateStanding
-from bot.core.ordering import LineReport, refusal
-from bot.core.preview import Preview
-from bot.core.standby import StandbyReport, StandbySheet
+from bot.core.orders import LineReport, Preview, StandbyReport, StandbySheet, refusal
+from bot.core.status import LateStanding
 from bot.infra.storage.standby import LatePolicy
 from bot.text import markup
 from bot.text.board import map_description

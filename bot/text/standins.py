@@ -59,7 +59,7 @@ def bots_line(powers: list[str], lang: str) -> str:
 
 
 def setting_lines(data: Mapping[str, Any], lang: str) -> list[str]:
-    """The stand-in settings of a game (:meth:`bot.core.press.GameSettings.to_json`)."""
+    """The stand-in settings of a game (:meth:`bot.core.press.mode.GameSettings.to_json`)."""
     if "civil_disorder_player" not in data:
         return []
     lines = [t(f"settings.civil_disorder_player.{data['civil_disorder_player']}", lang)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import discord
 
 from bot.core.context import GameContext, powers_of, setup_of
-from bot.core.sheet import SheetData, sheet_data
+from bot.core.orders.sheet import SheetData, sheet_data
 from bot.infra.storage import GameRow, PlayerRow
 from engine import Position, Power
 from engine.codec import position_to_json

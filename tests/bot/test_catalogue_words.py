@@ -19,10 +19,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.core.moderation import parse_deadline, parse_length
-from bot.core.reading import unit_province
-from bot.core.reminders import parse_leads
-from bot.core.standby import _slot_word
+from bot.core.deadlines.reminders import parse_leads
+from bot.core.orders.reading import unit_province
+from bot.core.orders.standby import _slot_word
+from bot.core.play.moderation import parse_deadline, parse_length
 from bot.infra.schedule import _split_days, parse_duration, parse_schedule
 from bot.text.i18n import catalogue
 from engine import parse_order

@@ -10,9 +10,9 @@ from datetime import UTC, datetime, timedelta
 import aiosqlite
 import pytest
 
-from bot.core.ordering import LegalCache, refusal
+from bot.core.orders.giving import LegalCache, refusal
 from bot.core.rules import check_order, explain, orders_due
-from bot.core.status import order_state
+from bot.core.status.report import order_state
 from bot.core.types import OrderState
 from bot.discord.poster import rendered
 from bot.infra.schedule import ScheduleError, parse_duration, parse_moment

@@ -13,8 +13,8 @@ from discord import app_commands
 from bot.core.context import powers_of
 from bot.core.errors import UserError
 from bot.core.languages import reading_order
+from bot.core.orders.reading import read_orders_in
 from bot.core.params import PhaseCode
-from bot.core.reading import read_orders_in
 from bot.core.types import Actor
 from bot.discord.locales import described, from_locale
 from bot.discord.poster import rendered

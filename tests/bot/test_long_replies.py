@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bot.core.errors import UserError
-from bot.core.ordering import MAX_ORDERS
+from bot.core.orders.giving import MAX_ORDERS
 from bot.text import markup
 from bot.text.replies import refusal
 from tests.bot.simcord_support import powers_by_user, running, seven

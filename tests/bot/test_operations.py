@@ -25,7 +25,7 @@ import discord
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.core.permissions import needs
+from bot.core.press.permissions import needs
 from bot.core.press import PressMode, Settings
 from bot.discord import press as press_worker
 from bot.infra import health
@@ -242,7 +242,7 @@ async def test_invite_prints_the_link_with_exactly_the_permissions_from_the_toke
     for _, shown, why in invite.NEEDED:
         assert f"  {shown}" in done.stdout and why in done.stdout
     assert "not-a-real-secret" not in done.stdout
-    # the link asks exactly what the games' checks can name (bot.core.permissions.needs)...
+    # the link asks exactly what the games' checks can name (bot.core.press.permissions.needs)...
     asked = {name for name, _, _ in invite.NEEDED}
     assert value == invite.permissions().value
     assert asked == checked_permissions()

@@ -23,7 +23,7 @@ async def test_the_log_says_when_a_phase_resolves_and_when_posts_are_sent_again(
         await two_player_game(table, table.channel, a, b, name="Log book")
         env.inject_error("POST", "/channels/*/messages", status=503, times=None)
         await env.advance_time(48 * HOURS + 5)
-        resolved = said(caplog, "bot.core.resolution")
+        resolved = said(caplog, "bot.core.play.resolution")
         assert len(resolved) == 1
         assert re.fullmatch(r"game 1 'Log book': phase S1914M resolved in \d+\.\d\ds", resolved[0]), resolved
         async with env.bots[-1].core.storage.read() as tx:

@@ -12,8 +12,7 @@ import pytest
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
-from bot.core.permissions import Need, Permission, Place, Use, needs
-from bot.core.press import PressMode, Settings
+from bot.core.press import Need, Permission, Place, PressMode, Settings, Use, needs
 from bot.discord import poster as poster_module
 from tests.bot.simcord_support import running, seven
 from tests.bot.support import dms, texts

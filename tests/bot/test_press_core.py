@@ -8,8 +8,18 @@ import pytest
 
 from bot.core import secrecy
 from bot.core.errors import UserError
-from bot.core.press import PressMode, RoomState, Settings, SettingsChange
-from bot.core.press_space import Access, Applied, Grant, PressUnavailable, Problem, plan_of
+from bot.core.press import (
+    Access,
+    Applied,
+    Grant,
+    PressMode,
+    PressUnavailable,
+    Problem,
+    RoomState,
+    Settings,
+    SettingsChange,
+    plan_of,
+)
 from bot.core.types import Actor
 from bot.discord.poster import rendered
 from bot.infra.storage.moderation import AuditRow

@@ -10,7 +10,7 @@ import string
 
 import pytest
 
-from bot.core.ordering import read_and_check, refusal, without_convoy
+from bot.core.orders.giving import read_and_check, refusal, without_convoy
 from bot.core.rules import Reason, explain
 from bot.text.i18n import LANGUAGES, catalogue
 from bot.text.labels import say

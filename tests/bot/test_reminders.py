@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.core.deadlines.reminders import DEFAULT_LEADS, parse_leads
 from bot.core.errors import UserError
-from bot.core.reminders import DEFAULT_LEADS, parse_leads
 from bot.text.i18n import t
 from bot.text.replies import lead_text as format_lead
 from tests.bot.simcord_support import powers_by_user, running, seven

@@ -11,11 +11,11 @@ from fractions import Fraction
 
 import pytest
 
+from bot.core.endgame import Chart
+from bot.core.endgame.leaderboard import LeaderboardPage, Standing, ranked
+from bot.core.endgame.scoring import EndRules, PlayerResult, choose_rules, score_game, shown
 from bot.core.endings import EndingKind
 from bot.core.errors import UserError
-from bot.core.history import Chart
-from bot.core.leaderboard import LeaderboardPage, Standing, ranked
-from bot.core.scoring import EndRules, PlayerResult, choose_rules, score_game, shown
 from bot.infra.storage.endings import StandingRow
 from bot.text.board import map_description
 from bot.text.i18n import LANGUAGES

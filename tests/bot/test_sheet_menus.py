@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.core.sheet import SheetData
+from bot.core.orders import SheetData
 from bot.discord.views import to_view
 from bot.text.replies import clear_choices, refusal
 from bot.text.sheet import (

@@ -388,7 +388,7 @@ async def test_an_anonymous_games_stand_ins_are_labelled(tmp_path):
 async def test_a_failing_stand_in_never_stops_a_game(tmp_path, monkeypatch):
     """When the engine's player fails, the bot's units do what units without orders do
     (they hold) and the phase is played all the same."""
-    from bot.core import standins
+    from bot.core.seats import standins
 
     def broken(*args, **kwargs):
         raise RuntimeError("a stand-in that fails")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.core import storm
+from bot.core.play import storm
 from bot.core.posts import PostKind
 from bot.discord.poster import Poster, PostingSettings
 

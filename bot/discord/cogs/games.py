@@ -13,11 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
+from bot.core.deadlines import read_policy
+from bot.core.endgame import EndRules
 from bot.core.errors import UserError
-from bot.core.grace import read_policy
-from bot.core.permissions import PermissionsMissing, needs
-from bot.core.press import PressMode, Settings
-from bot.core.scoring import EndRules
+from bot.core.press import PermissionsMissing, PressMode, Settings, needs
 from bot.discord import permissions
 from bot.discord.cogs.common import answering, game_choices, game_option, in_server, reply, where
 from bot.discord.cogs.mod import POWER_CHOICES, PRESS_CHOICES, STANDIN_CHOICES

@@ -12,8 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.app import Core
+from bot.core.endgame import LeaderboardPage
 from bot.core.errors import UserError
-from bot.core.leaderboard import LeaderboardPage
 from bot.discord import busy
 from bot.discord.cogs.common import actor_of, answering, game_option, reply
 from bot.discord.locales import described, language_of

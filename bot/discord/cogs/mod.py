@@ -1,6 +1,6 @@
 """``/mod ...`` (moderators of the game of this channel), ``/draw`` and ``/concede``
-(players): thin wrappers around :class:`bot.core.moderation.Moderation` and
-:class:`bot.core.endgame.Endgame`. Each passes the interaction's id as the ``action``, so
+(players): thin wrappers around :class:`bot.core.play.moderation.Moderation` and
+:class:`bot.core.endgame.agreement.Endgame`. Each passes the interaction's id as the ``action``, so
 an interaction delivered twice is applied once."""
 
 from __future__ import annotations
@@ -183,7 +183,7 @@ class ModCog(ModEndings, commands.GroupCog, group_name="mod", group_description=
     @app_commands.command(name="skip-day", description=described("cmd.mod.skip_day"))
     @app_commands.describe(date=described("cmd.mod.skip_day.date"), undo=described("cmd.mod.skip_day.undo"))
     async def skip_day(self, interaction: discord.Interaction, date: str, undo: bool = False) -> None:
-        # issue 15: a holiday, no deadline on it (bot.core.days)
+        # issue 15: a holiday, no deadline on it (bot.core.deadlines.days)
         async with answering(interaction):
             await self.days_off.skip(
                 interaction.channel_id or 0, actor_of(interaction), date, undo=undo, action=interaction.id

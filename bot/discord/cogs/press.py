@@ -1,4 +1,4 @@
-"""``/press open|send|repair``: negotiation (thin wrappers around :class:`bot.core.press.Press`).
+"""``/press open|send|repair``: negotiation (thin wrappers around :class:`bot.core.press.mode.Press`).
 Replies are private; they name powers, never the players behind them. ``open`` and ``send``
 work from a DM with the bot too (``game:`` picks the game): an anonymous game's players
 can't write in the game channel or in their inbox, and Discord offers slash commands only

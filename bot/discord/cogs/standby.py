@@ -1,7 +1,7 @@
 """``/standby set|show|clear`` (standby orders) and ``/grace`` (ask for the game's grace
 period), from anywhere, answered privately; and sending a player the private map of
 their own orders (``/orders map:True`` and the order sheet's map button). Thin: the use
-cases are :mod:`bot.core.standby`, :mod:`bot.core.grace`, :mod:`bot.core.preview`."""
+cases are :mod:`bot.core.orders.standby`, :mod:`bot.core.deadlines.grace`, :mod:`bot.core.orders.preview`."""
 
 from __future__ import annotations
 

@@ -697,7 +697,7 @@ class Tx(
         return [PlayerRow(*r) for r in rows]
 
     async def seats_of(self, game_ids: Sequence[int]) -> dict[int, list[int]]:
-        """The users of each of ``game_ids`` (a storm's order, bot.core.storm), read in
+        """The users of each of ``game_ids`` (a storm's order, bot.core.play.storm), read in
         chunks of a few hundred games."""
         out: dict[int, list[int]] = {}
         ids = list(dict.fromkeys(game_ids))
@@ -925,7 +925,7 @@ class Tx(
         (a channel that keeps failing, a game that can't resolve). The rows then come
         grouped by destination, each destination's in order, the destination whose
         oldest post is oldest first (channel posts and DMs alike: in a storm, channel
-        posts in the order their games were resolved, bot.core.storm, and each DM as soon
+        posts in the order their games were resolved, bot.core.play.storm, and each DM as soon
         as it is in turn).
 
         ``soon``: with ``hold``, a user's DMs also wait for a deadline of theirs that

@@ -1,6 +1,6 @@
 """English texts of the engine's reasons for refusing an order (``illegal.<code>``, see
 ``engine.validation.Reason``; a variant after the code where one reason reads differently
-for different orders, see ``bot.core.ordering.reason_key``). Each says what is wrong and
+for different orders, see ``bot.core.orders.giving.reason_key``). Each says what is wrong and
 what to do instead. Units and places are filled in as the reader's rulebook writes them."""
 
 MESSAGES: dict[str, str] = {

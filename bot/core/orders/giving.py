@@ -17,15 +17,17 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.core import civil, context, fog, grace, standins
+from bot.core import context, fog
 from bot.core import params as P
 from bot.core.context import GameContext
+from bot.core.deadlines import grace
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.languages import reading_order
-from bot.core.reading import matching_orders, read_orders_in, unit_province
+from bot.core.orders.reading import matching_orders, read_orders_in, unit_province
 from bot.core.rules import Illegal, IllegalOrderError, Reason, check_order, given_orders, orders_due, power_of
-from bot.core.status import OrderSheet, sheet_of
+from bot.core.seats import civil, standins
+from bot.core.status.report import OrderSheet, sheet_of
 from bot.core.types import GameStatus
 from bot.infra.clock import to_unix
 from bot.infra.compute import Compute

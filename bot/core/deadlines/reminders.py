@@ -14,7 +14,7 @@ from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.posts import PostKind
 from bot.core.rules import orders_due
-from bot.core.status import missing_orders, silent_powers
+from bot.core.status.report import missing_orders, silent_powers
 from bot.core.types import GameStatus
 from bot.infra.clock import from_unix, to_unix
 from bot.infra.schedule import ScheduleError, parse_duration

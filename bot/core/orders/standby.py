@@ -43,7 +43,7 @@ from bot.core.context import GameContext, owners
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.languages import base_language, reading_order
-from bot.core.ordering import (
+from bot.core.orders.giving import (
     MAX_CHOICE,
     LegalCache,
     LineReport,
@@ -53,8 +53,8 @@ from bot.core.ordering import (
     parse_error,
     refusal,
 )
+from bot.core.orders.reading import read_orders_in, unit_province
 from bot.core.posts import PostKind
-from bot.core.reading import read_orders_in, unit_province
 from bot.core.rules import IllegalOrderError, orders_due
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from bot.infra.storage.standby import StandbyRow

@@ -36,10 +36,11 @@ from collections.abc import Collection, Mapping
 from dataclasses import asdict, replace
 from typing import Any
 
-from bot.core import context, posts, standins, trivial
+from bot.core import context, posts, trivial
 from bot.core.context import GameContext, powers_of, rules_for
 from bot.core.posts import PostKind
 from bot.core.rules import orders_due
+from bot.core.seats import standins
 from bot.core.types import GameStatus
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from bot.infra.storage.moderation import PowerState
@@ -111,7 +112,7 @@ async def after_resolution(
 ) -> None:
     """Record who was absent and apply the civil-disorder policy. ``covered``: powers that
     played the phase by their standby orders and do not count as having missed it
-    (:mod:`bot.core.standby`); their players are absent all the same."""
+    (:mod:`bot.core.orders.standby`); their players are absent all the same."""
     plain = rules_for(game, phase)
     states = await tx.power_states(game.id)
     cd_after = await tx.cd_policy(game.id)

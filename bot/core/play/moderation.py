@@ -16,16 +16,18 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.core import civil, context, days, grace, posts, press, secrecy, standins, trivial
+from bot.core import context, posts, press, secrecy, trivial
 from bot.core.context import GameContext
+from bot.core.deadlines import days, grace
+from bot.core.deadlines.reminders import plan_reminders
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.params import User
+from bot.core.play.resolution import Resolution
 from bot.core.posts import PostKind
-from bot.core.reminders import plan_reminders
-from bot.core.resolution import Resolution
-from bot.core.seats import bot_seat, brief_newcomer, give_bot_seat, seats_kept
-from bot.core.status import power_state
+from bot.core.seats import civil, standins
+from bot.core.seats.substitutes import bot_seat, brief_newcomer, give_bot_seat, seats_kept
+from bot.core.status.report import power_state
 from bot.core.types import Actor, GameStatus, MapSpec, OrderState
 from bot.infra.clock import from_unix, to_unix
 from bot.infra.schedule import ScheduleError, parse_duration, parse_moment

@@ -17,10 +17,10 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.core import context, posts
+from bot.core.deadlines.reminders import plan_reminders
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.posts import PostKind
-from bot.core.reminders import plan_reminders
 from bot.core.types import Actor, GameStatus, PhaseKind
 from bot.infra.clock import from_unix, to_unix
 from bot.infra.schedule import Schedule, parse_schedule

@@ -8,14 +8,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core import context, fog, late, press, seats, secrecy, standins
+from bot.core import context, fog, press, seats, secrecy
 from bot.core.context import GameContext
 from bot.core.deps import Deps
+from bot.core.endgame.scoring import EndRules, rules_of
 from bot.core.endings import Ending, ending_of
 from bot.core.errors import UserError
-from bot.core.late import LateStanding
 from bot.core.rules import orders_due
-from bot.core.scoring import EndRules, rules_of
+from bot.core.seats import standins
+from bot.core.status import late
+from bot.core.status.late import LateStanding
 from bot.core.types import GameStatus, OrderState
 from bot.infra.storage import GameRow, OrderRow, PhaseRow, PlayerRow
 from engine import Power
@@ -92,7 +94,7 @@ def missing_orders(ctx: GameContext, powers: Sequence[Power], mine: Iterable[Ord
 def silent_powers(ctx: GameContext, powers: Sequence[Power], mine: Iterable[OrderRow]) -> tuple[Power, ...]:
     """For a player of several powers with something to order: those of ``powers`` with
     orders due and no order at all. Without orders (and without ``/ready``) such a power
-    plays the phase in civil disorder (:mod:`bot.core.civil`), though its player is
+    plays the phase in civil disorder (:mod:`bot.core.seats.civil`), though its player is
     present: the player is warned by name. () for a player of one power."""
     given = {o.power for o in mine}
     owing = [pw for pw in powers if not orders_due(ctx.position, pw, ctx.rules).is_empty]

@@ -15,7 +15,7 @@ readable by all its players if the game reveals them.
 Discord; ``bot.discord.press`` implements the port (channels, permission overwrites).
 
 **The queue** (:class:`PressJobs`): a change that needs Discord stores a press job in its
-own transaction (:mod:`bot.core.press`); after the commit the press worker applies the
+own transaction (:mod:`bot.core.press.mode`); after the commit the press worker applies the
 game's plan as it is *then*, so one pass brings the game up to date however many jobs
 wait. Applying is idempotent (what exists is found again and only differences are
 changed), so a crash halfway is finished by the next pass and nothing is made twice.
@@ -34,7 +34,7 @@ from typing import Protocol
 from bot.core import posts
 from bot.core.deps import Deps
 from bot.core.posts import Post, PostKind
-from bot.core.press import (
+from bot.core.press.mode import (
     PressMode,
     RoomKind,
     RoomState,

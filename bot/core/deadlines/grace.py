@@ -14,7 +14,7 @@ The rules:
   (it is the phase's deadline now); the phase resolves at the new deadline, or as soon as
   every player it waits for has all their orders in or is ready.
 - A moderator's ``/mod resolve`` gives no grace.
-- The grace's end is not moved off the days the game does not play (:mod:`bot.core.days`),
+- The grace's end is not moved off the days the game does not play (:mod:`bot.core.deadlines.days`),
   as a deadline computed by a moderator is: it is a short wait for the late players only
   (at most a day), and moving it to the next day the game plays would give everyone days.
 - The reliability record marks the phases in which a player was given grace
@@ -31,7 +31,7 @@ from bot.core.context import GameContext
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.posts import PostKind
-from bot.core.status import Missing, missing_orders
+from bot.core.status.report import Missing, missing_orders
 from bot.core.types import GameStatus
 from bot.infra.schedule import ScheduleError, parse_duration
 from bot.infra.storage import GameRow, PlayerRow, Tx

@@ -37,7 +37,7 @@ from enum import StrEnum
 
 from bot.core.deps import Deps
 from bot.core.errors import UserError
-from bot.core.press import PressMode, Settings
+from bot.core.press.mode import PressMode, Settings
 
 
 class Permission(StrEnum):

@@ -5,7 +5,7 @@ the press use cases (``/press open``, ``/press send``, ``/game watch``, ``/mod s
 on demand, and the game channel; ``public``: the game channel only; ``none`` (gunboat):
 no negotiation at all; ``rulebook``: as full, but closed during retreats and adjustments
 (the rulebooks' "no negotiation during retreats and builds", a variant here). Closed press
-is enforced by permissions: the press worker takes writing away (:mod:`bot.core.press_space`).
+is enforced by permissions: the press worker takes writing away (:mod:`bot.core.press.space`).
 
 **Anonymous games.** Players are known by their powers only until the end: they get no
 shared channel (its member list would name them); each power has an inbox channel only its
@@ -122,7 +122,7 @@ class GameSettings:
             "adjustment": self.adjustment,
             "civil_disorder": self.cd_after,
             "language": self.language,
-            # issue 23 (bot.core.standins)
+            # issue 23 (bot.core.seats.standins)
             "civil_disorder_player": self.standin.civil_disorder,
             "bots": self.standin.bots,
             "join_approval": self.standin.join_approval,

@@ -1,12 +1,12 @@
 """The server's leaderboard and its seasons (issue 15).
 
 ``/leaderboard``: every player who finished a scored game on the server, with the games they
-played, their wins and draws (:class:`bot.core.scoring.PlayerResult`), their average score
+played, their wins and draws (:class:`bot.core.endgame.scoring.PlayerResult`), their average score
 and their reliability. The **average score** is the mean of the player's *share* of each
 game's points, in percent, so games scored by different systems count alike (every system
 gives out 100%: a solo is 100, a draw of four 25 each; Carnage's thousands become their share
 of the game's total). **Reliability** is the share of the phases with orders due in which the
-player gave orders (:mod:`bot.core.civil`), over the same games. Best average first, then
+player gave orders (:mod:`bot.core.seats.civil`), over the same games. Best average first, then
 most games, then most wins. Shown a page at a time (:data:`PAGE_SIZE` players).
 
 Which games count: the server's finished games that were scored, but not those a moderator

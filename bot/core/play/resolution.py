@@ -1,13 +1,13 @@
 """Resolving phases: the scheduler's ``run_due`` (due reminders, then due phases, those
 this process claimed: :mod:`bot.infra.lease`; in a deadline storm, in the order that
-readies players' DMs soonest, :mod:`bot.core.storm`), and :meth:`Resolution.resolve`, which plays
+readies players' DMs soonest, :mod:`bot.core.play.storm`), and :meth:`Resolution.resolve`, which plays
 one phase in ONE write transaction: read the orders (and the standby orders that fill what
-players left unordered, :mod:`bot.core.standby`, then the orders of the stand-ins that play
-what nobody plays, :mod:`bot.core.standins`), decide who plays in civil disorder
-(:mod:`bot.core.civil`), adjudicate (off the event loop), store the results, the next
+players left unordered, :mod:`bot.core.orders.standby`, then the orders of the stand-ins that play
+what nobody plays, :mod:`bot.core.seats.standins`), decide who plays in civil disorder
+(:mod:`bot.core.seats.civil`), adjudicate (off the event loop), store the results, the next
 phase, its deadline and reminders, and the post intents of everything to announce; a
 compare-and-set on the phase means a phase never resolves twice. At the deadline a phase
-may wait a little longer for late players (:mod:`bot.core.grace`); a phase in which
+may wait a little longer for late players (:mod:`bot.core.deadlines.grace`); a phase in which
 nobody has a choice does not wait at all (:mod:`bot.core.trivial`)."""
 
 from __future__ import annotations
@@ -18,27 +18,18 @@ import time
 from collections.abc import Iterable
 from dataclasses import replace
 
-from bot.core import (
-    civil,
-    context,
-    days,
-    endgame,
-    grace,
-    posts,
-    press,
-    scoring,
-    seats,
-    standby,
-    standins,
-    storm,
-    trivial,
-)
+from bot.core import context, endgame, posts, press, seats, trivial
 from bot.core.context import owners, rules_for, setup_of
+from bot.core.deadlines import days, grace
+from bot.core.deadlines.reminders import Reminders, plan_reminders
 from bot.core.deps import Deps
+from bot.core.endgame import scoring
 from bot.core.endings import EndingKind
+from bot.core.orders import standby
+from bot.core.play import storm
 from bot.core.posts import PostKind
-from bot.core.reminders import Reminders, plan_reminders
 from bot.core.rules import orders_due
+from bot.core.seats import civil, standins
 from bot.core.types import GameStatus, MapSpec
 from bot.infra.clock import from_unix, to_unix
 from bot.infra.lease import Job, LeaseLost
@@ -48,7 +39,7 @@ from engine.codec import position_to_json
 
 log = logging.getLogger(__name__)
 
-DUE_PAGE = 5000  # due games read at a time: a whole storm, so that its order (bot.core.storm) spans it
+DUE_PAGE = 5000  # due games read at a time: a whole storm, so that its order (bot.core.play.storm) spans it
 
 
 def unordered_builds(position: Position, rules: Rules, results: Iterable[OrderResult]) -> list[list[object]]:
@@ -88,7 +79,7 @@ class Resolution:
             due_now = {d.game_id for d in due}
             reminders = [r for r in await tx.reminders_due(now) if r.game_id not in due_now]
             seats = await tx.seats_of([d.game_id for d in due]) if len(due) > 2 else {}
-        if seats:  # a storm: the games that finish players' sets first (bot.core.storm)
+        if seats:  # a storm: the games that finish players' sets first (bot.core.play.storm)
             first = await self.deps.compute.run(storm.order, [d.game_id for d in due], seats)
             rank = {g: i for i, g in enumerate(first)}
             due.sort(key=lambda d: rank[d.game_id])
@@ -146,10 +137,10 @@ class Resolution:
         orders: dict[Power, list[str]] = {}
         for o in ctx.orders:
             orders.setdefault(Power(o.power), []).append(o.text)
-        # issue 15: standby orders fill what the players left unordered (bot.core.standby)
+        # issue 15: standby orders fill what the players left unordered (bot.core.orders.standby)
         backup = await standby.fill(tx, ctx, orders)
         played = backup.with_orders(orders)
-        # issue 23: the caretaker and bots play what nobody plays, by the same path (bot.core.standins)
+        # issue 23: the caretaker and bots play what nobody plays, by the same path (bot.core.seats.standins)
         standin = await standins.fill(tx, ctx, played, self.deps.compute)
         played = standin.with_orders(played)
         # who plays this phase in civil disorder, by the game's policy (not a power a stand-in plays)
@@ -172,7 +163,7 @@ class Resolution:
             tossed, toss_winner = True, self.deps.rng.randrange(len(setup.seats))
             winner_id = next((p.user_id for p in players if p.seat == toss_winner), None)
             toss = {"user": winner_id, "power": setup.toss_power.value if setup.toss_power else ""}
-        # a solo, or the game's last year played (issue 15: bot.core.scoring)
+        # a solo, or the game's last year played (issue 15: bot.core.endgame.scoring)
         finished = bool(outcome.winners) or (await scoring.rules_of(tx, game)).over_after(nxt.phase)
         deadline = remind = None
         if not finished:

@@ -17,7 +17,7 @@ Who a stand-in plays (the decisions; what a stand-in orders is the engine's):
   with bots starts with one player, who practises against the bot. A bot seat has no
   player row: it is in no press, nobody waits for it, reminds it or records it, and it
   earns nothing on the leaderboard (its power is scored with the others, credited to nobody:
-  :func:`bot.core.scoring.score_game`).
+  :func:`bot.core.endgame.scoring.score_game`).
 
 How: at the deadline, the orders given and the standby orders used are read first; for
 each power a stand-in plays, the engine's player answers the position (off the event loop,

@@ -1,6 +1,6 @@
 """A game's life before its first phase: create it in a channel, join, leave, start (seats
 drawn at random, the first deadline, the start post and each player's first DM). A game
-that allows bots (issue 23, :mod:`bot.core.standins`) starts with 1 to 6 players, the
+that allows bots (issue 23, :mod:`bot.core.seats.standins`) starts with 1 to 6 players, the
 empty seats of its seven powers played by the ``dumbbot`` preset; a duel that allows them
 (issue 25) starts with one player, the other power the bot's: a practice game."""
 
@@ -9,17 +9,20 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
-from bot.core import days, posts, press, scoring, standins
 from bot.core import fog as _fog
+from bot.core import posts, press
 from bot.core.context import channel_game, powers_of, rules_for, setup_of
+from bot.core.deadlines import days
+from bot.core.deadlines.grace import read_policy
+from bot.core.deadlines.reminders import plan_reminders
 from bot.core.deps import Deps
+from bot.core.endgame import scoring
 from bot.core.errors import UserError
-from bot.core.grace import read_policy
 from bot.core.languages import SCRIPTS
 from bot.core.naming import game_name
-from bot.core.permissions import Need, PermissionsMissing, needs, required
 from bot.core.posts import PostKind
-from bot.core.reminders import plan_reminders
+from bot.core.press.permissions import Need, PermissionsMissing, needs, required
+from bot.core.seats import standins
 from bot.core.types import GameStatus, MapSpec, PhaseKind
 from bot.infra.clock import to_unix
 from bot.infra.schedule import ScheduleError, parse_schedule
@@ -164,7 +167,7 @@ class Lifecycle:
         return game, len(players) + 1
 
     async def leave(self, channel_id: int, user_id: int, *, action: int | None = None) -> GameRow:
-        """Leave a game before it starts (once it is played: :meth:`bot.core.seats.Seats.leave`)."""
+        """Leave a game before it starts (once it is played: :meth:`bot.core.seats.substitutes.Seats.leave`)."""
         async with self.deps.storage.write(action) as tx:
             game = await channel_game(tx, channel_id)
             if game.status != GameStatus.FORMING:
@@ -239,7 +242,7 @@ class Lifecycle:
         return started
 
     async def needs_of(self, game_id: int) -> tuple[Need, ...]:
-        """What the game needs from Discord (:func:`bot.core.permissions.needs`)."""
+        """What the game needs from Discord (:func:`bot.core.press.permissions.needs`)."""
         async with self.deps.storage.read() as tx:
             policy = await tx.standin_policy(game_id)
             return needs(await press.settings_of(tx, game_id), substitutes=policy.substitutes)

@@ -10,15 +10,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.core import context, grace, standins
+from bot.core import context
 from bot.core.context import GameContext
+from bot.core.deadlines import grace
 from bot.core.deps import Deps
 from bot.core.errors import UserError
-from bot.core.ordering import check_open, check_sent_in_phase, moved_on, next_waive_key, order_key, refusal
+from bot.core.orders.giving import check_open, check_sent_in_phase, moved_on, next_waive_key, order_key, refusal
+from bot.core.orders.standby import StandbyItem
+from bot.core.orders.standby import sheet_of as standby_sheet
 from bot.core.params import OrderText
 from bot.core.rules import explain, orders_due
-from bot.core.standby import StandbyItem
-from bot.core.standby import sheet_of as standby_sheet
+from bot.core.seats import standins
 from bot.core.types import Slot, SlotKind
 from engine import (
     Disband,

@@ -385,7 +385,7 @@ async def _final_post(
 
 
 ModeratorCheck = Callable[[Tx, GameRow, Actor], Awaitable[bool]]
-"""Whether an actor moderates a game (:meth:`bot.core.moderation.Moderation.is_moderator`)."""
+"""Whether an actor moderates a game (:meth:`bot.core.play.moderation.Moderation.is_moderator`)."""
 
 
 class Endings:
