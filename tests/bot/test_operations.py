@@ -25,8 +25,8 @@ import discord
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.core.press.permissions import needs
 from bot.core.press import PressMode, Settings
+from bot.core.press.permissions import needs
 from bot.discord import press as press_worker
 from bot.infra import health
 from bot.infra.storage.postgres import label
