@@ -48,7 +48,7 @@ from engine.codec import position_to_json
 
 log = logging.getLogger(__name__)
 
-DUE_PAGE = 5000  # due games read at a time: a whole storm, so that its order (bot.core.storm) spans it
+DUE_PAGE = 20_000  # due games read at a time: a whole storm, so that its order (bot.core.storm) spans it (issue 24: at 5,000 a storm of 10,000 was two, and every DM waited for the second)
 
 
 def unordered_builds(position: Position, rules: Rules, results: Iterable[OrderResult]) -> list[list[object]]:
