@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import cProfile
 import gc
 import math
@@ -393,6 +394,13 @@ async def storm(
             if STALLS:
                 await STALLS.stop()
                 print("\n".join(STALLS.report()))
+                # what the collector's full collections walk (the oldest generation, the
+                # frozen heap of the start left out): the types most of it is made of
+                census = collections.Counter(type(o).__qualname__ for o in gc.get_objects(2))
+                print(
+                    f"          oldest generation after the storm: {sum(census.values())} objects; most: "
+                    + ", ".join(f"{name} {n}" for name, n in census.most_common(12))
+                )
             workers = map_processes(emu)
             cpu_maps = sum(cpu_seconds(pid) - cpu_before[1].get(pid, 0.0) for pid in workers)
             memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 + sum(map(peak_mb, workers))
