@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import cProfile
 import gc
 import math
@@ -93,6 +94,7 @@ class Storm:
     resolved: float  # seconds from the deadline until every game was resolved
     drained: float  # seconds from the deadline until the last post arrived
     replies: list[float]  # /order replies during the storm, seconds
+    slowest: list[tuple[float, float]]  # the slowest replies: (seconds, when: seconds after the deadline)
     load: tuple[float, float]  # the machine's 1-minute load average before and after
     failed: int  # outbox rows given up
     channel_done: float  # seconds from the deadline until the last channel message arrived
@@ -357,6 +359,7 @@ async def storm(
                 STALLS.start()
             bot.scheduler.wake()
             replies: list[float] = []
+            slowest: list[tuple[float, float]] = []
             stop = asyncio.Event()
 
             async def probe() -> None:
@@ -369,6 +372,9 @@ async def storm(
                     assert "✅" in answer["result"]["data"]["content"], answer["result"]["data"]["content"]
                     if time.time() >= due_wall:
                         replies.append(answer["elapsed"])
+                        slowest.append((answer["elapsed"], time.time() - answer["elapsed"] - due_wall))
+                        slowest.sort(reverse=True)
+                        del slowest[5:]
                     await asyncio.sleep(0.05)
 
             prober = asyncio.create_task(probe())
@@ -388,6 +394,13 @@ async def storm(
             if STALLS:
                 await STALLS.stop()
                 print("\n".join(STALLS.report()))
+                # what the collector's full collections walk (the oldest generation, the
+                # frozen heap of the start left out): the types most of it is made of
+                census = collections.Counter(type(o).__qualname__ for o in gc.get_objects(2))
+                print(
+                    f"          oldest generation after the storm: {sum(census.values())} objects; most: "
+                    + ", ".join(f"{name} {n}" for name, n in census.most_common(12))
+                )
             workers = map_processes(emu)
             cpu_maps = sum(cpu_seconds(pid) - cpu_before[1].get(pid, 0.0) for pid in workers)
             memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 + sum(map(peak_mb, workers))
@@ -417,6 +430,7 @@ async def storm(
         resolved=(resolved_at or time.time()) - due_wall,
         drained=max((p["at"] for p in posts), default=due_wall) - due_wall,
         replies=replies,
+        slowest=slowest,
         load=(load_before, os.getloadavg()[0]),
         failed=failed,
         channel_done=max((p["at"] for p in posts if not p["dm"]), default=due_wall) - due_wall,
@@ -460,6 +474,8 @@ def report(s: Storm) -> list[str]:
         f"          /order replies: {len(s.replies)}, worst {max(replies) * 1000:.0f} ms, "
         f"p99 {percentile(replies, 0.99) * 1000:.0f} ms, median {statistics.median(replies) * 1000:.0f} ms; "
         f"load {s.load[0]:.2f} -> {s.load[1]:.2f}",
+        "          slowest replies (ms, sent at seconds after the deadline): "
+        + ", ".join(f"{1000 * r:.0f} at {at:.1f}" for r, at in s.slowest),
         f"          by route: {routes}",
         f"          CPU from the deadline to the drain, {s.cpus} cores: {1000 * (s.cpu_bot + s.cpu_maps) / g:.0f} ms "
         f"per game-phase (bot process {1000 * s.cpu_bot / g:.0f}, map processes {1000 * s.cpu_maps / g:.0f}); "
@@ -520,10 +536,10 @@ async def main(
             continue
         ok &= s.channel_messages <= 2 * s.games and s.dm_messages <= s.players
         ok &= s.drained <= 1.1 * s.floor
-        ok &= s.games > 200 or max(s.replies or [0.0]) <= 0.25
+        ok &= max(s.replies or [0.0]) <= 0.25
     print(
         "targets of the merged strategy (≤ 2 channel messages per game-phase, one DM per player, drain within "
-        "10% of the floor, worst reply ≤ 250 ms at 200 games):",
+        "10% of the floor, worst reply ≤ 250 ms):",
         "met" if ok else "NOT met",
     )
     return 0 if ok else 1

@@ -5,8 +5,14 @@ looks through all of them for inactive ones (unused for 5 minutes) every time it
 new one. In a deadline storm every DM channel is a new bucket: with thousands of players
 that look runs thousands of times over thousands of buckets, on the event loop (15 ms of
 CPU per game-phase at 2,000 games, and `/order` replies held up behind it; quadratic in
-the storm's size). Sweeping at most every ``SWEEP_EVERY`` seconds clears the same buckets
-(they must have been unused for 5 minutes anyway), a little later.
+the storm's size). Sweeping at most every ``SWEEP_EVERY`` seconds clears the same buckets, a little later.
+
+It also clears buckets sooner than discord.py would (5 minutes unused): a bucket nothing is
+sent through or waits on, whose rate-limit window is over, acts just as a new one for its
+key would, so it goes. A storm of 10,000 games sends a message to 33,000 channels in ten
+minutes: kept 5 minutes each, their buckets (three objects the collector walks each) made
+most of what its full collections walked, and those pauses grew with the storm (97 ms at
+10,000 games), holding up every reply meanwhile.
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-SWEEP_EVERY = 30.0  # seconds between two sweeps of discord.py's inactive rate-limit buckets
+SWEEP_EVERY = 10.0  # seconds between two sweeps of discord.py's idle rate-limit buckets
+IDLE_AFTER = 5.0  # a bucket used more recently stays (one just made, for the request that made it)
 SWEEP = "_try_clear_expired_ratelimits"  # discord.py's sweep (a private method of HTTPClient, 2.x)
 
 
@@ -36,7 +43,28 @@ def sweep_buckets_now_and_then(
         if moment - last < every:
             return
         last = moment
-        sweep()
+        buckets = getattr(http, "_buckets", None)
+        if not isinstance(buckets, dict):  # another discord.py: its own sweep
+            sweep()
+            return
+        for key in [key for key, bucket in buckets.items() if idle(bucket)]:
+            del buckets[key]
 
     setattr(http, SWEEP, now_and_then)
     return True
+
+
+def idle(bucket: Any) -> bool:
+    """Nothing is sent through ``bucket`` (a ``discord.http.Ratelimit``) or waits on it,
+    it was not used for ``IDLE_AFTER`` seconds, and its window is over (or it never learnt
+    one): a new bucket for its key would act the same (it learns the limit from its first
+    answer's headers). discord.py's own test (unused for 5 minutes) where this one cannot
+    look."""
+    try:
+        if bucket.outgoing or bucket._pending_requests or bucket._sleeping.locked():
+            return False
+        now = bucket._loop.time()
+        expires = bucket.expires
+        return now - bucket._last_request >= IDLE_AFTER and (expires is None or expires <= now)
+    except AttributeError:
+        return bool(bucket.is_inactive())

@@ -23,9 +23,10 @@ maps pushed, a user fetched per DM, no pacing) for the benchmark's comparison.
 are served concurrently, except that a DM waits for the posts to its game's channel
 stored before it (the storage hands out only the posts whose turn has come: see
 :mod:`bot.core.posts`); a merged DM waits for those of each of its games. The
-destination whose oldest post is oldest goes first. Channels and DMs have hands of their
-own (``concurrency`` each): a channel post waits for its maps to be drawn, and a DM in
-turn meanwhile goes out between channel posts rather than behind them. In a storm the
+destination whose oldest post is oldest goes first. DMs have hands of their own
+(``concurrency``): a channel post waits for its maps to be drawn, and a DM in turn
+meanwhile goes out between channel posts rather than behind them. Channel posts have as
+many, and the DM hands no DM in turn needs (a freed hand goes to a DM first). In a storm the
 games are resolved in the order that readies players' DMs soonest
 (:mod:`bot.core.play.storm`), so the DMs go out all through the storm, and Discord's requests
 per second are not left half used while maps are drawn.
@@ -130,7 +131,7 @@ class PostingSettings:
     dm_channels: bool = True  # send DMs to the stored DM channel (no GET /users per DM)
     pushed_maps: PushedMaps = PushedMaps.ASKED
     pacing: PacingSettings | None = field(default_factory=PacingSettings)  # None: only discord.py's 429s
-    concurrency: int = 24  # channels served at once, and users' DMs as many (enough for ~50/s at 0.5 s a request)
+    concurrency: int = 24  # users' DMs served at once, and channels as many plus the DMs' idle hands (~50/s at 0.5 s)
 
     @classmethod
     def separate(cls) -> PostingSettings:
@@ -394,27 +395,29 @@ class Poster(WakeableLoop):
 
     async def drain(self) -> None:
         """Send every post that is due (and that this process claimed): up to
-        ``concurrency`` channels and as many users' DMs at once, each destination's
-        messages in order. Channel posts and DMs have hands of their own: channel posts
-        wait for their maps to be drawn, and the DMs that are in turn meanwhile go out
-        between them rather than behind them."""
+        ``2 × concurrency`` destinations at once, each destination's messages in order.
+        DMs have ``concurrency`` hands of their own: channel posts wait for their maps to
+        be drawn, and the DMs that are in turn meanwhile go out between them rather than
+        behind them. Channel posts have as many, and also the DM hands no DM is in turn for
+        (issue 24: in a storm every player's one DM waits until all of their games are
+        resolved, and the DM hands idled while the channel posts went at half of Discord's
+        pace); a hand freed goes to a DM in turn first."""
         c = self.settings.concurrency
-        slots = {"c": asyncio.Semaphore(c), "u": asyncio.Semaphore(c)}
         running: set[asyncio.Task[None]] = set()
         self._forget_queued()
         try:
             while True:
                 if self._news.is_set():  # posts stored since the last read: what was read is stale
+                    self._news.clear()
                     self._forget_queued()
-                self._news.clear()
                 served = sum(self._finished.values())
-                free = {kind: c - sum(1 for d in self._busy if d[0] == kind) for kind in slots}
-                jobs, full = await self._take(free) if any(free.values()) else ([], True)
+                dms = sum(1 for d in self._busy if d[0] == "u")
+                spare = 2 * c - len(self._busy)
+                free = {"u": min(c - dms, spare), "c": spare}
+                jobs, full = await self._take(free) if spare > 0 else ([], True)
                 for dest, batches in jobs:
-                    hands = slots[dest[0]]
-                    await hands.acquire()  # free: _take gave no more destinations of a kind than its free hands
                     self._busy.add(dest)
-                    task = asyncio.create_task(self._serve(dest, batches, hands), name=f"outbox {dest}")
+                    task = asyncio.create_task(self._serve(dest, batches), name=f"outbox {dest}")
                     running.add(task)
                     task.add_done_callback(running.discard)
                 if jobs and not full:
@@ -455,9 +458,10 @@ class Poster(WakeableLoop):
         return (self._finished["c"],) if kind == "c" else (self._finished["c"], self._finished["u"])
 
     async def _take(self, free: dict[str, int]) -> tuple[list[tuple[Destination, list[Batch]]], bool]:
-        """The due posts of destinations not already being served, claimed, as messages: of
-        each kind (``"c"`` channels, ``"u"`` DMs) no more destinations than ``free`` hands.
-        Also whether destinations were left for later for want of hands.
+        """The due posts of destinations not already being served, claimed, as messages:
+        no more destinations than ``free`` hands: ``free["u"]`` for DMs, and ``free["c"]``
+        for DMs and channel posts together (the DMs taken first, channel posts in the hands
+        they leave). Also whether destinations were left for later for want of hands.
 
         What a read finds beyond the free hands is queued, and the next destinations of a
         kind come from its queue before the database is read again for that kind (issue
@@ -504,11 +508,15 @@ class Poster(WakeableLoop):
                 self._exhausted[kind] = moved[kind] if len(rows) < PAGE else None
         chosen: list[tuple[Destination, list[OutboxRow]]] = []
         full = False
-        for kind, queue in self._queued.items():
-            for _ in range(free.get(kind, 0)):
+        # DMs first: the hands they leave are the channel posts' (free["c"] counts them too)
+        left = free.get("c", 0)
+        for kind in "uc":
+            queue = self._queued[kind]
+            for _ in range(min(free.get(kind, 0), left)):
                 if not queue:
                     break
                 chosen.append(queue.popitem(last=False))
+                left -= 1
             full = full or bool(queue)  # no hand for them now: neither claimed nor parsed
         if not chosen:
             return [], full
@@ -519,7 +527,7 @@ class Poster(WakeableLoop):
             (dest, batches_of(rs, merge)) for dest, rs in chosen if all(Job.post(r.id).key in held for r in rs)
         ], full
 
-    async def _serve(self, dest: Destination, batches: list[Batch], slots: asyncio.Semaphore) -> None:
+    async def _serve(self, dest: Destination, batches: list[Batch]) -> None:
         """One destination's messages, in order: the rest waits when one is not sent."""
         try:
             for batch in batches:
@@ -533,7 +541,6 @@ class Poster(WakeableLoop):
         finally:
             self._busy.discard(dest)
             self._finished[dest[0]] += 1
-            slots.release()
 
     async def _deliver(self, batch: Batch) -> bool:
         """Send one message; True when its posts are done with (sent or given up)."""

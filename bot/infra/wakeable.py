@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.infra.lease import LeaseLost
 from bot.infra.storage import DATABASE_ERRORS
+from bot.infra.turns import mark_background
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +73,7 @@ class WakeableLoop:
         self._stopping = False
 
     async def _begin(self) -> None:
+        mark_background()  # its database work waits behind players' commands (bot.infra.turns)
         try:
             await self.first()
         except Exception:
@@ -79,6 +81,7 @@ class WakeableLoop:
         await self._run()
 
     async def _run(self) -> None:
+        mark_background()  # (a task of its own when woken from a sleep)
         while True:
             self._dirty = False
             try:

@@ -229,9 +229,9 @@ async def test_a_dm_sent_while_the_due_posts_are_read_is_not_sent_again(tmp_path
 
         real_serve = outbox._serve
 
-        async def serve(dest, batches, slots):
+        async def serve(dest, batches):
             try:
-                await real_serve(dest, batches, slots)
+                await real_serve(dest, batches)
             finally:
                 if dest == bobs:
                     served.set()

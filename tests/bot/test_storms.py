@@ -206,13 +206,30 @@ class _Gate:
 
     def __init__(self, held: set[int]) -> None:
         self.held = held  # the games whose maps wait
-        self.opened = asyncio.Event()
-        self.drawing = asyncio.Event()  # its drawing has begun
+        self.opened = asyncio.Event()  # every held game's drawing ends
+        self.drawing = asyncio.Event()  # a held game's drawing has begun
+        self.games_drawing: set[int] = set()  # the held games being drawn now
+        self._released: dict[int, asyncio.Event] = {}
+
+    def release(self, game: int) -> None:
+        """That game's drawing ends (the others still wait)."""
+        self._released.setdefault(game, asyncio.Event()).set()
 
     async def get_many(self, key, position, orders, *, game_name, views, game, plan=False):
         if game in self.held:
             self.drawing.set()
-            await self.opened.wait()
+            self.games_drawing.add(game)
+            released = self._released.setdefault(game, asyncio.Event())
+            try:
+                opened = asyncio.ensure_future(self.opened.wait())
+                freed = asyncio.ensure_future(released.wait())
+                try:
+                    await asyncio.wait({opened, freed}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    opened.cancel()
+                    freed.cancel()
+            finally:
+                self.games_drawing.discard(game)
         return [b"\x89PNG stand-in"] * len(views)
 
 
@@ -362,11 +379,11 @@ async def test_posts_due_once_a_send_recorded_during_the_read_are_still_sent(ser
     served, reading = asyncio.Event(), asyncio.Event()
     real_serve = poster._serve
 
-    async def serve(dest, batches, slots):
+    async def serve(dest, batches):
         if dest == channel:
             poster.kick()  # posts stored meanwhile: the drain reads while the channel post is under way
             await asyncio.wait_for(reading.wait(), 30)  # ... and has read before it is sent
-        await real_serve(dest, batches, slots)
+        await real_serve(dest, batches)
         if dest == channel:
             served.set()
 
@@ -409,21 +426,22 @@ async def test_posts_due_once_a_send_recorded_during_the_read_are_still_sent(ser
     assert targets[0] == 5000 and set(targets[1:]) == {900_007, 900_008}, targets
 
 
-async def test_a_drain_with_every_channel_hand_busy_reads_and_claims_no_channel_post(service, clock):
-    # one channel hand, busy with game 0's map; game 1's channel post waits: the drain's
-    # reads meanwhile leave channel posts out, and it claims game 1's post only once a
+async def test_a_drain_with_every_hand_busy_reads_and_claims_no_channel_post(service, clock):
+    # one hand of each kind, both busy with the maps of games 0 and 1 (no DM is in turn:
+    # the channel post borrows the DM's hand); game 2's channel post waits: the drain's
+    # reads meanwhile leave channel posts out, and it claims game 2's post only once a
     # hand is free for it
-    games = await two_player_games(service, [(1, 2), (3, 4)], 6000, "Hands")
+    games = await two_player_games(service, [(1, 2), (3, 4), (5, 6)], 6000, "Hands")
     async with service.storage.write() as tx:
         for post in await tx.posts():
             await tx.mark_sent(post["id"], None, 0)
         for g in games:
             assert await tx.set_timers(g.id, g.phase, deadline=g.deadline, remind_at=None)
     clock.advance(hours=49)
-    assert await service.resolution.run_due() == 2
+    assert await service.resolution.run_due() == 3
     async with service.storage.read() as tx:
-        second = [p["id"] for p in await tx.posts(games[1].id) if p["channel_id"] and p["sent_at"] is None]
-    gate = _Gate(held={games[0].id})
+        third = [p["id"] for p in await tx.posts(games[2].id) if p["channel_id"] and p["sent_at"] is None]
+    gate = _Gate(held={games[0].id, games[1].id})
     client = _Client()
     poster = Poster(client, service, gate, settings=PostingSettings(concurrency=1, pacing=None))
     claimed: list[list[str]] = []
@@ -437,22 +455,79 @@ async def test_a_drain_with_every_channel_hand_busy_reads_and_claims_no_channel_
     with kinds_read(service) as kinds:
         drain = asyncio.create_task(poster.drain())
         try:
-            await asyncio.wait_for(gate.drawing.wait(), 30)
-            poster.kick()  # news: the drain looks again while game 0's map is drawn
             for _ in range(3000):
-                if len(kinds) >= 2 and not drain.done():
+                if len(gate.games_drawing) == 2:
                     break
                 await asyncio.sleep(0.01)
+            assert gate.games_drawing == {games[0].id, games[1].id}  # both hands: no DM was in turn
+            kinds.clear()
+            poster.kick()  # news: the drain looks again while both maps are drawn
+            for _ in range(3000):
+                if kinds and not drain.done():
+                    break
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.2)  # (nothing else to read: time for a wrong read to show)
             during = list(kinds)
             claims_during = [key for keys in claimed for key in keys]
         finally:
             gate.opened.set()
         await asyncio.wait_for(drain, 30)
     await poster.stop()
-    assert during[0] == "cu" and len(during) > 1 and set(during[1:]) == {"u"}, during
-    assert not any(str(post) in key for post in second for key in claims_during)
-    assert any(str(second[0]) in key for keys in claimed for key in keys)  # claimed once its turn came
-    assert [cid for cid, _ in client.sent if cid < 900_000] == [6000, 6001]
+    assert during == [], during  # every hand busy: nothing read
+    assert not any(str(post) in key for post in third for key in claims_during)
+    assert any(str(third[0]) in key for keys in claimed for key in keys)  # claimed once its turn came
+    assert sorted(cid for cid, _ in client.sent if cid < 900_000) == [6000, 6001, 6002]
+
+
+async def test_channel_posts_take_the_dm_hands_no_dm_needs(service, clock):
+    # two DM hands and two channel hands; four games' maps drawn slowly and no DM in turn
+    # (each waits for its game's channel post): four channel posts are drawn at once, not
+    # two (issue 24: in a storm every DM waits while the games are resolved, and the DM
+    # hands idled while the channel posts went at half of Discord's pace). Once a DM is in
+    # turn, a freed hand is the DM's
+    games = await two_player_games(service, [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)], 6100, "Lend")
+    async with service.storage.write() as tx:
+        for post in await tx.posts():
+            await tx.mark_sent(post["id"], None, 0)
+        for g in games:
+            assert await tx.set_timers(g.id, g.phase, deadline=g.deadline, remind_at=None)
+    clock.advance(hours=49)
+    assert await service.resolution.run_due() == 5
+    gate = _Gate(held={g.id for g in games})
+    client = _Client()
+    drawn: dict[int, int] = {}  # each game's drawing began after this many messages were sent
+    real_get_many = gate.get_many
+
+    async def get_many(*args, game, **kwargs):
+        drawn.setdefault(game, len(client.sent))
+        return await real_get_many(*args, game=game, **kwargs)
+
+    gate.get_many = get_many
+    poster = Poster(client, service, gate, settings=PostingSettings(concurrency=2, pacing=None))
+    drain = asyncio.create_task(poster.drain())
+    try:
+        for _ in range(3000):
+            if len(gate.games_drawing) >= 4:
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.1)
+        assert len(gate.games_drawing) == 4 and not client.sent  # every hand; the fifth waits
+        gate.release(games[0].id)  # game 0's post goes: its players' DMs are in turn
+        for _ in range(3000):
+            if games[4].id in drawn:
+                break
+            await asyncio.sleep(0.01)
+        # the hand game 0 freed went to its players' DMs, one after the other, before
+        # game 4's channel post (waiting for a hand since the start) had it
+        assert [cid for cid, _ in client.sent[:1]] == [6100]
+        assert {cid for cid, _ in client.sent[1:3]} == {900_001, 900_002}, client.sent
+        assert drawn[games[4].id] == 3, drawn
+    finally:
+        gate.opened.set()
+    await asyncio.wait_for(drain, 30)
+    await poster.stop()
+    assert sorted(cid for cid, _ in client.sent if cid < 900_000) == list(range(6100, 6105))
+    assert sorted(cid for cid, _ in client.sent if cid >= 900_000) == [900_000 + u for u in range(1, 11)]
 
 
 async def test_a_drain_reads_the_due_posts_once_for_many_destinations_not_once_per_hand(service, clock):

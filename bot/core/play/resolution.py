@@ -39,7 +39,9 @@ from engine.codec import position_to_json
 
 log = logging.getLogger(__name__)
 
-DUE_PAGE = 5000  # due games read at a time: a whole storm, so that its order (bot.core.play.storm) spans it
+# due games read at a time: a whole storm, so that its order (bot.core.play.storm) spans it
+# (issue 24: at 5,000 a storm of 10,000 games was two, and every player's DM waited for the second)
+DUE_PAGE = 20_000
 
 
 def unordered_builds(position: Position, rules: Rules, results: Iterable[OrderResult]) -> list[list[object]]:

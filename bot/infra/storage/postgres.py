@@ -33,6 +33,7 @@ import asyncpg
 
 from bot.infra.storage.dialect import Dialect, Trips, postgresql_query
 from bot.infra.storage.migrations import migrations
+from bot.infra.turns import PlayersFirst
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +143,7 @@ class PostgresDatabase:
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self.label = label(url)
-        self._lock = asyncio.Lock()  # this process' writers queue here, not in the pool
+        self._lock = PlayersFirst()  # this process' writers queue here, not in the pool; players' commands first
 
     @classmethod
     async def connect(cls, url: str, *, idle_limit: float | None = None) -> PostgresDatabase:

@@ -24,6 +24,7 @@ import aiosqlite
 
 from bot.infra.storage.dialect import Trips
 from bot.infra.storage.migrations import migrations
+from bot.infra.turns import PlayersFirst, is_background
 
 log = logging.getLogger(__name__)
 
@@ -90,11 +91,25 @@ class SqliteConnection:
 class SqliteDatabase:
     """A SQLite database file (WAL, foreign keys on)."""
 
-    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None, label: str = "") -> None:
+    def __init__(
+        self,
+        db: aiosqlite.Connection,
+        reader: aiosqlite.Connection | None = None,
+        label: str = "",
+        loops_reader: aiosqlite.Connection | None = None,
+    ) -> None:
         self._db = db
-        self._reader = reader
-        self._lock = asyncio.Lock()
-        self._read_lock = asyncio.Lock()
+        # one writer, players' commands first (bot.infra.turns); reads on connections of
+        # their own (WAL: they never wait for the writer), the bot's loops on one and
+        # players' commands on the other, so that a command's read never waits behind a
+        # storm's reads of the due posts (issue 24)
+        self._lock = PlayersFirst()
+        self._readers: dict[bool, tuple[aiosqlite.Connection, asyncio.Lock] | None] = {
+            False: (reader, asyncio.Lock()) if reader is not None else None,
+            True: (loops_reader or reader, asyncio.Lock()) if (loops_reader or reader) is not None else None,
+        }
+        if loops_reader is None and reader is not None:  # one reader: one lock
+            self._readers[True] = self._readers[False]
         self.label = label
         self._waiting_since: float | None = None
         self._stopping = False
@@ -109,7 +124,7 @@ class SqliteDatabase:
         far are closed: an open aiosqlite connection is a thread that would keep the
         process alive."""
         db = await aiosqlite.connect(path, isolation_level=None)
-        reader: aiosqlite.Connection | None = None
+        readers: list[aiosqlite.Connection] = []
         try:
             await _pragmas(
                 db,
@@ -118,22 +133,24 @@ class SqliteDatabase:
                 "synchronous = NORMAL",
                 f"busy_timeout = {BUSY_TIMEOUT_MS}",
             )
-            reader = await aiosqlite.connect(path, isolation_level=None)
-            await _pragmas(reader, "query_only = ON", f"busy_timeout = {BUSY_TIMEOUT_MS}")
+            for _ in range(2):  # players' commands, and the bot's loops
+                readers.append(await aiosqlite.connect(path, isolation_level=None))
+                await _pragmas(readers[-1], "query_only = ON", f"busy_timeout = {BUSY_TIMEOUT_MS}")
         except BaseException:
-            if reader is not None:
+            for reader in readers:
                 await reader.close()
             await db.close()
             raise
-        return cls(db, reader, path)
+        return cls(db, readers[0], path, loops_reader=readers[1])
 
     async def _exec(self, sql: str, db: aiosqlite.Connection | None = None) -> None:
         await (db or self._db).execute_fetchall(sql, ())
 
     async def close(self) -> None:
-        if self._reader is not None:
-            await self._reader.close()
-            self._reader = None
+        readers = {id(r[0]): r[0] for r in self._readers.values() if r is not None}
+        self._readers = {False: None, True: None}
+        for reader in readers.values():
+            await reader.close()
         await self._db.close()
 
     async def migrate(self, backup_of: str | None = None) -> int:
@@ -273,12 +290,13 @@ class SqliteDatabase:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[SqliteConnection]:
-        reader = self._reader
-        if reader is None:  # a database opened on one connection: read on the writer
+        chosen = self._readers[is_background()]
+        if chosen is None:  # a database opened on one connection: read on the writer
             async with self.write() as con:
                 yield con
             return
-        async with self._read_lock:
+        reader, lock = chosen
+        async with lock:
             await self._exec("BEGIN", reader)
             try:
                 yield SqliteConnection(reader)
@@ -287,15 +305,16 @@ class SqliteDatabase:
 
     @asynccontextmanager
     async def read_once(self) -> AsyncIterator[SqliteConnection]:
-        """The reader connection for one statement, in SQLite's autocommit (the statement
+        """A reader connection for one statement, in SQLite's autocommit (the statement
         its own snapshot): the two trips of ``BEGIN`` and ``ROLLBACK`` saved. Held as a
         read is: another read's ``BEGIN`` must not take the statement into its transaction."""
-        reader = self._reader
-        if reader is None:
+        chosen = self._readers[is_background()]
+        if chosen is None:
             async with self.read() as con:
                 yield con
             return
-        async with self._read_lock:
+        reader, lock = chosen
+        async with lock:
             yield SqliteConnection(reader)
 
     async def pragma(self, name: str) -> Any:
