@@ -25,6 +25,7 @@ from typing import Any
 SWEEP_EVERY = 10.0  # seconds between two sweeps of discord.py's idle rate-limit buckets
 IDLE_AFTER = 5.0  # a bucket used more recently stays (one just made, for the request that made it)
 SWEEP = "_try_clear_expired_ratelimits"  # discord.py's sweep (a private method of HTTPClient, 2.x)
+BUCKETS = "_buckets"  # ... and its buckets by key (a private dict of HTTPClient, 2.x)
 
 
 def sweep_buckets_now_and_then(
@@ -43,7 +44,7 @@ def sweep_buckets_now_and_then(
         if moment - last < every:
             return
         last = moment
-        buckets = getattr(http, "_buckets", None)
+        buckets = getattr(http, BUCKETS, None)
         if not isinstance(buckets, dict):  # another discord.py: its own sweep
             sweep()
             return
@@ -58,13 +59,17 @@ def idle(bucket: Any) -> bool:
     """Nothing is sent through ``bucket`` (a ``discord.http.Ratelimit``) or waits on it,
     it was not used for ``IDLE_AFTER`` seconds, and its window is over (or it never learnt
     one): a new bucket for its key would act the same (it learns the limit from its first
-    answer's headers). discord.py's own test (unused for 5 minutes) where this one cannot
-    look."""
-    try:
-        if bucket.outgoing or bucket._pending_requests or bucket._sleeping.locked():
-            return False
-        now = bucket._loop.time()
-        expires = bucket.expires
-        return now - bucket._last_request >= IDLE_AFTER and (expires is None or expires <= now)
-    except AttributeError:
+    answer's headers). The bucket's private state (discord.py 2.x, pinned) is read by name;
+    where it is not there, discord.py's own test (unused for 5 minutes)."""
+    pending, sleeping, loop, last = (getattr(bucket, name, None) for name in _PRIVATE)
+    if pending is None or sleeping is None or loop is None or last is None:
         return bool(bucket.is_inactive())
+    if bucket.outgoing or pending or sleeping.locked():
+        return False
+    now = loop.time()
+    return now - last >= IDLE_AFTER and (bucket.expires is None or bucket.expires <= now)
+
+
+# a bucket's requests waiting for its window, its lock while one sleeps until the window's
+# end, its event loop, and when it was last used
+_PRIVATE = ("_pending_requests", "_sleeping", "_loop", "_last_request")
