@@ -97,6 +97,10 @@ MAX_ATTEMPTS = 100  # about two days of retries at the longest backoff
 PERMISSION_RETRY = 600.0  # a channel's posts waiting for a permission look again this often (and when it changes)
 LEASE = 20.0  # a send in flight is retried after this long if the bot died meanwhile
 CLAIMED_RETRY = 5.0  # how soon to look again at posts another owner has claimed (or held back)
+# the ranks of the poster's records in a group commit (the rows of a message tried and of
+# one sent in the same group are different rows: a message's send is recorded only after
+# its try was committed), each rank's rows in one trip
+TRIED, SENT = 0, 1
 DIGEST_HOLD = 300.0  # a DM waits at most this long for the rest of its reader's storm
 DIGEST_SOON = 10.0  # deadlines this many seconds apart are one storm for a reader: one DM (issue 24)
 PAGE = (
@@ -574,7 +578,7 @@ class Poster(WakeableLoop):
         digests = marks.recorded(earlier, texts)
         lease = self.core.now() + max(LEASE, backoff(batch.attempts))
         # committed before anything is sent: a try that dies after sending is found by them
-        await self._records.write(lambda tx: tx.mark_tried(batch.ids, batch.leader, lease, digests))
+        await self._records.write(lambda tx: tx.mark_tried(batch.ids, batch.leader, lease, digests), TRIED)
         files, view = await self._attachments(batch, sending)
         # only the users the posts mean to ping (a row from before post intents names
         # nobody: its text may quote a hostile game name, so it pings no one)
@@ -632,7 +636,7 @@ class Poster(WakeableLoop):
                 await tx.reschedule_batch(batch.ids, self.core.now() + backoff(batch.attempts))
             return False
         sent_id, now = (message.id if message is not None else None), self.core.now()
-        await self._records.write(lambda tx: tx.mark_batch_sent(batch.ids, sent_id, now))
+        await self._records.write(lambda tx: tx.mark_batch_sent(batch.ids, sent_id, now), SENT)
         self._log_retried(batch, sending)
         if first.channel_id in self._alerted:  # it waited for a permission: one taken away later is told again
             self._alerted.discard(first.channel_id)

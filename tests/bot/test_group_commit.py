@@ -7,8 +7,10 @@ import asyncio
 
 import pytest
 
+from bot.discord.poster import SENT, TRIED
 from bot.infra.group_commit import GroupCommit
 from bot.infra.storage import Storage
+from bot.infra.storage.dialect import Trips
 
 
 async def test_writes_made_together_share_a_transaction(tmp_path):
@@ -47,3 +49,45 @@ async def test_a_failing_write_undoes_its_group_and_not_the_next(tmp_path):
         await group.close()
     finally:
         await storage.close()
+
+
+async def test_a_groups_records_of_many_messages_take_a_trip_per_kind(storage):
+    # the poster's records of a storm: twenty messages tried and twenty sent, arriving
+    # interleaved, in one group: each kind's rows go in one trip (issue 24: a trip each
+    # held the write lock, and players' commands waited behind it), and each row is right
+    async with storage.write() as tx:
+        game = await tx.insert_game(
+            guild_id=1,
+            channel_id=1,
+            name="G",
+            creator_id=1,
+            players=2,
+            movement="1d",
+            retreat="1d",
+            adjustment="1d",
+            language="en",
+            now=0,
+        )
+        ids = [await tx.add_intent(game, None, kind="k", params={}, user_id=u, now=0) for u in range(40)]
+    group = GroupCommit(storage)
+    changes = []
+    for n in range(20):
+        tried, sent = ids[2 * n], ids[2 * n + 1]
+        changes.append(group.write(lambda tx, i=tried: tx.mark_tried([i], i, 50.0, [["d"]]), TRIED))
+        changes.append(group.write(lambda tx, i=sent: tx.mark_batch_sent([i], 900 + i, 60.0), SENT))
+    before = Trips.count
+    await asyncio.gather(*changes)
+    assert group.transactions == 1
+    assert Trips.count - before <= 3, Trips.count - before  # (BEGIN and COMMIT are not counted)
+    async with storage.read() as tx:
+        rows = {p["id"]: p for p in await tx.posts(game)}
+        digests = [(await tx.sent_before(i, None, 0))[0] for i in ids]
+    for n in range(20):
+        tried, sent = rows[ids[2 * n]], rows[ids[2 * n + 1]]
+        assert (tried["attempts"], tried["sent_at"], digests[2 * n]) == (1, None, [["d"]])
+        assert (sent["sent_at"], sent["message_id"], sent["attempts"], digests[2 * n + 1]) == (
+            60.0,
+            900 + ids[2 * n + 1],
+            0,
+            None,
+        )

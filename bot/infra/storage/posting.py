@@ -11,6 +11,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 
+# a row of a message being tried (its digests on its first row only), and of a message sent
+_TRIED = (
+    "UPDATE outbox SET attempts = attempts + 1, next_attempt = ?, batch = ?, "
+    "sent_digests = COALESCE(?, sent_digests) WHERE id = ?"
+)
+_SENT = "UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ?"
+
 
 def _marks(ids: Sequence[int]) -> str:
     return ", ".join("?" for _ in ids)
@@ -28,21 +35,21 @@ class PostingQueries:
         remember which rows the message carries (a retry sends the same ones) and, on the
         first row, the digests of its parts' contents (a retry finds by them what was sent:
         bot.discord.marks)."""
-        if digests is not None and batch in ids:  # one statement (issue 24: a trip per message less)
+        if digests is not None and batch not in ids:  # (a batch always leads with its first row)
             await self._run(  # type: ignore[attr-defined]
-                "UPDATE outbox SET attempts = attempts + 1, next_attempt = ?, batch = ?, "
-                f"sent_digests = CASE WHEN id = ? THEN ? ELSE sent_digests END WHERE id IN ({_marks(ids)})",
-                (next_attempt, batch, batch, json.dumps(digests), *ids),
+                f"UPDATE outbox SET attempts = attempts + 1, next_attempt = ?, batch = ? WHERE id IN ({_marks(ids)})",
+                (next_attempt, batch, *ids),
             )
-            return
-        await self._run(  # type: ignore[attr-defined]
-            f"UPDATE outbox SET attempts = attempts + 1, next_attempt = ?, batch = ? WHERE id IN ({_marks(ids)})",
-            (next_attempt, batch, *ids),
-        )
-        if digests is not None:
             await self._run(  # type: ignore[attr-defined]
                 "UPDATE outbox SET sent_digests = ? WHERE id = ?", (json.dumps(digests), batch)
             )
+            return
+        # a row each, deferred (Tx._defer): the records of the many messages a group commit
+        # carries go in one trip, not one each (issue 24: a group of fifty messages held the
+        # write lock for fifty trips, and players' /order waited behind it)
+        carried = json.dumps(digests) if digests is not None else None
+        for i in ids:
+            await self._defer(_TRIED, (next_attempt, batch, carried if i == batch else None, i))  # type: ignore[attr-defined]
 
     async def sent_before(
         self, batch: int, channel_id: int | None, user_id: int | None
@@ -62,9 +69,10 @@ class PostingQueries:
         return digests, (int(last[0]) if last is not None and last[0] is not None else None)
 
     async def mark_batch_sent(self, ids: Sequence[int], message_id: int | None, now: float) -> None:
-        await self._run(  # type: ignore[attr-defined]
-            f"UPDATE outbox SET sent_at = ?, message_id = ? WHERE id IN ({_marks(ids)})", (now, message_id, *ids)
-        )
+        """The rows ``ids`` went as the message ``message_id``: a row each, deferred (see
+        :meth:`mark_tried`)."""
+        for i in ids:
+            await self._defer(_SENT, (now, message_id, i))  # type: ignore[attr-defined]
 
     async def mark_batch_failed(self, ids: Sequence[int], error: str) -> None:
         await self._run(  # type: ignore[attr-defined]
