@@ -56,6 +56,20 @@ async def two_player_games(service, pairs, first_channel: int, name: str) -> lis
     return games
 
 
+async def resolved_together(service, clock, pairs, first_channel: int, name: str) -> list:
+    """:func:`two_player_games` whose start posts are sent and whose first phases resolve
+    at the same moment (no reminders): a storm's posts, due, none sent yet."""
+    games = await two_player_games(service, pairs, first_channel, name)
+    async with service.storage.write() as tx:
+        for post in await tx.posts():
+            await tx.mark_sent(post["id"], None, 0)
+        for g in games:
+            assert await tx.set_timers(g.id, g.phase, deadline=g.deadline, remind_at=None)
+    clock.advance(hours=49)
+    assert await service.resolution.run_due() == len(games)
+    return games
+
+
 @contextmanager
 def kinds_read(service) -> Iterator[list[str]]:
     """While the block runs, the kinds of destination (``posts_due(kinds=)``) each read of
@@ -267,14 +281,7 @@ async def test_dms_in_turn_go_out_while_every_channel_hand_waits_for_maps(servic
     # games 0 and 1 (players 1-4), whose maps take long to draw, and game 2 (players 5, 6),
     # whose channel post has gone: its DMs are in turn. Two channel posts at a time: both
     # hands are busy with games 0 and 1, and game 2's DMs still go out meanwhile
-    games = await two_player_games(service, [(1, 2), (3, 4), (5, 6)], 2000, "Gate")
-    async with service.storage.write() as tx:  # the start posts are not part of the storm, nor reminders
-        for post in await tx.posts():
-            await tx.mark_sent(post["id"], None, 0)
-        for g in games:
-            assert await tx.set_timers(g.id, g.phase, deadline=g.deadline, remind_at=None)
-    clock.advance(hours=49)
-    assert await service.resolution.run_due() == 3
+    games = await resolved_together(service, clock, [(1, 2), (3, 4), (5, 6)], 2000, "Gate")
     async with service.storage.write() as tx:
         for post in await tx.posts(games[2].id):
             if post["channel_id"] is not None and post["sent_at"] is None:
@@ -366,13 +373,7 @@ async def test_posts_due_once_a_send_recorded_during_the_read_are_still_sent(ser
     # sent and recorded before the read returns (its thread slow on a busy machine), so the
     # read still shows the phase's DMs waiting for it. Nothing else is under way: the drain
     # must read again rather than end with the DMs due and unsent
-    [game] = await two_player_games(service, [(7, 8)], 5000, "Slow")
-    async with service.storage.write() as tx:
-        for post in await tx.posts():
-            await tx.mark_sent(post["id"], None, 0)
-        assert await tx.set_timers(game.id, game.phase, deadline=game.deadline, remind_at=None)
-    clock.advance(hours=49)
-    assert await service.resolution.run_due() == 1
+    [game] = await resolved_together(service, clock, [(7, 8)], 5000, "Slow")
     client = _Client()
     poster = Poster(client, service, _Gate(held=set()), settings=PostingSettings(concurrency=4, pacing=None))
     channel = ("c", 5000)
@@ -431,14 +432,7 @@ async def test_a_drain_with_every_hand_busy_reads_and_claims_no_channel_post(ser
     # the channel post borrows the DM's hand); game 2's channel post waits: the drain's
     # reads meanwhile leave channel posts out, and it claims game 2's post only once a
     # hand is free for it
-    games = await two_player_games(service, [(1, 2), (3, 4), (5, 6)], 6000, "Hands")
-    async with service.storage.write() as tx:
-        for post in await tx.posts():
-            await tx.mark_sent(post["id"], None, 0)
-        for g in games:
-            assert await tx.set_timers(g.id, g.phase, deadline=g.deadline, remind_at=None)
-    clock.advance(hours=49)
-    assert await service.resolution.run_due() == 3
+    games = await resolved_together(service, clock, [(1, 2), (3, 4), (5, 6)], 6000, "Hands")
     async with service.storage.read() as tx:
         third = [p["id"] for p in await tx.posts(games[2].id) if p["channel_id"] and p["sent_at"] is None]
     gate = _Gate(held={games[0].id, games[1].id})
@@ -485,14 +479,7 @@ async def test_channel_posts_take_the_dm_hands_no_dm_needs(service, clock):
     # two (issue 24: in a storm every DM waits while the games are resolved, and the DM
     # hands idled while the channel posts went at half of Discord's pace). Once a DM is in
     # turn, a freed hand is the DM's
-    games = await two_player_games(service, [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)], 6100, "Lend")
-    async with service.storage.write() as tx:
-        for post in await tx.posts():
-            await tx.mark_sent(post["id"], None, 0)
-        for g in games:
-            assert await tx.set_timers(g.id, g.phase, deadline=g.deadline, remind_at=None)
-    clock.advance(hours=49)
-    assert await service.resolution.run_due() == 5
+    games = await resolved_together(service, clock, [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)], 6100, "Lend")
     gate = _Gate(held={g.id for g in games})
     client = _Client()
     drawn: dict[int, int] = {}  # each game's drawing began after this many messages were sent
@@ -534,14 +521,7 @@ async def test_a_drain_reads_the_due_posts_once_for_many_destinations_not_once_p
     # six games' channel posts due, one channel hand: the first read finds them all, and
     # the next five come from what it read, not from five more reads of everything pending
     # (issue 24: each read costs in proportion to all that is pending)
-    games = await two_player_games(service, [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10), (11, 12)], 7000, "Page")
-    async with service.storage.write() as tx:
-        for post in await tx.posts():
-            await tx.mark_sent(post["id"], None, 0)
-        for g in games:
-            assert await tx.set_timers(g.id, g.phase, deadline=g.deadline, remind_at=None)
-    clock.advance(hours=49)
-    assert await service.resolution.run_due() == 6
+    await resolved_together(service, clock, [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10), (11, 12)], 7000, "Page")
     client = _Client()
     poster = Poster(client, service, _Gate(held=set()), settings=PostingSettings(concurrency=1, pacing=None))
     with kinds_read(service) as kinds:

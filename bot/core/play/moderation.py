@@ -227,12 +227,7 @@ class Moderation:
             if pause is None:
                 raise UserError("mod.not_paused", game=game.name)
             deadline, moved = await self._computed(tx, game, self.deps.now() + pause.deadline_left)
-            await tx.clear_pause(game.id)
-            await self._set_deadline(tx, game, deadline)
-            ready = await civil.resolve_if_ready(tx, game, self.deps.now())
-            await self._announce(
-                tx, game, actor, "resume", {"deadline": deadline}, deadline=deadline, ready=ready, phase=game.phase
-            )
+            ready = await self._run_until(tx, game, actor, "resume", deadline)
         self.deps.changed(timers=True, posts=True)
         return NewDeadline(game, deadline, moved=moved, ready=ready)
 
@@ -271,14 +266,20 @@ class Moderation:
             game = await self._game(tx, channel_id, actor)
             assert game.phase is not None
             off = await days.day_off(tx, game, game.phase, from_unix(deadline))
-            await tx.clear_pause(game.id)
-            await self._set_deadline(tx, game, deadline)
-            ready = await civil.resolve_if_ready(tx, game, self.deps.now())
-            await self._announce(
-                tx, game, actor, "deadline", {"deadline": deadline}, deadline=deadline, ready=ready, phase=game.phase
-            )
+            ready = await self._run_until(tx, game, actor, "deadline", deadline)
         self.deps.changed(timers=True, posts=True)
         return NewDeadline(game, deadline, day_off=off.isoformat() if off else None, ready=ready)
+
+    async def _run_until(self, tx: Tx, game: GameRow, actor: Actor, verb: str, deadline: float) -> bool:
+        """The game runs again (a pause ended) until ``deadline``, announced as ``verb``;
+        whether every player is ready (the phase resolves now)."""
+        await tx.clear_pause(game.id)
+        await self._set_deadline(tx, game, deadline)
+        ready = await civil.resolve_if_ready(tx, game, self.deps.now())
+        await self._announce(
+            tx, game, actor, verb, {"deadline": deadline}, deadline=deadline, ready=ready, phase=game.phase
+        )
+        return ready
 
     async def _computed(self, tx: Tx, game: GameRow, deadline: float) -> tuple[float, bool]:
         """A deadline computed from a length, off the days the game does not play; and
