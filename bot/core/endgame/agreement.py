@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import bot.core.endgame.scoring as scoring
 from bot.core import context, posts, press
 from bot.core.context import GameContext, owners
 from bot.core.deps import Deps
-from bot.core.endgame import scoring
 from bot.core.endings import EndingKind
 from bot.core.errors import UserError
 from bot.core.posts import PostKind

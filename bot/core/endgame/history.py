@@ -23,10 +23,10 @@ import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass
 
+import bot.core.endgame.scoring as scoring
 from bot.core import context, fog
 from bot.core.context import setup_of
 from bot.core.deps import Deps
-from bot.core.endgame import scoring
 from bot.core.errors import UserError
 from bot.infra import records
 from bot.infra.storage import GameRow, Tx

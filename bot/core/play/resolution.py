@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import replace
 
+import bot.core.play.storm as storm
 from bot.core import context, endgame, posts, press, seats, trivial
 from bot.core.context import owners, rules_for, setup_of
 from bot.core.deadlines import days, grace
@@ -26,7 +27,6 @@ from bot.core.deps import Deps
 from bot.core.endgame import scoring
 from bot.core.endings import EndingKind
 from bot.core.orders import standby
-from bot.core.play import storm
 from bot.core.posts import PostKind
 from bot.core.rules import orders_due
 from bot.core.seats import civil, standins

@@ -36,11 +36,11 @@ from collections.abc import Collection, Mapping
 from dataclasses import asdict, replace
 from typing import Any
 
+import bot.core.seats.standins as standins
 from bot.core import context, posts, trivial
 from bot.core.context import GameContext, powers_of, rules_for
 from bot.core.posts import PostKind
 from bot.core.rules import orders_due
-from bot.core.seats import standins
 from bot.core.types import GameStatus
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from bot.infra.storage.moderation import PowerState

@@ -25,13 +25,13 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+import bot.core.seats.standins as standins
 from bot.core import context, posts, press
 from bot.core.context import powers_of, setup_of
 from bot.core.deps import Deps
 from bot.core.errors import UserError
 from bot.core.posts import PostKind
 from bot.core.rules import orders_due
-from bot.core.seats import standins
 from bot.core.types import Actor, GameStatus, MapSpec
 from bot.infra.storage import GameRow, PlayerRow, Tx
 from bot.infra.storage.moderation import PowerState

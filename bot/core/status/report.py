@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import bot.core.status.late as late
 from bot.core import context, fog, press, seats, secrecy
 from bot.core.context import GameContext
 from bot.core.deps import Deps
@@ -16,7 +17,6 @@ from bot.core.endings import Ending, ending_of
 from bot.core.errors import UserError
 from bot.core.rules import orders_due
 from bot.core.seats import standins
-from bot.core.status import late
 from bot.core.status.late import LateStanding
 from bot.core.types import GameStatus, OrderState
 from bot.infra.storage import GameRow, OrderRow, PhaseRow, PlayerRow
