@@ -219,6 +219,12 @@ async def test_a_frozen_process_s_shard_is_served_by_the_taker_and_the_frozen_on
         second = await start(emu, url, "second", tmp_path, 1)
         bots.append(second)
         await new_game(emu, channel, users, name="Frozen")
+        # frozen once its start posts are out and recorded, not inside the write of a record:
+        # a process frozen inside a SQLite write transaction keeps the lock from every other
+        # process (SQLite has no server to end it, as PostgreSQL does: see the note of issue 24)
+        await emu.wait_posts(lambda p: p.channel_id == channel["id"], timeout=GUARD)
+        await emu.wait_posts(lambda p: p.channel_id != channel["id"], count=2, timeout=GUARD)
+        await asyncio.sleep(1.0)
         second.proc.send_signal(signal.SIGSTOP)
         await first.said("took over shard 1 of 2")  # once the lease expired
         await first.said("opened the gateway of shard 1 of 2")
