@@ -104,12 +104,11 @@ class SqliteDatabase:
         # players' commands on the other, so that a command's read never waits behind a
         # storm's reads of the due posts (issue 24)
         self._lock = PlayersFirst()
+        own = (reader, asyncio.Lock()) if reader is not None else None
         self._readers: dict[bool, tuple[aiosqlite.Connection, asyncio.Lock] | None] = {
-            False: (reader, asyncio.Lock()) if reader is not None else None,
-            True: (loops_reader or reader, asyncio.Lock()) if (loops_reader or reader) is not None else None,
+            False: own,
+            True: (loops_reader, asyncio.Lock()) if loops_reader is not None else own,  # one reader: one lock
         }
-        if loops_reader is None and reader is not None:  # one reader: one lock
-            self._readers[True] = self._readers[False]
         self.label = label
         self._waiting_since: float | None = None
         self._stopping = False
