@@ -77,6 +77,7 @@ PROBE_GAMES = 10
 PROFILE: cProfile.Profile | None = None  # --profile: the event loop's thread during the storms
 SAME_OPENING = False  # --same-opening: every storm game the same orders
 STALLS: StallWatch | None = None  # --stalls: the event loop's longest stalls during the storms
+TRACE: ReplyTrace | None = None  # --stalls: what each probe's /order waited for
 DISCORD_RATE = 50.0  # requests per second: the physical floor
 
 
@@ -220,6 +221,88 @@ class StallWatch:
         return lines
 
 
+class ReplyTrace:
+    """What each ``/order`` of the probes waited for (``--stalls``): in the bot's
+    ``Ordering.submit``, the time spent in database trips (reads and writes), waiting for
+    the write lock, in the compute thread, and the rest (turns of the event loop between
+    them); matched to the emulator's slowest replies by player and time, so a slow reply
+    says where its time went (issue 24)."""
+
+    STEPS = ("trips", "lock", "compute")
+
+    def __init__(self) -> None:
+        import contextvars
+
+        self.current: contextvars.ContextVar[dict | None] = contextvars.ContextVar("reply_trace", default=None)
+        self.calls: list[dict] = []
+        self._saved: list[tuple[object, str, object]] = []
+
+    def _patch(self, owner: object, name: str, step: str) -> None:
+        original = getattr(owner, name)
+        trace = self
+
+        async def timed(*args, **kwargs):
+            record = trace.current.get()
+            if record is None:
+                return await original(*args, **kwargs)
+            began = time.perf_counter()
+            try:
+                return await original(*args, **kwargs)
+            finally:
+                record[step] += time.perf_counter() - began
+                record[step + "#"] += 1
+
+        self._saved.append((owner, name, original))
+        setattr(owner, name, timed)
+
+    def start(self) -> None:
+        from bot.core.orders.giving import Ordering
+        from bot.infra.compute import Compute
+        from bot.infra.storage.sqlite import SqliteConnection, SqliteDatabase
+        from bot.infra.turns import PlayersFirst
+
+        for name in ("one", "all", "run", "many"):
+            self._patch(SqliteConnection, name, "trips")
+        self._patch(SqliteDatabase, "_exec", "trips")  # BEGIN, COMMIT, ROLLBACK
+        self._patch(PlayersFirst, "acquire", "lock")
+        self._patch(Compute, "run", "compute")
+        submit = Ordering.submit
+        trace = self
+
+        async def traced(ordering, user_id, *args, **kwargs):
+            record = {"user": user_id, "wall": time.time(), **{k: 0.0 for k in trace.STEPS}}
+            record.update({k + "#": 0 for k in trace.STEPS})
+            token = trace.current.set(record)
+            began = time.perf_counter()
+            try:
+                return await submit(ordering, user_id, *args, **kwargs)
+            finally:
+                record["total"] = time.perf_counter() - began
+                trace.current.reset(token)
+                trace.calls.append(record)
+
+        self._saved.append((Ordering, "submit", submit))
+        Ordering.submit = traced
+
+    def stop(self) -> None:
+        for owner, name, original in reversed(self._saved):
+            setattr(owner, name, original)
+        self._saved.clear()
+
+    def explain(self, user: str, sent: float, elapsed: float) -> str:
+        """The breakdown of the reply the emulator timed (sent at wall time ``sent``)."""
+        match = [c for c in self.calls if str(c["user"]) == user and sent - 0.01 <= c["wall"] <= sent + elapsed]
+        if not match:
+            return "not traced"
+        c = match[0]
+        parts = ", ".join(f"{k} {1000 * c[k]:.0f} ms/{c[k + '#']}" for k in self.STEPS)
+        rest = c["total"] - sum(c[k] for k in self.STEPS)
+        return (
+            f"before the core {1000 * (c['wall'] - sent):.0f} ms, in it {1000 * c['total']:.0f} ms ({parts}, "
+            f"between {1000 * rest:.0f} ms), after {1000 * (sent + elapsed - c['wall'] - c['total']):.0f} ms"
+        )
+
+
 def pin(cpus: int) -> set[int]:
     """Pin this process (and the processes it starts from now on: the bot's map processes)
     to its first ``cpus`` allowed cores (issue 24); returns the cores it had."""
@@ -357,9 +440,11 @@ async def storm(
                 PROFILE.enable()
             if STALLS:
                 STALLS.start()
+            if TRACE:
+                TRACE.start()
             bot.scheduler.wake()
             replies: list[float] = []
-            slowest: list[tuple[float, float]] = []
+            slowest: list[tuple[float, float, str, float]] = []  # (seconds, when after the deadline, user, sent at)
             stop = asyncio.Event()
 
             async def probe() -> None:
@@ -372,7 +457,8 @@ async def storm(
                     assert "✅" in answer["result"]["data"]["content"], answer["result"]["data"]["content"]
                     if time.time() >= due_wall:
                         replies.append(answer["elapsed"])
-                        slowest.append((answer["elapsed"], time.time() - answer["elapsed"] - due_wall))
+                        sent = time.time() - answer["elapsed"]
+                        slowest.append((answer["elapsed"], sent - due_wall, user, sent))
                         slowest.sort(reverse=True)
                         del slowest[5:]
                     await asyncio.sleep(0.05)
@@ -391,6 +477,11 @@ async def storm(
             cpu_bot = time.process_time() - cpu_before[0]
             if PROFILE:
                 PROFILE.disable()
+            if TRACE:
+                TRACE.stop()
+                for elapsed, _, user, sent in slowest:
+                    print(f"          reply of {1000 * elapsed:.0f} ms: {TRACE.explain(user, sent, elapsed)}")
+                TRACE.calls.clear()
             if STALLS:
                 await STALLS.stop()
                 print("\n".join(STALLS.report()))
@@ -430,7 +521,7 @@ async def storm(
         resolved=(resolved_at or time.time()) - due_wall,
         drained=max((p["at"] for p in posts), default=due_wall) - due_wall,
         replies=replies,
-        slowest=slowest,
+        slowest=[(r, at) for r, at, _, _ in slowest],
         load=(load_before, os.getloadavg()[0]),
         failed=failed,
         channel_done=max((p["at"] for p in posts if not p["dm"]), default=due_wall) - due_wall,
@@ -570,6 +661,7 @@ if __name__ == "__main__":
         PROFILE = cProfile.Profile()
     if args.stalls:
         STALLS = StallWatch()
+        TRACE = ReplyTrace()
     try:
         code = asyncio.run(
             main(
