@@ -13,16 +13,18 @@ takes back only that.
 
 **Permissions.** Making the category and channels needs Manage Channels; changing who
 sees an existing channel (a lock, a replacement, the end, the game channel) needs Manage
-Roles (Manage Permissions on a channel). Both are checked before each call, from
-discord.py's cache; what is missing is reported as a :class:`Problem` and the rest is
-done. Channels are found again by the mark in their topic, so a pass that died after
+Roles (Manage Permissions on a channel). Discord lets a bot allow or deny in an overwrite
+only what it has itself (on the server, or in the channel's category): the locks' Add
+Reactions, thread and attachment permissions too (:data:`EVER_SET`). All are checked
+before each call, from discord.py's cache; what is missing is reported as a
+:class:`Problem`, naming each permission lacking, and the rest is done. Channels are found again by the mark in their topic, so a pass that died after
 making one never makes it twice.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 import aiohttp
@@ -33,6 +35,7 @@ from bot.core.press import (
     Access,
     Applied,
     Grant,
+    Permission,
     PressPlan,
     PressUnavailable,
     Problem,
@@ -97,6 +100,75 @@ def normalized(overwrites: Mapping[Any, discord.PermissionOverwrite]) -> dict[tu
     return out
 
 
+def _bits(overwrites: Iterable[discord.PermissionOverwrite]) -> int:
+    """Every permission the overwrites allow or deny."""
+    bits = 0
+    for overwrite in overwrites:
+        allow, deny = overwrite.pair()
+        bits |= allow.value | deny.value
+    return bits
+
+
+#: What a press category and its channels (LOCKS), and the game channel (GAME_CHANNEL_LOCKS),
+#: may ever be set to: what the bot must have for every pass of the game.
+EVER_SET = {
+    Problem.LOCKS: _bits([HIDDEN, BOT, *ACCESS.values()]),
+    Problem.GAME_CHANNEL_LOCKS: _bits(discord.PermissionOverwrite(**grant) for grant in GAME_CHANNEL_GRANTS.values()),
+}
+
+
+class Problems(set[Problem]):
+    """What a pass could not do, and for the locks (:attr:`Problem.LOCKS`,
+    :attr:`Problem.GAME_CHANNEL_LOCKS`) the permissions the bot lacks."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lacking: dict[Problem, set[Permission]] = {}
+
+    def settable(
+        self,
+        problem: Problem,
+        has: discord.Permissions,
+        overwrites: Iterable[discord.PermissionOverwrite],
+        free_hand: bool = False,
+    ) -> bool:
+        """Discord lets a bot allow or deny in a channel's overwrites only what it has
+        itself on the server or in the category the channel is in (``has``), unless it is
+        an administrator or the channel gives it Manage Permissions by an overwrite
+        (``free_hand``); else the call is refused with a 403 that names nothing. False
+        when the bot lacks part of ``overwrites``. What it lacks of everything such
+        channels may ever be set to (:data:`EVER_SET`: a lock comes later) is noted under
+        ``problem``, so that one fix covers the game."""
+        if has.administrator or free_hand:
+            return True
+        lacking = EVER_SET[problem] & ~has.value
+        if lacking:
+            self.add(problem)
+            self.lacking.setdefault(problem, set()).update(
+                Permission(name)
+                for name, on in discord.Permissions(lacking)
+                if on and name in Permission._value2member_map_
+            )
+        return not _bits(overwrites) & ~has.value
+
+    def applied(self, rooms: Mapping[str, int], grants: Mapping[int, Grant]) -> Applied:
+        lacking = {p: frozenset(perms) for p, perms in self.lacking.items()}
+        return Applied(rooms, grants, frozenset(self), lacking)
+
+
+def where_set(
+    channel: discord.abc.GuildChannel, me: discord.Member, overwrites: Iterable[discord.PermissionOverwrite]
+) -> tuple[discord.Permissions, Iterable[discord.PermissionOverwrite], bool]:
+    """:meth:`Problems.settable`'s reading for ``overwrites`` set on ``channel``: the bot's
+    permissions in the category the channel is in (on the server when in none), and
+    whether the channel itself gives it Manage Permissions by an overwrite."""
+    category = channel.category
+    has = category.permissions_for(me) if category is not None else me.guild_permissions
+    mine = {me.id, *(r.id for r in me.roles)}
+    free_hand = any(target.id in mine and o.manage_roles for target, o in channel.overwrites.items())
+    return has, overwrites, free_hand
+
+
 class DiscordPress:
     """Applies press plans with discord.py (:class:`bot.core.press.space.PressPort`)."""
 
@@ -107,7 +179,7 @@ class DiscordPress:
         guild = self.client.get_guild(plan.guild_id)
         if guild is None or guild.me is None:
             raise PressUnavailable(f"server {plan.guild_id} is not available")
-        problems: set[Problem] = set()
+        problems = Problems()
         rooms: dict[str, int] = {}
         category = await self._category(guild, plan, remember, problems) if plan.rooms else None
         for room in plan.rooms:
@@ -115,9 +187,9 @@ class DiscordPress:
             if channel is not None:
                 rooms[room.key] = channel.id
         grants = await self._game_channel(guild, plan, problems)
-        return Applied(rooms, grants, frozenset(problems))
+        return problems.applied(rooms, grants)
 
-    async def _call(self, call: Awaitable[T], problems: set[Problem], problem: Problem) -> tuple[bool, T | None]:
+    async def _call(self, call: Awaitable[T], problems: Problems, problem: Problem) -> tuple[bool, T | None]:
         """One Discord call: (done, its result). A refusal adds ``problem`` (not done);
         Discord away (5xx, 429, network) raises :class:`PressUnavailable`: tried later."""
         try:
@@ -136,7 +208,7 @@ class DiscordPress:
 
     # -- the category and its channels ------------------------------------------------------
     async def _category(
-        self, guild: discord.Guild, plan: PressPlan, remember: Remember, problems: set[Problem]
+        self, guild: discord.Guild, plan: PressPlan, remember: Remember, problems: Problems
     ) -> discord.CategoryChannel | None:
         found = guild.get_channel(plan.category_id) if plan.category_id else None
         if isinstance(found, discord.CategoryChannel):
@@ -152,6 +224,8 @@ class DiscordPress:
                 problems.add(Problem.CHANNEL_LIMIT)
                 return None
             overwrites: Overwrites = {guild.default_role: HIDDEN, me: BOT}
+            if not problems.settable(Problem.LOCKS, me.guild_permissions, overwrites.values()):
+                return None
             _, category = await self._call(
                 guild.create_category(name, overwrites=overwrites, reason="Diplomacy: press of a game"),
                 problems,
@@ -177,7 +251,7 @@ class DiscordPress:
         plan: PressPlan,
         room: RoomPlan,
         remember: Remember,
-        problems: set[Problem],
+        problems: Problems,
     ) -> discord.TextChannel | None:
         me = guild.me
         mark = marker(plan.game_id, room.key)
@@ -195,6 +269,8 @@ class DiscordPress:
                 return None
             if not category.permissions_for(me).manage_channels:
                 problems.add(Problem.MANAGE_CHANNELS)
+                return None
+            if not problems.settable(Problem.LOCKS, category.permissions_for(me), wanted.values()):
                 return None
             topic = f"{channel_topic(room.kind.value, powers, plan.game_name, plan.language)} {mark}"
             _, made = await self._call(
@@ -216,7 +292,7 @@ class DiscordPress:
         if normalized(channel.overwrites) != normalized(wanted):
             if not channel.permissions_for(me).manage_roles:
                 problems.add(Problem.MANAGE_ROLES)
-            else:
+            elif problems.settable(Problem.LOCKS, *where_set(channel, me, wanted.values())):
                 await self._call(
                     channel.edit(overwrites=wanted, reason="Diplomacy: who may read and write press"),
                     problems,
@@ -225,7 +301,7 @@ class DiscordPress:
         return channel
 
     # -- the game channel ---------------------------------------------------------------------
-    async def _game_channel(self, guild: discord.Guild, plan: PressPlan, problems: set[Problem]) -> dict[int, Grant]:
+    async def _game_channel(self, guild: discord.Guild, plan: PressPlan, problems: Problems) -> dict[int, Grant]:
         """Add what each member should have on the game channel, take back what they no
         longer should (only what the bot added); returns what is set now."""
         wanted, had = plan.game_channel, plan.granted
@@ -236,6 +312,9 @@ class DiscordPress:
             return {}
         if not channel.permissions_for(guild.me).manage_roles:
             problems.add(Problem.GAME_CHANNEL)
+            return dict(had)
+        grants = [discord.PermissionOverwrite(**GAME_CHANNEL_GRANTS[g]) for g in {*wanted.values(), *had.values()}]
+        if not problems.settable(Problem.GAME_CHANNEL_LOCKS, *where_set(channel, guild.me, grants)):
             return dict(had)
         now: dict[int, Grant] = dict(had)
         for user_id in sorted(set(wanted) | set(had)):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.core.press import Need, Permission, Place, Use
+from bot.core.press import Need, Permission, Place, Use, problems_of
 from bot.text.i18n import t
 
 #: what the press worker needs: once given, ``/press repair`` sets up what could not be
@@ -77,6 +77,35 @@ _PRESS_PROBLEMS = {
     "manage_roles": (Permission.MANAGE_ROLES, Place.SERVER),
     "game_channel": (Permission.MANAGE_ROLES, Place.CHANNEL),
 }
+# the problems of what the overwrites set (Discord lets a bot set only what it has): where
+_LOCK_PLACES = {"locks": Place.SERVER, "game_channel_locks": Place.CHANNEL}
+LOCK_PROBLEMS = frozenset(_LOCK_PLACES)
+
+
+def _lacking(p: Mapping[str, Any], name: str) -> list[Permission]:
+    return [Permission(x) for x in p.get("lacking", {}).get(name, ())]
+
+
+def lock_lines(p: Mapping[str, Any], name: str, lang: str) -> list[str]:
+    """The lines of a press problem post for ``locks`` or ``game_channel_locks``: each
+    permission the bot lacks, where, and why (as ``/game create`` says them)."""
+    place = _LOCK_PLACES[name]
+    return [need_line(Need(x, place, Use.LOCKS, False), p["channel"], lang) for x in _lacking(p, name)]
+
+
+def problem_names(key: str, lang: str) -> str:
+    """A press problem as stored (:meth:`bot.core.press.space.Applied.key`) in words, for
+    ``/mod log``: the permissions missing, as Discord names them in ``lang``."""
+    out: list[str] = []
+    for problem, lacking in problems_of(key):
+        if problem.value in _PRESS_PROBLEMS:
+            permission, place = _PRESS_PROBLEMS[problem.value]
+            out.append(permission_name(permission, place, lang))
+        elif problem.value in _LOCK_PLACES:
+            out += [permission_name(x, _LOCK_PLACES[problem.value], lang) for x in lacking]
+        else:
+            out.append(t("perm.press.channel_limit", lang))
+    return ", ".join(out)
 
 
 def press_problem_dm(p: Mapping[str, Any], lang: str) -> str:
@@ -85,6 +114,13 @@ def press_problem_dm(p: Mapping[str, Any], lang: str) -> str:
     channel = f"<#{p['channel']}>"
     parts = []
     for name in p["problems"]:
+        if name in _LOCK_PLACES:
+            key = "perm.press.in_channel" if _LOCK_PLACES[name] is Place.CHANNEL else "perm.press.server"
+            place = _LOCK_PLACES[name]
+            parts += [
+                t(key, lang, permission=permission_name(x, place, lang), channel=channel) for x in _lacking(p, name)
+            ]
+            continue
         if name not in _PRESS_PROBLEMS:
             parts.append(t("perm.press.channel_limit", lang))
             continue

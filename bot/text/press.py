@@ -16,7 +16,7 @@ from bot.text import markup, standins
 from bot.text.durations import schedule_text
 from bot.text.i18n import t
 from bot.text.labels import phase_title, power_name, power_names
-from bot.text.permissions import press_problem_dm
+from bot.text.permissions import LOCK_PROBLEMS, lock_lines, press_problem_dm
 
 MAX_MESSAGE = 1900
 #: The most characters of a relayed message's quote in one Discord message: with its
@@ -187,7 +187,8 @@ def _reveal(p: Mapping[str, Any], lang: str) -> str:
 
 def _problem(p: Mapping[str, Any], lang: str) -> str:
     lines = [t("press.problem.title", lang, game=p["game"], mods=moderators(p["creator"], p.get("role"), lang))]
-    lines += [t(f"press.problem.{name}", lang) for name in p["problems"]]
+    for name in p["problems"]:
+        lines += lock_lines(p, name, lang) if name in LOCK_PROBLEMS else [t(f"press.problem.{name}", lang)]
     lines.append(t("press.problem.footer", lang))
     if p.get("anonymous_game"):
         lines.append(t("press.problem.anonymous", lang))

@@ -20,6 +20,7 @@ from bot.text import asking, markup, press, standins
 from bot.text.durations import duration_text
 from bot.text.i18n import is_plural, plural, plural_form, t
 from bot.text.labels import echo, order_line, phase_title, power_name, power_names, say
+from bot.text.permissions import problem_names
 from bot.text.posts import missing_text, named, silent_text
 from bot.text.scores import rules_text
 from bot.text.sheet import MAX_OPTIONS, cut, ready_key
@@ -266,6 +267,8 @@ def log_text(game: GameRow, rows: Sequence[AuditRow], lang: str) -> str:
         detail = dict(r.detail)
         if r.action == "replace" and "powers" not in detail:  # an entry from before it named every power
             detail["powers"] = [detail.get("power", "")]
+        if r.action == "press_problem":  # the permissions missing, as Discord names them
+            detail["problems"] = problem_names(str(detail.get("problems", "")), lang)
         # an anonymous game seen by a moderator who plays in it: the entry without players
         key = f"anon.log.{r.action}" if detail.pop(secrecy.MASKED, False) else f"mod.log.{r.action}"
         params = named(detail, lang)

@@ -15,7 +15,7 @@ from simcord.enums import OverwriteType
 from bot.core.press import Need, Permission, Place, PressMode, Settings, Use, needs
 from bot.discord import poster as poster_module
 from tests.bot.simcord_support import running, seven
-from tests.bot.support import dms, texts
+from tests.bot.support import dms, press_channels, texts
 
 HOURS = 3600
 P = discord.Permissions
@@ -286,3 +286,57 @@ async def test_a_waiting_channel_survives_a_restart_and_is_told_again_after_it_w
         await env.advance_time(48 * HOURS + 5)
         told = [t for t in dms(alice) if "can't post" in t]
         assert len(told) == 2 and "Missing there: **View Channel**." in told[1]
+
+
+async def test_the_press_worker_names_the_lock_permissions_it_lacks_not_manage_roles(tmp_path):
+    """The bot has Manage Channels and Manage Roles but its role lacks Add Reactions and
+    Create Public Threads, which a press channel's overwrites allow or deny (Discord would
+    refuse the whole call with a 403 that names nothing): the moderators, the creator's DM
+    and ``/mod log`` name exactly those two, in the reader's language, and nothing is
+    made until they are given; then ``/press repair`` makes the press channels. A gunboat
+    game's mutes on its own channel are named the same way."""
+    async with running(str(tmp_path / "db.sqlite3")) as env:
+        table = seven(env)
+        guild, ch, alice = table.guild, table.channel, table.members[0]
+        everyone = env.backend.get_role(guild.id, guild.id).permissions
+        lock_bits = P(add_reactions=True, create_public_threads=True).value
+        env.backend.edit_role(guild.id, guild.id, {"permissions": everyone & ~lock_bits})
+        bot_role_without(env, guild, add_reactions=True, create_public_threads=True)
+        await alice.slash(ch, "game create", name="Club", players=7, press="full", spectators=False)
+        await join_all(table)
+        r = await alice.slash(ch, "game start")
+        assert "has started" in r.response.content
+        await env.advance_time(60)  # the press worker's pass
+        problem = next(m.content for m in ch.history() if m.content.startswith("⚠️ **Club** —"))
+        why = "Discord lets me close this in a locked channel (and open it again) only if I have it myself."
+        assert f"• **Add Reactions** (a server permission of my role): {why}" in problem.splitlines()
+        assert f"• **Create Public Threads** (a server permission of my role): {why}" in problem.splitlines()
+        assert "Manage Roles" not in problem and "Manage Permissions" not in problem
+        assert press_channels(env, table) == {}  # no channel made that could not be locked later
+        # (one DM with the new phase's: a paragraph of its own)
+        told = [part for t in dms(alice) for part in t.split("\n\n") if "press needs" in part]
+        assert told == [
+            "⚠️ **Club**: I can't set up everything its press needs. Missing: **Add Reactions** (a server "
+            "permission of my role); **Create Public Threads** (a server permission of my role). The game goes "
+            f"on; once that is fixed, use `/press repair` in <#{ch.id}>."
+        ]
+        r = await alice.slash(ch, "mod log")
+        assert "press space incomplete (Add Reactions, Create Public Threads)" in r.response.content
+        # given: a moderator repairs, and every pair has its channel
+        bot_role_without(env, guild)
+        r = await alice.slash(ch, "press repair")
+        assert "Setting up the press" in r.response.content
+        await env.advance_time(60)
+        assert len(press_channels(env, table)) == 21  # a channel per pair of the seven
+
+        # a gunboat game: its players are kept from writing in its own channel
+        bot_role_without(env, guild, create_public_threads=True)
+        quiet = guild.create_text_channel("game-2")
+        await alice.slash(quiet, "game create", name="Quiet", players=7, press="none", spectators=False)
+        for m in table.members:
+            await m.slash(quiet, "game join")
+        await alice.slash(quiet, "game start")
+        await env.advance_time(60)
+        problem = next(m.content for m in quiet.history() if m.content.startswith("⚠️ **Quiet** —"))
+        assert f"• **Create Public Threads** in <#{quiet.id}>: {why}" in problem.splitlines()
+        assert "Manage Permissions" not in problem and "Add Reactions" not in problem

@@ -60,6 +60,7 @@ from bot.core.press.space import (
     Remember,
     RoomPlan,
     plan_of,
+    problems_of,
 )
 
 __all__ = [
@@ -96,6 +97,7 @@ __all__ = [
     "needs",
     "phase_started",
     "plan_of",
+    "problems_of",
     "seat_added",
     "seats_changed",
     "settings_of",

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
 
@@ -44,6 +44,7 @@ from bot.core.press.mode import (
     settings_of,
     state_of,
 )
+from bot.core.press.permissions import Permission
 from bot.infra.lease import Job
 from bot.infra.storage import GameRow, Tx
 from bot.infra.storage.press import PressJobRow
@@ -80,6 +81,10 @@ class Problem(StrEnum):
     MANAGE_ROLES = "manage_roles"  # needed to change who sees a channel (locks, replacements, the end)
     GAME_CHANNEL = "game_channel"  # Manage Permissions on the game channel (closed press, spectators)
     CHANNEL_LIMIT = "channel_limit"  # the server (500) or the category (50) is full
+    # what a press channel's overwrites allow or deny and the bot's role lacks on the server
+    # (Discord lets a bot set in an overwrite only what it has itself): Applied.lacking says which
+    LOCKS = "locks"
+    GAME_CHANNEL_LOCKS = "game_channel_locks"  # the same on the game channel (its mutes, spectators)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +120,30 @@ class Applied:
     rooms: Mapping[str, int]
     grants: Mapping[int, Grant]
     problems: frozenset[Problem] = frozenset()
+    # for LOCKS and GAME_CHANNEL_LOCKS: the permissions the bot lacks there
+    lacking: Mapping[Problem, frozenset[Permission]] = field(default_factory=dict)
+
+    def key(self) -> str:
+        """The problems as stored (``press_spaces.problem``, the audit log): a new key is a
+        new report to the moderators. ``locks:add_reactions+create_public_threads``."""
+        return ",".join(
+            sorted(
+                p.value + (":" + "+".join(sorted(x.value for x in self.lacking[p])) if self.lacking.get(p) else "")
+                for p in self.problems
+            )
+        )
+
+
+def problems_of(key: str) -> list[tuple[Problem, tuple[Permission, ...]]]:
+    """:meth:`Applied.key` read back: each problem with the permissions it lacks (names
+    this code no longer knows are left out: a report stored by another version)."""
+    out = []
+    for part in filter(None, key.split(",")):
+        name, _, lacking = part.partition(":")
+        if name in Problem._value2member_map_:
+            perms = tuple(Permission(x) for x in lacking.split("+") if x in Permission._value2member_map_)
+            out.append((Problem(name), perms))
+    return out
 
 
 class PressUnavailable(Exception):
@@ -297,7 +326,7 @@ class PressJobs:
             await posts.add(tx, game, game.phase, Post(PostKind.PRESS_NOTICE, params, channel_id=channel_id), now)
             await tx.set_room_announced(plan.game_id, room.key, room.state.value)
         await self._announce_game_channel(tx, game, settings, now)
-        problem = ",".join(sorted(p.value for p in applied.problems))
+        problem = applied.key()
         space = await tx.press_space(plan.game_id)
         if problem and problem != space.problem:
             role = await tx.mod_role(game.guild_id)
@@ -308,7 +337,9 @@ class PressJobs:
                 now,
                 PostKind.PRESS_PROBLEM,
                 problems=sorted(p.value for p in applied.problems),
+                lacking={p.value: sorted(x.value for x in perms) for p, perms in applied.lacking.items()},
                 creator=game.creator_id,
+                channel=game.channel_id,
                 role=role,
                 anonymous_game=settings.anonymous,
                 mentions=(game.creator_id,),
@@ -323,6 +354,7 @@ class PressJobs:
                 game.creator_id,
                 PostKind.DM_PRESS_PROBLEM,
                 problems=sorted(p.value for p in applied.problems),
+                lacking={p.value: sorted(x.value for x in perms) for p, perms in applied.lacking.items()},
                 channel=game.channel_id,
             )
             await tx.add_audit(game.id, game.phase, None, "press_problem", {"problems": problem}, now)
