@@ -270,7 +270,9 @@ def log_text(game: GameRow, rows: Sequence[AuditRow], lang: str) -> str:
         if r.action == "press_problem":  # the permissions missing, as Discord names them
             detail["problems"] = problem_names(str(detail.get("problems", "")), lang)
         # an anonymous game seen by a moderator who plays in it: the entry without players
-        key = f"anon.log.{r.action}" if detail.pop(secrecy.MASKED, False) else f"mod.log.{r.action}"
+        action = f"{r.action}_skipped" if r.action == "rollback" and detail.get("skipped") else r.action
+        # (a rollback that undid phases played at once with the last one names them)
+        key = f"anon.log.{action}" if detail.pop(secrecy.MASKED, False) else f"mod.log.{action}"
         params = named(detail, lang)
         params["who"] = markup.mention(r.user_id) if r.user_id else t("mod.log.bot", lang)
         # a moment in the reader's time zone, then what happened

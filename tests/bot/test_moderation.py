@@ -309,6 +309,11 @@ async def test_a_rollback_does_not_stop_in_a_phase_nobody_had_a_choice_in(tmp_pa
         async with env.bots[-1].core.storage.read() as tx:
             names = await tx.phase_names(game.id)
         assert names[-1] == "F1901M" and "W1901A" not in names
+        r = await alice.slash(ch, "mod log")  # the log names the Winter undone with it
+        assert (
+            "rolled back Spring 1902 moves, and Winter 1901 adjustments played at once before it, to Fall 1901 moves"
+            in (r.response.content)
+        )
         # played again: the Winter follows at once, as the first time
         before = len(ch.history())
         seen = {p: len(dms(m)) for p, m in member.items()}

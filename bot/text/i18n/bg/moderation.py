@@ -136,6 +136,7 @@ MESSAGES: dict[str, str] = {
     "mod.log.replace": "{who}: {new} замества {old} с {powers}",
     "mod.log.kick": "{who}: отстраняване на {user}",
     "mod.log.rollback": "{who}: отменена фаза „{undone}“, връщане към фаза „{phase}“",
+    "mod.log.rollback_skipped": "{who}: отменена фаза „{undone}“ и разиграното веднага преди нея ({skipped}); връщане към фаза „{phase}“",
     "mod.log.remind": "{who}: напомняне до {users}",
     "mod.log.draw": "{who}: равен резултат между {powers}",
     "mod.log.concede": "{who}: капитулация на {powers}",

@@ -134,6 +134,7 @@ MESSAGES: dict[str, str] = {
     "mod.log.replace": "{who}: {new} replaced {old} as {powers}",
     "mod.log.kick": "{who}: removed {user}",
     "mod.log.rollback": "{who}: rolled back {undone} to {phase}",
+    "mod.log.rollback_skipped": "{who}: rolled back {undone}, and {skipped} played at once before it, to {phase}",
     "mod.log.remind": "{who}: reminded {users}",
     "mod.log.draw": "{who}: draw agreed by {powers}",
     "mod.log.concede": "{who}: conceded {powers}",

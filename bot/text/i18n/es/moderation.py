@@ -141,6 +141,7 @@ MESSAGES: dict[str, str] = {
     "mod.log.replace": "{who}: {new} sustituye a {old} con {powers}",
     "mod.log.kick": "{who}: {user} fuera de la partida",
     "mod.log.rollback": "{who}: deshecha la fase «{undone}», vuelta a «{phase}»",
+    "mod.log.rollback_skipped": "{who}: deshecha la fase «{undone}» y lo jugado en el acto antes de ella ({skipped}); vuelta a «{phase}»",
     "mod.log.remind": "{who}: recordatorio a {users}",
     "mod.log.draw": "{who}: empate acordado por {powers}",
     "mod.log.concede": "{who}: rendición de {powers}",

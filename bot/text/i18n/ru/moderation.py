@@ -149,6 +149,7 @@ MESSAGES: dict[str, str] = {
     "mod.log.replace": "{who}: {new} заменяет {old} ({powers})",
     "mod.log.kick": "{who}: исключение {user} из партии",
     "mod.log.rollback": "{who}: отменена фаза «{undone}», возврат к фазе «{phase}»",
+    "mod.log.rollback_skipped": "{who}: отменена фаза «{undone}» и то, что было разыграно сразу перед ней ({skipped}); возврат к фазе «{phase}»",
     "mod.log.remind": "{who}: напоминание {users}",
     "mod.log.draw": "{who}: ничья держав {powers}",
     "mod.log.concede": "{who}: капитуляция ({powers})",
