@@ -40,8 +40,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import contextlib
 import cProfile
 import gc
+import json
 import math
 import os
 import random
@@ -79,6 +81,8 @@ SAME_OPENING = False  # --same-opening: every storm game the same orders
 STALLS: StallWatch | None = None  # --stalls: the event loop's longest stalls during the storms
 TRACE: ReplyTrace | None = None  # --stalls: what each probe's /order waited for
 DISCORD_RATE = 50.0  # requests per second: the physical floor
+CACHE: str | None = None  # --cache: where prepared storms are kept
+SETUP_IDS = 1_750_000_000_000  # with --cache, the loopback Discord's ids of a setup are made as at this moment
 
 
 @dataclass
@@ -317,6 +321,63 @@ def fogged(g: int, games: int, fog: float) -> bool:
     return fog > 0 and g < games and g % max(1, round(1 / fog)) == 0
 
 
+async def discord_side(emu: Remote, games: int, per_player: int) -> tuple[int, list[dict], list[dict]]:
+    """The storm's users and game channels on the loopback Discord (its ids are a counter:
+    the same calls give the same ids, which ``--cache`` relies on)."""
+    pool = max(7, math.ceil(7 * games / per_player))
+    users = []
+    for start in range(0, pool + 7 * PROBE_GAMES, 1000):
+        names = [f"player{i}" for i in range(start, min(start + 1000, pool + 7 * PROBE_GAMES))]
+        users += await emu.add_users(names)
+    channels = await emu.add_channels([f"game-{g}" for g in range(games + PROBE_GAMES)])
+    return pool, users, channels
+
+
+def copy_database(source: str | Path, target: str | Path) -> None:
+    with contextlib.closing(sqlite3.connect(source)) as a, contextlib.closing(sqlite3.connect(target)) as b:
+        a.backup(b)
+
+
+async def prepared(
+    db: str, emu: Remote, games: int, per_player: int, merged: bool, fog: float
+) -> tuple[datetime, list[dict], list, list]:
+    """:func:`prepare`, or with ``--cache`` its database and what it returned, saved by an
+    earlier run of the same storm (a 10,000-game setup takes minutes): the loopback
+    Discord is given the same users and channels (the same ids) and the database copied."""
+    deadline = datetime.now(UTC) + timedelta(hours=1)
+    if CACHE is None:
+        return deadline, *await prepare(db, emu, games, per_player, deadline, merged, fog)
+    await emu.id_time(SETUP_IDS)  # the same ids in every run
+    try:
+        return await _prepared(db, emu, games, per_player, merged, fog, deadline)
+    finally:
+        await emu.id_time(None)
+
+
+async def _prepared(
+    db: str, emu: Remote, games: int, per_player: int, merged: bool, fog: float, deadline: datetime
+) -> tuple[datetime, list[dict], list, list]:
+    saved = Path(CACHE) / f"storm-{games}-{per_player}-{fog}-{'merged' if merged else 'separate'}"
+    meta = saved.with_suffix(".json")
+    if not meta.exists():
+        result = await prepare(db, emu, games, per_player, deadline, merged, fog)
+        saved.parent.mkdir(parents=True, exist_ok=True)
+        copy_database(db, saved.with_suffix(".sqlite3"))
+        channels, probes, players = result
+        meta.write_text(
+            json.dumps({"deadline": deadline.isoformat(), "channels": channels, "probes": probes, "players": players})
+        )
+        return deadline, *result
+    kept = json.loads(meta.read_text())
+    _, _, channels = await discord_side(emu, games, per_player)
+    assert [c["id"] for c in channels[:games]] == [c["id"] for c in kept["channels"]], "the emulator's ids changed"
+    if merged:
+        await emu.open_dms(kept["players"])
+    copy_database(saved.with_suffix(".sqlite3"), db)
+    probes = [tuple(p) for p in kept["probes"]]
+    return datetime.fromisoformat(kept["deadline"]), kept["channels"], probes, kept["players"]
+
+
 async def prepare(
     db: str, emu: Remote, games: int, per_player: int, deadline: datetime, merged: bool, fog: float = 0.0
 ):
@@ -326,12 +387,7 @@ async def prepare(
     storage = await Storage.open(db)
     moment = deadline - timedelta(hours=48)  # so the 48h deadline lands on `deadline`
     core = Core(storage, clock=lambda: moment, rng=random.Random(1))
-    pool = max(7, math.ceil(7 * games / per_player))
-    users = []
-    for start in range(0, pool + 7 * PROBE_GAMES, 1000):
-        names = [f"player{i}" for i in range(start, min(start + 1000, pool + 7 * PROBE_GAMES))]
-        users += await emu.add_users(names)
-    channels = await emu.add_channels([f"game-{g}" for g in range(games + PROBE_GAMES)])
+    pool, users, channels = await discord_side(emu, games, per_player)
     probe_players = []
     for g in range(games + PROBE_GAMES):
         # seats of a storm game: 7 consecutive players of the pool (so each plays ~per_player games)
@@ -405,8 +461,7 @@ async def storm(
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "bench.sqlite3")
         t0 = time.time()
-        deadline = datetime.now(UTC) + timedelta(hours=1)
-        channels, probes, players = await prepare(db, emu, games, per_player, deadline, strategy != "separate", fog)
+        deadline, channels, probes, players = await prepared(db, emu, games, per_player, strategy != "separate", fog)
         print(f"  setup: {games} games + {PROBE_GAMES} probe games, {len(players)} players, {time.time() - t0:.0f} s")
         discord.http.Route.BASE = emu.api_url
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(emu.gateway_url)
@@ -653,10 +708,14 @@ if __name__ == "__main__":
         "--same-opening", action="store_true", help="every game the same opening (the maps alike: reuse flatters)"
     )
     parser.add_argument(
+        "--cache", default=None, help="keep each prepared storm's database here and reuse it (setup takes minutes)"
+    )
+    parser.add_argument(
         "--stalls", action="store_true", help="report where the event loop stood still longest, and the gc's pauses"
     )
     args = parser.parse_args()
     SAME_OPENING = args.same_opening
+    CACHE = args.cache
     if args.profile:
         PROFILE = cProfile.Profile()
     if args.stalls:

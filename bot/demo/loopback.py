@@ -145,10 +145,14 @@ class Emulator(_Address):
         self._runner: web.AppRunner | None = None
         self._window: deque[float] = deque()  # the times of the last second's counted requests
         self._channel_sent: dict[str, deque[float]] = {}
+        # ids made as at this moment (ms since 1970) rather than now: the same calls give the
+        # same ids again (a benchmark reuses a database prepared by an earlier run)
+        self.id_time: int | None = None
 
     # -- ids and objects ---------------------------------------------------------------
     def snowflake(self) -> str:
-        return str(((int(time.time() * 1000) - EPOCH) << 22) | (next(self._ids) & 0x3FFFFF))
+        moment = self.id_time if self.id_time is not None else int(time.time() * 1000)
+        return str(((moment - EPOCH) << 22) | (next(self._ids) & 0x3FFFFF))
 
     def add_user(self, name: str) -> dict[str, Any]:
         user = {
@@ -749,6 +753,7 @@ class _Control:
         r.add_post("/_ctl/users", self.users)
         r.add_post("/_ctl/channels", self.channels)
         r.add_post("/_ctl/dms", self.dms)
+        r.add_post("/_ctl/id_time", self.set_id_time)
         r.add_post("/_ctl/slash", self.slash)
         r.add_get("/_ctl/stats", self.stats)
         r.add_post("/_ctl/reset", self.reset)
@@ -758,6 +763,11 @@ class _Control:
 
     async def channels(self, request: web.Request) -> web.Response:
         return _json([self.emu.add_channel(name) for name in (await request.json())["names"]])
+
+    async def set_id_time(self, request: web.Request) -> web.Response:
+        ms = (await request.json())["ms"]
+        self.emu.id_time = None if ms is None else int(ms)
+        return _json({})
 
     async def dms(self, request: web.Request) -> web.Response:
         """Open the DM channels of these users, as earlier phases would have."""
@@ -877,6 +887,10 @@ class Remote(_Address):
 
     async def open_dms(self, user_ids: list[str]) -> dict[str, str]:
         return await self._call("POST", "/_ctl/dms", {"users": user_ids})
+
+    async def id_time(self, ms: int | None) -> None:
+        """Make ids as at ``ms`` (None: now again); see ``Emulator.id_time``."""
+        await self._call("POST", "/_ctl/id_time", {"ms": ms})
 
     async def slash(self, user_id: str, name: str, options: dict[str, Any] | None = None, **kw: Any) -> dict[str, Any]:
         """``{"result": the bot's answer, "elapsed": seconds from the interaction to it}``."""

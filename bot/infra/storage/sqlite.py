@@ -6,7 +6,13 @@ under an asyncio lock, so coroutines never interleave their statements, and SQLi
 write lock keeps other processes out until the commit), and one reader, used by
 :meth:`SqliteDatabase.read` (a deferred ``BEGIN`` on a ``query_only`` connection: in WAL
 mode it reads the last committed state without taking the write lock, so an autocomplete
-keystroke or ``/game status`` never waits behind a resolution).
+keystroke or ``/game status`` never waits behind a resolution). The bot's loops read on a
+second reader (players first: :mod:`bot.infra.turns`).
+
+Checkpoints: the writer's commits never copy the WAL into the database file (SQLite's
+automatic checkpoint is off on it); a fourth connection does, in ``PASSIVE`` mode (it
+never waits for, nor blocks, a reader or the writer), after every :data:`CHECKPOINT_AFTER`
+commits. A commit only appends to the WAL, without an fsync (``synchronous = NORMAL``).
 """
 
 from __future__ import annotations
@@ -32,6 +38,11 @@ log = logging.getLogger(__name__)
 # tries again (SqliteDatabase._begin): short, so that a command can say in Discord's 3 s why
 # it waits (within one process the asyncio lock orders the writes: this is for other programs)
 BUSY_TIMEOUT_MS = 1000
+# the WAL is copied into the database file (a checkpoint) after this many commits, by a
+# connection of its own, never by a commit (issue 24): SQLite's own automatic checkpoint
+# runs inside the commit that crosses its 1,000 pages, and with the fsyncs of a large
+# database that commit took 300-400 ms in a 10,000-game storm, with every command behind it
+CHECKPOINT_AFTER = 100
 
 
 def _locked(exc: sqlite3.OperationalError) -> bool:
@@ -97,8 +108,13 @@ class SqliteDatabase:
         reader: aiosqlite.Connection | None = None,
         label: str = "",
         loops_reader: aiosqlite.Connection | None = None,
+        checkpointer: aiosqlite.Connection | None = None,
     ) -> None:
         self._db = db
+        self._checkpointer = checkpointer  # None: the writer checkpoints as SQLite does by default
+        self._commits = 0  # since the last checkpoint began
+        self._checkpoint: asyncio.Task[None] | None = None
+        self.checkpointed: tuple[int, int, int] | None = None  # the last: (busy, WAL frames, frames copied)
         # one writer, players' commands first (bot.infra.turns); reads on connections of
         # their own (WAL: they never wait for the writer), the bot's loops on one and
         # players' commands on the other, so that a command's read never waits behind a
@@ -123,7 +139,7 @@ class SqliteDatabase:
         far are closed: an open aiosqlite connection is a thread that would keep the
         process alive."""
         db = await aiosqlite.connect(path, isolation_level=None)
-        readers: list[aiosqlite.Connection] = []
+        others: list[aiosqlite.Connection] = []
         try:
             await _pragmas(
                 db,
@@ -131,26 +147,56 @@ class SqliteDatabase:
                 "foreign_keys = ON",
                 "synchronous = NORMAL",
                 f"busy_timeout = {BUSY_TIMEOUT_MS}",
+                "wal_autocheckpoint = 0",  # the checkpointer's work, not a commit's
             )
             for _ in range(2):  # players' commands, and the bot's loops
-                readers.append(await aiosqlite.connect(path, isolation_level=None))
-                await _pragmas(readers[-1], "query_only = ON", f"busy_timeout = {BUSY_TIMEOUT_MS}")
+                others.append(await aiosqlite.connect(path, isolation_level=None))
+                await _pragmas(others[-1], "query_only = ON", f"busy_timeout = {BUSY_TIMEOUT_MS}")
+            others.append(await aiosqlite.connect(path, isolation_level=None))  # the checkpointer
+            await _pragmas(others[-1], f"busy_timeout = {BUSY_TIMEOUT_MS}")
         except BaseException:
-            for reader in readers:
-                await reader.close()
+            for other in others:
+                await other.close()
             await db.close()
             raise
-        return cls(db, readers[0], path, loops_reader=readers[1])
+        return cls(db, others[0], path, loops_reader=others[1], checkpointer=others[2])
 
     async def _exec(self, sql: str, db: aiosqlite.Connection | None = None) -> None:
         await (db or self._db).execute_fetchall(sql, ())
 
     async def close(self) -> None:
+        if self._checkpoint is not None:
+            await asyncio.gather(self._checkpoint, return_exceptions=True)
         readers = {id(r[0]): r[0] for r in self._readers.values() if r is not None}
         self._readers = {False: None, True: None}
         for reader in readers.values():
             await reader.close()
-        await self._db.close()
+        if self._checkpointer is not None:
+            await self._checkpointer.close()
+            self._checkpointer = None
+        await self._db.close()  # the last connection: SQLite checkpoints the whole WAL
+
+    def _committed(self) -> None:
+        """A write was committed: after :data:`CHECKPOINT_AFTER` of them, a checkpoint
+        starts beside the writer (one at a time)."""
+        self._commits += 1
+        if self._checkpointer is None or self._commits < CHECKPOINT_AFTER:
+            return
+        if self._checkpoint is not None and not self._checkpoint.done():
+            return
+        self._commits = 0
+        self._checkpoint = asyncio.get_running_loop().create_task(self._checkpoint_now(self._checkpointer))
+
+    async def _checkpoint_now(self, con: aiosqlite.Connection) -> None:
+        """``PRAGMA wal_checkpoint(PASSIVE)``: copies the WAL's frames no reader still
+        needs into the database file, while the writer goes on appending; the WAL starts
+        over at the next write once all of it is copied."""
+        try:
+            rows = await con.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
+            busy, frames, copied = next(iter(rows))
+            self.checkpointed = (int(busy), int(frames), int(copied))
+        except sqlite3.Error as exc:  # another process checkpointing, a full disk: the next one
+            log.info("checkpoint of %s not done (%s): tried again after more writes", self.label, exc)
 
     async def migrate(self, backup_of: str | None = None) -> int:
         """Apply the migrations the database has not had. A schema newer than this code is
@@ -253,6 +299,7 @@ class SqliteDatabase:
             try:
                 yield SqliteConnection(self._db)
                 await self._exec("COMMIT")  # (with a full disk, this is where the WAL cannot grow)
+                self._committed()
             except BaseException as exc:
                 await self._rollback()
                 if isinstance(exc, sqlite3.Error) and _full(exc):
