@@ -225,6 +225,18 @@ class StallWatch:
         return lines
 
 
+def chain() -> str:
+    """The bot's own functions the running task is in, outermost first (from its frames:
+    a running coroutine's callers are its frames' parents)."""
+    names = []
+    frame = sys._getframe(1)
+    while frame is not None and len(names) < 12:
+        if "/bot/" in frame.f_code.co_filename:
+            names.append(frame.f_code.co_qualname)
+        frame = frame.f_back
+    return " > ".join(reversed(names)) or "?"
+
+
 class ReplyTrace:
     """What each ``/order`` of the probes waited for (``--stalls``): in the bot's
     ``Ordering.submit``, the time spent in database trips (reads and writes), waiting for
@@ -239,6 +251,7 @@ class ReplyTrace:
 
         self.current: contextvars.ContextVar[dict | None] = contextvars.ContextVar("reply_trace", default=None)
         self.calls: list[dict] = []
+        self.holds: list[tuple[float, str, float]] = []  # (seconds held, by whom, wall time let go)
         self._saved: list[tuple[object, str, object]] = []
 
     def _patch(self, owner: object, name: str, step: str) -> None:
@@ -287,6 +300,36 @@ class ReplyTrace:
 
         self._saved.append((Ordering, "submit", submit))
         Ordering.submit = traced
+        self._watch_holds(PlayersFirst)
+
+    def _watch_holds(self, lock_type: type) -> None:
+        """Who held the write lock, and how long (from taking it to letting go): the holds
+        over 50 ms are kept, with the chain of coroutines that held it."""
+        acquire, release = lock_type.acquire, lock_type.release
+        trace = self
+
+        async def held_acquire(lock, *args, **kwargs):
+            await acquire(lock, *args, **kwargs)
+            lock._bench_since = time.perf_counter()
+            lock._bench_who = chain()
+
+        def held_release(lock):
+            since = getattr(lock, "_bench_since", None)
+            if since is not None:
+                held = time.perf_counter() - since
+                if held > 0.05:
+                    trace.holds.append((held, lock._bench_who, time.time()))
+            release(lock)
+
+        self._saved += [(lock_type, "acquire", acquire), (lock_type, "release", release)]
+        lock_type.acquire, lock_type.release = held_acquire, held_release
+
+    def report_holds(self, due_wall: float) -> list[str]:
+        lines = [f"          write-lock holds over 50 ms: {len(self.holds)}"]
+        for held, who, at in sorted(self.holds, reverse=True)[:8]:
+            lines.append(f"            {1000 * held:.0f} ms at {at - held - due_wall:.1f} s: {who}")
+        self.holds.clear()
+        return lines
 
     def stop(self) -> None:
         for owner, name, original in reversed(self._saved):
@@ -537,6 +580,7 @@ async def storm(
                 for elapsed, _, user, sent in slowest:
                     print(f"          reply of {1000 * elapsed:.0f} ms: {TRACE.explain(user, sent, elapsed)}")
                 TRACE.calls.clear()
+                print("\n".join(TRACE.report_holds(due_wall)))
             if STALLS:
                 await STALLS.stop()
                 print("\n".join(STALLS.report()))
