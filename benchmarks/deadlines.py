@@ -159,6 +159,7 @@ class StallWatch:
         self.threshold = threshold
         self.beat = time.monotonic()
         self.stalls: list[tuple[float, list[str]]] = []
+        self.lags: list[tuple[float, float]] = []  # (wall time it ended, seconds the loop lagged)
         self.gc: dict[int, list[float]] = {}
         self._gc_start = 0.0
         self._running = False
@@ -174,8 +175,16 @@ class StallWatch:
 
     async def _beat(self) -> None:
         while self._running:
-            self.beat = time.monotonic()
+            now = time.monotonic()
+            if now - self.beat > 0.012:  # a lag of the loop: 10 ms more than the sleep asked
+                self.lags.append((time.time(), now - self.beat - 0.002))
+            self.beat = now
             await asyncio.sleep(0.002)
+
+    def lag_within(self, start: float, end: float) -> tuple[float, int]:
+        """The loop's lags over 10 ms that ended between two wall times: their sum, their count."""
+        inside = [lag for at, lag in self.lags if start <= at <= end + 0.05]
+        return sum(inside), len(inside)
 
     def _watch(self) -> None:
         stack: list[str] | None = None
@@ -222,6 +231,7 @@ class StallWatch:
             )
         self.stalls.clear()
         self.gc.clear()
+        self.lags.clear()
         return lines
 
 
@@ -252,6 +262,8 @@ class ReplyTrace:
         self.current: contextvars.ContextVar[dict | None] = contextvars.ContextVar("reply_trace", default=None)
         self.calls: list[dict] = []
         self.holds: list[tuple[float, str, float]] = []  # (seconds held, by whom, wall time let go)
+        self.sends: list[tuple[str, float, float]] = []  # answers sent: (user, began, ended), wall times
+        self.emulator_lags: list[tuple[float, float]] = []  # the loopback Discord's own loop lags
         self._saved: list[tuple[object, str, object]] = []
 
     def _patch(self, owner: object, name: str, step: str) -> None:
@@ -301,6 +313,18 @@ class ReplyTrace:
         self._saved.append((Ordering, "submit", submit))
         Ordering.submit = traced
         self._watch_holds(PlayersFirst)
+        send = discord.InteractionResponse.send_message
+
+        async def timed_send(response, *args, **kwargs):
+            began = time.time()
+            try:
+                return await send(response, *args, **kwargs)
+            finally:
+                user = response._parent.user.id
+                trace.sends.append((str(user), began, time.time()))
+
+        self._saved.append((discord.InteractionResponse, "send_message", send))
+        discord.InteractionResponse.send_message = timed_send
 
     def _watch_holds(self, lock_type: type) -> None:
         """Who held the write lock, and how long (from taking it to letting go): the holds
@@ -344,9 +368,22 @@ class ReplyTrace:
         c = match[0]
         parts = ", ".join(f"{k} {1000 * c[k]:.0f} ms/{c[k + '#']}" for k in self.STEPS)
         rest = c["total"] - sum(c[k] for k in self.STEPS)
+        done = c["wall"] + c["total"]
+        answer = next((x for x in self.sends if x[0] == user and x[1] >= done - 0.001), None)
+        answered = (
+            f" (text {1000 * (answer[1] - done):.0f} ms, the answer's request {1000 * (answer[2] - answer[1]):.0f} ms)"
+            if answer
+            else ""
+        )
+        lag = ""
+        if STALLS is not None:
+            total, count = STALLS.lag_within(sent, sent + elapsed)
+            lag = f"; the bot's loop lagged {1000 * total:.0f} ms meanwhile ({count} lags over 10 ms)"
+        inside = [x for at, x in self.emulator_lags if sent <= at <= sent + elapsed + 0.05]
+        lag += f", the emulator's {1000 * sum(inside):.0f} ms ({len(inside)})"
         return (
             f"before the core {1000 * (c['wall'] - sent):.0f} ms, in it {1000 * c['total']:.0f} ms ({parts}, "
-            f"between {1000 * rest:.0f} ms), after {1000 * (sent + elapsed - c['wall'] - c['total']):.0f} ms"
+            f"between {1000 * rest:.0f} ms), after {1000 * (sent + elapsed - done):.0f} ms{answered}{lag}"
         )
 
 
@@ -496,7 +533,7 @@ async def storm(
     fog: float = 0.0,
     cpus: int = 0,
 ) -> Storm:
-    emu = Remote(Limits(latency=latency))
+    emu = Remote(Limits(latency=latency, watch_lags=STALLS is not None))
     await emu.start()  # Discord's stand-in is not pinned: it plays Discord's servers
     had = pin(cpus)
     os.environ["DIPLOMACY_POSTING"] = strategy
@@ -577,9 +614,11 @@ async def storm(
                 PROFILE.disable()
             if TRACE:
                 TRACE.stop()
+                TRACE.emulator_lags = await emu.lags()
                 for elapsed, _, user, sent in slowest:
                     print(f"          reply of {1000 * elapsed:.0f} ms: {TRACE.explain(user, sent, elapsed)}")
                 TRACE.calls.clear()
+                TRACE.sends.clear()
                 print("\n".join(TRACE.report_holds(due_wall)))
             if STALLS:
                 await STALLS.stop()

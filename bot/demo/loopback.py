@@ -77,6 +77,8 @@ class Limits:
     per_channel: int = 5  # messages to one channel ...
     channel_window: float = 5.0  # ... per this many seconds
     latency: float = 0.0  # seconds added to the bot's REST requests but its answers to interactions
+    # record when the emulator's own event loop lagged (a benchmark tells its lags from the bot's)
+    watch_lags: bool = False
 
 
 # answers to interactions: Discord does not count them against the global limit
@@ -116,6 +118,7 @@ class Emulator(_Address):
     uploaded: int = 0  # bytes of request bodies the bot sent, but for answers to interactions
     answered: int = 0  # bytes of the bot's answers to interactions
     replies: list[float] = field(default_factory=list)  # seconds from an interaction to its answer
+    lags: list[tuple[float, float]] = field(default_factory=list)  # Limits.watch_lags: (wall time, seconds)
     followups: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (token, payload), every one
     clock: Callable[[], float] = time.monotonic  # the rate limits' clock (a test's fake one)
     # for tests of a Discord that fails: the port to listen on (0: any free one), a gateway
@@ -754,6 +757,7 @@ class _Control:
         r.add_post("/_ctl/channels", self.channels)
         r.add_post("/_ctl/dms", self.dms)
         r.add_post("/_ctl/id_time", self.set_id_time)
+        r.add_get("/_ctl/lags", self.lags)
         r.add_post("/_ctl/slash", self.slash)
         r.add_get("/_ctl/stats", self.stats)
         r.add_post("/_ctl/reset", self.reset)
@@ -832,6 +836,22 @@ class _Control:
         self.emu.reset_counts()
         return _json({})
 
+    async def lags(self, request: web.Request) -> web.Response:
+        """When the emulator's loop lagged over 10 ms (``Limits.watch_lags``): [wall time
+        it ended, seconds]."""
+        return _json({"lags": self.emu.lags})
+
+
+async def _watch_lags(lags: list[tuple[float, float]]) -> None:
+    """A beat every 2 ms; a beat more than 10 ms late is a lag of the loop, kept."""
+    beat = time.monotonic()
+    while True:
+        await asyncio.sleep(0.002)
+        now = time.monotonic()
+        if now - beat > 0.012:
+            lags.append((time.time(), now - beat - 0.002))
+        beat = now
+
 
 def serve(conn: Any, limits: dict[str, Any] | None = None) -> None:
     """Run an emulator until ``conn`` (a multiprocessing pipe end) is closed or written to;
@@ -840,10 +860,13 @@ def serve(conn: Any, limits: dict[str, Any] | None = None) -> None:
     async def run() -> None:
         emu = Emulator(limits=Limits(**(limits or {})))
         await emu.start()
+        watch = asyncio.get_running_loop().create_task(_watch_lags(emu.lags)) if emu.limits.watch_lags else None
         conn.send(emu.port)
         stop = asyncio.Event()
         asyncio.get_running_loop().add_reader(conn.fileno(), stop.set)
         await stop.wait()
+        if watch is not None:
+            watch.cancel()
         await emu.stop()
 
     asyncio.run(run())
@@ -895,6 +918,10 @@ class Remote(_Address):
     async def slash(self, user_id: str, name: str, options: dict[str, Any] | None = None, **kw: Any) -> dict[str, Any]:
         """``{"result": the bot's answer, "elapsed": seconds from the interaction to it}``."""
         return await self._call("POST", "/_ctl/slash", {"user": user_id, "name": name, "options": options, **kw})
+
+    async def lags(self) -> list[tuple[float, float]]:
+        """The emulator's loop lags (``Limits.watch_lags``): (wall time it ended, seconds)."""
+        return [(at, lag) for at, lag in (await self._call("GET", "/_ctl/lags"))["lags"]]
 
     async def stats(self, since: int = 0) -> dict[str, Any]:
         return await self._call("GET", "/_ctl/stats", since=since)
