@@ -264,6 +264,7 @@ class ReplyTrace:
         self.holds: list[tuple[float, str, float]] = []  # (seconds held, by whom, wall time let go)
         self.sends: list[tuple[str, float, float]] = []  # answers sent: (user, began, ended), wall times
         self.emulator_lags: list[tuple[float, float]] = []  # the loopback Discord's own loop lags
+        self.trips: list[tuple[float, str, float]] = []  # (seconds, statement, wall time it ended)
         self._saved: list[tuple[object, str, object]] = []
 
     def _patch(self, owner: object, name: str, step: str) -> None:
@@ -293,6 +294,10 @@ class ReplyTrace:
         for name in ("one", "all", "run", "many"):
             self._patch(SqliteConnection, name, "trips")
         self._patch(SqliteDatabase, "_exec", "trips")  # BEGIN, COMMIT, ROLLBACK
+        for name in ("one", "all", "run", "many"):
+            self._watch_trips(SqliteConnection, name)
+        self._watch_trips(SqliteDatabase, "_exec")
+        self._watch_trips(SqliteDatabase, "_checkpoint_now", every=True)
         self._patch(PlayersFirst, "acquire", "lock")
         self._patch(Compute, "run", "compute")
         submit = Ordering.submit
@@ -325,6 +330,39 @@ class ReplyTrace:
 
         self._saved.append((discord.InteractionResponse, "send_message", send))
         discord.InteractionResponse.send_message = timed_send
+
+    def _watch_trips(self, owner: type, name: str, every: bool = False) -> None:
+        """Any trip to the database (anyone's) over 50 ms, with its statement and when it
+        ended; ``every``: all of them (the checkpoints)."""
+        original = getattr(owner, name)
+        trace = self
+
+        async def timed(this, sql, *args, **kwargs):
+            began = time.perf_counter()
+            try:
+                return await original(this, sql, *args, **kwargs)
+            finally:
+                took = time.perf_counter() - began
+                if every or took > 0.05:
+                    what = name if every else " ".join(str(sql).split())[:70]
+                    trace.trips.append((took, what, time.time()))
+
+        self._saved.append((owner, name, original))
+        setattr(owner, name, timed)
+
+    def report_trips(self, due_wall: float) -> list[str]:
+        checkpoints = [t for t in self.trips if t[1] == "_checkpoint_now"]
+        slow = [t for t in self.trips if t[1] != "_checkpoint_now"]
+        lines = [
+            f"          checkpoints: {len(checkpoints)}, longest {1000 * max((t for t, _, _ in checkpoints), default=0):.0f} ms; "
+            f"trips over 50 ms: {len(slow)}"
+        ]
+        for took, what, at in sorted(slow, reverse=True)[:8]:
+            near = [c for c in checkpoints if c[2] - c[0] - 0.01 <= at <= c[2] + 0.01 + took]
+            during = f" (a checkpoint of {1000 * near[0][0]:.0f} ms under way)" if near else ""
+            lines.append(f"            {1000 * took:.0f} ms at {at - took - due_wall:.1f} s: {what}{during}")
+        self.trips.clear()
+        return lines
 
     def _watch_holds(self, lock_type: type) -> None:
         """Who held the write lock, and how long (from taking it to letting go): the holds
@@ -620,6 +658,7 @@ async def storm(
                 TRACE.calls.clear()
                 TRACE.sends.clear()
                 print("\n".join(TRACE.report_holds(due_wall)))
+                print("\n".join(TRACE.report_trips(due_wall)))
             if STALLS:
                 await STALLS.stop()
                 print("\n".join(STALLS.report()))

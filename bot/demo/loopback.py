@@ -853,6 +853,17 @@ async def _watch_lags(lags: list[tuple[float, float]]) -> None:
         beat = now
 
 
+async def _freeze_now_and_then(every: float = 5.0) -> None:
+    """The emulator keeps every message it was sent (a storm of 10,000 games: a million
+    objects); the collector's full collections walked them all, and stood its loop still for
+    300 ms: what it keeps is moved out of the collector's sight now and then (``gc.freeze``)."""
+    import gc
+
+    while True:
+        await asyncio.sleep(every)
+        gc.freeze()
+
+
 def serve(conn: Any, limits: dict[str, Any] | None = None) -> None:
     """Run an emulator until ``conn`` (a multiprocessing pipe end) is closed or written to;
     its port is sent first."""
@@ -860,11 +871,14 @@ def serve(conn: Any, limits: dict[str, Any] | None = None) -> None:
     async def run() -> None:
         emu = Emulator(limits=Limits(**(limits or {})))
         await emu.start()
-        watch = asyncio.get_running_loop().create_task(_watch_lags(emu.lags)) if emu.limits.watch_lags else None
+        loop = asyncio.get_running_loop()
+        watch = loop.create_task(_watch_lags(emu.lags)) if emu.limits.watch_lags else None
+        freeze = loop.create_task(_freeze_now_and_then())
         conn.send(emu.port)
         stop = asyncio.Event()
         asyncio.get_running_loop().add_reader(conn.fileno(), stop.set)
         await stop.wait()
+        freeze.cancel()
         if watch is not None:
             watch.cancel()
         await emu.stop()
