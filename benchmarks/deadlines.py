@@ -25,14 +25,19 @@ orders due and their map: the same budget as a normal game (one DM per player pe
 phase). The report counts the fog games' channel messages apart.
 
     python benchmarks/deadlines.py [--games 200,2000] [--strategies separate,merged,pushed]
-        [--per-player 3] [--latency 0.1] [--lead 3] [--fog 0.25] [--cpus 1] [--stalls]
+        [--per-player 3] [--latency 0.1] [--lead 3] [--fog 0.25] [--cpus 1] [--stalls] [--cache DIR]
 
 ``--cpus N`` pins the bot's process and its map processes to N cores (issue 24: a storm
 should stay bound by Discord on one core); the report gives the CPU time they spent per
 game-phase from the deadline to the drain, and their peak memory
 (`benchmarks/storm_cpu.py` splits the CPU time by step). ``--stalls`` reports where the
-bot's event loop stood still longest during each storm (what a slow ``/order`` reply waited
-for) and the garbage collector's pauses.
+bot's event loop stood still longest during each storm and the garbage collector's pauses,
+and what each of the five slowest ``/order`` replies waited for (its trips to the database,
+the write lock, the compute thread, the answer's request; the bot's and the loopback
+Discord's loop lags meanwhile), the write lock's holds over 50 ms with who held them, and
+every trip to the database over 50 ms (the tracing costs some CPU: compare figures run
+without it). ``--cache DIR`` keeps each prepared storm (its database, the loopback
+Discord's ids made as at a fixed moment) and reuses it: a 10,000-game setup takes minutes.
 """
 
 from __future__ import annotations
