@@ -101,12 +101,7 @@ CLAIMED_RETRY = 5.0  # how soon to look again at posts another owner has claimed
 # one sent in the same group are different rows: a message's send is recorded only after
 # its try was committed), each rank's rows in one trip
 TRIED, SENT = 0, 1
-# a DM waits at most this long for the rest of its reader's storm: in a storm of 10,000 games
-# the channel posts go out over 500 s (Discord's 50 requests a second for 10,000 channel
-# posts and 23,000 DMs), a game resolved late has its channel post up to 350 s after its
-# DMs were stored, and with 300 s four players of 23,334 got two DMs; a channel that keeps
-# failing holds its players' DMs this long (the phase's deadline is hours away)
-DIGEST_HOLD = 900.0
+DIGEST_HOLD = 300.0  # a DM waits at most this long for the rest of its reader's storm
 DIGEST_SOON = 10.0  # deadlines this many seconds apart are one storm for a reader: one DM (issue 24)
 PAGE = (
     200  # due posts read at a time (in a storm, many a second: busy destinations are left out, JSON parsed when sent)
