@@ -1,13 +1,13 @@
 """The SQLite backend of :class:`bot.infra.storage.Storage` (aiosqlite): the embedded
 default, one file, one process writing at a time.
 
-Two connections: one writer, used by :meth:`SqliteDatabase.write` (``BEGIN IMMEDIATE``
+Four connections: one writer, used by :meth:`SqliteDatabase.write` (``BEGIN IMMEDIATE``
 under an asyncio lock, so coroutines never interleave their statements, and SQLite's
-write lock keeps other processes out until the commit), and one reader, used by
+write lock keeps other processes out until the commit), a reader for players, used by
 :meth:`SqliteDatabase.read` (a deferred ``BEGIN`` on a ``query_only`` connection: in WAL
 mode it reads the last committed state without taking the write lock, so an autocomplete
-keystroke or ``/game status`` never waits behind a resolution). The bot's loops read on a
-second reader (players first: :mod:`bot.infra.turns`).
+keystroke or ``/game status`` never waits behind a resolution), a reader for the bot's
+loops (players first: :mod:`bot.infra.turns`), and the checkpointer.
 
 Checkpoints: the writer's commits never copy the WAL into the database file (SQLite's
 automatic checkpoint is off on it); a fourth connection does, in ``PASSIVE`` mode (it
