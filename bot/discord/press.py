@@ -17,8 +17,9 @@ Roles (Manage Permissions on a channel). Discord lets a bot allow or deny in an 
 only what it has itself (on the server, or in the channel's category): the locks' Add
 Reactions, thread and attachment permissions too (:data:`EVER_SET`). All are checked
 before each call, from discord.py's cache; what is missing is reported as a
-:class:`Problem`, naming each permission lacking, and the rest is done. Channels are found again by the mark in their topic, so a pass that died after
-making one never makes it twice.
+:class:`Problem`, naming each permission lacking, and the rest is done. Channels are found
+again by the mark in their topic, so a pass that died after making one never makes it
+twice.
 """
 
 from __future__ import annotations
@@ -156,17 +157,14 @@ class Problems(set[Problem]):
         return Applied(rooms, grants, frozenset(self), lacking)
 
 
-def where_set(
-    channel: discord.abc.GuildChannel, me: discord.Member, overwrites: Iterable[discord.PermissionOverwrite]
-) -> tuple[discord.Permissions, Iterable[discord.PermissionOverwrite], bool]:
-    """:meth:`Problems.settable`'s reading for ``overwrites`` set on ``channel``: the bot's
+def where_set(channel: discord.abc.GuildChannel, me: discord.Member) -> tuple[discord.Permissions, bool]:
+    """:meth:`Problems.settable`'s reading for overwrites set on ``channel``: the bot's
     permissions in the category the channel is in (on the server when in none), and
     whether the channel itself gives it Manage Permissions by an overwrite."""
     category = channel.category
     has = category.permissions_for(me) if category is not None else me.guild_permissions
     mine = {me.id, *(r.id for r in me.roles)}
-    free_hand = any(target.id in mine and o.manage_roles for target, o in channel.overwrites.items())
-    return has, overwrites, free_hand
+    return has, any(target.id in mine and o.manage_roles for target, o in channel.overwrites.items())
 
 
 class DiscordPress:
@@ -290,9 +288,10 @@ class DiscordPress:
         if channel.id != room.channel_id:
             await remember.room(room.key, channel.id)
         if normalized(channel.overwrites) != normalized(wanted):
+            has, free_hand = where_set(channel, me)
             if not channel.permissions_for(me).manage_roles:
                 problems.add(Problem.MANAGE_ROLES)
-            elif problems.settable(Problem.LOCKS, *where_set(channel, me, wanted.values())):
+            elif problems.settable(Problem.LOCKS, has, wanted.values(), free_hand):
                 await self._call(
                     channel.edit(overwrites=wanted, reason="Diplomacy: who may read and write press"),
                     problems,
@@ -314,7 +313,8 @@ class DiscordPress:
             problems.add(Problem.GAME_CHANNEL)
             return dict(had)
         grants = [discord.PermissionOverwrite(**GAME_CHANNEL_GRANTS[g]) for g in {*wanted.values(), *had.values()}]
-        if not problems.settable(Problem.GAME_CHANNEL_LOCKS, *where_set(channel, guild.me, grants)):
+        has, free_hand = where_set(channel, guild.me)
+        if not problems.settable(Problem.GAME_CHANNEL_LOCKS, has, grants, free_hand):
             return dict(had)
         now: dict[int, Grant] = dict(had)
         for user_id in sorted(set(wanted) | set(had)):
