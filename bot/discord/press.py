@@ -118,6 +118,9 @@ EVER_SET = {
 }
 
 
+_NAMED = frozenset(p.value for p in Permission)  # the permissions the bot can name to a moderator
+
+
 class Problems(set[Problem]):
     """What a pass could not do, and for the locks (:attr:`Problem.LOCKS`,
     :attr:`Problem.GAME_CHANNEL_LOCKS`) the permissions the bot lacks."""
@@ -146,9 +149,7 @@ class Problems(set[Problem]):
         if lacking:
             self.add(problem)
             self.lacking.setdefault(problem, set()).update(
-                Permission(name)
-                for name, on in discord.Permissions(lacking)
-                if on and name in Permission._value2member_map_
+                Permission(name) for name, on in discord.Permissions(lacking) if on and name in _NAMED
             )
         return not _bits(overwrites) & ~has.value
 

@@ -134,14 +134,18 @@ class Applied:
         )
 
 
+_PROBLEMS = frozenset(p.value for p in Problem)
+_PERMISSIONS = frozenset(p.value for p in Permission)
+
+
 def problems_of(key: str) -> list[tuple[Problem, tuple[Permission, ...]]]:
     """:meth:`Applied.key` read back: each problem with the permissions it lacks (names
     this code no longer knows are left out: a report stored by another version)."""
     out = []
     for part in filter(None, key.split(",")):
         name, _, lacking = part.partition(":")
-        if name in Problem._value2member_map_:
-            perms = tuple(Permission(x) for x in lacking.split("+") if x in Permission._value2member_map_)
+        if name in _PROBLEMS:
+            perms = tuple(Permission(x) for x in lacking.split("+") if x in _PERMISSIONS)
             out.append((Problem(name), perms))
     return out
 
