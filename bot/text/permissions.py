@@ -93,18 +93,23 @@ def lock_lines(p: Mapping[str, Any], name: str, lang: str) -> list[str]:
     return [need_line(Need(x, place, Use.LOCKS, False), p["channel"], lang) for x in _lacking(p, name)]
 
 
+def _missing(name: str, lacking: Sequence[Permission]) -> list[tuple[Permission, Place]] | None:
+    """What a press problem lacks, and where; None: no permission (no room for channels)."""
+    if name in _LOCK_PLACES:
+        return [(x, _LOCK_PLACES[name]) for x in lacking]
+    return [_PRESS_PROBLEMS[name]] if name in _PRESS_PROBLEMS else None
+
+
 def problem_names(key: str, lang: str) -> str:
     """A press problem as stored (:meth:`bot.core.press.space.Applied.key`) in words, for
     ``/mod log``: the permissions missing, as Discord names them in ``lang``."""
     out: list[str] = []
     for problem, lacking in problems_of(key):
-        if problem.value in _PRESS_PROBLEMS:
-            permission, place = _PRESS_PROBLEMS[problem.value]
-            out.append(permission_name(permission, place, lang))
-        elif problem.value in _LOCK_PLACES:
-            out += [permission_name(x, _LOCK_PLACES[problem.value], lang) for x in lacking]
-        else:
+        missing = _missing(problem.value, lacking)
+        if missing is None:
             out.append(t("perm.press.channel_limit", lang))
+        else:
+            out += [permission_name(permission, place, lang) for permission, place in missing]
     return ", ".join(out)
 
 
@@ -114,17 +119,11 @@ def press_problem_dm(p: Mapping[str, Any], lang: str) -> str:
     channel = f"<#{p['channel']}>"
     parts = []
     for name in p["problems"]:
-        if name in _LOCK_PLACES:
-            key = "perm.press.in_channel" if _LOCK_PLACES[name] is Place.CHANNEL else "perm.press.server"
-            place = _LOCK_PLACES[name]
-            parts += [
-                t(key, lang, permission=permission_name(x, place, lang), channel=channel) for x in _lacking(p, name)
-            ]
-            continue
-        if name not in _PRESS_PROBLEMS:
+        missing = _missing(name, _lacking(p, name))
+        if missing is None:
             parts.append(t("perm.press.channel_limit", lang))
             continue
-        permission, place = _PRESS_PROBLEMS[name]
-        key = "perm.press.in_channel" if place is Place.CHANNEL else "perm.press.server"
-        parts.append(t(key, lang, permission=permission_name(permission, place, lang), channel=channel))
+        for permission, place in missing:
+            key = "perm.press.in_channel" if place is Place.CHANNEL else "perm.press.server"
+            parts.append(t(key, lang, permission=permission_name(permission, place, lang), channel=channel))
     return t("perm.press.lost", lang, game=p["game"], missing="; ".join(parts), channel=channel)
