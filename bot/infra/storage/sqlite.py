@@ -90,7 +90,12 @@ class SqliteConnection:
         if not rows:
             return
         Trips.count += 1
-        await self._db.executemany(sql, [tuple(r) for r in rows])
+        # closed here, in the connection's thread: a cursor of executemany keeps its cached
+        # statement, and one left to the event loop's thread to free resets that statement
+        # there, racing the connection's thread when it runs the same query again (SQLite
+        # then refused a bind with "bad parameter or other API misuse" under load)
+        async with self._db.executemany(sql, [tuple(r) for r in rows]):
+            pass
 
     async def has_table(self, name: str) -> bool:
         return await self.one("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)) is not None
@@ -165,15 +170,15 @@ class SqliteDatabase:
         await (db or self._db).execute_fetchall(sql, ())
 
     async def close(self) -> None:
+        checkpointer, self._checkpointer = self._checkpointer, None  # no checkpoint starts from now on
         if self._checkpoint is not None:
             await asyncio.gather(self._checkpoint, return_exceptions=True)
         readers = {id(r[0]): r[0] for r in self._readers.values() if r is not None}
         self._readers = {False: None, True: None}
         for reader in readers.values():
             await reader.close()
-        if self._checkpointer is not None:
-            await self._checkpointer.close()
-            self._checkpointer = None
+        if checkpointer is not None:
+            await checkpointer.close()
         await self._db.close()  # the last connection: SQLite checkpoints the whole WAL
 
     def _committed(self) -> None:
