@@ -588,7 +588,11 @@ async def storm(
         print(f"  setup: {games} games + {PROBE_GAMES} probe games, {len(players)} players, {time.time() - t0:.0f} s")
         discord.http.Route.BASE = emu.api_url
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(emu.gateway_url)
-        shift = timedelta(0)
+        # the bot starts as long before the deadline as the setup ended (an hour): a storm
+        # kept by --cache has its deadline of the day it was made, long past by the
+        # wall clock, and a bot starting on the wall clock would resolve every game at
+        # once and store its posts at times that lie hours ahead of the storm's clock
+        shift = deadline - timedelta(hours=1) - datetime.now(UTC)
 
         def clock() -> datetime:
             return datetime.now(UTC) + shift
