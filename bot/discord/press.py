@@ -33,6 +33,7 @@ import discord
 
 from bot.core.app import Core
 from bot.core.press import (
+    PERMISSION_NAMES,
     Access,
     Applied,
     Grant,
@@ -118,9 +119,6 @@ EVER_SET = {
 }
 
 
-_NAMED = frozenset(p.value for p in Permission)  # the permissions the bot can name to a moderator
-
-
 class Problems(set[Problem]):
     """What a pass could not do, and for the locks (:attr:`Problem.LOCKS`,
     :attr:`Problem.GAME_CHANNEL_LOCKS`) the permissions the bot lacks."""
@@ -149,7 +147,7 @@ class Problems(set[Problem]):
         if lacking:
             self.add(problem)
             self.lacking.setdefault(problem, set()).update(
-                Permission(name) for name, on in discord.Permissions(lacking) if on and name in _NAMED
+                Permission(name) for name, on in discord.Permissions(lacking) if on and name in PERMISSION_NAMES
             )
         return not _bits(overwrites) & ~has.value
 

@@ -38,6 +38,7 @@ from bot.core.press.mode import (
     settings_of,
 )
 from bot.core.press.permissions import (
+    PERMISSION_NAMES,
     SENDING,
     Alerts,
     Need,
@@ -64,6 +65,7 @@ from bot.core.press.space import (
 )
 
 __all__ = [
+    "PERMISSION_NAMES",
     "SENDING",
     "Access",
     "Alerts",

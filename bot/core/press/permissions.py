@@ -57,6 +57,10 @@ class Permission(StrEnum):
     SEND_MESSAGES_IN_THREADS = "send_messages_in_threads"
 
 
+# discord.py's names of the permissions the bot knows (and can name to a moderator)
+PERMISSION_NAMES = frozenset(p.value for p in Permission)
+
+
 class Place(StrEnum):
     """Where the bot needs a permission."""
 

@@ -44,7 +44,7 @@ from bot.core.press.mode import (
     settings_of,
     state_of,
 )
-from bot.core.press.permissions import Permission
+from bot.core.press.permissions import PERMISSION_NAMES, Permission
 from bot.infra.lease import Job
 from bot.infra.storage import GameRow, Tx
 from bot.infra.storage.press import PressJobRow
@@ -135,7 +135,6 @@ class Applied:
 
 
 _PROBLEMS = frozenset(p.value for p in Problem)
-_PERMISSIONS = frozenset(p.value for p in Permission)
 
 
 def problems_of(key: str) -> list[tuple[Problem, tuple[Permission, ...]]]:
@@ -145,7 +144,7 @@ def problems_of(key: str) -> list[tuple[Problem, tuple[Permission, ...]]]:
     for part in filter(None, key.split(",")):
         name, _, lacking = part.partition(":")
         if name in _PROBLEMS:
-            perms = tuple(Permission(x) for x in lacking.split("+") if x in _PERMISSIONS)
+            perms = tuple(Permission(x) for x in lacking.split("+") if x in PERMISSION_NAMES)
             out.append((Problem(name), perms))
     return out
 
